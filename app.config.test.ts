@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, DEFAULT_LOCALE, LOCALES, loadConfig, publicConfig, TIMING, WEBSOCKET, QUERY_LIMITS } from './app.config.ts'
+
+describe('loadConfig', () => {
+  it('uses the embedded defaults on an empty environment', () => {
+    const config = loadConfig({})
+    expect(config.port).toBe(3000)
+    expect(config.host).toBe('0.0.0.0')
+    expect(config.product).toBe('tandem')
+    expect(config.api).toEqual({ spotBase: '/spotapi', futuresBase: '/futuresapi', wsUrl: '/ws' })
+    expect(config.siteUrl).toBe('http://localhost:3000')
+    expect(config.features).toEqual({ futures: true, hbtSwitch: true })
+    expect(config.reloadGuardMs).toBe(10_000)
+  })
+
+  it('lets configured API bases and websocket URL win', () => {
+    const config = loadConfig({
+      SPOT_API_BASE: 'https://spotapi.example.com',
+      FUTURES_API_BASE: 'https://futuresapi.example.com',
+      WS_URL: 'wss://ws.example.com/ws',
+      PORT: '8080',
+      PRODUCT: 'acme',
+      FUTURES_ENABLED: 'off',
+    })
+    expect(config.api.spotBase).toBe('https://spotapi.example.com')
+    expect(config.api.wsUrl).toBe('wss://ws.example.com/ws')
+    expect(config.port).toBe(8080)
+    expect(config.product).toBe('acme')
+    expect(config.features.futures).toBe(false)
+  })
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(3000)
+  })
+
+  it.each([
+    ['PORT', 'abc', 'port number'],
+    ['PORT', '70000', 'PORT'],
+    ['PRODUCT', 'Bad Name', 'lower-case letters'],
+    ['WS_URL', 'http://example.com/ws', 'ws, wss'],
+    ['SPOT_API_BASE', 'not a url', 'absolute URL'],
+    ['FUTURES_ENABLED', 'maybe', 'true/false'],
+    ['NODE_ENV', 'staging', 'development, production or test'],
+  ])('refuses %s=%s, naming the variable and what it accepts', (name, value, accepts) => {
+    const attempt = () => loadConfig({ [name]: value })
+    expect(attempt).toThrow(ConfigError)
+    expect(attempt).toThrow(new RegExp(`${name}=`))
+    expect(attempt).toThrow(accepts)
+  })
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'x', PRODUCT: '1' })
+      expect.unreachable()
+    } catch (error) {
+      expect(String(error)).toContain('PORT=')
+      expect(String(error)).toContain('PRODUCT=')
+    }
+  })
+
+  it('exposes only the public part to the browser', () => {
+    const pub = publicConfig(loadConfig({}))
+    expect(Object.keys(pub).sort()).toEqual(['api', 'benchBaseline', 'features', 'product', 'reloadGuardMs', 'siteUrl'])
+  })
+})
+
+describe('§9 constants', () => {
+  it('are named with the spec values', () => {
+    expect(TIMING.reloadGuardMs).toBe(10_000)
+    expect(TIMING.navigationRepaintDelayMs).toBe(100)
+    expect(TIMING.headDebounceMs).toBe(10)
+    expect(WEBSOCKET.heartbeatMs).toBe(2000)
+    expect(WEBSOCKET.reconnectAfterHeartbeats).toBe(5)
+    expect(QUERY_LIMITS).toEqual({ depth: 5, arrayLimit: 20, parameterLimit: 1000 })
+    expect(DEFAULT_LOCALE).toBe('en_US')
+    expect(LOCALES).toHaveLength(13)
+  })
+})

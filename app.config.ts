@@ -1,0 +1,225 @@
+/**
+ * Tandem's configuration: every constant of spec §9 and every tunable, named once.
+ *
+ * Two halves:
+ *  - plain constants (LOCALES, DEFAULTS, LIMITS …) that both the browser and the server import;
+ *  - `loadConfig(env)`, which reads the environment once on the server and validates it with zod.
+ *    A bad value stops start-up with a message naming the variable and what it accepts.
+ */
+import { z } from 'zod'
+
+export type TextDirection = 'ltr' | 'rtl'
+
+export interface LocaleInfo {
+  /** Route prefix and catalog folder, e.g. `zh_CN`. */
+  code: string
+  /** The language's name in that language. */
+  label: string
+  /** BCP-47 tag for `<html lang>` and Intl. */
+  tag: string
+  /** Catalog file, relative to the project root. */
+  file: string
+  /** Default pricing (fiat) currency of the language (§3). */
+  fiatCurrency: string
+  dir: TextDirection
+}
+
+const locale = (code: string, label: string, tag: string, fiatCurrency: string, dir: TextDirection = 'ltr'): LocaleInfo => ({
+  code,
+  label,
+  tag,
+  file: `locales/${code}/messages.po`,
+  fiatCurrency,
+  dir,
+})
+
+/**
+ * The 13 display languages of §1. ar_AE: the language list of §3 says EUR while one
+ * currency-by-language map says AED; the language's default is EUR (what the picker shows).
+ */
+export const LOCALES = [
+  locale('en_US', 'English', 'en-US', 'USD'),
+  locale('zh_CN', '简体中文', 'zh-CN', 'CNY'),
+  locale('zh_TW', '繁體中文', 'zh-TW', 'TWD'),
+  locale('ko_KR', '한국어', 'ko-KR', 'KRW'),
+  locale('vi_VN', 'Tiếng Việt', 'vi-VN', 'VND'),
+  locale('tr_TR', 'Türkçe', 'tr-TR', 'TRY'),
+  locale('pt_PT', 'Português', 'pt-PT', 'EUR'),
+  locale('ru_RU', 'Русский', 'ru-RU', 'RUB'),
+  locale('uk_UA', 'Українська', 'uk-UA', 'UAH'),
+  locale('ja_JP', '日本語', 'ja-JP', 'JPY'),
+  locale('fr_FR', 'Français', 'fr-FR', 'EUR'),
+  locale('es_ES', 'Español', 'es-ES', 'EUR'),
+  locale('ar_AE', 'العربية', 'ar-AE', 'EUR', 'rtl'),
+] as const satisfies readonly LocaleInfo[]
+
+export type LocaleCode = (typeof LOCALES)[number]['code']
+
+export const DEFAULT_LOCALE: LocaleCode = 'en_US'
+
+/** §9 defaults and the product's own fixed choices. */
+export const DEFAULTS = {
+  product: 'tandem',
+  currency: 'USD',
+  theme: 'light',
+  upColor: 'upgreen',
+  leverage: 10,
+  port: 3000,
+  host: '0.0.0.0',
+} as const
+
+export const THEMES = ['light', 'dark'] as const
+export type Theme = (typeof THEMES)[number]
+export const UP_COLORS = ['upgreen', 'upred'] as const
+export type UpColor = (typeof UP_COLORS)[number]
+
+/** Cookie names of §3 the shell reads, and their lifetimes. */
+export const COOKIES = {
+  theme: 'theme',
+  upColor: 'theme_upcolor',
+  appLang: 'app_lang',
+  i18nRedirected: 'i18n_redirected',
+  token: 'correction_token',
+  /** §4: the locale cookie lasts 365 days, path /. */
+  localeMaxAgeSeconds: 365 * 24 * 60 * 60,
+} as const
+
+/** §9 timings of the app lifecycle and navigation. */
+export const TIMING = {
+  /** A chunk-load error reloads a path at most once within this window. */
+  reloadGuardMs: 10_000,
+  navigationRepaintDelayMs: 100,
+  headDebounceMs: 10,
+  /** How long in-flight requests may take to finish on shutdown before the process exits anyway. */
+  shutdownGraceMs: 10_000,
+} as const
+
+/** §9 websocket constants (the realtime issue builds on them). */
+export const WEBSOCKET = {
+  path: '/ws',
+  heartbeatMs: 2000,
+  reconnectAfterHeartbeats: 5,
+  fallbackRefreshMs: 30_000,
+  fallbackRefreshAfterReconnectMs: 60_000,
+  fallbackIdleMs: 2000,
+  /** Largest frame the placeholder channel echoes. */
+  maxFrameBytes: 4096,
+} as const
+
+/** §9 query-string parse limits. */
+export const QUERY_LIMITS = {
+  depth: 5,
+  arrayLimit: 20,
+  parameterLimit: 1000,
+} as const
+
+/** Request edges of the web tier. */
+export const HTTP_LIMITS = {
+  /** Longer request paths answer 414 before routing. */
+  maxPathLength: 2048,
+} as const
+
+/**
+ * Theme tokens the server needs without a stylesheet: `--bg-primary1` per theme is the
+ * theme-color fallback (§2), and the mobile status-bar colours of §4.
+ */
+export const THEME_TOKENS = {
+  light: { bgPrimary1: '#ffffff', statusBar: '#ffffff' },
+  dark: { bgPrimary1: '#212121', statusBar: '#212121' },
+} as const satisfies Record<Theme, { bgPrimary1: string; statusBar: string }>
+
+export const SEO = {
+  ogImage: '/og-image.png',
+  ogImageWidth: 1200,
+  ogImageHeight: 630,
+} as const
+
+/**
+ * The environment's schema. Built on first use, inside a function, so the browser bundle (which
+ * imports only the constants above) never carries zod.
+ */
+function envSchema() {
+  const bool = z
+    .enum(['true', 'false', '1', '0', 'on', 'off'], { error: 'expected true/false, 1/0 or on/off' })
+    .transform((v) => v === 'true' || v === '1' || v === 'on')
+
+  const url = (protocols: readonly string[]) =>
+    z.url({ error: `expected an absolute URL (${protocols.join(', ')})` }).refine(
+      (value) => protocols.some((p) => value.startsWith(`${p}://`)),
+      { error: `expected an absolute URL (${protocols.join(', ')})` },
+    )
+
+  return z.object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'expected development, production or test' }).default('production'),
+    PORT: z.coerce.number({ error: 'expected a port number 1-65535' }).int().min(1).max(65_535).default(DEFAULTS.port),
+    HOST: z.string().min(1, { error: 'expected a host name or address' }).default(DEFAULTS.host),
+    PRODUCT: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{1,30}$/, { error: 'expected lower-case letters, digits and hyphens, starting with a letter' })
+      .default(DEFAULTS.product),
+    SITE_URL: url(['http', 'https']).optional(),
+    SPOT_API_BASE: url(['http', 'https']).optional(),
+    FUTURES_API_BASE: url(['http', 'https']).optional(),
+    WS_URL: url(['ws', 'wss']).optional(),
+    FUTURES_ENABLED: bool.default(true),
+    HBT_SWITCH: bool.default(true),
+    RELOAD_GUARD_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(1000).max(600_000).default(TIMING.reloadGuardMs),
+    SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(0).max(120_000).default(TIMING.shutdownGraceMs),
+    BENCH_BASELINE: bool.default(false),
+  })
+}
+
+export type ServerConfig = ReturnType<typeof toConfig>
+
+function toConfig(env: z.infer<ReturnType<typeof envSchema>>) {
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    product: env.PRODUCT,
+    siteUrl,
+    /** Embedded defaults are relative to the page's origin; a configured base wins (ARCHITECTURE.md). */
+    api: {
+      spotBase: env.SPOT_API_BASE ?? '/spotapi',
+      futuresBase: env.FUTURES_API_BASE ?? '/futuresapi',
+      wsUrl: env.WS_URL ?? WEBSOCKET.path,
+    },
+    features: { futures: env.FUTURES_ENABLED, hbtSwitch: env.HBT_SWITCH },
+    reloadGuardMs: env.RELOAD_GUARD_MS,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    benchBaseline: env.BENCH_BASELINE,
+  }
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Validates an environment. Throws a ConfigError naming every bad variable and what it accepts. */
+export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
+  // An empty variable means "not set", as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = envSchema().safeParse(present)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment')
+      return `  ${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`
+    })
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return toConfig(parsed.data)
+}
+
+/** The part of the configuration the browser may see; sent with the first page. */
+export function publicConfig(config: ServerConfig) {
+  return {
+    product: config.product,
+    siteUrl: config.siteUrl,
+    api: config.api,
+    features: config.features,
+    reloadGuardMs: config.reloadGuardMs,
+    benchBaseline: config.benchBaseline,
+  }
+}
+export type PublicConfig = ReturnType<typeof publicConfig>

@@ -1,0 +1,37 @@
+/** Writes .br and .gz beside every compressible file of dist/client, so the server never compresses static files per request. */
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|ico|webmanifest|map)$/
+const MIN_BYTES = 1024
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+async function* files(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) yield* files(path)
+    else if (COMPRESSIBLE.test(entry.name)) yield path
+  }
+}
+
+const root = process.argv[2] ?? 'dist/client'
+let count = 0
+let before = 0
+let after = 0
+for await (const path of files(root)) {
+  const { size } = await stat(path)
+  if (size < MIN_BYTES) continue
+  const data = await readFile(path)
+  const [br, gz] = await Promise.all([
+    brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } }),
+    gzip(data, { level: 9 }),
+  ])
+  await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)])
+  count += 1
+  before += size
+  after += br.length
+}
+console.log(`compressed ${count} files: ${(before / 1024).toFixed(1)} kB → ${(after / 1024).toFixed(1)} kB brotli`)

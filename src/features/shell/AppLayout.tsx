@@ -1,0 +1,24 @@
+import { Outlet, useMatches } from '@tanstack/react-router'
+import { Footer } from './Footer.tsx'
+import { Header } from './Header.tsx'
+
+/** Chooses the route's layout (§2): default (header, footer) or empty (no chrome). */
+export function AppLayout() {
+  const layout = useMatches({ select: (matches) => matches.findLast((m) => m.staticData.layout)?.staticData.layout ?? 'default' })
+  if (layout === 'empty') {
+    return (
+      <div className="min-h-dvh" data-layout="empty">
+        <Outlet />
+      </div>
+    )
+  }
+  return (
+    <div className="flex min-h-dvh flex-col" data-layout="default">
+      <Header />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <Footer />
+    </div>
+  )
+}

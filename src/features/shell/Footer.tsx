@@ -1,0 +1,29 @@
+import { Trans } from '@lingui/react/macro'
+import { useRouteContext } from '@tanstack/react-router'
+import { LocaleLink } from '../i18n/LocaleLink.tsx'
+import { productName } from './seo.ts'
+
+export function Footer() {
+  const { shell } = useRouteContext({ from: '__root__' })
+  const name = productName(shell.config.product)
+  const year = new Date().getUTCFullYear()
+  return (
+    <footer id="site-footer" className="mt-16 border-t border-line bg-sunken pb-[env(safe-area-inset-bottom)]">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
+        <p>
+          <Trans>
+            © {year} {name}. Trading crypto assets carries risk; past performance of lead traders does not guarantee future results.
+          </Trans>
+        </p>
+        <nav className="flex gap-4">
+          <LocaleLink to="/{-$locale}/copy-trading/gemw" className="hover:text-ink">
+            <Trans>Copy trading</Trans>
+          </LocaleLink>
+          <LocaleLink to="/{-$locale}/affiliate-register/why-join-{$product}" params={{ product: shell.config.product }} className="hover:text-ink">
+            <Trans>Affiliate programme</Trans>
+          </LocaleLink>
+        </nav>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,71 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useRouteContext } from '@tanstack/react-router'
+import { LocaleLink } from '../i18n/LocaleLink.tsx'
+import { LanguageMenu } from './LanguageMenu.tsx'
+import { Logo } from './Logo.tsx'
+import { productName } from './seo.ts'
+import { ThemeToggle } from './ThemeToggle.tsx'
+
+const navLink = 'rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-sunken hover:text-ink [&.active]:text-ink'
+
+function NavLinks() {
+  return (
+    <>
+      <LocaleLink to="/{-$locale}/copy-trading/gemw" className={navLink}>
+        <Trans>Copy trading</Trans>
+      </LocaleLink>
+      <LocaleLink to="/{-$locale}/bot-trade/$sourceType" params={{ sourceType: 'grid' }} className={navLink}>
+        <Trans>Trading bots</Trans>
+      </LocaleLink>
+      <LocaleLink to="/{-$locale}/affiliate-register" className={navLink}>
+        <Trans>Affiliate</Trans>
+      </LocaleLink>
+    </>
+  )
+}
+
+export function Header() {
+  const { t } = useLingui()
+  const { shell } = useRouteContext({ from: '__root__' })
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-page/95 pt-[env(safe-area-inset-top)] backdrop-blur">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4">
+        <LocaleLink to="/{-$locale}" aria-label={t`Home`} className="me-2 rounded-lg">
+          <Logo name={productName(shell.config.product)} />
+        </LocaleLink>
+        <nav aria-label={t`Main`} className="hidden items-center gap-1 md:flex">
+          <NavLinks />
+        </nav>
+        <div className="ms-auto flex items-center gap-1">
+          <LanguageMenu />
+          <ThemeToggle />
+          {shell.loggedIn ? null : (
+            <>
+              <LocaleLink to="/{-$locale}/login" className="hidden rounded-lg px-3 py-2 text-sm font-medium hover:bg-sunken sm:block">
+                <Trans>Log in</Trans>
+              </LocaleLink>
+              <LocaleLink to="/{-$locale}/register" className="rounded-lg bg-brand px-3 py-2 text-sm font-medium text-brand-contrast hover:opacity-90">
+                <Trans>Sign up</Trans>
+              </LocaleLink>
+            </>
+          )}
+          <details className="relative md:hidden">
+            <summary className="grid size-9 cursor-pointer list-none place-items-center rounded-lg text-muted hover:bg-sunken" aria-label={t`Menu`}>
+              <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <path d="M4 7h16M4 12h16M4 17h16" />
+              </svg>
+            </summary>
+            <nav aria-label={t`Main`} className="absolute end-0 z-50 mt-2 flex w-56 flex-col rounded-xl border border-line bg-card p-1 shadow-lg">
+              <NavLinks />
+              {shell.loggedIn ? null : (
+                <LocaleLink to="/{-$locale}/login" className={navLink}>
+                  <Trans>Log in</Trans>
+                </LocaleLink>
+              )}
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,42 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link, useRouteContext } from '@tanstack/react-router'
+import { DEFAULT_LOCALE, LOCALES } from '../../../app.config.ts'
+
+/** The same page in every language. Persisting the choice (cookies, server) comes with the preferences work. */
+export function LanguageMenu() {
+  const { t } = useLingui()
+  const { locale } = useRouteContext({ from: '__root__' })
+  const current = LOCALES.find((l) => l.code === locale) ?? LOCALES[0]
+  const label = current.label
+  return (
+    <details className="relative" data-testid="language-menu">
+      <summary
+        className="flex h-9 cursor-pointer list-none items-center gap-1.5 rounded-lg px-2 text-sm text-muted hover:bg-sunken hover:text-ink"
+        aria-label={t`Language: ${label}`}
+      >
+        <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+        </svg>
+        <span className="hidden lg:inline">{current.label}</span>
+      </summary>
+      <ul className="absolute end-0 z-50 mt-2 max-h-[70dvh] w-48 overflow-auto rounded-xl border border-line bg-card p-1 shadow-lg">
+        {LOCALES.map((l) => (
+          <li key={l.code}>
+            <Link
+              to="."
+              params={(prev) => ({ ...prev, locale: l.code === DEFAULT_LOCALE ? undefined : l.code })}
+              search={(prev) => prev}
+              lang={l.tag}
+              dir={l.dir}
+              aria-current={l.code === locale ? 'true' : undefined}
+              className="block rounded-lg px-3 py-2 text-sm hover:bg-sunken aria-[current]:font-semibold aria-[current]:text-brand"
+            >
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}

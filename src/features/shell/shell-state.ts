@@ -1,0 +1,28 @@
+/**
+ * Request-level state the shell renders from: read from cookies on the server, and on the client
+ * kept from the hydrated page (tokens are HttpOnly: the browser never reads them).
+ */
+import { createIsomorphicFn } from '@tanstack/react-start'
+import type { PublicConfig, Theme, UpColor } from '../../../app.config.ts'
+import { readServerShellState } from './shell-state.server.ts'
+
+export interface ShellState {
+  theme: Theme
+  upColor: UpColor
+  loggedIn: boolean
+  config: PublicConfig
+}
+
+let clientState: ShellState | undefined
+
+/** Called once the page has hydrated, and whenever the user changes theme or signs in or out. */
+export function updateClientShellState(next: ShellState) {
+  clientState = next
+}
+
+export const readShellState = createIsomorphicFn()
+  .server(readServerShellState)
+  .client((): ShellState => {
+    if (!clientState) throw new Error('Shell state read before hydration')
+    return clientState
+  })

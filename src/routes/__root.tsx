@@ -1,0 +1,64 @@
+import { I18nProvider } from '@lingui/react'
+import { createRootRouteWithContext, HeadContent, redirect, Scripts } from '@tanstack/react-router'
+import { useEffect, type ReactNode } from 'react'
+import { THEME_TOKENS } from '../../app.config.ts'
+import { i18nFor, loadCatalog } from '../features/i18n/catalogs.ts'
+import { localeInfo, locatePath } from '../features/i18n/locales.ts'
+import { resolveRedirect } from '../features/routing/redirects.ts'
+import '../features/routing/static-data.ts'
+import { installChunkErrorHandling, markHydrated } from '../features/shell/lifecycle.ts'
+import type { RootContext, RouterContext } from '../features/shell/root-context.ts'
+import { readShellState, updateClientShellState } from '../features/shell/shell-state.ts'
+import '../styles.css'
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: async ({ location, context }): Promise<Omit<RootContext, keyof RouterContext>> => {
+    // The server answered these before rendering (start.ts); this covers client navigation.
+    const target = resolveRedirect(location.pathname, location.searchStr, context.staticSegments)
+    if (target) throw redirect({ href: target.href + (location.hash ? `#${location.hash}` : ''), statusCode: target.status })
+    const { locale, prefix } = locatePath(location.pathname)
+    const catalog = await loadCatalog(locale)
+    return { locale, prefix, catalog, shell: readShellState() }
+  },
+  head: ({ match, matches }) => {
+    const theme = match.context.shell.theme
+    const routeColor = matches.findLast((m) => m.staticData.mobileHeaderBg)?.staticData.mobileHeaderBg?.[theme]
+    return {
+      meta: [
+        { charSet: 'utf-8' },
+        { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
+        // §2: the route's mobile header background, else the theme's --bg-primary1.
+        { name: 'theme-color', content: routeColor ?? THEME_TOKENS[theme].bgPrimary1 },
+        { name: 'color-scheme', content: theme },
+      ],
+      links: [
+        { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+        { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      ],
+    }
+  },
+  shellComponent: RootDocument,
+})
+
+function RootDocument({ children }: { children: ReactNode }) {
+  const { locale, catalog, shell } = Route.useRouteContext()
+  const info = localeInfo(locale)
+  useEffect(() => {
+    updateClientShellState(shell)
+  }, [shell])
+  useEffect(() => {
+    markHydrated()
+    return installChunkErrorHandling(shell.config.reloadGuardMs)
+  }, [shell.config.reloadGuardMs])
+  return (
+    <html lang={info.tag} dir={info.dir} data-theme={shell.theme} data-upcolor={shell.upColor} className={shell.theme === 'dark' ? 'dark' : undefined}>
+      <head>
+        <HeadContent />
+      </head>
+      <body className="bg-page text-ink antialiased">
+        <I18nProvider i18n={i18nFor(locale, catalog)}>{children}</I18nProvider>
+        <Scripts />
+      </body>
+    </html>
+  )
+}

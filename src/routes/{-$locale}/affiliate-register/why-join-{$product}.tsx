@@ -1,0 +1,46 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { LocaleLink } from '../../../features/i18n/LocaleLink.tsx'
+import { validationFailed } from '../../../features/routing/not-found.ts'
+import { PageFrame } from '../../../features/shell/PageFrame.tsx'
+import { pageHead, productName } from '../../../features/shell/seo.ts'
+
+const TITLE = msg`Why join {name}`
+
+export const Route = createFileRoute('/{-$locale}/affiliate-register/why-join-{$product}')({
+  beforeLoad: ({ params, context }) => {
+    // The page exists for this deployment's product only (`why-join-tandem` by default).
+    if (params.product.toLowerCase() !== context.shell.config.product) validationFailed()
+  },
+  head: ({ match }) =>
+    pageHead({
+      match,
+      title: TITLE,
+      values: { name: productName(match.context.shell.config.product) },
+      description: msg`Commission tiers, payouts and support for affiliates and creators.`,
+    }),
+  component: WhyJoinPage,
+})
+
+function WhyJoinPage() {
+  const { shell } = Route.useRouteContext()
+  const name = productName(shell.config.product)
+  return (
+    <PageFrame
+      title={{ ...TITLE, values: { name } }}
+      trail={
+        <li>
+          <LocaleLink to="/{-$locale}/affiliate-register" className="hover:text-ink hover:underline">
+            <Trans>Affiliate registration</Trans>
+          </LocaleLink>
+        </li>
+      }
+      lead={<Trans>Earn commission on the trading fees of every trader you bring, for as long as they trade.</Trans>}
+      empty={{
+        title: msg`Programme details are being prepared`,
+        description: msg`Commission tiers and the programme FAQ are published here with the affiliate programme.`,
+      }}
+    />
+  )
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { validationFailed } from '../../../features/routing/not-found.ts'
+
+/** Any other path under /copy-trading fails route validation: 404 'Page Not Found: {fullPath}'. */
+export const Route = createFileRoute('/{-$locale}/copy-trading/$')({
+  beforeLoad: () => validationFailed(),
+})

@@ -1,0 +1,46 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { LocaleLink } from '../../../../features/i18n/LocaleLink.tsx'
+import { PageFrame } from '../../../../features/shell/PageFrame.tsx'
+import { pageHead } from '../../../../features/shell/seo.ts'
+
+const TITLE = msg`Copy trading`
+
+export const Route = createFileRoute('/{-$locale}/copy-trading/gemw/')({
+  head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Copy the trades of proven lead traders automatically, on spot and futures.` }),
+  component: CopyTradingHomePage,
+})
+
+const tab = 'rounded-xl border border-line bg-card px-4 py-3 text-sm font-medium hover:border-brand'
+
+function CopyTradingHomePage() {
+  return (
+    <PageFrame
+      title={TITLE}
+      lead={<Trans>Choose a lead trader and every trade they make is copied into your account, within the amount and limits you set.</Trans>}
+      empty={{
+        title: msg`No lead traders to show`,
+        description: msg`Lead traders and platform figures appear here once this site is connected to its exchange.`,
+      }}
+    >
+      <nav className="mb-6 flex flex-wrap gap-3" data-testid="copy-nav">
+        <LocaleLink to="/{-$locale}/copy-trading/futures" className={tab}>
+          <Trans>Futures lead traders</Trans>
+        </LocaleLink>
+        <LocaleLink to="/{-$locale}/copy-trading/spot" className={tab}>
+          <Trans>Spot lead traders</Trans>
+        </LocaleLink>
+        <LocaleLink to="/{-$locale}/copy-trading/gemw/chain-copy/$" className={tab}>
+          <Trans>Smart money on-chain</Trans>
+        </LocaleLink>
+        <LocaleLink to="/{-$locale}/copy-trading/my" className={tab}>
+          <Trans>My copies</Trans>
+        </LocaleLink>
+        <LocaleLink to="/{-$locale}/copy-trading/lead" className={tab}>
+          <Trans>Leader centre</Trans>
+        </LocaleLink>
+      </nav>
+    </PageFrame>
+  )
+}

@@ -1,0 +1,37 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { AuthFrame } from '../../features/auth/AuthFrame.tsx'
+import { registerSearchSchema } from '../../features/auth/auth.schemas.ts'
+import { LocaleLink } from '../../features/i18n/LocaleLink.tsx'
+import { pageHead } from '../../features/shell/seo.ts'
+
+const TITLE = msg`Create an account`
+
+export const Route = createFileRoute('/{-$locale}/register')({
+  validateSearch: registerSearchSchema,
+  staticData: { layout: 'empty' },
+  head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Open an account with your email or mobile number and start copy trading.` }),
+  component: RegisterPage,
+})
+
+function RegisterPage() {
+  const { forwardUrl } = Route.useSearch()
+  return (
+    <AuthFrame
+      title={TITLE}
+      empty={{
+        title: msg`Registration is not open yet`,
+        description: msg`Accounts open when this site is connected to its exchange. Until then, you can explore lead traders without an account.`,
+      }}
+      footer={
+        <p className="text-sm text-muted">
+          <Trans>Already have an account?</Trans>{' '}
+          <LocaleLink to="/{-$locale}/login" search={{ forwardUrl }} className="font-medium text-brand hover:underline">
+            <Trans>Log in</Trans>
+          </LocaleLink>
+        </p>
+      }
+    />
+  )
+}

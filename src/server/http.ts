@@ -1,0 +1,132 @@
+/**
+ * Pieces of the production HTTP pipeline, kept apart from the process wiring so they are testable:
+ * static caching rules, compression of server-rendered HTML, headers for every response.
+ */
+import type { Duplex } from 'node:stream'
+import zlib from 'node:zlib'
+import type { ServerMiddleware } from 'srvx'
+import { staticMiddleware } from 'srvx/static'
+import { HTTP_LIMITS } from '../../app.config.ts'
+
+/** Vite writes content-hashed files under /assets/: their URL changes whenever their bytes do. */
+const HASHED_PREFIX = '/assets/'
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
+
+export function staticFiles(dir: string): ServerMiddleware {
+  const hashed = staticMiddleware({ dir, encodings: true, compress: false, maxAge: ONE_YEAR_SECONDS, immutable: true })
+  const other = staticMiddleware({ dir, encodings: true, compress: false })
+  return async (request, next) => {
+    const { pathname } = new URL(request.url)
+    if (pathname.startsWith(HASHED_PREFIX)) return hashed(request, next)
+    let fellThrough = false
+    const response = await other(request, () => {
+      fellThrough = true
+      return next()
+    })
+    // Unhashed files (favicon, og image) may change under the same URL: always revalidate.
+    if (!fellThrough && !response.headers.has('cache-control')) response.headers.set('cache-control', 'no-cache')
+    return response
+  }
+}
+
+/** Headers that belong on every response; the HTML ones (CSP with its nonce) come from the app. */
+const BASE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const
+
+export const baseHeaders: ServerMiddleware = async (request, next) => {
+  const response = await next()
+  const missing = Object.entries(BASE_HEADERS).filter(([name]) => !response.headers.has(name))
+  if (missing.length === 0) return response
+  // Some responses (redirects, fetched ones) carry immutable headers: copy them into a new one.
+  const headers = new Headers(response.headers)
+  for (const [name, value] of missing) headers.set(name, value)
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
+
+/** Paths the router need not see: absurdly long, or not decodable. */
+export const rejectBadPaths: ServerMiddleware = (request, next) => {
+  const raw = request.url.slice(request.url.indexOf('/', request.url.indexOf('//') + 2))
+  const path = raw.split('?')[0] ?? ''
+  if (path.length > HTTP_LIMITS.maxPathLength) return new Response('URI Too Long', { status: 414 })
+  try {
+    decodeURIComponent(path)
+  } catch {
+    return new Response('Bad Request: malformed percent-encoding in the path', { status: 400 })
+  }
+  return next()
+}
+
+/** A web TransformStream over a Node zlib stream (Node 22's CompressionStream has no brotli). */
+function zlibTransform(compressor: zlib.BrotliCompress | zlib.Gzip): TransformStream<Uint8Array, Uint8Array> {
+  return new TransformStream({
+    start(controller) {
+      compressor.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)))
+      compressor.on('error', (error) => controller.error(error))
+    },
+    transform(chunk) {
+      return new Promise((resolve, reject) => compressor.write(chunk, (error) => (error ? reject(error) : resolve())))
+    },
+    flush() {
+      return new Promise((resolve) => {
+        compressor.once('end', resolve)
+        compressor.end()
+      })
+    },
+  })
+}
+
+/**
+ * Requests Node cannot parse (oversized headers, garbage) get a plain 4xx instead of a dropped
+ * connection; a client that hung up needs no answer and no stack trace.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy()
+    return
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request'
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+}
+
+type Encoding = 'br' | 'gzip'
+
+export function pickEncoding(acceptEncoding: string | null): Encoding | null {
+  if (!acceptEncoding) return null
+  const accepted = new Map<string, number>()
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    accepted.set(name, q ? Number(q.slice(2)) : 1)
+  }
+  for (const encoding of ['br', 'gzip'] as const) {
+    const q = accepted.get(encoding) ?? accepted.get('*')
+    if (q !== undefined && q > 0) return encoding
+  }
+  return null
+}
+
+/**
+ * Compresses a server-rendered HTML response as it streams. Each chunk is flushed so streaming
+ * rendering still reaches the browser early.
+ */
+export function compressHtml(request: Request, response: Response): Response {
+  const type = response.headers.get('content-type') ?? ''
+  if (!type.startsWith('text/html') || !response.body || response.headers.has('content-encoding')) return response
+  const encoding = pickEncoding(request.headers.get('accept-encoding'))
+  if (!encoding) return response
+  const compressor =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({
+          flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+        })
+      : zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH, level: 6 })
+  const body = response.body.pipeThrough(zlibTransform(compressor))
+  const headers = new Headers(response.headers)
+  headers.set('content-encoding', encoding)
+  headers.delete('content-length')
+  headers.append('vary', 'Accept-Encoding')
+  return new Response(body, { status: response.status, statusText: response.statusText, headers })
+}

@@ -1,0 +1,97 @@
+/**
+ * Production entry: `npm start` builds, then runs this file on Node 22 (types stripped natively).
+ * Serves dist/client, the TanStack Start handler and `/ws`, and shuts down gracefully.
+ */
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { serve, type ServerRequest } from 'srvx'
+import { ConfigError, loadConfig, type ServerConfig } from '../../app.config.ts'
+import { answerClientError, baseHeaders, compressHtml, rejectBadPaths, staticFiles } from './http.ts'
+import { createWebSocketEndpoint, refuseUpgrade } from './websocket.ts'
+
+interface StartHandler {
+  fetch: (request: Request) => Promise<Response> | Response
+}
+
+function isStartModule(value: unknown): value is { default: StartHandler } {
+  if (typeof value !== 'object' || value === null || !('default' in value)) return false
+  const handler: unknown = value.default
+  return typeof handler === 'object' && handler !== null && 'fetch' in handler && typeof handler.fetch === 'function'
+}
+
+function readConfig(): ServerConfig {
+  try {
+    return loadConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+async function main() {
+  const config = readConfig()
+  const root = new URL('../../dist/', import.meta.url)
+  const entry: unknown = await import(new URL('server/server.js', root).href).catch(() => undefined)
+  if (!isStartModule(entry)) {
+    console.error('No production build in dist/. Run `npm run build` first (npm start does it for you).')
+    process.exit(1)
+  }
+  const start = entry.default
+  let draining = false
+
+  const server = serve({
+    port: config.port,
+    hostname: config.host,
+    silent: true,
+    gracefulShutdown: false,
+    middleware: [
+      rejectBadPaths,
+      baseHeaders,
+      (request, next) => {
+        if (new URL(request.url).pathname !== '/healthz') return next()
+        return Response.json({ status: draining ? 'draining' : 'ok' }, { status: draining ? 503 : 200, headers: { 'cache-control': 'no-store' } })
+      },
+      staticFiles(fileURLToPath(new URL('client/', root))),
+    ],
+    async fetch(request: ServerRequest) {
+      const response = await start.fetch(request)
+      return compressHtml(request, response)
+    },
+    error(error) {
+      console.error('Unhandled request error:', error)
+      return new Response('Internal Server Error', { status: 500 })
+    },
+  })
+  await server.ready()
+
+  const ws = createWebSocketEndpoint()
+  const nodeServer = server.node?.server
+  nodeServer?.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!ws.handleUpgrade(req, socket, head)) refuseUpgrade(socket)
+  })
+  nodeServer?.on('clientError', answerClientError)
+
+  console.log(`Tandem listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`)
+
+  const shutdown = async (signal: string) => {
+    if (draining) return
+    draining = true
+    console.log(`${signal} received: finishing in-flight requests, then exiting.`)
+    const force = setTimeout(() => {
+      console.error('Shutdown grace period over: closing remaining connections.')
+      void server.close(true)
+    }, config.shutdownGraceMs)
+    force.unref()
+    await Promise.all([ws.close(), server.close(false)])
+    clearTimeout(force)
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+}
+
+await main()

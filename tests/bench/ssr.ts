@@ -1,0 +1,33 @@
+/**
+ * `npm run bench:ssr`: server-rendering throughput of shell pages beside a minimal framework
+ * baseline route, measured in one run against the production server (autocannon, loopback).
+ */
+import autocannon from 'autocannon'
+import { startServer } from './server.ts'
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
+const CONNECTIONS = 50
+const TARGETS = [
+  ['baseline (framework only)', '/baseline'],
+  ['home /', '/'],
+  ['/zh_CN/copy-trading/gemw', '/zh_CN/copy-trading/gemw'],
+] as const
+
+const server = await startServer(3301)
+const results: Array<{ name: string; rps: number; p50: number; p99: number; errors: number }> = []
+try {
+  for (const [name, path] of TARGETS) {
+    // Warm the route (module loading, JIT) before measuring.
+    await autocannon({ url: server.base + path, connections: 10, duration: 2 })
+    const r = await autocannon({ url: server.base + path, connections: CONNECTIONS, duration: DURATION_S, headers: { 'accept-encoding': 'br' } })
+    results.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx })
+  }
+} finally {
+  await server.stop()
+}
+const baseline = results[0]?.rps ?? 1
+console.log(`\nSSR throughput, ${CONNECTIONS} connections × ${DURATION_S}s each, brotli, this machine:`)
+console.log('route'.padEnd(30), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'vs baseline'.padStart(12))
+for (const r of results) {
+  console.log(r.name.padEnd(30), r.rps.toFixed(0).padStart(8), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.errors).padStart(7), `${(r.rps / baseline).toFixed(2)}×`.padStart(12))
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite'
+import { tanstackStart } from '@tanstack/react-start/plugin/vite'
+import viteReact from '@vitejs/plugin-react'
+import babel from '@rolldown/plugin-babel'
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import tailwindcss from '@tailwindcss/vite'
+import { devWebSocket } from './src/server/dev-websocket.ts'
+
+export default defineConfig({
+  server: { port: 3000 },
+  plugins: [
+    devWebSocket(),
+    tanstackStart({
+      router: { routeFileIgnorePattern: '\\.test\\.' },
+    }),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    viteReact(),
+    lingui(),
+    tailwindcss(),
+  ],
+})
