@@ -8,6 +8,7 @@ import { resolveRedirect } from '../features/routing/redirects.ts'
 import '../features/routing/static-data.ts'
 import { installChunkErrorHandling, markHydrated } from '../features/shell/lifecycle.ts'
 import type { RootContext, RouterContext } from '../features/shell/root-context.ts'
+import { productName } from '../features/shell/seo.ts'
 import { readShellState, updateClientShellState } from '../features/shell/shell-state.ts'
 import '../styles.css'
 
@@ -26,6 +27,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     return {
       meta: [
         { charSet: 'utf-8' },
+        // Pages set their own title; error pages keep the product's name.
+        { title: productName(match.context.shell.config.product) },
         { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
         // §2: the route's mobile header background, else the theme's --bg-primary1.
         { name: 'theme-color', content: routeColor ?? THEME_TOKENS[theme].bgPrimary1 },

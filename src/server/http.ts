@@ -58,21 +58,44 @@ export const rejectBadPaths: ServerMiddleware = (request, next) => {
   return next()
 }
 
-/** A web TransformStream over a Node zlib stream (Node 22's CompressionStream has no brotli). */
-function zlibTransform(compressor: zlib.BrotliCompress | zlib.Gzip): TransformStream<Uint8Array, Uint8Array> {
-  return new TransformStream({
+/**
+ * Compresses a web stream through a Node zlib stream (Node 22's CompressionStream has no brotli).
+ * The client may hang up mid-stream: the stream is then cancelled while zlib still has output in
+ * flight, and enqueueing into it would throw outside any request and take the process down.
+ */
+function compressStream(source: ReadableStream<Uint8Array>, compressor: zlib.BrotliCompress | zlib.Gzip): ReadableStream<Uint8Array> {
+  const reader = source.getReader()
+  let open = true
+  return new ReadableStream<Uint8Array>({
     start(controller) {
-      compressor.on('data', (chunk: Buffer) => controller.enqueue(new Uint8Array(chunk)))
-      compressor.on('error', (error) => controller.error(error))
-    },
-    transform(chunk) {
-      return new Promise((resolve, reject) => compressor.write(chunk, (error) => (error ? reject(error) : resolve())))
-    },
-    flush() {
-      return new Promise((resolve) => {
-        compressor.once('end', resolve)
-        compressor.end()
+      const finish = (error?: unknown) => {
+        if (!open) return
+        open = false
+        if (error === undefined) controller.close()
+        else controller.error(error)
+      }
+      compressor.on('data', (chunk: Buffer) => {
+        if (open) controller.enqueue(new Uint8Array(chunk))
       })
+      compressor.on('end', () => finish())
+      compressor.on('error', (error) => finish(error))
+      const pump = async () => {
+        for (;;) {
+          const { done, value } = await reader.read()
+          if (done || !open) break
+          await new Promise<void>((resolve, reject) => compressor.write(value, (error) => (error ? reject(error) : resolve())))
+        }
+        if (open) compressor.end()
+      }
+      pump().catch((error: unknown) => {
+        finish(error)
+        compressor.destroy()
+      })
+    },
+    cancel(reason) {
+      open = false
+      compressor.destroy()
+      return reader.cancel(reason)
     },
   })
 }
@@ -123,7 +146,7 @@ export function compressHtml(request: Request, response: Response): Response {
           params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
         })
       : zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH, level: 6 })
-  const body = response.body.pipeThrough(zlibTransform(compressor))
+  const body = compressStream(response.body, compressor)
   const headers = new Headers(response.headers)
   headers.set('content-encoding', encoding)
   headers.delete('content-length')

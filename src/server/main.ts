@@ -32,7 +32,21 @@ function readConfig(): ServerConfig {
   }
 }
 
+/**
+ * srvx logs an 'aborted' ECONNRESET stack for every request whose client hung up. That is normal
+ * traffic (a closed tab, a cancelled navigation), not an error worth a stack trace.
+ */
+function quietClientAborts() {
+  const error = console.error.bind(console)
+  console.error = (...args: unknown[]) => {
+    const [first] = args
+    if (first instanceof Error && first.message === 'aborted' && 'code' in first && first.code === 'ECONNRESET') return
+    error(...args)
+  }
+}
+
 async function main() {
+  quietClientAborts()
   const config = readConfig()
   const root = new URL('../../dist/', import.meta.url)
   const entry: unknown = await import(new URL('server/server.js', root).href).catch(() => undefined)

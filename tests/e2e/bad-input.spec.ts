@@ -23,6 +23,22 @@ test.describe('bad input never crashes or hangs the server', () => {
     }
   })
 
+  test('clients hanging up mid-response do not take the server down', async ({ baseURL }) => {
+    const paths = ['/', '/zh_CN/copy-trading/gemw', '/copy-trading/nope', '/login']
+    for (let i = 0; i < 200; i += 1) {
+      const controller = new AbortController()
+      const request = fetch(`${baseURL}${paths[i % paths.length]}`, {
+        signal: controller.signal,
+        headers: { 'accept-encoding': i % 2 ? 'br' : 'gzip' },
+      })
+        .then((response) => response.body?.getReader().read())
+        .catch(() => undefined)
+      setTimeout(() => controller.abort(), i % 7)
+      await request
+    }
+    expect((await fetch(`${baseURL}/healthz`)).status).toBe(200)
+  })
+
   test('a URL larger than the header limit → 431, not a dropped connection', async ({ request }) => {
     const response = await request.get(`/copy-trading/spot?q=${'x'.repeat(40_000)}`, { maxRedirects: 0 })
     expect(response.status()).toBe(431)
