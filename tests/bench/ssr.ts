@@ -19,7 +19,7 @@ try {
   for (const [name, path] of TARGETS) {
     // Warm the route (module loading, JIT) before measuring.
     await autocannon({ url: server.base + path, connections: 10, duration: 2 })
-    const r = await autocannon({ url: server.base + path, connections: CONNECTIONS, duration: DURATION_S, headers: { 'accept-encoding': 'br' } })
+    const r = await autocannon({ url: server.base + path, connections: CONNECTIONS, duration: DURATION_S, headers: { 'accept-encoding': process.env.BENCH_ENCODING ?? 'br' } })
     results.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx })
   }
 } finally {

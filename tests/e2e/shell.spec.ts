@@ -88,7 +88,7 @@ test.describe('scrolling (§2)', () => {
   })
 })
 
-test('client navigation between locales loads the other catalog', async ({ page }) => {
+test('switching language lands on the same page in that language', async ({ page }) => {
   const errors = watchErrors(page)
   await page.goto('/copy-trading/gemw')
   await waitForHydration(page)

@@ -1,11 +1,16 @@
 import { useLingui } from '@lingui/react/macro'
-import { Link, useRouteContext } from '@tanstack/react-router'
+import { useRouteContext, useRouterState } from '@tanstack/react-router'
 import { DEFAULT_LOCALE, LOCALES } from '../../../app.config.ts'
+import { locatePath, withLocalePrefix } from '../i18n/locales.ts'
 
-/** The same page in every language. Persisting the choice (cookies, server) comes with the preferences work. */
+/**
+ * The same page in every language, as plain links: switching language loads the page anew in that
+ * language (catalog, direction, server-rendered head). Persisting the choice comes with preferences.
+ */
 export function LanguageMenu() {
   const { t } = useLingui()
   const { locale } = useRouteContext({ from: '__root__' })
+  const { rest, search } = useRouterState({ select: (s) => ({ ...locatePath(s.location.pathname), search: s.location.searchStr }) })
   const current = LOCALES.find((l) => l.code === locale) ?? LOCALES[0]
   const label = current.label
   return (
@@ -23,17 +28,16 @@ export function LanguageMenu() {
       <ul className="absolute end-0 z-50 mt-2 max-h-[70dvh] w-48 overflow-auto rounded-xl border border-line bg-card p-1 shadow-lg">
         {LOCALES.map((l) => (
           <li key={l.code}>
-            <Link
-              to="."
-              params={(prev) => ({ ...prev, locale: l.code === DEFAULT_LOCALE ? undefined : l.code })}
-              search={(prev) => prev}
+            <a
+              href={withLocalePrefix(l.code === DEFAULT_LOCALE ? undefined : l.code, rest) + search}
+              hrefLang={l.tag}
               lang={l.tag}
               dir={l.dir}
               aria-current={l.code === locale ? 'true' : undefined}
               className="block rounded-lg px-3 py-2 text-sm hover:bg-sunken aria-[current]:font-semibold aria-[current]:text-brand"
             >
               {l.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
