@@ -128,6 +128,36 @@ export const THEME_TOKENS = {
   dark: { bgPrimary1: '#212121', statusBar: '#212121' },
 } as const satisfies Record<Theme, { bgPrimary1: string; statusBar: string }>
 
+/** The reference exchange's accounts and limits (§3–§6). */
+export const ACCOUNTS = {
+  /** §3: rate limits with rate-limiter-flexible. */
+  loginAttemptsPerMinute: 5,
+  codeSendsPerMinute: 1,
+  passwordMinLength: 8,
+  passwordMaxLength: 64,
+  verificationCodeLength: 6,
+  verificationCodeTtlSeconds: 10 * 60,
+  verificationCodeMaxAttempts: 5,
+  sessionTtlSeconds: 30 * 24 * 60 * 60,
+  /** userSubType 2 is a sub-account (§3, §6). */
+  subAccountType: 2,
+} as const
+
+/** Limits of the exchange's HTTP edge. */
+export const API_LIMITS = {
+  maxBodyBytes: 64 * 1024,
+  /** The client gives up on a request after this long (TimeoutError). */
+  requestTimeoutMs: 10_000,
+  /** §7: one retry, for GET-like methods only, on these statuses. */
+  retryStatuses: [408, 409, 425, 429, 500, 502, 503, 504],
+} as const
+
+/** §9 number display: USDT amounts show 4 decimals. */
+export const DISPLAY = { usdtDigits: 4 } as const
+
+/** Wallet types of §3 (EXCHANGE is '3'). */
+export const WALLET_TYPES = { EXCHANGE: '3' } as const
+
 export const SEO = {
   ogImage: '/og-image.png',
   ogImageWidth: 1200,
@@ -166,6 +196,12 @@ function envSchema() {
     RELOAD_GUARD_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(1000).max(600_000).default(TIMING.reloadGuardMs),
     SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(0).max(120_000).default(TIMING.shutdownGraceMs),
     BENCH_BASELINE: bool.default(false),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'expected a postgres:// or postgresql:// connection URL' })
+      .optional(),
+    DATA_DIR: z.string().min(1, { error: 'expected a folder path' }).default('.data'),
+    TRUST_PROXY: bool.default(false),
   })
 }
 
@@ -189,6 +225,12 @@ function toConfig(env: z.infer<ReturnType<typeof envSchema>>) {
     reloadGuardMs: env.RELOAD_GUARD_MS,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     benchBaseline: env.BENCH_BASELINE,
+    /** The reference exchange's storage: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
+    database: { url: env.DATABASE_URL, dataDir: env.DATA_DIR },
+    /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits per IP). */
+    trustProxy: env.TRUST_PROXY,
+    /** The development inbox (/dev/inbox) and other developer pages exist outside production only. */
+    devPages: env.NODE_ENV !== 'production',
   }
 }
 

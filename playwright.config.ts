@@ -25,6 +25,7 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: baseURL, NODE_ENV: 'production' },
+    // NODE_ENV=test: production build, development inbox on (codes are read from it), fresh in-memory database.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: baseURL, NODE_ENV: 'test', DATA_DIR: 'memory://', TRUST_PROXY: 'true' },
   },
 })

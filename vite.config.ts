@@ -4,12 +4,12 @@ import viteReact from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
-import { devWebSocket } from './src/server/dev-websocket.ts'
+import { devServer } from './src/server/dev-server.ts'
 
 export default defineConfig({
   server: { port: 3000 },
   plugins: [
-    devWebSocket(),
+    devServer(),
     tanstackStart({
       router: { routeFileIgnorePattern: '\\.test\\.' },
     }),

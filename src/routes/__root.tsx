@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react'
 import { THEME_TOKENS } from '../../app.config.ts'
 import { i18nFor, loadCatalog } from '../features/i18n/catalogs.ts'
 import { localeInfo, locatePath } from '../features/i18n/locales.ts'
+import { clearDataOfEndedSession } from '../features/auth/session.ts'
 import { resolveRedirect } from '../features/routing/redirects.ts'
 import '../features/routing/static-data.ts'
 import { installChunkErrorHandling, markHydrated } from '../features/shell/lifecycle.ts'
@@ -50,6 +51,7 @@ function RootDocument({ children }: { children: ReactNode }) {
     updateClientShellState(shell)
   }, [shell])
   useEffect(() => {
+    clearDataOfEndedSession()
     markHydrated()
     return installChunkErrorHandling(shell.config.reloadGuardMs)
   }, [shell.config.reloadGuardMs])

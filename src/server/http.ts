@@ -5,31 +5,8 @@
 import type { Duplex } from 'node:stream'
 import zlib from 'node:zlib'
 import type { ServerMiddleware } from 'srvx'
-import { staticMiddleware } from 'srvx/static'
 import { HTTP_LIMITS } from '../../app.config.ts'
 
-/** Vite writes content-hashed files under /assets/: their URL changes whenever their bytes do. */
-const HASHED_PREFIX = '/assets/'
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60
-
-export function staticFiles(dir: string): ServerMiddleware {
-  const hashed = staticMiddleware({ dir, encodings: true, compress: false, maxAge: ONE_YEAR_SECONDS, immutable: true })
-  const other = staticMiddleware({ dir, encodings: true, compress: false })
-  return async (request, next) => {
-    const { pathname } = new URL(request.url)
-    if (pathname.startsWith(HASHED_PREFIX)) return hashed(request, next)
-    let fellThrough = false
-    const response = await other(request, () => {
-      fellThrough = true
-      return next()
-    })
-    // Unhashed files (favicon, og image) may change under the same URL: always revalidate.
-    if (!fellThrough && !response.headers.has('cache-control')) response.headers.set('cache-control', 'no-cache')
-    return response
-  }
-}
-
-/** Headers that belong on every response; the HTML ones (CSP with its nonce) come from the app. */
 const BASE_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',

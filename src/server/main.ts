@@ -7,7 +7,11 @@ import type { Duplex } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { serve, type ServerRequest } from 'srvx'
 import { ConfigError, loadConfig, type ServerConfig } from '../../app.config.ts'
-import { answerClientError, baseHeaders, compressHtml, rejectBadPaths, staticFiles } from './http.ts'
+import { createExchange, FolderLockedError, pgliteFolder } from '../exchange/index.ts'
+import { registerInProcessExchange } from '../lib/http/transport.ts'
+import { createExchangeMount } from './exchange-mount.ts'
+import { answerClientError, baseHeaders, compressHtml, rejectBadPaths } from './http.ts'
+import { loadStaticFiles, staticFiles } from './static-files.ts'
 import { createWebSocketEndpoint, refuseUpgrade } from './websocket.ts'
 
 interface StartHandler {
@@ -55,7 +59,22 @@ async function main() {
     process.exit(1)
   }
   const start = entry.default
+  const files = await loadStaticFiles(fileURLToPath(new URL('client/', root)))
   let draining = false
+
+  // The reference exchange, embedded: over HTTP under /spotapi and /futuresapi, in-process for the app.
+  const exchange = await createExchange({
+    databaseUrl: config.database.url,
+    dataDir: pgliteFolder(config.database.dataDir),
+    devPages: config.devPages,
+    logger: console,
+  }).catch((error: unknown) => {
+    if (!(error instanceof FolderLockedError)) throw error
+    console.error(`${error.message}\nAnother Tandem process owns this data folder: stop it, or give this one another DATA_DIR.`)
+    process.exit(1)
+  })
+  const mount = createExchangeMount((request) => exchange.fetch(request), config.devPages)
+  registerInProcessExchange((request) => mount.fetch(request))
 
   const server = serve({
     port: config.port,
@@ -69,7 +88,8 @@ async function main() {
         if (new URL(request.url).pathname !== '/healthz') return next()
         return Response.json({ status: draining ? 'draining' : 'ok' }, { status: draining ? 503 : 200, headers: { 'cache-control': 'no-store' } })
       },
-      staticFiles(fileURLToPath(new URL('client/', root))),
+      (request, next) => (mount.handles(new URL(request.url).pathname) ? mount.fetch(request, { clientIp: config.trustProxy ? undefined : request.ip }) : next()),
+      staticFiles(files),
     ],
     async fetch(request: ServerRequest) {
       const response = await start.fetch(request)
@@ -101,6 +121,7 @@ async function main() {
     }, config.shutdownGraceMs)
     force.unref()
     await Promise.all([ws.close(), server.close(false)])
+    await exchange.close()
     clearTimeout(force)
     process.exit(0)
   }

@@ -23,8 +23,10 @@ test.describe('bad input never crashes or hangs the server', () => {
     }
   })
 
-  test('clients hanging up mid-response do not take the server down', async ({ baseURL }) => {
-    const paths = ['/', '/zh_CN/copy-trading/gemw', '/copy-trading/nope', '/login']
+  test('clients hanging up mid-response do not take the server down', async ({ baseURL, request }) => {
+    const html = await (await request.get('/')).text()
+    const asset = /(\/assets\/[^"]+\.(?:js|css))"/.exec(html)?.[1] ?? '/favicon.ico'
+    const paths = ['/', '/zh_CN/copy-trading/gemw', '/copy-trading/nope', '/login', asset, '/og-image.png', '/favicon.svg']
     for (let i = 0; i < 200; i += 1) {
       const controller = new AbortController()
       const request = fetch(`${baseURL}${paths[i % paths.length]}`, {

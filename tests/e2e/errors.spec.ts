@@ -18,8 +18,17 @@ test.describe('404 pages (§2, §8)', () => {
     '/affiliate-register/why-join-someone-else',
     '/bot-trade/%3Cscript%3E',
   ]) {
-    test(`route validation ${path}: 404 'Page Not Found: {fullPath}'`, async ({ page }) => {
-      await page.context().addCookies([{ name: 'correction_token', value: 'x', url: 'http://127.0.0.1:3210' }])
+    test(`route validation ${path}: 404 'Page Not Found: {fullPath}'`, async ({ page, baseURL }) => {
+      // Signed in, so the auth-route guard lets guarded paths reach their own validation.
+      const login = await page.request.post('/spotapi/v2/users/login', {
+        data: { accountType: 'email', account: 'sub@tandem.dev', password: 'Sub12345' },
+        headers: { 'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+      })
+      const body: unknown = await login.json()
+      const data: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'data') : undefined
+      const token: unknown = typeof data === 'object' && data !== null ? Reflect.get(data, 'token') : undefined
+      expect(typeof token).toBe('string')
+      await page.context().addCookies([{ name: 'correction_token', value: String(token), url: baseURL ?? '' }])
       const response = await page.goto(`${path}?a=1`)
       expect(response?.status()).toBe(404)
       await expect(page.getByTestId('error-message')).toHaveText(`Page Not Found: ${path}?a=1`)

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { ACCOUNTS } from '../../../app.config.ts'
 import { safeRedirectPath } from '../routing/safe-redirect.ts'
 
 /** A return path: kept only when it is a same-origin relative path, otherwise dropped (home). */
@@ -11,4 +12,41 @@ export const loginSearchSchema = z.object({
 
 export const registerSearchSchema = z.object({
   forwardUrl: returnPath,
+  inviteCode: z.optional(z.catch(z.optional(z.string().check(z.regex(/^[A-Za-z0-9]{1,20}$/))), undefined)),
 })
+
+export const accountTypeSchema = z.enum(['email', 'mobile'])
+export type AccountType = z.infer<typeof accountTypeSchema>
+
+const account = z.string().check(z.minLength(1), z.maxLength(254))
+const password = z.string().check(z.minLength(1), z.maxLength(ACCOUNTS.passwordMaxLength))
+
+export const loginInputSchema = z.object({ accountType: accountTypeSchema, account, password })
+export type LoginInput = z.infer<typeof loginInputSchema>
+
+export const sendCodeInputSchema = z.object({ accountType: accountTypeSchema, account })
+
+export const registerInputSchema = z.object({
+  accountType: accountTypeSchema,
+  account,
+  password,
+  code: z.string().check(z.regex(/^\d{6}$/)),
+  inviteCode: z.optional(z.string().check(z.maxLength(20))),
+})
+export type RegisterInput = z.infer<typeof registerInputSchema>
+
+/** Why an account action was refused: the exchange's reasons, plus 'network' when it could not be reached. */
+export type AuthFailureReason =
+  | 'invalid-credentials'
+  | 'rate-limited'
+  | 'account-exists'
+  | 'code-invalid'
+  | 'code-expired'
+  | 'weak-password'
+  | 'invalid-input'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'network'
+  | 'unknown'
+
+export type AuthOutcome = { ok: true } | { ok: false; reason: AuthFailureReason; retryAfter?: number }

@@ -11,5 +11,7 @@ declare module '@tanstack/router-core' {
     guards?: readonly GuardName[]
     /** Mobile header background per theme; the browser's theme-color follows it. */
     mobileHeaderBg?: { light: string; dark: string }
+    /** When a session ends on this page, log in without coming back here (login, register). */
+    notReturning?: boolean
   }
 }

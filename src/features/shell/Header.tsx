@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
+import { AccountMenu } from '../auth/AccountMenu.tsx'
 import { LocaleLink } from '../i18n/LocaleLink.tsx'
+import { PreferencesPanel } from '../preferences/PreferencesPanel.tsx'
 import { LanguageMenu } from './LanguageMenu.tsx'
 import { Logo } from './Logo.tsx'
 import { productName } from './seo.ts'
@@ -38,8 +40,11 @@ export function Header() {
         </nav>
         <div className="ms-auto flex items-center gap-1">
           <LanguageMenu />
+          <PreferencesPanel />
           <ThemeToggle />
-          {shell.loggedIn ? null : (
+          {shell.loggedIn ? (
+            <AccountMenu />
+          ) : (
             <>
               <LocaleLink to="/{-$locale}/login" className="hidden rounded-lg px-3 py-2 text-sm font-medium hover:bg-sunken sm:block">
                 <Trans>Log in</Trans>

@@ -10,6 +10,7 @@ import { locatePath, withLocalePrefix } from '../i18n/locales.ts'
 export function LanguageMenu() {
   const { t } = useLingui()
   const { locale } = useRouteContext({ from: '__root__' })
+  const { languages } = useRouteContext({ from: '/{-$locale}' })
   const { rest, search } = useRouterState({ select: (s) => ({ ...locatePath(s.location.pathname), search: s.location.searchStr }) })
   const current = LOCALES.find((l) => l.code === locale) ?? LOCALES[0]
   const label = current.label
@@ -26,7 +27,7 @@ export function LanguageMenu() {
         <span className="hidden lg:inline">{current.label}</span>
       </summary>
       <ul className="absolute end-0 z-50 mt-2 max-h-[70dvh] w-48 overflow-auto rounded-xl border border-line bg-card p-1 shadow-lg">
-        {LOCALES.map((l) => (
+        {LOCALES.filter((l) => languages.includes(l.code)).map((l) => (
           <li key={l.code}>
             <a
               href={withLocalePrefix(l.code === DEFAULT_LOCALE ? undefined : l.code, rest) + search}

@@ -20,6 +20,16 @@ export function updateClientShellState(next: ShellState) {
   clientState = next
 }
 
+/** After a session ends on the client, the next navigation renders signed out. */
+export function signOutClientShell() {
+  if (clientState) clientState = { ...clientState, loggedIn: false }
+}
+
+/** After a sign-in on the client. */
+export function signInClientShell() {
+  if (clientState) clientState = { ...clientState, loggedIn: true }
+}
+
 export const readShellState = createIsomorphicFn()
   .server(readServerShellState)
   .client((): ShellState => {

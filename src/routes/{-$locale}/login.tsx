@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { AuthFrame } from '../../features/auth/AuthFrame.tsx'
 import { loginSearchSchema } from '../../features/auth/auth.schemas.ts'
+import { LoginForm } from '../../features/auth/LoginForm.tsx'
 import { LocaleLink } from '../../features/i18n/LocaleLink.tsx'
 import { pageHead } from '../../features/shell/seo.ts'
 
@@ -10,28 +11,27 @@ const TITLE = msg`Log in`
 
 export const Route = createFileRoute('/{-$locale}/login')({
   validateSearch: loginSearchSchema,
-  staticData: { layout: 'empty' },
+  staticData: { layout: 'empty', notReturning: true },
   head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Log in to your account to trade and copy lead traders.` }),
   component: LoginPage,
 })
 
 function LoginPage() {
-  const { forwardUrl } = Route.useSearch()
+  const { forwardUrl, redirectUrl } = Route.useSearch()
+  const returnTo = forwardUrl ?? redirectUrl
   return (
     <AuthFrame
       title={TITLE}
-      empty={{
-        title: msg`Sign-in is not open yet`,
-        description: msg`Accounts open when this site is connected to its exchange. Until then, you can explore lead traders without an account.`,
-      }}
       footer={
         <p className="text-sm text-muted">
           <Trans>New here?</Trans>{' '}
-          <LocaleLink to="/{-$locale}/register" search={{ forwardUrl }} className="font-medium text-brand hover:underline">
+          <LocaleLink to="/{-$locale}/register" search={{ forwardUrl: returnTo }} className="font-medium text-brand hover:underline">
             <Trans>Create an account</Trans>
           </LocaleLink>
         </p>
       }
-    />
+    >
+      <LoginForm returnTo={returnTo} />
+    </AuthFrame>
   )
 }

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { AuthFrame } from '../../features/auth/AuthFrame.tsx'
 import { registerSearchSchema } from '../../features/auth/auth.schemas.ts'
+import { RegisterForm } from '../../features/auth/RegisterForm.tsx'
 import { LocaleLink } from '../../features/i18n/LocaleLink.tsx'
 import { pageHead } from '../../features/shell/seo.ts'
 
@@ -10,20 +11,16 @@ const TITLE = msg`Create an account`
 
 export const Route = createFileRoute('/{-$locale}/register')({
   validateSearch: registerSearchSchema,
-  staticData: { layout: 'empty' },
+  staticData: { layout: 'empty', notReturning: true },
   head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Open an account with your email or mobile number and start copy trading.` }),
   component: RegisterPage,
 })
 
 function RegisterPage() {
-  const { forwardUrl } = Route.useSearch()
+  const { forwardUrl, inviteCode } = Route.useSearch()
   return (
     <AuthFrame
       title={TITLE}
-      empty={{
-        title: msg`Registration is not open yet`,
-        description: msg`Accounts open when this site is connected to its exchange. Until then, you can explore lead traders without an account.`,
-      }}
       footer={
         <p className="text-sm text-muted">
           <Trans>Already have an account?</Trans>{' '}
@@ -32,6 +29,8 @@ function RegisterPage() {
           </LocaleLink>
         </p>
       }
-    />
+    >
+      <RegisterForm returnTo={forwardUrl} inviteCode={inviteCode} />
+    </AuthFrame>
   )
 }

@@ -1,13 +1,37 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
-import { findLocale, locatePath } from '../../features/i18n/locales.ts'
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
+import { accountQueries } from '../../features/auth/account.queries.ts'
+import { clearStoredUserData, loginRedirect } from '../../features/auth/session.ts'
+import { availableLanguages, parseLanguageList, resolveLocale } from '../../features/i18n/available-languages.ts'
+import { findLocale, locatePath, localizedPath } from '../../features/i18n/locales.ts'
 import { runGuards } from '../../features/routing/guards.ts'
 import { AppLayout } from '../../features/shell/AppLayout.tsx'
+import { signOutClientShell } from '../../features/shell/shell-state.ts'
+import { siteQueries } from '../../features/shell/site.queries.ts'
 
 export const Route = createFileRoute('/{-$locale}')({
-  beforeLoad: ({ params, matches, location, context }) => {
+  beforeLoad: async ({ params, matches, location, search, context }) => {
     // A first segment that is not a locale is an unmatched path, not a page.
     if (params.locale !== undefined && !findLocale(params.locale)) throw notFound()
     const { prefix, rest } = locatePath(location.pathname)
+    const [site, state] = await Promise.all([
+      context.queryClient.ensureQueryData(siteQueries.config()),
+      context.shell.loggedIn ? context.queryClient.ensureQueryData(accountQueries.state()) : undefined,
+    ])
+    if (state?.status === 'session-ended') {
+      // §4: a 401 ends the session everywhere (the server already cleared the cookies).
+      clearStoredUserData()
+      context.queryClient.removeQueries({ queryKey: accountQueries.all })
+      signOutClientShell()
+      throw loginRedirect(prefix, matches.some((m) => m.staticData.notReturning) ? undefined : location.href)
+    }
+    const account = state?.status === 'signed-in' ? state.account : undefined
+    const clientSupported: unknown = Reflect.get(search, 'clientSupperLanguage')
+    const languages = availableLanguages(
+      account ? parseLanguageList(account.availableLanguage) : site.whiteList,
+      typeof clientSupported === 'string' ? clientSupported : undefined,
+    )
+    const shown = resolveLocale(context.locale, languages)
+    if (shown !== context.locale) throw redirect({ href: localizedPath(shown, rest) + location.searchStr })
     runGuards(
       matches.flatMap((m) => m.staticData.guards ?? []),
       {
@@ -15,10 +39,14 @@ export const Route = createFileRoute('/{-$locale}')({
         rest,
         href: location.href,
         searchStr: location.searchStr,
-        loggedIn: context.shell.loggedIn,
-        features: context.shell.config.features,
+        loggedIn: state?.status === 'signed-in' || state?.status === 'unavailable',
+        features: {
+          futures: context.shell.config.features.futures && site.futuresMenu,
+          hbtSwitch: context.shell.config.features.hbtSwitch && site.hbtSwitch,
+        },
       },
     )
+    return { account, languages }
   },
   component: AppLayout,
 })

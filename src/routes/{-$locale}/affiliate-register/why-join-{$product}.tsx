@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { LocaleLink } from '../../../features/i18n/LocaleLink.tsx'
 import { validationFailed } from '../../../features/routing/not-found.ts'
+import { WhyJoin } from '../../../features/affiliate/WhyJoin.tsx'
 import { PageFrame } from '../../../features/shell/PageFrame.tsx'
 import { pageHead, productName } from '../../../features/shell/seo.ts'
 
@@ -37,10 +38,8 @@ function WhyJoinPage() {
         </li>
       }
       lead={<Trans>Earn commission on the trading fees of every trader you bring, for as long as they trade.</Trans>}
-      empty={{
-        title: msg`Programme details are being prepared`,
-        description: msg`Commission tiers and the programme FAQ are published here with the affiliate programme.`,
-      }}
-    />
+    >
+      <WhyJoin />
+    </PageFrame>
   )
 }

@@ -1,0 +1,49 @@
+/** Public calls of §7: global config, the anniversary campaign and the analytics receiver. */
+import { z } from 'zod'
+import { okEnvelope, stringCodeEnvelope } from './envelope.schemas.ts'
+import { decimalStringSchema } from './wallet.schemas.ts'
+import { singleLine } from './text.schemas.ts'
+
+const flagSchema = z.enum(['true', 'false'])
+
+/** Flags are the strings 'true' / 'false' on the wire (§3: `Hbt_Switch` 'false' closes trading bots). */
+export const globalConfigSchema = z
+  .object({ Hbt_Switch: flagSchema, futuresMenu: flagSchema, p2pMenu: flagSchema })
+  .meta({ id: 'GlobalConfig' })
+export type GlobalConfig = z.infer<typeof globalConfigSchema>
+export const globalConfigResponseSchema = okEnvelope(globalConfigSchema).meta({ id: 'GlobalConfigResponse' })
+export type GlobalConfigResponse = z.infer<typeof globalConfigResponseSchema>
+
+/** With no campaign stored, showSwitch is false, texts are empty and times null. */
+export const anniversarySchema = z
+  .object({
+    showSwitch: z.boolean(),
+    activityId: z.string(),
+    title: z.string(),
+    subtitle: z.string(),
+    startTime: z.iso.datetime().nullable(),
+    endTime: z.iso.datetime().nullable(),
+    rewardPoolUsdt: decimalStringSchema,
+  })
+  .meta({ id: 'Anniversary' })
+export type Anniversary = z.infer<typeof anniversarySchema>
+export const anniversaryResponseSchema = stringCodeEnvelope(anniversarySchema).meta({ id: 'AnniversaryResponse' })
+export type AnniversaryResponse = z.infer<typeof anniversaryResponseSchema>
+
+/** §5: analytics names start with a letter; letters, digits, underscore; at most 50 characters. */
+export const ANALYTICS_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,49}$/
+const utm = singleLine(0, 200).optional()
+
+export const statisticsQuerySchema = z
+  .object({
+    event: z.string().regex(ANALYTICS_NAME_PATTERN),
+    request_source: z.enum(['H5', 'PC']),
+    type: singleLine(1, 50),
+    utm_source: utm,
+    utm_medium: utm,
+    utm_campaign: utm,
+    utm_term: utm,
+    utm_content: utm,
+  })
+  .meta({ id: 'StatisticsQuery' })
+export type StatisticsQuery = z.infer<typeof statisticsQuerySchema>

@@ -1,0 +1,56 @@
+/**
+ * The exchange's response envelopes. Success is `{ code, data, msg }`; a refusal is
+ * `{ code: <http status>, data, msg, reason }` where `reason` is the machine-readable cause the
+ * web app translates (it never shows `msg`, which is English for operators and logs).
+ */
+import { z } from 'zod'
+
+export const ERROR_REASONS = [
+  'invalid-input',
+  'malformed-json',
+  'payload-too-large',
+  'not-found',
+  'unauthorized',
+  'invalid-credentials',
+  'account-exists',
+  'code-invalid',
+  'code-expired',
+  'weak-password',
+  'rate-limited',
+  'forbidden',
+  'internal',
+] as const
+export const errorReasonSchema = z.enum(ERROR_REASONS).meta({ id: 'ErrorReason' })
+export type ErrorReason = z.infer<typeof errorReasonSchema>
+
+/** One refused field: its dotted path and the zod issue code. Submitted values are never echoed. */
+export const fieldIssueSchema = z.object({ path: z.string(), issue: z.string() }).meta({ id: 'FieldIssue' })
+export type FieldIssue = z.infer<typeof fieldIssueSchema>
+
+export const apiErrorSchema = z
+  .object({
+    code: z.number().int().min(400).max(599),
+    data: z.union([z.null(), z.object({ fields: z.array(fieldIssueSchema) })]),
+    msg: z.string(),
+    reason: errorReasonSchema,
+  })
+  .meta({ id: 'ApiError', description: 'Every refusal: HTTP status in `code`, machine reason in `reason`.' })
+export type ApiError = z.infer<typeof apiErrorSchema>
+
+/** `{ code: 0, data, msg }`: the envelope of most calls. */
+export function okEnvelope<TData extends z.ZodType>(data: TData) {
+  return z.object({ code: z.literal(0), data, msg: z.string() })
+}
+
+/** §7: the wallet call answers code 200 instead of 0. */
+export function walletEnvelope<TData extends z.ZodType>(data: TData) {
+  return z.object({ code: z.literal(200), data, msg: z.string() })
+}
+
+/** §7: the anniversary call answers the string '0'. */
+export function stringCodeEnvelope<TData extends z.ZodType>(data: TData) {
+  return z.object({ code: z.literal('0'), data, msg: z.string() })
+}
+
+export const emptyOkSchema = okEnvelope(z.null()).meta({ id: 'EmptyOk' })
+export type EmptyOk = z.infer<typeof emptyOkSchema>

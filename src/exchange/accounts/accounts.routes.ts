@@ -1,0 +1,103 @@
+/** HTTP face of accounts: verification codes, registration, login, logout. */
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
+import {
+  emptyOkSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  sendCodeRequestSchema,
+  sendCodeResponseSchema,
+  sessionResponseSchema,
+} from '../../contract/index.ts'
+import type { ExchangeContext } from '../context.ts'
+import { requireAuth } from '../http/auth.ts'
+import { AUTH_REFUSALS, BEARER, COMMON_REFUSALS, jsonBody, ok, okJson, REFUSALS } from '../http/openapi.ts'
+import { registrationHook } from '../http/validation.ts'
+import { login, register, type RequestMeta } from './accounts.service.ts'
+import { sendCode } from './codes.ts'
+import { normaliseAccount } from './masking.ts'
+import { clientIp } from './rate-limits.ts'
+import { cleanUserAgent, revokeSession } from './sessions.ts'
+
+const tags = ['Accounts']
+
+const sendCodeRoute = createRoute({
+  method: 'post',
+  path: '/v2/users/verify-code/send',
+  tags,
+  summary: 'Send a verification code',
+  description:
+    'Sends a 6-digit code to the address through the mail/SMS port. The code is never in the response. ' +
+    'At most one send per address per minute.',
+  request: { body: jsonBody(sendCodeRequestSchema) },
+  responses: { 200: okJson(sendCodeResponseSchema, 'Sent'), ...COMMON_REFUSALS, 429: REFUSALS[429] },
+})
+
+const registerRoute = createRoute({
+  method: 'post',
+  path: '/v2/users/register',
+  tags,
+  summary: 'Register an account',
+  description:
+    "Refusals: 'weak-password', 'code-invalid', 'code-expired' (also after 5 wrong codes), 'account-exists' (409).",
+  request: { body: jsonBody(registerRequestSchema) },
+  responses: { 200: okJson(sessionResponseSchema, 'Registered and signed in'), ...COMMON_REFUSALS, 409: REFUSALS[409] },
+})
+
+const loginRoute = createRoute({
+  method: 'post',
+  path: '/v2/users/login',
+  tags,
+  summary: 'Sign in',
+  description:
+    "Wrong account or password: 400 'invalid-credentials'. Five attempts per minute per account and per address, then 429.",
+  request: { body: jsonBody(loginRequestSchema) },
+  responses: {
+    200: okJson(sessionResponseSchema, 'Signed in'),
+    ...COMMON_REFUSALS,
+    403: REFUSALS[403],
+    429: REFUSALS[429],
+  },
+})
+
+function meta(headers: Headers): RequestMeta {
+  return { ip: clientIp(headers), userAgent: cleanUserAgent(headers.get('user-agent') ?? undefined) }
+}
+
+export function accountRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
+  const logoutRoute = createRoute({
+    method: 'post',
+    path: '/v2/users/logout',
+    tags,
+    summary: 'Sign out',
+    description: 'Revokes the session; its token answers 401 from then on.',
+    security: BEARER,
+    middleware: requireAuth(ctx),
+    responses: { 200: okJson(emptyOkSchema, 'Signed out'), ...AUTH_REFUSALS },
+  })
+
+  app.openapi(sendCodeRoute, async (c) => {
+    const body = c.req.valid('json')
+    const address = normaliseAccount(body.accountType, body.account)
+    const { expiresIn } = await sendCode(ctx, { accountType: body.accountType, address, purpose: body.purpose })
+    return c.json(ok({ sent: true, expiresIn }), 200)
+  })
+
+  app.openapi(
+    registerRoute,
+    async (c) => {
+      const session = await register(ctx, c.req.valid('json'), meta(c.req.raw.headers))
+      return c.json(ok(session), 200)
+    },
+    registrationHook,
+  )
+
+  app.openapi(loginRoute, async (c) => {
+    const session = await login(ctx, c.req.valid('json'), meta(c.req.raw.headers))
+    return c.json(ok(session), 200)
+  })
+
+  app.openapi(logoutRoute, async (c) => {
+    await revokeSession(ctx.db, c.get('auth').tokenHash, ctx.now())
+    return c.json(ok(null), 200)
+  })
+}

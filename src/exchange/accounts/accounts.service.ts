@@ -1,0 +1,100 @@
+/** Registration, login and logout. */
+import { and, eq } from 'drizzle-orm'
+import { ACCOUNTS, DEFAULT_LOCALE, DEFAULTS } from '../../../app.config.ts'
+import type { AccountType, LoginRequest, RegisterRequest, Session } from '../../contract/index.ts'
+import type { ExchangeContext } from '../context.ts'
+import type { Database } from '../db/client.ts'
+import { isUniqueViolation } from '../db/errors.ts'
+import { preferences, users } from '../db/schema.ts'
+import { ApiFailure, invalidInput } from '../http/errors.ts'
+import { checkCode, consumeCode } from './codes.ts'
+import { maskAccount, normaliseAccount } from './masking.ts'
+import { hashPassword, verifyNobody, verifyPassword } from './passwords.ts'
+import { consumeOrRefuse } from './rate-limits.ts'
+import { createSession } from './sessions.ts'
+import { newInviteCode } from './secrets.ts'
+
+export interface RequestMeta {
+  ip: string
+  userAgent: string | null
+}
+
+/** Main accounts may change their login and sign in on their own (sub-accounts are set up by their parent). */
+const MAIN_ACCOUNT = { userSubType: 1, changeLogin: true, standAloneLogin: true } as const
+
+export function findUserByAccount(db: Database, accountType: AccountType, account: string) {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.accountType, accountType), eq(users.account, account)))
+    .limit(1)
+    .then((rows) => rows[0])
+}
+
+async function inviterId(db: Database, inviteCode: string | undefined): Promise<number | null> {
+  if (inviteCode === undefined) return null
+  const [inviter] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.inviteCode, inviteCode.toUpperCase()))
+    .limit(1)
+  if (!inviter) throw invalidInput([{ path: 'inviteCode', issue: 'not_found' }])
+  return inviter.id
+}
+
+export const DEFAULT_PREFERENCES = {
+  userLanguage: DEFAULT_LOCALE,
+  msgLanguage: DEFAULT_LOCALE,
+  pricingCurrency: DEFAULTS.currency,
+  deviceType: null,
+  scientificNotation: true,
+} as const
+
+export async function register(ctx: ExchangeContext, input: RegisterRequest, meta: RequestMeta): Promise<Session> {
+  const account = normaliseAccount(input.accountType, input.account)
+  const invitedBy = await inviterId(ctx.db, input.inviteCode)
+  // The code is checked before anything reveals whether the account exists: only the owner of
+  // the address learns that.
+  const codeId = await checkCode(ctx, { accountType: input.accountType, address: account, purpose: 'register' }, input.code)
+  if (await findUserByAccount(ctx.db, input.accountType, account)) throw new ApiFailure(409, 'account-exists')
+  const passwordHash = await hashPassword(input.password)
+  const now = ctx.now()
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await consumeCode(tx, codeId, now)
+      const [user] = await tx
+        .insert(users)
+        .values({
+          accountType: input.accountType,
+          account,
+          passwordHash,
+          nickname: maskAccount(input.accountType, account),
+          inviteCode: newInviteCode(),
+          invitedBy,
+          ...MAIN_ACCOUNT,
+          createdAt: now,
+        })
+        .returning({ id: users.id })
+      if (!user) throw new Error('insert returned no user')
+      await tx.insert(preferences).values({ userId: user.id, ...DEFAULT_PREFERENCES, updatedAt: now })
+      return createSession(tx, user.id, now, meta.userAgent)
+    })
+  } catch (error) {
+    // Two registrations of one address racing past the check above: the unique index decides.
+    if (isUniqueViolation(error, 'users_account_key')) throw new ApiFailure(409, 'account-exists')
+    throw error
+  }
+}
+
+export async function login(ctx: ExchangeContext, input: LoginRequest, meta: RequestMeta): Promise<Session> {
+  const account = normaliseAccount(input.accountType, input.account)
+  await consumeOrRefuse(ctx.limiters.loginByIp, meta.ip)
+  await consumeOrRefuse(ctx.limiters.loginByAccount, `${input.accountType}:${account}`)
+  const user = await findUserByAccount(ctx.db, input.accountType, account)
+  const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyNobody(input.password)
+  if (!user || !valid) throw new ApiFailure(400, 'invalid-credentials')
+  if (user.userSubType === ACCOUNTS.subAccountType && !user.standAloneLogin) {
+    throw new ApiFailure(403, 'forbidden', { msg: 'This sub-account signs in through its main account' })
+  }
+  return createSession(ctx.db, user.id, ctx.now(), meta.userAgent)
+}

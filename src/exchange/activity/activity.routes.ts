@@ -1,0 +1,106 @@
+/** Public calls of §7: global config, the anniversary campaign and the analytics receiver. */
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
+import { desc, eq } from 'drizzle-orm'
+import {
+  anniversaryResponseSchema,
+  emptyOkSchema,
+  globalConfigResponseSchema,
+  statisticsQuerySchema,
+  type Anniversary,
+  type AnniversaryResponse,
+} from '../../contract/index.ts'
+import type { ExchangeContext } from '../context.ts'
+import { analyticsEvents, campaigns } from '../db/schema.ts'
+import { COMMON_REFUSALS, ok, okJson } from '../http/openapi.ts'
+import { Money, toPlain } from '../money.ts'
+import { flag, readConfig } from './global-config.ts'
+
+const tags = ['Public']
+
+const globalConfigRoute = createRoute({
+  method: 'get',
+  path: '/open/global/config',
+  tags,
+  summary: 'Global config flags',
+  description: "Flags are the strings 'true' / 'false'. `Hbt_Switch: 'false'` closes trading bots.",
+  responses: { 200: okJson(globalConfigResponseSchema, 'The flags'), 500: COMMON_REFUSALS[500] },
+})
+
+const anniversaryRoute = createRoute({
+  method: 'get',
+  path: '/afs/activity/v1/paging/anniversary/index',
+  tags,
+  summary: 'Anniversary campaign',
+  description: "Answers `code: '0'` (a string). With no campaign stored, showSwitch is false.",
+  responses: { 200: okJson(anniversaryResponseSchema, 'The campaign'), 500: COMMON_REFUSALS[500] },
+})
+
+const statisticsRoute = createRoute({
+  method: 'get',
+  path: '/open/activity/statistics',
+  tags,
+  summary: 'Record an analytics event',
+  description: 'Fire-and-forget receiver: stores the event and answers at once.',
+  request: { query: statisticsQuerySchema },
+  responses: { 200: okJson(emptyOkSchema, 'Stored'), 400: COMMON_REFUSALS[400], 500: COMMON_REFUSALS[500] },
+})
+
+const NO_CAMPAIGN: Anniversary = {
+  showSwitch: false,
+  activityId: '',
+  title: '',
+  subtitle: '',
+  startTime: null,
+  endTime: null,
+  rewardPoolUsdt: '0',
+}
+
+export function activityRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
+  app.openapi(globalConfigRoute, async (c) => {
+    const config = await readConfig(ctx.db)
+    const data = {
+      Hbt_Switch: flag(config.Hbt_Switch, 'true'),
+      futuresMenu: flag(config.futuresMenu, 'true'),
+      p2pMenu: flag(config.p2pMenu, 'true'),
+    }
+    return c.json(ok(data), 200)
+  })
+
+  app.openapi(anniversaryRoute, async (c) => {
+    const [campaign] = await ctx.db
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.kind, 'anniversary'))
+      .orderBy(desc(campaigns.startTime))
+      .limit(1)
+    const data: Anniversary = campaign
+      ? {
+          showSwitch: campaign.showSwitch,
+          activityId: campaign.id,
+          title: campaign.title,
+          subtitle: campaign.subtitle,
+          startTime: campaign.startTime.toISOString(),
+          endTime: campaign.endTime.toISOString(),
+          rewardPoolUsdt: toPlain(new Money(campaign.rewardPoolUsdt)),
+        }
+      : NO_CAMPAIGN
+    const body: AnniversaryResponse = { code: '0', data, msg: 'ok' }
+    return c.json(body, 200)
+  })
+
+  app.openapi(statisticsRoute, async (c) => {
+    const query = c.req.valid('query')
+    await ctx.db.insert(analyticsEvents).values({
+      event: query.event,
+      requestSource: query.request_source,
+      type: query.type,
+      utmSource: query.utm_source ?? null,
+      utmMedium: query.utm_medium ?? null,
+      utmCampaign: query.utm_campaign ?? null,
+      utmTerm: query.utm_term ?? null,
+      utmContent: query.utm_content ?? null,
+      createdAt: ctx.now(),
+    })
+    return c.json(ok(null), 200)
+  })
+}

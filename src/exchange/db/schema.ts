@@ -1,0 +1,188 @@
+/**
+ * The exchange's tables: one schema for PGlite and PostgreSQL (SQL kept within PostgreSQL 15).
+ * Money is numeric(36,18), read back as exact strings and handled with decimal.js, never as a number.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { APPLICATION_STATUSES, CONTACT_TYPES, type AffiliateChannel } from '../../contract/index.ts'
+
+const money = (name: string) => numeric(name, { precision: 36, scale: 18 })
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+export const users = pgTable(
+  'users',
+  {
+    // Readable, exchange-style user ids (10000001 …), always a string on the wire.
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity({ startWith: 10000001 }),
+    accountType: text('account_type', { enum: ['email', 'mobile'] }).notNull(),
+    account: text('account').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    nickname: text('nickname').notNull(),
+    inviteCode: text('invite_code').notNull().unique(),
+    invitedBy: bigint('invited_by', { mode: 'number' }).references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    userSubType: smallint('user_sub_type').notNull().default(1),
+    parentUserId: bigint('parent_user_id', { mode: 'number' }).references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    changeLogin: boolean('change_login').notNull().default(true),
+    standAloneLogin: boolean('stand_alone_login').notNull().default(true),
+    /** Locale codes this user may pick; null means the global whitelist. */
+    availableLanguages: jsonb('available_languages').$type<string[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_account_key').on(t.accountType, t.account),
+    check('users_account_type_check', sql`${t.accountType} in ('email', 'mobile')`),
+    check('users_sub_type_check', sql`${t.userSubType} in (1, 2)`),
+  ],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the token (hex): a leaked table does not leak usable tokens. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountType: text('account_type', { enum: ['email', 'mobile'] }).notNull(),
+    address: text('address').notNull(),
+    purpose: text('purpose', { enum: ['register'] }).notNull(),
+    /** SHA-256 of salt and code; the code itself is never stored. */
+    codeHash: text('code_hash').notNull(),
+    salt: text('salt').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_address_idx').on(t.address, t.purpose, t.createdAt)],
+)
+
+export const preferences = pgTable('preferences', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  userLanguage: text('user_language').notNull(),
+  msgLanguage: text('msg_language').notNull(),
+  pricingCurrency: text('pricing_currency').notNull(),
+  deviceType: text('device_type', { enum: ['h5', 'web'] }),
+  scientificNotation: boolean('scientific_notation').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const balances = pgTable(
+  'balances',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    walletType: smallint('wallet_type').notNull(),
+    coin: text('coin').notNull(),
+    available: money('available').notNull().default('0'),
+    frozen: money('frozen').notNull().default('0'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.walletType, t.coin] }),
+    // A balance that went negative would be money created from nothing: the database refuses it.
+    check('balances_available_check', sql`${t.available} >= 0`),
+    check('balances_frozen_check', sql`${t.frozen} >= 0`),
+  ],
+)
+
+/** Demo USDT prices for valuing balances until the market simulator publishes marks. */
+export const prices = pgTable(
+  'prices',
+  {
+    coin: text('coin').primaryKey(),
+    usdtPrice: money('usdt_price').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('prices_positive_check', sql`${t.usdtPrice} > 0`)],
+)
+
+export const globalConfig = pgTable('global_config', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const campaigns = pgTable('campaigns', {
+  id: text('id').primaryKey(),
+  kind: text('kind', { enum: ['anniversary'] }).notNull(),
+  showSwitch: boolean('show_switch').notNull(),
+  title: text('title').notNull(),
+  subtitle: text('subtitle').notNull(),
+  startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+  endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+  rewardPoolUsdt: money('reward_pool_usdt').notNull(),
+  createdAt: createdAt(),
+})
+
+export const analyticsEvents = pgTable('analytics_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  event: text('event').notNull(),
+  requestSource: text('request_source').notNull(),
+  type: text('type').notNull(),
+  utmSource: text('utm_source'),
+  utmMedium: text('utm_medium'),
+  utmCampaign: text('utm_campaign'),
+  utmTerm: text('utm_term'),
+  utmContent: text('utm_content'),
+  createdAt: createdAt(),
+})
+
+
+export const affiliateApplications = pgTable(
+  'affiliate_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: APPLICATION_STATUSES }).notNull(),
+    name: text('name').notNull(),
+    contactType: text('contact_type', { enum: CONTACT_TYPES }).notNull(),
+    contactValue: text('contact_value').notNull(),
+    channels: jsonb('channels').$type<AffiliateChannel[]>().notNull(),
+    region: text('region').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('affiliate_applications_user_idx').on(t.userId, t.createdAt),
+    // One open application per user, enforced by the database so two racing submits cannot both win.
+    check('affiliate_applications_status_check', sql`${t.status} in ('submitted', 'under_review', 'approved', 'rejected')`),
+    uniqueIndex('affiliate_applications_one_open')
+      .on(t.userId)
+      .where(sql`status in ('submitted', 'under_review')`),
+  ],
+)

@@ -1,0 +1,100 @@
+/**
+ * The exchange's HTTP app: Hono + zod-openapi routes, the OpenAPI 3.1 document and its reference
+ * page, and one error handler that writes every refusal as the error envelope.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { HTTPException } from 'hono/http-exception'
+import type { MiddlewareHandler } from 'hono'
+import { API_LIMITS } from '../../../app.config.ts'
+import type { ErrorReason } from '../../contract/index.ts'
+import { accountRoutes } from '../accounts/accounts.routes.ts'
+import { activityRoutes } from '../activity/activity.routes.ts'
+import { affiliateRoutes } from '../affiliate/affiliate.routes.ts'
+import type { ExchangeContext } from '../context.ts'
+import { devInboxRoutes } from '../dev/inbox.routes.ts'
+import { profileRoutes } from '../profile/profile.routes.ts'
+import { walletRoutes } from '../wallet/wallet.routes.ts'
+import { bodyReader } from './body.ts'
+import { ApiFailure, failureResponse, notFound } from './errors.ts'
+import { htmlPage } from './html.ts'
+import { referenceHtml } from './reference-page.ts'
+import { validationHook } from './validation.ts'
+
+const API_INFO = {
+  title: 'Tandem reference exchange API',
+  version: '1.0.0',
+  description:
+    'Success: `{ code, data, msg }`. Refusal: HTTP 4xx/5xx with `{ code: <status>, data, msg, reason }`. ' +
+    'Paths are relative to the spot (`/spotapi`) or futures (`/futuresapi`) base.',
+}
+
+/** API answers carry personal data: never cached, never sniffed. */
+const apiHeaders: MiddlewareHandler = async (c, next) => {
+  await next()
+  c.res.headers.set('cache-control', 'no-store')
+  c.res.headers.set('x-content-type-options', 'nosniff')
+  c.res.headers.set('referrer-policy', 'no-referrer')
+}
+
+const REASON_BY_STATUS: Record<number, ErrorReason> = {
+  400: 'invalid-input',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not-found',
+  413: 'payload-too-large',
+  415: 'invalid-input',
+  429: 'rate-limited',
+}
+
+/**
+ * What goes to the log for an unexpected error. Drizzle's query errors carry the statement's
+ * parameters (accounts, hashes) in their message: the parameters are cut, the cause is kept.
+ */
+export function loggable(error: unknown): unknown {
+  if (!(error instanceof Error)) return error
+  const at = error.message.indexOf('\nparams:')
+  if (at === -1) return error
+  const cleaned = new Error(error.message.slice(0, at), { cause: error.cause })
+  cleaned.name = error.name
+  cleaned.stack = `${cleaned.name}: ${cleaned.message}`
+  return cleaned
+}
+
+export function createApp(ctx: ExchangeContext): OpenAPIHono {
+  const app = new OpenAPIHono({ defaultHook: validationHook })
+  app.use('*', apiHeaders)
+  app.use('*', bodyReader(API_LIMITS.maxBodyBytes))
+
+  accountRoutes(app, ctx)
+  profileRoutes(app, ctx)
+  walletRoutes(app, ctx)
+  activityRoutes(app, ctx)
+  affiliateRoutes(app, ctx)
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The session token from register or login (a `token` header is accepted too).',
+  })
+  // Routes are fixed once built, so the document is generated once, on first request.
+  let document: ReturnType<typeof app.getOpenAPI31Document> | undefined
+  const openApiDocument = () => (document ??= app.getOpenAPI31Document({ openapi: '3.1.0', info: API_INFO }))
+
+  app.get('/openapi.json', (c) => c.json(openApiDocument()))
+  app.get('/reference', () => {
+    const { title, body } = referenceHtml(openApiDocument())
+    return htmlPage(title, body)
+  })
+  if (ctx.devPages && ctx.inbox) devInboxRoutes(app, ctx.inbox)
+
+  app.notFound(() => failureResponse(notFound()))
+  app.onError((error) => {
+    if (error instanceof ApiFailure) return failureResponse(error)
+    if (error instanceof HTTPException && error.status < 500) {
+      return failureResponse(new ApiFailure(error.status, REASON_BY_STATUS[error.status] ?? 'invalid-input'))
+    }
+    ctx.logger.error('[exchange] unhandled error', loggable(error))
+    return failureResponse(new ApiFailure(500, 'internal'))
+  })
+  return app
+}

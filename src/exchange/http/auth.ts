@@ -1,0 +1,17 @@
+/** The login gate of protected routes: a valid, unexpired, unrevoked session or 401. */
+import type { MiddlewareHandler } from 'hono'
+import { authenticate, tokenFrom } from '../accounts/sessions.ts'
+import type { AuthState, ExchangeContext } from '../context.ts'
+import { unauthorized } from './errors.ts'
+
+export type AuthEnv = { Variables: { auth: AuthState } }
+
+export function requireAuth(ctx: ExchangeContext): MiddlewareHandler<AuthEnv> {
+  return async (c, next) => {
+    const token = tokenFrom(c.req.raw.headers)
+    const auth = token ? await authenticate(ctx.db, token, ctx.now()) : undefined
+    if (!auth) throw unauthorized()
+    c.set('auth', auth)
+    await next()
+  }
+}

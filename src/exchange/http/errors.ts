@@ -1,0 +1,81 @@
+/**
+ * Refusals. Handlers throw an ApiFailure; the app's error handler turns it into the error envelope
+ * `{ code: <status>, data, msg, reason }`, so every refusal has the same shape whatever threw it.
+ */
+import type { ZodError } from 'zod'
+import type { ApiError, ErrorReason, FieldIssue } from '../../contract/index.ts'
+
+const DEFAULT_MESSAGES: Record<ErrorReason, string> = {
+  'invalid-input': 'Invalid input',
+  'malformed-json': 'Malformed JSON in request body',
+  'payload-too-large': 'Request body too large',
+  'not-found': 'Not found',
+  unauthorized: 'Unauthorized',
+  'invalid-credentials': 'Wrong account or password',
+  'account-exists': 'An account already exists for this address',
+  'code-invalid': 'Wrong verification code',
+  'code-expired': 'The verification code has expired; request a new one',
+  'weak-password': 'Password must be 8-64 characters with at least one letter and one digit',
+  'rate-limited': 'Too many requests; try again later',
+  forbidden: 'Not allowed',
+  internal: 'Internal error',
+}
+
+export interface FailureOptions {
+  msg?: string
+  fields?: FieldIssue[]
+  /** Seconds, sent as Retry-After on 429. */
+  retryAfter?: number
+}
+
+export class ApiFailure extends Error {
+  override name = 'ApiFailure'
+  readonly status: number
+  readonly reason: ErrorReason
+  readonly fields: FieldIssue[] | undefined
+  readonly retryAfter: number | undefined
+
+  constructor(status: number, reason: ErrorReason, options: FailureOptions = {}) {
+    super(options.msg ?? DEFAULT_MESSAGES[reason])
+    this.status = status
+    this.reason = reason
+    this.fields = options.fields
+    this.retryAfter = options.retryAfter
+  }
+}
+
+export function failureBody(failure: ApiFailure): ApiError {
+  return {
+    code: failure.status,
+    data: failure.fields ? { fields: failure.fields } : null,
+    msg: failure.message,
+    reason: failure.reason,
+  }
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
+
+export function failureResponse(failure: ApiFailure): Response {
+  const headers: Record<string, string> = { ...JSON_HEADERS }
+  if (failure.retryAfter !== undefined) headers['retry-after'] = String(failure.retryAfter)
+  return new Response(JSON.stringify(failureBody(failure)), { status: failure.status, headers })
+}
+
+/** Zod issues as `{ path, issue }`; an unknown key becomes one entry per key so the client can point at it. */
+export function fieldIssues(error: ZodError): FieldIssue[] {
+  const fields: FieldIssue[] = []
+  for (const issue of error.issues) {
+    const base = issue.path.map(String)
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields.push({ path: [...base, key].join('.'), issue: issue.code })
+    } else {
+      fields.push({ path: base.join('.'), issue: issue.code })
+    }
+  }
+  return fields
+}
+
+export const invalidInput = (fields: FieldIssue[]) => new ApiFailure(400, 'invalid-input', { fields })
+export const unauthorized = () => new ApiFailure(401, 'unauthorized')
+export const notFound = () => new ApiFailure(404, 'not-found')
+export const rateLimited = (retryAfter: number) => new ApiFailure(429, 'rate-limited', { retryAfter })

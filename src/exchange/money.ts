@@ -1,0 +1,13 @@
+/**
+ * The exchange's one Decimal: precision 20, ROUND_HALF_UP (spec §9). Amounts arrive from the
+ * database as exact strings and leave as plain decimal strings without exponent or trailing zeros.
+ */
+import Decimal from 'decimal.js'
+
+export const Money = Decimal.clone({ precision: 20, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 })
+export type Money = InstanceType<typeof Money>
+
+/** '25000.000000000000000000' → '25000'; '-0' → '0'. */
+export function toPlain(value: Money): string {
+  return value.isZero() ? '0' : value.toFixed()
+}

@@ -1,0 +1,102 @@
+/** The wallet call: exact decimal strings, exact totals, only the requested wallet types. */
+import Decimal from 'decimal.js'
+import { and, count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sessionResponseSchema, walletAccountResponseSchema } from '../../contract/index.ts'
+import { balances, campaigns, prices, users } from '../db/schema.ts'
+import { DEMO_PRICES, DEMO_USERS, seedDemoData } from '../seed.ts'
+import { startHarness, type Harness } from '../testing/harness.ts'
+
+let h: Harness
+beforeAll(async () => {
+  h = await startHarness()
+})
+afterAll(() => h.close())
+
+async function wallet(account: string, password: string, walletTypeList: number[]) {
+  const token = sessionResponseSchema.parse((await h.login(account, password)).body).data.token
+  const result = await h.api('POST', '/asset/v1/api/wallet/account', { token, body: { walletTypeList } })
+  expect(result.status, result.text).toBe(200)
+  return walletAccountResponseSchema.parse(result.body).data
+}
+
+describe('wallet account', () => {
+  it("values the demo user's exchange wallet exactly", async () => {
+    const data = await wallet('demo@tandem.dev', 'Demo12345', [3])
+    expect(data.list).toEqual([
+      { coin: 'BTC', walletType: 3, available: '0.85', frozen: '0', total: '0.85', usdtValue: '83512.925' },
+      { coin: 'ETH', walletType: 3, available: '12.5', frozen: '0', total: '12.5', usdtValue: '45628.125' },
+      { coin: 'SOL', walletType: 3, available: '140', frozen: '0', total: '140', usdtValue: '25956' },
+      { coin: 'USDT', walletType: 3, available: '25000', frozen: '0', total: '25000', usdtValue: '25000' },
+    ])
+    expect(data.totalAssetUsdt).toBe('180097.05')
+  })
+
+  it('adds frozen amounts, sums exactly and keeps 18 decimals without float error', async () => {
+    const [trader] = await h.context.db.select().from(users).where(eq(users.account, 'trader@tandem.dev'))
+    const userId = trader?.id ?? 0
+    await h.context.db.insert(balances).values([
+      { userId, walletType: 3, coin: 'ETH', available: '0.1', frozen: '0.2' },
+      { userId, walletType: 3, coin: 'DOGE', available: '0.000000000000000001', frozen: '0' },
+      { userId, walletType: 3, coin: 'NOPRICE', available: '7', frozen: '0' },
+      { userId, walletType: 2, coin: 'USDT', available: '99', frozen: '1' },
+    ])
+    const data = await wallet('trader@tandem.dev', 'Trader12345', [3])
+    const eth = data.list.find((row) => row.coin === 'ETH')
+    expect(eth).toEqual({ coin: 'ETH', walletType: 3, available: '0.1', frozen: '0.2', total: '0.3', usdtValue: '1095.075' })
+    expect(data.list.find((row) => row.coin === 'DOGE')).toMatchObject({ available: '0.000000000000000001', usdtValue: '0.0000000000000000003875' })
+    expect(data.list.find((row) => row.coin === 'NOPRICE')).toMatchObject({ total: '7', usdtValue: '0' })
+    expect(data.list.some((row) => row.walletType === 2)).toBe(false)
+    const sum = data.list.reduce((acc, row) => acc.plus(row.usdtValue), new Decimal(0))
+    expect(data.totalAssetUsdt).toBe(sum.toFixed())
+    // 120000 + 2.1 × 98250.5 + 0.3 × 3650.25 = 327421.125; the 3.875e-19 of DOGE is below the
+    // 20 significant digits of §9's Decimal and rounds away in the sum.
+    expect(data.totalAssetUsdt).toBe('327421.125')
+
+    const both = await wallet('trader@tandem.dev', 'Trader12345', [2, 3, 3])
+    expect(both.list.filter((row) => row.walletType === 2)).toEqual([
+      { coin: 'USDT', walletType: 2, available: '99', frozen: '1', total: '100', usdtValue: '100' },
+    ])
+    expect(both.totalAssetUsdt).toBe(new Decimal(data.totalAssetUsdt).plus(100).toFixed())
+  })
+
+  it('is empty for a new user and for an unused wallet type', async () => {
+    const user = await h.registerUser({ password: 'Empty12345' })
+    expect(await wallet(user.account, 'Empty12345', [3])).toEqual({ totalAssetUsdt: '0', list: [] })
+    expect(await wallet('demo@tandem.dev', 'Demo12345', [7])).toEqual({ totalAssetUsdt: '0', list: [] })
+  })
+
+  it('shows only the caller’s own balances', async () => {
+    const sub = await wallet('sub@tandem.dev', 'Sub12345', [3])
+    expect(sub.list).toEqual([{ coin: 'USDT', walletType: 3, available: '1500', frozen: '0', total: '1500', usdtValue: '1500' }])
+  })
+
+  it('refuses a negative balance at the database', async () => {
+    const [demo] = await h.context.db.select().from(users).where(eq(users.account, 'demo@tandem.dev'))
+    const update = h.context.db
+      .update(balances)
+      .set({ available: '-1' })
+      .where(and(eq(balances.userId, demo?.id ?? 0), eq(balances.coin, 'USDT')))
+    await expect(update).rejects.toThrow()
+  })
+})
+
+describe('demo data', () => {
+  it('is seeded once and seeding again changes nothing', async () => {
+    const snapshot = async () => ({
+      users: (await h.context.db.select({ n: count() }).from(users))[0]?.n,
+      balances: (await h.context.db.select({ n: count() }).from(balances))[0]?.n,
+      prices: await h.context.db.select().from(prices).orderBy(prices.coin),
+      campaigns: (await h.context.db.select({ n: count() }).from(campaigns))[0]?.n,
+    })
+    const before = await snapshot()
+    await seedDemoData(h.context.db, new Date())
+    expect(await snapshot()).toEqual(before)
+    expect(before.prices.map((row) => [row.coin, new Decimal(row.usdtPrice).toFixed()])).toEqual(
+      Object.entries(DEMO_PRICES).sort(([a], [b]) => a.localeCompare(b)),
+    )
+    for (const demo of DEMO_USERS) {
+      expect((await h.login(demo.account, demo.password, demo.accountType)).status).toBe(200)
+    }
+  })
+})

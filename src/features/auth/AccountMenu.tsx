@@ -1,0 +1,88 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRouteContext, useRouter } from '@tanstack/react-router'
+import { useState } from 'react'
+import { DISPLAY } from '../../../app.config.ts'
+import { formatDecimal } from '../../lib/format/decimal.ts'
+import { withLocalePrefix } from '../i18n/locales.ts'
+import { LocaleLink } from '../i18n/LocaleLink.tsx'
+import { signOutClientShell } from '../shell/shell-state.ts'
+import { accountQueries } from './account.queries.ts'
+import { logout } from './auth.functions.ts'
+import { clearStoredUserData } from './session.ts'
+
+/** The signed-in user's menu in the header: who is signed in, their copy-trading pages, log out. */
+export function AccountMenu() {
+  const { t, i18n } = useLingui()
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const { prefix } = useRouteContext({ from: '__root__' })
+  const { account } = useRouteContext({ from: '/{-$locale}' })
+  const [pending, setPending] = useState(false)
+  const { data: wallet } = useQuery(accountQueries.walletTotal())
+  const total = wallet?.status === 'ok' ? formatDecimal(wallet.totalAssetUsdt, DISPLAY.usdtDigits, i18n.locale.replace('_', '-')) : undefined
+  const name = account?.nickname || account?.account || t`Account`
+
+  const signOut = async () => {
+    setPending(true)
+    await logout()
+    clearStoredUserData()
+    signOutClientShell()
+    queryClient.removeQueries({ queryKey: accountQueries.all })
+    await router.invalidate()
+    await router.navigate({ href: withLocalePrefix(prefix, '/') })
+    setPending(false)
+  }
+
+  return (
+    <details className="relative" data-testid="account-menu">
+      <summary className="flex h-9 cursor-pointer list-none items-center gap-2 rounded-lg px-2 text-sm hover:bg-sunken" aria-label={t`Account menu`}>
+        <span aria-hidden="true" className="grid size-7 place-items-center rounded-full bg-brand text-xs font-bold text-brand-contrast">
+          {Array.from(name)[0]?.toUpperCase()}
+        </span>
+        <span className="hidden max-w-36 truncate sm:inline" data-testid="account-name">
+          {name}
+        </span>
+      </summary>
+      <div className="absolute end-0 z-50 mt-2 w-60 rounded-xl border border-line bg-card p-1 shadow-lg">
+        {account ? (
+          <p className="truncate px-3 py-2 text-xs text-muted" dir="ltr">
+            {account.account}
+            {account.userSubType === 2 ? (
+              <span className="ms-2 rounded bg-sunken px-1.5 py-0.5 text-[10px] uppercase">
+                <Trans>Sub-account</Trans>
+              </span>
+            ) : null}
+          </p>
+        ) : null}
+        {total ? (
+          <p className="px-3 pb-2 text-sm" data-testid="total-assets">
+            <span className="text-muted">
+              <Trans>Total assets</Trans>
+            </span>{' '}
+            <span className="font-semibold tabular-nums" dir="ltr">
+              ≈ {total} USDT
+            </span>
+          </p>
+        ) : null}
+        <LocaleLink to="/{-$locale}/copy-trading/my" className="block rounded-lg px-3 py-2 text-sm hover:bg-sunken">
+          <Trans>My copies</Trans>
+        </LocaleLink>
+        <LocaleLink to="/{-$locale}/copy-trading/lead" className="block rounded-lg px-3 py-2 text-sm hover:bg-sunken">
+          <Trans>Leader centre</Trans>
+        </LocaleLink>
+        <LocaleLink to="/{-$locale}/affiliate-register" className="block rounded-lg px-3 py-2 text-sm hover:bg-sunken">
+          <Trans>Affiliate programme</Trans>
+        </LocaleLink>
+        <button
+          type="button"
+          onClick={() => void signOut()}
+          disabled={pending}
+          className="block w-full rounded-lg px-3 py-2 text-start text-sm text-down hover:bg-sunken disabled:opacity-60"
+        >
+          <Trans>Log out</Trans>
+        </button>
+      </div>
+    </details>
+  )
+}

@@ -1,0 +1,220 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useForm } from '@tanstack/react-form'
+import { useRouteContext } from '@tanstack/react-router'
+import { useState } from 'react'
+import { ACCOUNTS } from '../../../app.config.ts'
+import { digitsOnly, numericSix } from '../../lib/input-filters/filters.ts'
+import { useInputFilter } from '../../lib/input-filters/useInputFilter.ts'
+import { firstValidationCode, validateCode, validateEmail, validateMobile, validatePassword } from '../../lib/validators.ts'
+import { SegmentedTabs } from '../../ui/SegmentedTabs.tsx'
+import { TextField } from '../../ui/TextField.tsx'
+import { refusalText, validationText } from './auth-messages.ts'
+import { register, sendVerificationCode } from './auth.functions.ts'
+import type { AccountType, AuthOutcome } from './auth.schemas.ts'
+import { useCountdown } from './useCountdown.ts'
+import { useSignedIn } from './useSignedIn.ts'
+
+type Refusal = Extract<AuthOutcome, { ok: false }>
+const RESEND_SECONDS = 60 / ACCOUNTS.codeSendsPerMinute
+
+export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | undefined; inviteCode: string | undefined }) {
+  const { t, i18n } = useLingui()
+  const { prefix } = useRouteContext({ from: '__root__' })
+  const signedIn = useSignedIn(prefix)
+  const [refusal, setRefusal] = useState<Refusal>()
+  const [codeNotice, setCodeNotice] = useState<{ sentTo?: string; refusal?: Refusal }>({})
+  const [resendAt, setResendAt] = useState(0)
+  const [sending, setSending] = useState(false)
+  const secondsLeft = useCountdown(resendAt)
+  const sentTo = codeNotice.sentTo
+
+  const form = useForm({
+    defaultValues: { accountType: 'email' as AccountType, account: '', password: '', code: '', inviteCode: inviteCode ?? '', terms: false },
+    onSubmit: async ({ value }) => {
+      setRefusal(undefined)
+      const outcome = await register({
+        data: {
+          accountType: value.accountType,
+          account: value.account.trim(),
+          password: value.password,
+          code: value.code,
+          ...(value.inviteCode.trim() ? { inviteCode: value.inviteCode.trim() } : {}),
+        },
+      })
+      if (outcome.ok) await signedIn(returnTo)
+      else setRefusal(outcome)
+    },
+  })
+  const validateAccount = (type: AccountType, value: string) => (type === 'email' ? validateEmail(value, { registration: true }) : validateMobile(value))
+  const mobileFilter = useInputFilter(digitsOnly, (v) => form.setFieldValue('account', v))
+  const codeFilter = useInputFilter(numericSix, (v) => form.setFieldValue('code', v))
+
+  const sendCode = async () => {
+    const { accountType, account } = form.state.values
+    const problem = validateAccount(accountType, account)
+    if (problem) {
+      form.setFieldMeta('account', (meta) => ({ ...meta, isTouched: true, errorMap: { ...meta.errorMap, onSubmit: problem } }))
+      return
+    }
+    setSending(true)
+    const outcome = await sendVerificationCode({ data: { accountType, account: account.trim() } })
+    setSending(false)
+    if (outcome.ok) {
+      setCodeNotice({ sentTo: account.trim() })
+      setResendAt(Date.now() + RESEND_SECONDS * 1000)
+    } else {
+      setCodeNotice({ refusal: outcome })
+      if (outcome.retryAfter) setResendAt(Date.now() + outcome.retryAfter * 1000)
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={(event) => {
+        event.preventDefault()
+        void form.handleSubmit()
+      }}
+    >
+      <form.Field name="accountType">
+        {(field) => (
+          <SegmentedTabs
+            label={t`Register with`}
+            value={field.state.value}
+            options={[
+              { value: 'email', label: t`Email` },
+              { value: 'mobile', label: t`Mobile` },
+            ]}
+            onChange={(value) => {
+              field.handleChange(value)
+              form.setFieldValue('account', '')
+              form.setFieldMeta('account', (meta) => ({ ...meta, errorMap: {} }))
+              setCodeNotice({})
+            }}
+          />
+        )}
+      </form.Field>
+      <form.Subscribe selector={(state) => state.values.accountType}>
+        {(accountType) => (
+          <form.Field name="account" validators={{ onSubmit: ({ value }) => validateAccount(accountType, value) ?? undefined }}>
+            {(field) => (
+              <TextField
+                label={accountType === 'email' ? t`Email` : t`Mobile number`}
+                name="account"
+                type={accountType === 'email' ? 'email' : 'tel'}
+                inputMode={accountType === 'email' ? 'email' : 'numeric'}
+                autoComplete="username"
+                value={field.state.value}
+                onBlur={field.handleBlur}
+                error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
+                {...(accountType === 'mobile' ? mobileFilter : { onChange: (e) => field.handleChange(e.target.value) })}
+              />
+            )}
+          </form.Field>
+        )}
+      </form.Subscribe>
+      <form.Field name="password" validators={{ onSubmit: ({ value }) => validatePassword(value) ?? undefined }}>
+        {(field) => (
+          <TextField
+            label={t`Password`}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={field.state.value}
+            onChange={(e) => field.handleChange(e.target.value)}
+            onBlur={field.handleBlur}
+            hint={t`8 to 64 characters, with both letters and digits.`}
+            error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
+            revealLabels={{ show: t`Show`, hide: t`Hide` }}
+          />
+        )}
+      </form.Field>
+      <form.Field name="code" validators={{ onSubmit: ({ value }) => validateCode(value) ?? undefined }}>
+        {(field) => (
+          <div className="flex flex-col gap-1.5">
+            <TextField
+              label={t`Verification code`}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={field.state.value}
+              onBlur={field.handleBlur}
+              error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
+              {...codeFilter}
+              end={
+                <button
+                  type="button"
+                  onClick={() => void sendCode()}
+                  disabled={sending || secondsLeft > 0}
+                  className="rounded-lg px-2 py-1 text-sm font-medium text-brand disabled:text-muted"
+                  data-testid="send-code"
+                >
+                  {secondsLeft > 0 ? <Trans>Resend in {secondsLeft}s</Trans> : <Trans>Send code</Trans>}
+                </button>
+              }
+            />
+            {sentTo ? (
+              <p role="status" className="text-sm text-muted">
+                <Trans>We sent a 6-digit code to {sentTo}.</Trans>
+              </p>
+            ) : null}
+            {codeNotice.refusal ? (
+              <p role="alert" className="text-sm text-down">
+                {refusalText(i18n, codeNotice.refusal.reason, codeNotice.refusal.retryAfter)}
+              </p>
+            ) : null}
+          </div>
+        )}
+      </form.Field>
+      <form.Field name="inviteCode">
+        {(field) => (
+          <TextField
+            label={t`Invite code (optional)`}
+            name="inviteCode"
+            autoComplete="off"
+            maxLength={20}
+            value={field.state.value}
+            onChange={(e) => field.handleChange(e.target.value)}
+          />
+        )}
+      </form.Field>
+      <form.Field name="terms" validators={{ onSubmit: ({ value }) => (value ? undefined : 'terms-required') }}>
+        {(field) => (
+          <div className="flex flex-col gap-1">
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="terms"
+                checked={field.state.value}
+                onChange={(e) => field.handleChange(e.target.checked)}
+                className="mt-0.5 size-4 accent-[var(--brand)]"
+              />
+              <span>
+                <Trans>I have read and agree to the Terms of Use and the Privacy Policy.</Trans>
+              </span>
+            </label>
+            {firstValidationCode(field.state.meta.errors) ? (
+              <p role="alert" className="text-sm text-down">
+                {validationText(i18n, firstValidationCode(field.state.meta.errors))}
+              </p>
+            ) : null}
+          </div>
+        )}
+      </form.Field>
+      {refusal ? (
+        <p role="alert" className="rounded-xl border border-down/40 bg-down/10 px-3 py-2 text-sm text-down" data-testid="form-error">
+          {refusalText(i18n, refusal.reason, refusal.retryAfter)}
+        </p>
+      ) : null}
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(submitting) => (
+          <button type="submit" disabled={submitting} className="h-11 rounded-xl bg-brand font-semibold text-brand-contrast hover:opacity-90 disabled:opacity-60">
+            {submitting ? <Trans>Creating your account…</Trans> : <Trans>Create account</Trans>}
+          </button>
+        )}
+      </form.Subscribe>
+    </form>
+  )
+}

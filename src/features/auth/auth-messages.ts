@@ -1,0 +1,42 @@
+/** Validation codes and refusal reasons, as the text a user reads. */
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { ValidationCode } from '../../lib/validators.ts'
+import type { AuthFailureReason } from './auth.schemas.ts'
+
+const VALIDATION: Record<ValidationCode, MessageDescriptor> = {
+  required: msg`This field is required.`,
+  'email-invalid': msg`Enter a valid email address, like name@example.com.`,
+  'email-plus': msg`Registration emails cannot contain “+”.`,
+  'mobile-invalid': msg`Enter a mobile number of at least 6 digits, digits only.`,
+  'password-length': msg`Use 8 to 64 characters.`,
+  'password-letters-digits': msg`Use both letters and digits.`,
+  'code-invalid': msg`Enter the 6-digit code.`,
+  'terms-required': msg`Accept the terms to continue.`,
+  'too-long': msg`This is too long.`,
+}
+
+const REFUSALS: Record<Exclude<AuthFailureReason, 'rate-limited'>, MessageDescriptor> = {
+  'invalid-credentials': msg`The account or password is incorrect.`,
+  'account-exists': msg`An account with this email or mobile number already exists. Log in instead.`,
+  'code-invalid': msg`The verification code is incorrect.`,
+  'code-expired': msg`The verification code has expired. Send a new one.`,
+  'weak-password': msg`Use 8 to 64 characters with both letters and digits.`,
+  'invalid-input': msg`Some details are not valid. Check the form and try again.`,
+  unauthorized: msg`Your session has ended. Please log in again.`,
+  forbidden: msg`This sub-account cannot log in on its own. Log in with its main account.`,
+  network: msg`We could not reach the exchange. Check your connection and try again.`,
+  unknown: msg`Something went wrong. Please try again.`,
+}
+
+export function validationText(i18n: I18n, code: ValidationCode | null | undefined): string | undefined {
+  return code ? i18n._(VALIDATION[code]) : undefined
+}
+
+export function refusalText(i18n: I18n, reason: AuthFailureReason, retryAfter?: number): string {
+  if (reason === 'rate-limited') {
+    const seconds = Math.max(1, Math.ceil(retryAfter ?? 60))
+    return i18n._(msg`Too many attempts. Try again in ${seconds} seconds.`)
+  }
+  return i18n._(REFUSALS[reason])
+}

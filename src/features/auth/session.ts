@@ -1,0 +1,31 @@
+/**
+ * What happens on the client when a session starts or ends (§4): the shell state follows, and on
+ * a 401 every stored menu datum goes with the cookies (which the server already cleared).
+ */
+import { redirect } from '@tanstack/react-router'
+import type { LocaleCode } from '../../../app.config.ts'
+import { withLocalePrefix } from '../i18n/locales.ts'
+
+/** §3 local-storage keys that describe the signed-in user. */
+const USER_STORAGE_KEYS = ['userMenu', 'tabsList', 'availableLanguage', 'userAnchorInfo'] as const
+
+export function clearStoredUserData() {
+  if (typeof window === 'undefined') return
+  for (const key of USER_STORAGE_KEYS) localStorage.removeItem(key)
+}
+
+/**
+ * The server ends sessions too (a 401 while rendering a page): it leaves a `session_ended` cookie,
+ * and the page that loads next clears what this browser stored about the user.
+ */
+export function clearDataOfEndedSession() {
+  if (!document.cookie.split('; ').some((c) => c === 'session_ended=1')) return
+  clearStoredUserData()
+  document.cookie = 'session_ended=; Path=/; Max-Age=0; SameSite=Lax'
+}
+
+/** The login page, returning to `href` unless the route asked not to be returned to. */
+export function loginRedirect(prefix: LocaleCode | undefined, href: string | undefined) {
+  const login = withLocalePrefix(prefix, '/login')
+  return redirect({ href: href ? `${login}?redirectUrl=${encodeURIComponent(href)}` : login })
+}

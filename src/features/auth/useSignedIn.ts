@@ -1,0 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { withLocalePrefix } from '../i18n/locales.ts'
+import { signInClientShell } from '../shell/shell-state.ts'
+import { accountQueries } from './account.queries.ts'
+import type { LocaleCode } from '../../../app.config.ts'
+
+/** After login or registration: the shell turns signed-in and the user goes where they were headed. */
+export function useSignedIn(prefix: LocaleCode | undefined) {
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  return async (returnTo: string | undefined) => {
+    signInClientShell()
+    await queryClient.invalidateQueries({ queryKey: accountQueries.all })
+    await router.invalidate()
+    await router.navigate({ href: returnTo ?? withLocalePrefix(prefix, '/'), replace: true })
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * `npm run dev`: serves on Vite's server what the production entry serves beside the app — the
+ * `/ws` endpoint and the embedded exchange — while Vite's own HMR socket keeps working.
+ */
+import type { IncomingMessage } from 'node:http'
+import { join } from 'node:path'
+import type { Duplex } from 'node:stream'
+import type { Plugin } from 'vite'
+import { loadConfig } from '../../app.config.ts'
+import { createExchange, pgliteFolder } from '../exchange/index.ts'
+import { registerInProcessExchange } from '../lib/http/transport.ts'
+import { createExchangeMount } from './exchange-mount.ts'
+import { createWebSocketEndpoint } from './websocket.ts'
+
+export function devServer(): Plugin {
+  return {
+    name: 'tandem:dev-server',
+    apply: 'serve',
+    async configureServer(server) {
+      const endpoint = createWebSocketEndpoint()
+      server.httpServer?.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+        endpoint.handleUpgrade(req, socket, head)
+      })
+      const config = loadConfig({ ...process.env, NODE_ENV: 'development' })
+      const exchange = await createExchange({
+        databaseUrl: config.database.url,
+        dataDir: pgliteFolder(join(config.database.dataDir, 'dev')),
+        devPages: true,
+        logger: console,
+      })
+      const mount = createExchangeMount((request) => exchange.fetch(request), true)
+      registerInProcessExchange((request) => mount.fetch(request))
+      server.middlewares.use((req, res, next) => {
+        const url = new URL(req.url ?? '/', 'http://localhost')
+        if (!mount.handles(url.pathname)) return next()
+        void (async () => {
+          const chunks: Buffer[] = []
+          for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)))
+          const headers = new Headers()
+          for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value)
+          const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+          const response = await mount.fetch(
+            new Request(url, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }),
+            { clientIp: req.socket.remoteAddress },
+          )
+          res.writeHead(response.status, Object.fromEntries(response.headers))
+          res.end(Buffer.from(await response.arrayBuffer()))
+        })()
+      })
+      server.httpServer?.on('close', () => {
+        void endpoint.close()
+        void exchange.close()
+      })
+    },
+  }
+}
