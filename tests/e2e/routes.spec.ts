@@ -80,3 +80,10 @@ test('a trading-bots notice on home is localized and a bad notice value is ignor
   expect(response?.status()).toBe(200)
   await expect(page.getByTestId('notice')).toHaveCount(0)
 })
+
+test("home shows the exchange's anniversary campaign while it is switched on", async ({ page }) => {
+  await page.goto('/?utm_source=newsletter&utm_campaign=anniversary')
+  const banner = page.getByTestId('anniversary-banner')
+  await expect(banner).toBeVisible()
+  await expect(banner).toContainText(/Reward pool [\d,]+ USDT/)
+})

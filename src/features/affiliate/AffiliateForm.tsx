@@ -3,6 +3,7 @@ import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { digitsOnly } from '../../lib/input-filters/filters.ts'
+import { FormError, SubmitButton } from '../../ui/FormError.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { CONTACT_LABELS, PLATFORM_LABELS } from './affiliate-labels.ts'
 import { submitApplication, type SubmitOutcome } from './affiliate.functions.ts'
@@ -143,15 +144,13 @@ export function AffiliateForm() {
         )}
       </form.Field>
       {invalid || failure ? (
-        <p role="alert" className="rounded-xl border border-down/40 bg-down/10 px-3 py-2 text-sm text-down" data-testid="form-error">
-          {failure ? failureText[failure] : t`Fill in your name, a contact, a region and at least one channel with a valid https:// link.`}
-        </p>
+        <FormError>{failure ? failureText[failure] : t`Fill in your name, a contact, a region and at least one channel with a valid https:// link.`}</FormError>
       ) : null}
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(submitting) => (
-          <button type="submit" disabled={submitting} className="h-11 self-start rounded-xl bg-brand px-6 font-semibold text-brand-contrast hover:opacity-90 disabled:opacity-60">
+          <SubmitButton pending={submitting} className="self-start">
             {submitting ? <Trans>Submitting…</Trans> : <Trans>Submit application</Trans>}
-          </button>
+          </SubmitButton>
         )}
       </form.Subscribe>
     </form>

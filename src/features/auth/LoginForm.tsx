@@ -2,11 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
-import { SegmentedTabs } from '../../ui/SegmentedTabs.tsx'
+import { FormError, SubmitButton } from '../../ui/FormError.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { firstValidationCode, validateEmail, validateMobile } from '../../lib/validators.ts'
-import { digitsOnly } from '../../lib/input-filters/filters.ts'
-import { useInputFilter } from '../../lib/input-filters/useInputFilter.ts'
+import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
 import { refusalText, validationText } from './auth-messages.ts'
 import { login } from './auth.functions.ts'
 import type { AccountType, AuthOutcome } from './auth.schemas.ts'
@@ -26,7 +25,6 @@ export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
       else setRefusal(outcome)
     },
   })
-  const mobileFilter = useInputFilter(digitsOnly, (v) => form.setFieldValue('account', v))
   return (
     <form
       noValidate
@@ -38,13 +36,9 @@ export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
     >
       <form.Field name="accountType">
         {(field) => (
-          <SegmentedTabs
+          <AccountTypeSwitch
             label={t`Log in with`}
             value={field.state.value}
-            options={[
-              { value: 'email', label: t`Email` },
-              { value: 'mobile', label: t`Mobile` },
-            ]}
             onChange={(value) => {
               field.handleChange(value)
               form.setFieldValue('account', '')
@@ -55,24 +49,9 @@ export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
       </form.Field>
       <form.Subscribe selector={(state) => state.values.accountType}>
         {(accountType) => (
-          <form.Field
-            name="account"
-            validators={{
-              onSubmit: ({ value }) => (accountType === 'email' ? validateEmail(value) : validateMobile(value)) ?? undefined,
-            }}
-          >
+          <form.Field name="account" validators={{ onSubmit: ({ value }) => (accountType === 'email' ? validateEmail(value) : validateMobile(value)) ?? undefined }}>
             {(field) => (
-              <TextField
-                label={accountType === 'email' ? t`Email` : t`Mobile number`}
-                name="account"
-                type={accountType === 'email' ? 'email' : 'tel'}
-                inputMode={accountType === 'email' ? 'email' : 'numeric'}
-                autoComplete="username"
-                value={field.state.value}
-                onBlur={field.handleBlur}
-                error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
-                {...(accountType === 'mobile' ? mobileFilter : { onChange: (e) => field.handleChange(e.target.value) })}
-              />
+              <AccountInput accountType={accountType} value={field.state.value} onValue={field.handleChange} onBlur={field.handleBlur} errors={field.state.meta.errors} />
             )}
           </form.Field>
         )}
@@ -92,21 +71,9 @@ export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
           />
         )}
       </form.Field>
-      {refusal ? (
-        <p role="alert" className="rounded-xl border border-down/40 bg-down/10 px-3 py-2 text-sm text-down" data-testid="form-error">
-          {refusalText(i18n, refusal.reason, refusal.retryAfter)}
-        </p>
-      ) : null}
+      {refusal ? <FormError>{refusalText(i18n, refusal.reason, refusal.retryAfter)}</FormError> : null}
       <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(submitting) => (
-          <button
-            type="submit"
-            disabled={submitting}
-            className="h-11 rounded-xl bg-brand font-semibold text-brand-contrast hover:opacity-90 disabled:opacity-60"
-          >
-            {submitting ? <Trans>Logging in…</Trans> : <Trans>Log in</Trans>}
-          </button>
-        )}
+        {(submitting) => <SubmitButton pending={submitting}>{submitting ? <Trans>Logging in…</Trans> : <Trans>Log in</Trans>}</SubmitButton>}
       </form.Subscribe>
     </form>
   )

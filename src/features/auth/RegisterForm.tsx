@@ -3,11 +3,12 @@ import { useForm } from '@tanstack/react-form'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ACCOUNTS } from '../../../app.config.ts'
-import { digitsOnly, numericSix } from '../../lib/input-filters/filters.ts'
+import { numericSix } from '../../lib/input-filters/filters.ts'
 import { useInputFilter } from '../../lib/input-filters/useInputFilter.ts'
 import { firstValidationCode, validateCode, validateEmail, validateMobile, validatePassword } from '../../lib/validators.ts'
-import { SegmentedTabs } from '../../ui/SegmentedTabs.tsx'
+import { FormError, SubmitButton } from '../../ui/FormError.tsx'
 import { TextField } from '../../ui/TextField.tsx'
+import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
 import { refusalText, validationText } from './auth-messages.ts'
 import { register, sendVerificationCode } from './auth.functions.ts'
 import type { AccountType, AuthOutcome } from './auth.schemas.ts'
@@ -46,7 +47,6 @@ export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | unde
     },
   })
   const validateAccount = (type: AccountType, value: string) => (type === 'email' ? validateEmail(value, { registration: true }) : validateMobile(value))
-  const mobileFilter = useInputFilter(digitsOnly, (v) => form.setFieldValue('account', v))
   const codeFilter = useInputFilter(numericSix, (v) => form.setFieldValue('code', v))
 
   const sendCode = async () => {
@@ -79,13 +79,9 @@ export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | unde
     >
       <form.Field name="accountType">
         {(field) => (
-          <SegmentedTabs
+          <AccountTypeSwitch
             label={t`Register with`}
             value={field.state.value}
-            options={[
-              { value: 'email', label: t`Email` },
-              { value: 'mobile', label: t`Mobile` },
-            ]}
             onChange={(value) => {
               field.handleChange(value)
               form.setFieldValue('account', '')
@@ -99,17 +95,7 @@ export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | unde
         {(accountType) => (
           <form.Field name="account" validators={{ onSubmit: ({ value }) => validateAccount(accountType, value) ?? undefined }}>
             {(field) => (
-              <TextField
-                label={accountType === 'email' ? t`Email` : t`Mobile number`}
-                name="account"
-                type={accountType === 'email' ? 'email' : 'tel'}
-                inputMode={accountType === 'email' ? 'email' : 'numeric'}
-                autoComplete="username"
-                value={field.state.value}
-                onBlur={field.handleBlur}
-                error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
-                {...(accountType === 'mobile' ? mobileFilter : { onChange: (e) => field.handleChange(e.target.value) })}
-              />
+              <AccountInput accountType={accountType} value={field.state.value} onValue={field.handleChange} onBlur={field.handleBlur} errors={field.state.meta.errors} />
             )}
           </form.Field>
         )}
@@ -203,16 +189,10 @@ export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | unde
           </div>
         )}
       </form.Field>
-      {refusal ? (
-        <p role="alert" className="rounded-xl border border-down/40 bg-down/10 px-3 py-2 text-sm text-down" data-testid="form-error">
-          {refusalText(i18n, refusal.reason, refusal.retryAfter)}
-        </p>
-      ) : null}
+      {refusal ? <FormError>{refusalText(i18n, refusal.reason, refusal.retryAfter)}</FormError> : null}
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(submitting) => (
-          <button type="submit" disabled={submitting} className="h-11 rounded-xl bg-brand font-semibold text-brand-contrast hover:opacity-90 disabled:opacity-60">
-            {submitting ? <Trans>Creating your account…</Trans> : <Trans>Create account</Trans>}
-          </button>
+          <SubmitButton pending={submitting}>{submitting ? <Trans>Creating your account…</Trans> : <Trans>Create account</Trans>}</SubmitButton>
         )}
       </form.Subscribe>
     </form>

@@ -1,9 +1,11 @@
 import { Outlet, useMatches } from '@tanstack/react-router'
+import { usePageStatistics } from '../analytics/usePageStatistics.ts'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 
 /** Chooses the route's layout (§2): default (header, footer) or empty (no chrome). */
 export function AppLayout() {
+  usePageStatistics()
   const layout = useMatches({ select: (matches) => matches.findLast((m) => m.staticData.layout)?.staticData.layout ?? 'default' })
   if (layout === 'empty') {
     return (

@@ -2,6 +2,8 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod/mini'
+import { AnniversaryBanner } from '../../features/campaign/AnniversaryBanner.tsx'
+import { campaignQueries } from '../../features/campaign/campaign.queries.ts'
 import { LocaleLink } from '../../features/i18n/LocaleLink.tsx'
 import { pageHead } from '../../features/shell/seo.ts'
 
@@ -12,6 +14,7 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute('/{-$locale}/')({
   validateSearch: searchSchema,
+  loader: ({ context }) => context.queryClient.ensureQueryData(campaignQueries.anniversary()),
   head: ({ match }) =>
     pageHead({
       match,
@@ -29,6 +32,7 @@ function HomePage() {
   const { shell } = Route.useRouteContext()
   return (
     <main className="mx-auto w-full max-w-7xl px-4">
+      <AnniversaryBanner />
       {notice === 'bots-closed' ? (
         <p role="status" className="mt-6 rounded-xl border border-line bg-sunken px-4 py-3 text-sm" data-testid="notice">
           <Trans>Trading bots are closed at the moment. Your bots and funds are safe; please come back later.</Trans>
