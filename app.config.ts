@@ -22,15 +22,18 @@ export interface LocaleInfo {
   /** Default pricing (fiat) currency of the language (§3). */
   fiatCurrency: string
   dir: TextDirection
+  /** The help centre's language segment for this locale (§2: /{lang}/{catalog}/{id}). */
+  helpLang: string
 }
 
-const locale = (code: string, label: string, tag: string, fiatCurrency: string, dir: TextDirection = 'ltr'): LocaleInfo => ({
+const locale = (code: string, label: string, tag: string, fiatCurrency: string, helpLang: string, dir: TextDirection = 'ltr'): LocaleInfo => ({
   code,
   label,
   tag,
   file: `locales/${code}/messages.po`,
   fiatCurrency,
   dir,
+  helpLang,
 })
 
 /**
@@ -38,19 +41,19 @@ const locale = (code: string, label: string, tag: string, fiatCurrency: string, 
  * currency-by-language map says AED; the language's default is EUR (what the picker shows).
  */
 export const LOCALES = [
-  locale('en_US', 'English', 'en-US', 'USD'),
-  locale('zh_CN', '简体中文', 'zh-CN', 'CNY'),
-  locale('zh_TW', '繁體中文', 'zh-TW', 'TWD'),
-  locale('ko_KR', '한국어', 'ko-KR', 'KRW'),
-  locale('vi_VN', 'Tiếng Việt', 'vi-VN', 'VND'),
-  locale('tr_TR', 'Türkçe', 'tr-TR', 'TRY'),
-  locale('pt_PT', 'Português', 'pt-PT', 'EUR'),
-  locale('ru_RU', 'Русский', 'ru-RU', 'RUB'),
-  locale('uk_UA', 'Українська', 'uk-UA', 'UAH'),
-  locale('ja_JP', '日本語', 'ja-JP', 'JPY'),
-  locale('fr_FR', 'Français', 'fr-FR', 'EUR'),
-  locale('es_ES', 'Español', 'es-ES', 'EUR'),
-  locale('ar_AE', 'العربية', 'ar-AE', 'EUR', 'rtl'),
+  locale('en_US', 'English', 'en-US', 'USD', 'en-us'),
+  locale('zh_CN', '简体中文', 'zh-CN', 'CNY', 'zh-cn'),
+  locale('zh_TW', '繁體中文', 'zh-TW', 'TWD', 'zh-tw'),
+  locale('ko_KR', '한국어', 'ko-KR', 'KRW', 'ko'),
+  locale('vi_VN', 'Tiếng Việt', 'vi-VN', 'VND', 'vi'),
+  locale('tr_TR', 'Türkçe', 'tr-TR', 'TRY', 'tr'),
+  locale('pt_PT', 'Português', 'pt-PT', 'EUR', 'pt'),
+  locale('ru_RU', 'Русский', 'ru-RU', 'RUB', 'ru'),
+  locale('uk_UA', 'Українська', 'uk-UA', 'UAH', 'uk'),
+  locale('ja_JP', '日本語', 'ja-JP', 'JPY', 'ja'),
+  locale('fr_FR', 'Français', 'fr-FR', 'EUR', 'fr'),
+  locale('es_ES', 'Español', 'es-ES', 'EUR', 'es'),
+  locale('ar_AE', 'العربية', 'ar-AE', 'EUR', 'ar', 'rtl'),
 ] as const satisfies readonly LocaleInfo[]
 
 export type LocaleCode = (typeof LOCALES)[number]['code']
@@ -152,6 +155,21 @@ export const API_LIMITS = {
   retryStatuses: [408, 409, 425, 429, 500, 502, 503, 504],
 } as const
 
+/** §9 touch gestures. */
+export const TOUCH = {
+  tapTolerancePx: 10,
+  swipeThresholdPx: 30,
+  holdMs: 400,
+  longTapMs: 400,
+  dragFrequencyMs: 100,
+} as const
+
+/** §9 marquee. */
+export const MARQUEE = { durationS: 20, delayS: 0, gradientPx: 200 } as const
+
+/** §9 popups and the draggable dialog. */
+export const LAYERS = { popupBaseZIndex: 2000, dialogTopOffsetPx: 64 } as const
+
 /** §9 number display: USDT amounts show 4 decimals. */
 export const DISPLAY = { usdtDigits: 4 } as const
 
@@ -202,6 +220,7 @@ function envSchema() {
       .optional(),
     DATA_DIR: z.string().min(1, { error: 'expected a folder path' }).default('.data'),
     TRUST_PROXY: bool.default(false),
+    HELP_CENTER_URL: url(['http', 'https']).optional(),
   })
 }
 
@@ -229,6 +248,8 @@ function toConfig(env: z.infer<ReturnType<typeof envSchema>>) {
     database: { url: env.DATABASE_URL, dataDir: env.DATA_DIR },
     /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits per IP). */
     trustProxy: env.TRUST_PROXY,
+    /** The help desk's origin; help links are /{lang}/{catalog}/{id} below it (same origin when unset). */
+    helpCenterUrl: (env.HELP_CENTER_URL ?? '').replace(/\/+$/, ''),
     /** The development inbox (/dev/inbox) and other developer pages exist outside production only. */
     devPages: env.NODE_ENV !== 'production',
   }
@@ -262,6 +283,7 @@ export function publicConfig(config: ServerConfig) {
     features: config.features,
     reloadGuardMs: config.reloadGuardMs,
     benchBaseline: config.benchBaseline,
+    helpCenterUrl: config.helpCenterUrl,
   }
 }
 export type PublicConfig = ReturnType<typeof publicConfig>

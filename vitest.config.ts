@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'app.config.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // PGlite starts in a few seconds on an idle machine; a shared, busy one needs headroom.
+    hookTimeout: 30_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
   },

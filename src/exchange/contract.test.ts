@@ -9,6 +9,7 @@ import {
   anniversaryResponseSchema,
   apiErrorSchema,
   emptyOkSchema,
+  fiatRatesResponseSchema,
   globalConfigResponseSchema,
   langMenuResponseSchema,
   myAffiliateApplicationResponseSchema,
@@ -87,6 +88,7 @@ const cases: Case[] = [
   { method: 'get', path: '/afs/activity/v1/paging/anniversary/index', auth: false, schema: anniversaryResponseSchema },
   { method: 'get', path: '/open/activity/statistics?event=page_view&request_source=H5&type=home', auth: false, schema: emptyOkSchema },
   { method: 'get', path: '/open/global/config', auth: false, schema: globalConfigResponseSchema },
+  { method: 'get', path: '/open/fiat/rates', auth: false, schema: fiatRatesResponseSchema },
   { method: 'get', path: '/v2/affiliate/applications/me', auth: true, schema: myAffiliateApplicationResponseSchema },
   {
     method: 'post',

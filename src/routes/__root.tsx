@@ -6,6 +6,7 @@ import { i18nFor, loadCatalog } from '../features/i18n/catalogs.ts'
 import { localeInfo, locatePath } from '../features/i18n/locales.ts'
 import { clearDataOfEndedSession } from '../features/auth/session.ts'
 import { resolveRedirect } from '../features/routing/redirects.ts'
+import { loadPersistedStores } from '../features/state/stores.ts'
 import '../features/routing/static-data.ts'
 import { installChunkErrorHandling, markHydrated } from '../features/shell/lifecycle.ts'
 import type { RootContext, RouterContext } from '../features/shell/root-context.ts'
@@ -52,6 +53,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   }, [shell])
   useEffect(() => {
     clearDataOfEndedSession()
+    loadPersistedStores()
     markHydrated()
     return installChunkErrorHandling(shell.config.reloadGuardMs)
   }, [shell.config.reloadGuardMs])

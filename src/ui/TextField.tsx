@@ -34,7 +34,8 @@ export function TextField({ label, error, hint, end, revealLabels, type, ...rest
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <div className="relative flex items-center">
+      {/* The end button follows the input's own direction (an LTR email field in an RTL page). */}
+      <div className="relative flex items-center" dir={rest.dir}>
         <input
           id={id}
           type={revealLabels && revealed ? 'text' : type}

@@ -153,7 +153,7 @@ test('a signed-in user reaches guarded pages; the affiliate application is store
   expect(response?.status()).toBe(200)
   await waitForHydration(page)
   await page.getByTestId('account-menu').locator('summary').click()
-  await expect(page.getByTestId('total-assets')).toHaveText(/^Total assets ≈ [\d,]+\.\d{4} USDT$/)
+  await expect(page.getByTestId('total-assets')).toHaveText(/^Total assets ≈ [\d,]+\.\d{4} USDT≈ \$[\d,]+\.\d{2}$/)
 })
 
 test('a visitor keeps preferences across a reload', async ({ page }) => {

@@ -13,6 +13,7 @@ import { affiliateRoutes } from '../affiliate/affiliate.routes.ts'
 import type { ExchangeContext } from '../context.ts'
 import { devInboxRoutes } from '../dev/inbox.routes.ts'
 import { profileRoutes } from '../profile/profile.routes.ts'
+import { ratesRoutes } from '../wallet/rates.routes.ts'
 import { walletRoutes } from '../wallet/wallet.routes.ts'
 import { bodyReader } from './body.ts'
 import { ApiFailure, failureResponse, notFound } from './errors.ts'
@@ -68,6 +69,7 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
   accountRoutes(app, ctx)
   profileRoutes(app, ctx)
   walletRoutes(app, ctx)
+  ratesRoutes(app, ctx)
   activityRoutes(app, ctx)
   affiliateRoutes(app, ctx)
 

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { toast } from 'sonner'
 import { digitsOnly } from '../../lib/input-filters/filters.ts'
 import { FormError, SubmitButton } from '../../ui/FormError.tsx'
 import { TextField } from '../../ui/TextField.tsx'
@@ -36,8 +37,10 @@ export function AffiliateForm() {
       setInvalid(!parsed.success)
       if (!parsed.success) return
       const outcome = await submitApplication({ data: parsed.data })
-      if (outcome.ok) await queryClient.invalidateQueries({ queryKey: affiliateQueries.all })
-      else setFailure(outcome.reason)
+      if (outcome.ok) {
+        toast.success(t`Application submitted. We will be in touch.`)
+        await queryClient.invalidateQueries({ queryKey: affiliateQueries.all })
+      } else setFailure(outcome.reason)
     },
   })
   const failureText = {
@@ -100,11 +103,11 @@ export function AffiliateForm() {
                   )}
                 </form.Field>
                 <form.Field name={`channels[${index}].url`}>
-                  {(field) => <TextField label={t`Link`} type="url" placeholder="https://" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />}
+                  {(field) => <TextField label={t`Link`} type="url" dir="ltr" placeholder="https://" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />}
                 </form.Field>
                 <form.Field name={`channels[${index}].audience`}>
                   {(field) => (
-                    <TextField label={t`Audience`} inputMode="numeric" maxLength={10} value={field.state.value} onChange={(e) => field.handleChange(digitsOnly(e.target.value))} />
+                    <TextField label={t`Audience`} inputMode="numeric" dir="ltr" maxLength={10} value={field.state.value} onChange={(e) => field.handleChange(digitsOnly(e.target.value))} />
                   )}
                 </form.Field>
                 <button

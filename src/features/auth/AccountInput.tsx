@@ -43,10 +43,15 @@ export function AccountInput({ accountType, value, onValue, onBlur, errors }: Ac
       type={email ? 'email' : 'tel'}
       inputMode={email ? 'email' : 'numeric'}
       autoComplete="username"
+      // Addresses and numbers read left to right in every language.
+      dir="ltr"
       value={value}
-      onBlur={onBlur}
       error={validationText(i18n, firstValidationCode(errors))}
       {...(email ? { onChange: (e) => onValue(e.target.value) } : mobileFilter)}
+      onBlur={(event) => {
+        if (!email) mobileFilter.onBlur(event)
+        onBlur()
+      }}
     />
   )
 }

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouteContext, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
-import { DISPLAY } from '../../../app.config.ts'
-import { formatDecimal } from '../../lib/format/decimal.ts'
+import { toast } from 'sonner'
+import { useNumberFormat } from '../preferences/useNumberFormat.ts'
 import { withLocalePrefix } from '../i18n/locales.ts'
 import { LocaleLink } from '../i18n/LocaleLink.tsx'
 import { signOutClientShell } from '../shell/shell-state.ts'
@@ -13,14 +13,16 @@ import { clearStoredUserData } from './session.ts'
 
 /** The signed-in user's menu in the header: who is signed in, their copy-trading pages, log out. */
 export function AccountMenu() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const router = useRouter()
   const queryClient = useQueryClient()
   const { prefix } = useRouteContext({ from: '__root__' })
   const { account } = useRouteContext({ from: '/{-$locale}' })
   const [pending, setPending] = useState(false)
   const { data: wallet } = useQuery(accountQueries.walletTotal())
-  const total = wallet?.status === 'ok' ? formatDecimal(wallet.totalAssetUsdt, DISPLAY.usdtDigits, i18n.locale.replace('_', '-')) : undefined
+  const format = useNumberFormat()
+  const total = wallet?.status === 'ok' ? format.usdt(wallet.totalAssetUsdt) : undefined
+  const fiatTotal = wallet?.status === 'ok' ? format.fiat(wallet.totalAssetUsdt) : undefined
   const name = account?.nickname || account?.account || t`Account`
 
   const signOut = async () => {
@@ -32,6 +34,7 @@ export function AccountMenu() {
     await router.invalidate()
     await router.navigate({ href: withLocalePrefix(prefix, '/') })
     setPending(false)
+    toast.success(t`You are logged out.`)
   }
 
   return (
@@ -56,12 +59,15 @@ export function AccountMenu() {
           </p>
         ) : null}
         {total ? (
-          <p className="px-3 pb-2 text-sm" data-testid="total-assets">
+          <p className="flex flex-wrap justify-between gap-x-2 px-3 pb-2 text-sm" data-testid="total-assets">
             <span className="text-muted">
               <Trans>Total assets</Trans>
             </span>{' '}
             <span className="font-semibold tabular-nums" dir="ltr">
               ≈ {total} USDT
+            </span>
+            <span className="w-full text-end text-xs text-muted tabular-nums" dir="ltr" data-testid="total-assets-fiat">
+              ≈ {fiatTotal}
             </span>
           </p>
         ) : null}

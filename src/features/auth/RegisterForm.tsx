@@ -123,12 +123,16 @@ export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | unde
               label={t`Verification code`}
               name="code"
               inputMode="numeric"
+              dir="ltr"
               autoComplete="one-time-code"
               maxLength={6}
               value={field.state.value}
-              onBlur={field.handleBlur}
               error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
               {...codeFilter}
+              onBlur={(event) => {
+                codeFilter.onBlur(event)
+                field.handleBlur()
+              }}
               end={
                 <button
                   type="button"

@@ -1,27 +1,47 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { formatDecimal } from '../../lib/format/decimal.ts'
+import { useStore } from '@tanstack/react-store'
+import { useTouchGestures } from '../../ui/useTouchGestures.ts'
+import { globalDialogStore } from '../state/stores.ts'
+import { useNumberFormat } from '../preferences/useNumberFormat.ts'
 import { campaignQueries } from './campaign.queries.ts'
 
-/** The anniversary campaign banner, from the exchange's campaign data; absent when switched off. */
+/**
+ * The anniversary campaign banner, from the exchange's campaign data; absent when switched off.
+ * Dismissed for the tab (§3 global dialog status) by its close button or a sideways swipe.
+ */
 export function AnniversaryBanner() {
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
   const { data: campaign } = useQuery(campaignQueries.anniversary())
-  if (!campaign) return null
+  const shown = useStore(globalDialogStore)
+  const format = useNumberFormat()
+  const dismiss = () => globalDialogStore.setState(() => 'hide')
+  const bind = useTouchGestures({ onSwipe: (direction) => (direction === 'left' || direction === 'right' ? dismiss() : undefined) })
+  if (!campaign || shown === 'hide') return null
   const tag = i18n.locale.replace('_', '-')
-  const pool = formatDecimal(campaign.rewardPoolUsdt, 0, tag)
+  const pool = format.number(campaign.rewardPoolUsdt, { digits: 0, compact: true })
   const ends = campaign.endTime ? new Intl.DateTimeFormat(tag, { dateStyle: 'medium' }).format(new Date(campaign.endTime)) : undefined
   return (
     <section
       aria-label={campaign.title}
-      className="mt-6 flex flex-col gap-1 rounded-2xl bg-gradient-to-r from-brand to-[color-mix(in_srgb,var(--brand)_60%,#6d28d9)] px-6 py-5 text-brand-contrast sm:flex-row sm:items-center sm:justify-between"
+      className="relative mt-6 flex flex-col gap-1 rounded-2xl bg-gradient-to-r from-brand to-[color-mix(in_srgb,var(--brand)_60%,#6d28d9)] px-6 py-5 text-brand-contrast sm:flex-row sm:items-center sm:justify-between"
       data-testid="anniversary-banner"
+      {...bind()}
+      style={{ touchAction: 'pan-y' }}
     >
       <div>
         <p className="text-lg font-bold">{campaign.title}</p>
         <p className="text-sm opacity-90">{campaign.subtitle}</p>
       </div>
-      <p className="text-sm font-semibold">
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label={t`Dismiss`}
+        className="absolute end-2 top-2 grid size-8 place-items-center rounded-lg opacity-80 hover:bg-black/10 hover:opacity-100"
+      >
+        ✕
+      </button>
+      <p className="pe-8 text-sm font-semibold">
         <Trans>Reward pool</Trans>{' '}
         <span dir="ltr" className="tabular-nums">
           {pool} USDT

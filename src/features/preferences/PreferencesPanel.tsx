@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRouteContext } from '@tanstack/react-router'
-import { LOCALES } from '../../../app.config.ts'
+import { useRouteContext, useRouter } from '@tanstack/react-router'
+import { COOKIES, LOCALES, UP_COLORS, type UpColor } from '../../../app.config.ts'
+import { writeCookie } from '../../lib/cookies.ts'
+import { updateClientShellState } from '../shell/shell-state.ts'
 import { savePreferences } from './preferences.functions.ts'
 import { storeScientific, useStoredScientific } from './scientific-storage.ts'
 import { preferencesQueries } from './preferences.queries.ts'
@@ -14,6 +16,7 @@ export function PreferencesPanel() {
   const { t } = useLingui()
   const { locale, shell } = useRouteContext({ from: '__root__' })
   const queryClient = useQueryClient()
+  const router = useRouter()
   const { data } = useQuery(preferencesQueries.current(locale))
   const visitorScientific = useStoredScientific()
   const save = useMutation({
@@ -25,6 +28,11 @@ export function PreferencesPanel() {
       storeScientific(change.scientificNotation)
     }
     save.mutate(change)
+  }
+  const setUpColor = (upColor: UpColor) => {
+    writeCookie(COOKIES.upColor, upColor, COOKIES.localeMaxAgeSeconds)
+    updateClientShellState({ ...shell, upColor })
+    return router.invalidate()
   }
   const scientific = shell.loggedIn ? (data?.scientificNotation ?? true) : (visitorScientific ?? data?.scientificNotation ?? true)
   return (
@@ -55,6 +63,19 @@ export function PreferencesPanel() {
             ))}
           </select>
         </label>
+        <fieldset className="flex flex-col gap-1.5 text-sm">
+          <legend className="mb-1.5 font-medium">
+            <Trans>Price colours</Trans>
+          </legend>
+          {UP_COLORS.map((scheme) => (
+            <label key={scheme} className="flex items-center gap-2">
+              <input type="radio" name="upcolor" value={scheme} checked={shell.upColor === scheme} onChange={() => void setUpColor(scheme)} className="accent-[var(--brand)]" />
+              <span className={scheme === 'upgreen' ? 'text-green' : 'text-red'}>▲</span>
+              <span className={scheme === 'upgreen' ? 'text-red' : 'text-green'}>▼</span>
+              {scheme === 'upgreen' ? <Trans>Green up, red down</Trans> : <Trans>Red up, green down</Trans>}
+            </label>
+          ))}
+        </fieldset>
         <label className="flex items-center justify-between gap-3 text-sm font-medium">
           <span>
             <Trans>Compact tiny and huge numbers</Trans>

@@ -1,4 +1,6 @@
-import { Outlet, useMatches } from '@tanstack/react-router'
+import { Outlet, useMatches, useRouteContext } from '@tanstack/react-router'
+import { Toaster } from '../../ui/Toaster.tsx'
+import { localeInfo } from '../i18n/locales.ts'
 import { usePageStatistics } from '../analytics/usePageStatistics.ts'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
@@ -6,11 +8,14 @@ import { Header } from './Header.tsx'
 /** Chooses the route's layout (§2): default (header, footer) or empty (no chrome). */
 export function AppLayout() {
   usePageStatistics()
+  const { locale, shell } = useRouteContext({ from: '__root__' })
+  const toaster = <Toaster dir={localeInfo(locale).dir} theme={shell.theme} />
   const layout = useMatches({ select: (matches) => matches.findLast((m) => m.staticData.layout)?.staticData.layout ?? 'default' })
   if (layout === 'empty') {
     return (
       <div className="min-h-dvh" data-layout="empty">
         <Outlet />
+        {toaster}
       </div>
     )
   }
@@ -21,6 +26,7 @@ export function AppLayout() {
         <Outlet />
       </div>
       <Footer />
+      {toaster}
     </div>
   )
 }

@@ -1,17 +1,29 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouteContext, useRouterState } from '@tanstack/react-router'
-import { DEFAULT_LOCALE, LOCALES } from '../../../app.config.ts'
+import type { MouseEvent } from 'react'
+import { COOKIES, DEFAULT_LOCALE, LOCALES, type LocaleCode } from '../../../app.config.ts'
+import { writeCookie } from '../../lib/cookies.ts'
 import { locatePath, withLocalePrefix } from '../i18n/locales.ts'
+import { savePreferences } from '../preferences/preferences.functions.ts'
 
 /**
- * The same page in every language, as plain links: switching language loads the page anew in that
- * language (catalog, direction, server-rendered head). Persisting the choice comes with preferences.
+ * The same page in every available language (§4): choosing one stores it (cookies `app_lang` and
+ * `i18n_redirected`, 365 days; the account's userLanguage when signed in) and loads the page anew
+ * at its prefixed path, so catalog, direction and head all come from the server.
  */
 export function LanguageMenu() {
   const { t } = useLingui()
-  const { locale } = useRouteContext({ from: '__root__' })
+  const { locale, shell } = useRouteContext({ from: '__root__' })
   const { languages } = useRouteContext({ from: '/{-$locale}' })
   const { rest, search } = useRouterState({ select: (s) => ({ ...locatePath(s.location.pathname), search: s.location.searchStr }) })
+  const choose = (code: LocaleCode, href: string) => async (event: MouseEvent<HTMLAnchorElement>) => {
+    writeCookie(COOKIES.appLang, code, COOKIES.localeMaxAgeSeconds)
+    writeCookie(COOKIES.i18nRedirected, code, COOKIES.localeMaxAgeSeconds)
+    if (!shell.loggedIn) return
+    event.preventDefault()
+    await savePreferences({ data: { userLanguage: code } }).catch(() => undefined)
+    location.assign(href)
+  }
   const current = LOCALES.find((l) => l.code === locale) ?? LOCALES[0]
   const label = current.label
   return (
@@ -31,6 +43,7 @@ export function LanguageMenu() {
           <li key={l.code}>
             <a
               href={withLocalePrefix(l.code === DEFAULT_LOCALE ? undefined : l.code, rest) + search}
+              onClick={(event) => void choose(l.code, withLocalePrefix(l.code === DEFAULT_LOCALE ? undefined : l.code, rest) + search)(event)}
               hrefLang={l.tag}
               lang={l.tag}
               dir={l.dir}

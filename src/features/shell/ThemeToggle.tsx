@@ -1,12 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouter, useRouteContext } from '@tanstack/react-router'
 import { COOKIES, type Theme } from '../../../app.config.ts'
+import { writeCookie } from '../../lib/cookies.ts'
 import { updateClientShellState } from './shell-state.ts'
-
-function writeCookie(name: string, value: string, maxAgeSeconds: number) {
-  const secure = location.protocol === 'https:' ? '; Secure' : ''
-  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`
-}
 
 /** Light/dark switch (§4): cookie `theme`, so the server renders the next page in it; a view transition where supported. */
 export function ThemeToggle() {

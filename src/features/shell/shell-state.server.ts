@@ -1,6 +1,7 @@
 import { getCookie } from '@tanstack/react-start/server'
 import { COOKIES, DEFAULTS, THEMES, UP_COLORS, publicConfig, type Theme, type UpColor } from '../../../app.config.ts'
 import { serverConfig } from '../../lib/config.server.ts'
+import { findLocale } from '../i18n/locales.ts'
 import type { ShellState } from './shell-state.ts'
 
 function oneOf<T extends string>(allowed: readonly T[], value: string | undefined, fallback: T): T {
@@ -15,6 +16,7 @@ export function readServerShellState(): ShellState {
     theme,
     upColor,
     loggedIn: Boolean(getCookie(COOKIES.token)),
+    preferredLocale: findLocale(getCookie(COOKIES.i18nRedirected)),
     config: publicConfig(serverConfig()),
   }
 }

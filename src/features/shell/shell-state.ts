@@ -3,13 +3,15 @@
  * kept from the hydrated page (tokens are HttpOnly: the browser never reads them).
  */
 import { createIsomorphicFn } from '@tanstack/react-start'
-import type { PublicConfig, Theme, UpColor } from '../../../app.config.ts'
+import type { LocaleCode, PublicConfig, Theme, UpColor } from '../../../app.config.ts'
 import { readServerShellState } from './shell-state.server.ts'
 
 export interface ShellState {
   theme: Theme
   upColor: UpColor
   loggedIn: boolean
+  /** The language the visitor chose before (cookie i18n_redirected), for unprefixed addresses. */
+  preferredLocale: LocaleCode | undefined
   config: PublicConfig
 }
 

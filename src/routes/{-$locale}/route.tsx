@@ -30,7 +30,10 @@ export const Route = createFileRoute('/{-$locale}')({
       account ? parseLanguageList(account.availableLanguage) : site.whiteList,
       typeof clientSupported === 'string' ? clientSupported : undefined,
     )
-    const shown = resolveLocale(context.locale, languages)
+    // An unprefixed (English) address takes the visitor back to the language they chose before.
+    const preferred = context.shell.preferredLocale
+    const wanted = !prefix && preferred && languages.includes(preferred) ? preferred : context.locale
+    const shown = resolveLocale(wanted, languages)
     if (shown !== context.locale) throw redirect({ href: localizedPath(shown, rest) + location.searchStr })
     runGuards(
       matches.flatMap((m) => m.staticData.guards ?? []),

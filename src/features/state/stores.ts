@@ -1,0 +1,90 @@
+/**
+ * Global client state of §3 on TanStack Store, one store per concern. Each store that §3 or
+ * ARCHITECTURE.md says is persisted keeps its value under its §3 key: local storage for most,
+ * session storage for per-tab UI state, cookies for what the server renders (theme, colours,
+ * language, pricing currency and tokens live in the shell state and preferences instead).
+ */
+import { Store } from '@tanstack/react-store'
+import { COOKIES, DEFAULTS } from '../../../app.config.ts'
+import { writeCookie } from '../../lib/cookies.ts'
+
+type Storage = 'local' | 'session'
+
+interface Persisted<T> {
+  key: string
+  storage: Storage
+  parse: (raw: string) => T | undefined
+  serialize: (value: T) => string
+}
+
+function storageOf(kind: Storage): globalThis.Storage | undefined {
+  if (typeof window === 'undefined') return undefined
+  return kind === 'local' ? window.localStorage : window.sessionStorage
+}
+
+const loaders: Array<() => void> = []
+
+/**
+ * A store with a default. Stores render their defaults on the server and while hydrating (no
+ * mismatch); `loadPersistedStores` then reads the stored values and writes every later change.
+ */
+export function persistedStore<T>(initial: T, persisted: Persisted<T>, onChange?: (value: T) => void): Store<T> {
+  const store = new Store<T>(initial)
+  loaders.push(() => {
+    const storage = storageOf(persisted.storage)
+    if (!storage) return
+    const raw = storage.getItem(persisted.key)
+    const value = raw === null ? undefined : persisted.parse(raw)
+    if (value !== undefined) store.setState(() => value)
+    store.subscribe(() => {
+      storage.setItem(persisted.key, persisted.serialize(store.state))
+      onChange?.(store.state)
+    })
+  })
+  return store
+}
+
+let loaded = false
+
+/** Called once the page has hydrated. */
+export function loadPersistedStores() {
+  if (loaded) return
+  loaded = true
+  for (const load of loaders) load()
+}
+
+const shownFlag = (key: string, storage: Storage) =>
+  persistedStore<'show' | 'hide'>('show', { key, storage, parse: (raw) => (raw === 'hide' ? 'hide' : raw === 'show' ? 'show' : undefined), serialize: (v) => v })
+
+/** Previous leverage (default 10, local storage PREV_LEVERAGE). */
+export const prevLeverageStore = persistedStore<number>(DEFAULTS.leverage, {
+  key: 'PREV_LEVERAGE',
+  storage: 'local',
+  parse: (raw) => {
+    const n = Number(raw)
+    return Number.isInteger(n) && n >= 1 && n <= 200 ? n : undefined
+  },
+  serialize: String,
+})
+
+/** Global dialog status (default show), per tab. */
+export const globalDialogStore = shownFlag('globalDialog', 'session')
+
+/** Grids-new status (default show). */
+export const gridsNewStore = shownFlag('gridsNew', 'local')
+
+/** Market type (`selectType`): spot or futures, kept in local storage (and sent as a request header). */
+export const marketTypeStore = persistedStore<'spot' | 'futures'>(
+  'spot',
+  { key: 'selectType', storage: 'local', parse: (raw) => (raw === 'spot' || raw === 'futures' ? raw : undefined), serialize: (v) => v },
+  // The server reads it from the cookie of the same name (ARCHITECTURE.md: cookie and local storage).
+  (value) => writeCookie('selectType', value, COOKIES.localeMaxAgeSeconds),
+)
+
+/** In-memory state of §3 with its defaults. */
+export const unreadCountStore = new Store(0)
+export const calculationCurrencyStore = new Store<string>(DEFAULTS.currency)
+export const totalAssetStore = new Store<{ amount: string }>({ amount: '0' })
+export const menuFlagsStore = new Store({ p2p: true, futures: true })
+export const rebateUserStore = new Store(false)
+export const homeSignUpAccountStore = new Store('')

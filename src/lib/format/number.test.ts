@@ -1,0 +1,142 @@
+import Decimal from 'decimal.js'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { abbreviate, foldedParts, foldZeros, formatNumber, formatPercent, truncateFixed } from './number.ts'
+
+const en = { tag: 'en-US' }
+const RUNS = { numRuns: 1000 }
+/** Decimal strings of up to 20 significant digits, as prices and sizes arrive from the exchange. */
+const decimalString = fc
+  .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.integer({ min: 0, max: 12 }), fc.bigInt({ min: 0n, max: 10n ** 8n - 1n }))
+  .map(([negative, integer, zeros, fraction]) => `${negative ? '-' : ''}${integer}.${'0'.repeat(zeros)}${fraction}`)
+
+describe('truncation', () => {
+  it('never rounds up and keeps exactly the digits asked', () => {
+    fc.assert(
+      fc.property(decimalString, fc.integer({ min: 0, max: 10 }), (value, digits) => {
+        const fixed = truncateFixed(new Decimal(value), digits)
+        expect(new Decimal(fixed).abs().lte(new Decimal(value).abs())).toBe(true)
+        expect(new Decimal(value).minus(fixed).abs().lt(new Decimal(10).pow(-digits))).toBe(true)
+        expect(fixed.split('.')[1]?.length ?? 0).toBe(digits)
+      }),
+      RUNS,
+    )
+  })
+
+  it.each([
+    ['1.999', 2, '1.99'],
+    ['-1.999', 2, '-1.99'],
+    ['0.00019', 4, '0.0001'],
+    ['123', 2, '123.00'],
+  ])('%s to %i decimals → %s', (value, digits, expected) => {
+    expect(truncateFixed(new Decimal(value), digits)).toBe(expected)
+  })
+})
+
+describe('abbreviation (K, M, B, T, Q, half-up)', () => {
+  it.each([
+    ['999', '999.00', ''],
+    ['1000', '1.00', 'K'],
+    ['1234567', '1.23', 'M'],
+    ['1235000', '1.24', 'M'],
+    ['999995', '1.00', 'M'],
+    ['2500000000', '2.50', 'B'],
+    ['7300000000000', '7.30', 'T'],
+    ['5000000000000000', '5.00', 'Q'],
+    ['5000000000000000000', '5000.00', 'Q'],
+    ['-1500', '-1.50', 'K'],
+  ])('%s → %s%s', (value, fixed, unit) => {
+    expect(abbreviate(new Decimal(value), 2)).toEqual({ fixed, unit })
+  })
+
+  it('round-trips within its precision', () => {
+    const scale: Record<string, number> = { '': 0, K: 3, M: 6, B: 9, T: 12, Q: 15 }
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 18n }), (n) => {
+        const { fixed, unit } = abbreviate(new Decimal(n.toString()), 2)
+        const back = new Decimal(fixed).times(new Decimal(10).pow(scale[unit] ?? 0))
+        const step = new Decimal(10).pow((scale[unit] ?? 0) - 2)
+        expect(back.minus(n.toString()).abs().lte(step.div(2))).toBe(true)
+      }),
+      RUNS,
+    )
+  })
+})
+
+describe('zero folding', () => {
+  it('folds runs of 4+ zeros when there are 8+ decimals', () => {
+    expect(foldZeros('0.00000123')).toBe('0.0{5}123')
+    expect(foldZeros('0.00001230')).toBe('0.0{4}1230')
+    expect(foldZeros('0.000123')).toBe('0.000123')
+    expect(foldZeros('1.10000000')).toBe('1.10{7}')
+    expect(foldZeros('12.00010001')).toBe('12.00010001')
+  })
+
+  it('gives the parts of an accessible rendering', () => {
+    expect(foldedParts('0.0{5}123')).toEqual([{ text: '0.' }, { zeros: 5 }, { text: '123' }])
+  })
+
+  it('keeps the value: unfolding gives the same digits back', () => {
+    fc.assert(
+      fc.property(decimalString, (value) => {
+        const fixed = truncateFixed(new Decimal(value), 10)
+        const unfolded = foldZeros(fixed).replace(/0\{(\d+)\}/g, (_, n: string) => '0'.repeat(Number(n)))
+        expect(unfolded).toBe(fixed)
+      }),
+      RUNS,
+    )
+  })
+})
+
+describe('formatNumber', () => {
+  it('shows -- for empty or invalid', () => {
+    expect(formatNumber('', { digits: 2, ...en })).toBe('--')
+    expect(formatNumber(null, { digits: 2, ...en })).toBe('--')
+    expect(formatNumber('NaN', { digits: 2, ...en })).toBe('--')
+    expect(formatNumber('abc', { digits: 2, ...en })).toBe('--')
+  })
+
+  it('folds tiny and abbreviates huge values with indent, shows every digit with normal', () => {
+    expect(formatNumber('0.00000123', { digits: 8, ...en })).toBe('0.0{5}123')
+    expect(formatNumber('0.00000123', { digits: 8, ...en, notation: 'normal' })).toBe('0.00000123')
+    expect(formatNumber('1234567890', { digits: 2, ...en, compact: true })).toBe('1.23B')
+    expect(formatNumber('1234567890', { digits: 2, ...en, compact: true, notation: 'normal' })).toBe('1,234,567,890.00')
+  })
+
+  it('groups per locale and signs when asked', () => {
+    expect(formatNumber('1234.5', { digits: 2, tag: 'de-DE' })).toBe('1.234,50')
+    expect(formatNumber('12.5', { digits: 2, ...en, signed: true })).toBe('+12.50')
+    expect(formatNumber('-12.5', { digits: 2, ...en, signed: true })).toBe('-12.50')
+    expect(formatNumber('0', { digits: 2, ...en, signed: true })).toBe('0.00')
+  })
+
+  it('writes only digits, grouping, sign, braces and unit letters', () => {
+    fc.assert(
+      fc.property(decimalString, fc.integer({ min: 0, max: 10 }), fc.boolean(), (value, digits, compact) => {
+        expect(formatNumber(value, { digits, ...en, compact, signed: true })).toMatch(/^[+-]?[\d,.{}]+[KMBTQ]?$/)
+      }),
+      RUNS,
+    )
+  })
+
+  it('formats percentages of ratios', () => {
+    expect(formatPercent('0.123456', { digits: 2, ...en, signed: true })).toBe('+12.34%')
+    expect(formatPercent('-0.5', { digits: 2, ...en, signed: true })).toBe('-50.00%')
+    expect(formatPercent(undefined, { digits: 2, ...en })).toBe('--')
+  })
+})
+
+describe('amounts beyond what a float holds', () => {
+  it('keeps every digit', () => {
+    expect(formatNumber('12345678901234567.123456789', { digits: 4, tag: 'en-US', notation: 'normal' })).toBe('12,345,678,901,234,567.1234')
+  })
+
+  it('groups per locale', () => {
+    expect(formatNumber('1234567.5', { digits: 2, tag: 'fr-FR', notation: 'normal' })).toMatch(/^1\s234\s567,50$/)
+  })
+
+  it('keeps the sign of negative amounts, not of a truncated zero', () => {
+    expect(formatNumber('-12.349', { digits: 2, tag: 'en-US' })).toBe('-12.34')
+    expect(formatNumber('-0.001', { digits: 2, tag: 'en-US' })).toBe('0.00')
+  })
+})

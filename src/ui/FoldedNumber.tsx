@@ -1,0 +1,25 @@
+import { foldedParts } from '../lib/format/number.ts'
+
+/**
+ * A formatted number whose zero runs are folded (0.0{5}123): drawn as 0.0₅123, read by screen
+ * readers as the full number.
+ */
+export function FoldedNumber({ text, full, className }: { text: string; full: string; className?: string }) {
+  if (!text.includes('{')) return <span className={className}>{text}</span>
+  return (
+    <span className={className}>
+      <span className="sr-only">{full}</span>
+      <span aria-hidden="true" dir="ltr" className="tabular-nums">
+        {foldedParts(text).map((part, index) =>
+          'zeros' in part ? (
+            <span key={index}>
+              0<sub className="text-[0.7em]">{part.zeros}</sub>
+            </span>
+          ) : (
+            <span key={index}>{part.text}</span>
+          ),
+        )}
+      </span>
+    </span>
+  )
+}
