@@ -10,6 +10,7 @@ import { signOutClientShell } from '../shell/shell-state.ts'
 import { accountQueries } from './account.queries.ts'
 import { logout } from './auth.functions.ts'
 import { clearStoredUserData } from './session.ts'
+import { HEADER_POPOVER } from '../../ui/popover.ts'
 
 /** The signed-in user's menu in the header: who is signed in, their copy-trading pages, log out. */
 export function AccountMenu() {
@@ -47,7 +48,7 @@ export function AccountMenu() {
           {name}
         </span>
       </summary>
-      <div className="absolute end-0 z-50 mt-2 w-60 rounded-xl border border-line bg-card p-1 shadow-lg">
+      <div className={`${HEADER_POPOVER} p-1 sm:w-60`}>
         {account ? (
           <p className="truncate px-3 py-2 text-xs text-muted" dir="ltr">
             {account.account}

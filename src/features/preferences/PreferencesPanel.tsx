@@ -8,6 +8,7 @@ import { savePreferences } from './preferences.functions.ts'
 import { storeScientific, useStoredScientific } from './scientific-storage.ts'
 import { preferencesQueries } from './preferences.queries.ts'
 import { isLocaleCode, isPricingCurrency, PRICING_CURRENCIES, type PreferencesUpdate } from './preferences.schemas.ts'
+import { HEADER_POPOVER } from '../../ui/popover.ts'
 
 const select = 'h-10 w-full rounded-xl border border-line bg-card px-3 text-sm text-ink'
 
@@ -45,7 +46,7 @@ export function PreferencesPanel() {
           <circle cx="18" cy="18" r="2" />
         </svg>
       </summary>
-      <div className="absolute end-0 z-50 mt-2 flex w-72 flex-col gap-4 rounded-xl border border-line bg-card p-4 shadow-lg">
+      <div className={`${HEADER_POPOVER} flex flex-col gap-4 p-4 sm:w-72`}>
         <label className="flex flex-col gap-1.5 text-sm font-medium">
           <Trans>Pricing currency</Trans>
           <select

@@ -7,6 +7,7 @@ import { LanguageMenu } from './LanguageMenu.tsx'
 import { Logo } from './Logo.tsx'
 import { productName } from './seo.ts'
 import { ThemeToggle } from './ThemeToggle.tsx'
+import { HEADER_POPOVER } from '../../ui/popover.ts'
 
 const navLink = 'rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-sunken hover:text-ink [&.active]:text-ink'
 
@@ -60,7 +61,7 @@ export function Header() {
                 <path d="M4 7h16M4 12h16M4 17h16" />
               </svg>
             </summary>
-            <nav aria-label={t`Main`} className="absolute end-0 z-50 mt-2 flex w-56 flex-col rounded-xl border border-line bg-card p-1 shadow-lg">
+            <nav aria-label={t`Main`} className={`${HEADER_POPOVER} flex flex-col p-1 sm:w-56`}>
               <NavLinks />
               {shell.loggedIn ? null : (
                 <LocaleLink to="/{-$locale}/login" className={navLink}>

@@ -5,6 +5,7 @@ import { COOKIES, DEFAULT_LOCALE, LOCALES, type LocaleCode } from '../../../app.
 import { writeCookie } from '../../lib/cookies.ts'
 import { locatePath, withLocalePrefix } from '../i18n/locales.ts'
 import { savePreferences } from '../preferences/preferences.functions.ts'
+import { HEADER_POPOVER } from '../../ui/popover.ts'
 
 /**
  * The same page in every available language (§4): choosing one stores it (cookies `app_lang` and
@@ -38,7 +39,7 @@ export function LanguageMenu() {
         </svg>
         <span className="hidden lg:inline">{current.label}</span>
       </summary>
-      <ul className="absolute end-0 z-50 mt-2 max-h-[70dvh] w-48 overflow-auto rounded-xl border border-line bg-card p-1 shadow-lg">
+      <ul className={`${HEADER_POPOVER} max-h-[70dvh] overflow-auto p-1 sm:w-48`}>
         {LOCALES.filter((l) => languages.includes(l.code)).map((l) => (
           <li key={l.code}>
             <a
