@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { firstValidationCode, validateCode, validateEmail, validateMobile, validatePassword } from './validators.ts'
+import { firstValidationCode, validateAnalyticsName, validateCode, validateEmail, validateMobile, validatePassword, validateUserId } from './validators.ts'
 
 describe('validators (§5)', () => {
   it.each([
@@ -50,5 +50,21 @@ describe('validators (§5)', () => {
   it('picks the first known code of a field', () => {
     expect(firstValidationCode([undefined, 'email-invalid', 'required'])).toBe('email-invalid')
     expect(firstValidationCode(['not-a-code'])).toBeUndefined()
+  })
+
+  it('analytics names start with a letter, then letters, digits or underscores, at most 50', () => {
+    expect(validateAnalyticsName('page_view')).toBeNull()
+    expect(validateAnalyticsName('a'.repeat(50))).toBeNull()
+    expect(validateAnalyticsName('a'.repeat(51))).toBe('name-invalid')
+    expect(validateAnalyticsName('1st_event')).toBe('name-invalid')
+    expect(validateAnalyticsName('page-view')).toBe('name-invalid')
+    expect(validateAnalyticsName('')).toBe('required')
+  })
+
+  it('user ids have 1 to 63 characters', () => {
+    expect(validateUserId('10000001')).toBeNull()
+    expect(validateUserId('x'.repeat(63))).toBeNull()
+    expect(validateUserId('x'.repeat(64))).toBe('user-id-invalid')
+    expect(validateUserId('')).toBe('user-id-invalid')
   })
 })

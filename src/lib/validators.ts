@@ -13,6 +13,8 @@ export const VALIDATION_CODES = [
   'code-invalid',
   'terms-required',
   'too-long',
+  'name-invalid',
+  'user-id-invalid',
 ] as const
 export type ValidationCode = (typeof VALIDATION_CODES)[number]
 
@@ -55,4 +57,15 @@ export function validatePassword(value: string): ValidationCode | null {
 /** Verification codes: exactly six digits ('Enter the 6-digit code' says what is needed, empty or not). */
 export function validateCode(value: string): ValidationCode | null {
   return new RegExp(`^\\d{${ACCOUNTS.verificationCodeLength}}$`).test(value) ? null : 'code-invalid'
+}
+
+/** Analytics event and property names (§5): a letter first, then letters, digits or underscores; at most 50. */
+export function validateAnalyticsName(value: string): ValidationCode | null {
+  if (!value) return 'required'
+  return /^[A-Za-z][A-Za-z0-9_]{0,49}$/.test(value) ? null : 'name-invalid'
+}
+
+/** Analytics user ids (§5): 1 to 63 characters. */
+export function validateUserId(value: string): ValidationCode | null {
+  return value.length >= 1 && value.length <= 63 ? null : 'user-id-invalid'
 }

@@ -14,6 +14,8 @@ const VALIDATION: Record<ValidationCode, MessageDescriptor> = {
   'code-invalid': msg`Enter the 6-digit code.`,
   'terms-required': msg`Accept the terms to continue.`,
   'too-long': msg`This is too long.`,
+  'name-invalid': msg`Start with a letter; use only letters, digits and underscores, at most 50.`,
+  'user-id-invalid': msg`Use 1 to 63 characters.`,
 }
 
 const REFUSALS: Record<Exclude<AuthFailureReason, 'rate-limited'>, MessageDescriptor> = {
