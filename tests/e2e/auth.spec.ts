@@ -55,6 +55,7 @@ test('register with an emailed code → signed in → log out → log in with fo
   await page.getByTestId('account-menu').locator('summary').click()
   await page.getByRole('button', { name: 'Log out' }).click()
   await expect(page.getByRole('link', { name: 'Sign up' })).toBeVisible()
+  await expect(page.getByText('You are logged out.')).toBeVisible()
 
   await page.goto('/login?forwardUrl=%2Fcopy-trading%2Fspot%3Fsort%3Droi')
   await logIn(page, email, 'Secret123')

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { notify } from '../../ui/toast.ts'
 import { digitsOnly } from '../../lib/input-filters/filters.ts'
 import { FormError, SubmitButton } from '../../ui/FormError.tsx'
 import { TextField } from '../../ui/TextField.tsx'
@@ -38,7 +38,7 @@ export function AffiliateForm() {
       if (!parsed.success) return
       const outcome = await submitApplication({ data: parsed.data })
       if (outcome.ok) {
-        toast.success(t`Application submitted. We will be in touch.`)
+        notify(t`Application submitted. We will be in touch.`)
         await queryClient.invalidateQueries({ queryKey: affiliateQueries.all })
       } else setFailure(outcome.reason)
     },

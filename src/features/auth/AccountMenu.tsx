@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouteContext, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { notify } from '../../ui/toast.ts'
 import { useNumberFormat } from '../preferences/useNumberFormat.ts'
 import { withLocalePrefix } from '../i18n/locales.ts'
 import { LocaleLink } from '../i18n/LocaleLink.tsx'
@@ -35,7 +35,7 @@ export function AccountMenu() {
     await router.invalidate()
     await router.navigate({ href: withLocalePrefix(prefix, '/') })
     setPending(false)
-    toast.success(t`You are logged out.`)
+    notify(t`You are logged out.`)
   }
 
   return (

@@ -1,5 +1,5 @@
 import { Outlet, useMatches, useRouteContext } from '@tanstack/react-router'
-import { Toaster } from '../../ui/Toaster.tsx'
+import { ToastHost } from '../../ui/ToastHost.tsx'
 import { localeInfo } from '../i18n/locales.ts'
 import { usePageStatistics } from '../analytics/usePageStatistics.ts'
 import { Footer } from './Footer.tsx'
@@ -9,7 +9,7 @@ import { Header } from './Header.tsx'
 export function AppLayout() {
   usePageStatistics()
   const { locale, shell } = useRouteContext({ from: '__root__' })
-  const toaster = <Toaster dir={localeInfo(locale).dir} theme={shell.theme} />
+  const toaster = <ToastHost dir={localeInfo(locale).dir} theme={shell.theme} />
   const layout = useMatches({ select: (matches) => matches.findLast((m) => m.staticData.layout)?.staticData.layout ?? 'default' })
   if (layout === 'empty') {
     return (
