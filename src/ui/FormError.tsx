@@ -17,3 +17,19 @@ export function SubmitButton({ pending, children, className = '' }: { pending: b
     </button>
   )
 }
+
+/** A form the browser does not validate on its own (the fields explain their errors) that submits once per press. */
+export function Form({ onSubmit, className = '', children }: { onSubmit: () => Promise<void>; className?: string; children: ReactNode }) {
+  return (
+    <form
+      noValidate
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault()
+        void onSubmit()
+      }}
+    >
+      {children}
+    </form>
+  )
+}

@@ -37,7 +37,7 @@ export async function readConfig(db: Database): Promise<ConfigValues> {
   }
 }
 
-/** 'true' or 'false' exactly: any other stored text reads as the default. */
+/** 'true' or 'false' exactly: every other stored text reads as the default. */
 export function flag(value: string, fallback: 'true' | 'false'): 'true' | 'false' {
   return value === 'true' || value === 'false' ? value : fallback
 }

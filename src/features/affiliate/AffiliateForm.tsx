@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { notify } from '../../ui/toast.ts'
 import { digitsOnly } from '../../lib/input-filters/filters.ts'
-import { FormError, SubmitButton } from '../../ui/FormError.tsx'
+import { Form, FormError, SubmitButton } from '../../ui/FormError.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { CONTACT_LABELS, PLATFORM_LABELS } from './affiliate-labels.ts'
 import { submitApplication, type SubmitOutcome } from './affiliate.functions.ts'
@@ -50,14 +50,7 @@ export function AffiliateForm() {
     unavailable: t`We could not reach the exchange. Check your connection and try again.`,
   }
   return (
-    <form
-      noValidate
-      className="flex max-w-2xl flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void form.handleSubmit()
-      }}
-    >
+    <Form className="flex max-w-2xl flex-col gap-5" onSubmit={() => form.handleSubmit()}>
       <form.Field name="name">
         {(field) => <TextField label={t`Your name or brand`} name="name" maxLength={60} required value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />}
       </form.Field>
@@ -156,6 +149,6 @@ export function AffiliateForm() {
           </SubmitButton>
         )}
       </form.Subscribe>
-    </form>
+    </Form>
   )
 }

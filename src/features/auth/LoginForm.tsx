@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
-import { FormError, SubmitButton } from '../../ui/FormError.tsx'
+import { Form, FormError, SubmitButton } from '../../ui/FormError.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { firstValidationCode, validateEmail, validateMobile } from '../../lib/validators.ts'
 import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
@@ -26,14 +26,7 @@ export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
     },
   })
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void form.handleSubmit()
-      }}
-    >
+    <Form className="flex flex-col gap-5" onSubmit={() => form.handleSubmit()}>
       <form.Field name="accountType">
         {(field) => (
           <AccountTypeSwitch
@@ -75,6 +68,6 @@ export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(submitting) => <SubmitButton pending={submitting}>{submitting ? <Trans>Logging in…</Trans> : <Trans>Log in</Trans>}</SubmitButton>}
       </form.Subscribe>
-    </form>
+    </Form>
   )
 }

@@ -6,7 +6,7 @@ import { ACCOUNTS } from '../../../app.config.ts'
 import { numericSix } from '../../lib/input-filters/filters.ts'
 import { useInputFilter } from '../../lib/input-filters/useInputFilter.ts'
 import { firstValidationCode, validateCode, validateEmail, validateMobile, validatePassword } from '../../lib/validators.ts'
-import { FormError, SubmitButton } from '../../ui/FormError.tsx'
+import { Form, FormError, SubmitButton } from '../../ui/FormError.tsx'
 import { TextField } from '../../ui/TextField.tsx'
 import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
 import { refusalText, validationText } from './auth-messages.ts'
@@ -69,14 +69,7 @@ export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | unde
   }
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void form.handleSubmit()
-      }}
-    >
+    <Form className="flex flex-col gap-5" onSubmit={() => form.handleSubmit()}>
       <form.Field name="accountType">
         {(field) => (
           <AccountTypeSwitch
@@ -199,6 +192,6 @@ export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | unde
           <SubmitButton pending={submitting}>{submitting ? <Trans>Creating your account…</Trans> : <Trans>Create account</Trans>}</SubmitButton>
         )}
       </form.Subscribe>
-    </form>
+    </Form>
   )
 }
