@@ -5,9 +5,8 @@
  */
 import { serve, type ServerRequest } from 'srvx'
 import { ConfigError, loadConfig, type ServerConfig } from '../../app.config.ts'
-import { createExchange, FolderLockedError } from './index.ts'
+import { openConfiguredExchange } from './configured.ts'
 import { toExchangeRequest } from './mount.ts'
-import { pgliteFolder } from './paths.ts'
 
 const DEFAULT_PORT = 4000
 
@@ -31,16 +30,7 @@ function readSettings(): { config: ServerConfig; port: number } {
 
 async function main() {
   const { config, port } = readSettings()
-  const exchange = await createExchange({
-    databaseUrl: config.database.url,
-    dataDir: pgliteFolder(config.database.dataDir),
-    devPages: config.devPages,
-    logger: console,
-  }).catch((error: unknown) => {
-    if (!(error instanceof FolderLockedError)) throw error
-    console.error(error.message)
-    process.exit(1)
-  })
+  const exchange = await openConfiguredExchange(config)
   const server = serve({
     port,
     hostname: config.host,

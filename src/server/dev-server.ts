@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { Duplex } from 'node:stream'
 import type { Plugin } from 'vite'
 import { loadConfig } from '../../app.config.ts'
-import { createExchange, pgliteFolder } from '../exchange/index.ts'
+import { openConfiguredExchange } from '../exchange/configured.ts'
 import { registerInProcessExchange } from '../lib/http/transport.ts'
 import { createExchangeMount } from './exchange-mount.ts'
 import { createWebSocketEndpoint } from './websocket.ts'
@@ -22,12 +22,7 @@ export function devServer(): Plugin {
         endpoint.handleUpgrade(req, socket, head)
       })
       const config = loadConfig({ ...process.env, NODE_ENV: 'development' })
-      const exchange = await createExchange({
-        databaseUrl: config.database.url,
-        dataDir: pgliteFolder(join(config.database.dataDir, 'dev')),
-        devPages: true,
-        logger: console,
-      })
+      const exchange = await openConfiguredExchange(config, join(config.database.dataDir, 'dev'))
       const mount = createExchangeMount((request) => exchange.fetch(request), true)
       registerInProcessExchange((request) => mount.fetch(request))
       server.middlewares.use((req, res, next) => {

@@ -4,17 +4,13 @@
  * in-process for the web tier's own API client.
  */
 import { API_LIMITS } from '../../app.config.ts'
+import { BASE_PREFIXES, stripBase } from '../exchange/mount.ts'
 
 export type FetchHandler = (request: Request) => Promise<Response>
 
-const PREFIXES = ['/spotapi', '/futuresapi'] as const
-
 /** The exchange's own path for a site path, or undefined when the path is not the exchange's. */
 export function exchangePathOf(pathname: string, devPages: boolean): string | undefined {
-  for (const prefix of PREFIXES) {
-    if (pathname === prefix) return '/'
-    if (pathname.startsWith(`${prefix}/`)) return pathname.slice(prefix.length)
-  }
+  if (BASE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return stripBase(pathname)
   if (devPages && (pathname === '/dev/inbox' || pathname === '/dev/inbox.json')) return pathname
   return undefined
 }

@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { serve, type ServerRequest } from 'srvx'
 import { ConfigError, loadConfig, type ServerConfig } from '../../app.config.ts'
-import { createExchange, FolderLockedError, pgliteFolder } from '../exchange/index.ts'
+import { openConfiguredExchange } from '../exchange/configured.ts'
 import { registerInProcessExchange } from '../lib/http/transport.ts'
 import { createExchangeMount } from './exchange-mount.ts'
 import { answerClientError, baseHeaders, compressHtml, rejectBadPaths } from './http.ts'
@@ -63,16 +63,7 @@ async function main() {
   let draining = false
 
   // The reference exchange, embedded: over HTTP under /spotapi and /futuresapi, in-process for the app.
-  const exchange = await createExchange({
-    databaseUrl: config.database.url,
-    dataDir: pgliteFolder(config.database.dataDir),
-    devPages: config.devPages,
-    logger: console,
-  }).catch((error: unknown) => {
-    if (!(error instanceof FolderLockedError)) throw error
-    console.error(`${error.message}\nAnother Tandem process owns this data folder: stop it, or give this one another DATA_DIR.`)
-    process.exit(1)
-  })
+  const exchange = await openConfiguredExchange(config)
   const mount = createExchangeMount((request) => exchange.fetch(request), config.devPages)
   registerInProcessExchange((request) => mount.fetch(request))
 

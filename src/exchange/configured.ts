@@ -1,0 +1,18 @@
+/** Opens the exchange the way every entry point does: from the validated configuration. */
+import type { ServerConfig } from '../../app.config.ts'
+import { createExchange, FolderLockedError, type Exchange } from './index.ts'
+import { pgliteFolder } from './paths.ts'
+
+/** A folder another process holds stops start-up with a clear message (two writers corrupt PGlite). */
+export function openConfiguredExchange(config: ServerConfig, dataDir: string = config.database.dataDir): Promise<Exchange> {
+  return createExchange({
+    databaseUrl: config.database.url,
+    dataDir: pgliteFolder(dataDir),
+    devPages: config.devPages,
+    logger: console,
+  }).catch((error: unknown) => {
+    if (!(error instanceof FolderLockedError)) throw error
+    console.error(`${error.message}\nAnother Tandem process owns this data folder: stop it, or give this one another DATA_DIR.`)
+    process.exit(1)
+  })
+}
