@@ -176,6 +176,56 @@ export const DISPLAY = { usdtDigits: 4 } as const
 /** Wallet types of §3 (EXCHANGE is '3'). */
 export const WALLET_TYPES = { EXCHANGE: '3' } as const
 
+/** The reference exchange's market simulator (src/exchange/market). */
+export const MARKET = {
+  /** Same seed, same market: every price path and bot decision derives from it. */
+  seed: 20_261_122,
+  /** History written on first start: hourly candles for this many days … */
+  backfillDays: 180,
+  /** … and minute candles for the most recent days. */
+  minuteHistoryDays: 2,
+  /** Simulated public trades generated per pair and minute, and how many are kept per pair. */
+  tradesPerMinute: 6,
+  recentTradesKept: 200,
+  /** How often (real time) the engine catches up with its clock. */
+  tickIntervalMs: 1000,
+  /** Engine minutes per real minute (EXCHANGE_CLOCK_SPEED); 1 is real time. */
+  defaultClockSpeed: 1,
+  maxClockSpeed: 100_000,
+} as const
+
+/** The copy engine (src/exchange/copy): fees, margin, funding, rules for leaders and followers. */
+export const COPY = {
+  /** Taker fee on every fill's notional. */
+  takerFeeRate: '0.0005',
+  /** Below this margin ratio a futures position is liquidated. */
+  maintenanceMarginRate: '0.005',
+  /** Funding paid by longs to shorts (negative: the other way) every interval. */
+  fundingRate: '0.0001',
+  fundingIntervalHours: 8,
+  /** Profit share is settled weekly, Monday 00:00 UTC on the engine clock. */
+  profitShareWeekday: 1,
+  maxProfitShareRate: '0.3',
+  defaultProfitShareRate: '0.1',
+  /** Becoming a leader: minimum USDT in the EXCHANGE wallet. */
+  leaderMinBalanceUsdt: '100',
+  defaultMaxFollowers: 100,
+  maxFollowersLimit: 10_000,
+  defaultMinCopyAmount: '50',
+  /** Smallest investment a follower may put into one copy. */
+  minInvestmentUsdt: '10',
+  maxInvestmentUsdt: '10000000',
+  maxRatio: '100',
+  maxLeverage: 125,
+  /** Statistics periods in days; null is all history. */
+  periods: { '7d': 7, '30d': 30, '90d': 90, all: null },
+  /** The leader list's page size bounds. */
+  maxPageSize: 100,
+  defaultPageSize: 20,
+  /** Bots' starting capital range (USDT) and how many simulated copiers the demo market seeds. */
+  botCapitalUsdt: '20000',
+} as const
+
 export const SEO = {
   ogImage: '/og-image.png',
   ogImageWidth: 1200,
@@ -221,6 +271,11 @@ function envSchema() {
     DATA_DIR: z.string().min(1, { error: 'expected a folder path' }).default('.data'),
     TRUST_PROXY: bool.default(false),
     HELP_CENTER_URL: url(['http', 'https']).optional(),
+    EXCHANGE_CLOCK_SPEED: z.coerce
+      .number({ error: 'expected a number of engine minutes per real minute' })
+      .min(0.001)
+      .max(MARKET.maxClockSpeed)
+      .default(MARKET.defaultClockSpeed),
   })
 }
 
@@ -252,6 +307,8 @@ function toConfig(env: z.infer<ReturnType<typeof envSchema>>) {
     helpCenterUrl: (env.HELP_CENTER_URL ?? '').replace(/\/+$/, ''),
     /** The development inbox (/dev/inbox) and other developer pages exist outside production only. */
     devPages: env.NODE_ENV !== 'production',
+    /** Engine minutes per real minute: fast-forward for demos and tests. */
+    clockSpeed: env.EXCHANGE_CLOCK_SPEED,
   }
 }
 

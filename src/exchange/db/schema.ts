@@ -186,3 +186,6 @@ export const affiliateApplications = pgTable(
       .where(sql`status in ('submitted', 'under_review')`),
   ],
 )
+
+export * from './market-schema.ts'
+export * from './copy-schema.ts'

@@ -1,0 +1,268 @@
+/**
+ * Copy trading's tables: leaders and their profiles, follows (copies) with their settings,
+ * positions (leaders' and copied), the leader events that drive the engine (idempotency keys),
+ * skipped copies, the double-entry ledger, profit-share settlements, statistics and votes.
+ * Money is numeric(36,18); amounts are decimal strings in code.
+ */
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { users } from './schema.ts'
+
+const money = (name: string) => numeric(name, { precision: 36, scale: 18 })
+const ratio = (name: string) => numeric(name, { precision: 20, scale: 10 })
+const at = (name: string) => timestamp(name, { withTimezone: true })
+const userRef = (name: string) =>
+  bigint(name, { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' })
+
+export const BIZ = ['spot', 'futures'] as const
+export type Biz = (typeof BIZ)[number]
+
+export const leaders = pgTable(
+  'leaders',
+  {
+    userId: userRef('user_id').primaryKey(),
+    biz: text('biz', { enum: BIZ }).notNull(),
+    /** A lead trader, or an on-chain wallet copied through chain copy. */
+    kind: text('kind', { enum: ['trader', 'wallet'] }).notNull().default('trader'),
+    /** 'user' for a real user who became a leader, otherwise the simulated strategy. */
+    strategy: text('strategy').notNull(),
+    nickname: text('nickname').notNull(),
+    avatar: text('avatar'),
+    bio: text('bio').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    region: text('region').notNull().default(''),
+    profitShareRate: ratio('profit_share_rate').notNull(),
+    maxFollowers: integer('max_followers').notNull(),
+    minCopyAmount: money('min_copy_amount').notNull(),
+    status: text('status', { enum: ['open', 'paused', 'cancelled'] }).notNull().default('open'),
+    /** Pair codes this leader trades and lets followers copy; empty means every instrument. */
+    instruments: jsonb('instruments').$type<string[]>().notNull().default([]),
+    simulated: boolean('simulated').notNull().default(false),
+    createdAt: at('created_at').notNull(),
+    cancelledAt: at('cancelled_at'),
+  },
+  (t) => [
+    check('leaders_rate_check', sql`${t.profitShareRate} >= 0 and ${t.profitShareRate} <= 0.3`),
+    check('leaders_max_followers_check', sql`${t.maxFollowers} > 0`),
+    index('leaders_biz_idx').on(t.kind, t.biz, t.status),
+  ],
+)
+
+export const copies = pgTable(
+  'copies',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    followerId: userRef('follower_id'),
+    leaderId: userRef('leader_id'),
+    status: text('status', { enum: ['active', 'cancelled'] }).notNull(),
+    mode: text('mode', { enum: ['fixed', 'ratio'] }).notNull(),
+    /** Margin per order in fixed mode. */
+    fixedAmount: money('fixed_amount'),
+    /** Size multiplier in ratio mode. */
+    ratio: ratio('ratio'),
+    investment: money('investment').notNull(),
+    maxPerOrder: money('max_per_order'),
+    leverageMode: text('leverage_mode', { enum: ['follow', 'fixed'] }).notNull(),
+    fixedLeverage: smallint('fixed_leverage'),
+    takeProfitRatio: ratio('take_profit_ratio'),
+    stopLossRatio: ratio('stop_loss_ratio'),
+    /** The copy stops (positions closed) when its equity falls this fraction below the investment. */
+    copyStopLossRatio: ratio('copy_stop_loss_ratio'),
+    /** Cumulative net profit at the last settlement (the high-water mark). */
+    highWaterMark: money('high_water_mark').notNull().default('0'),
+    profitSharePaid: money('profit_share_paid').notNull().default('0'),
+    createdAt: at('created_at').notNull(),
+    endedAt: at('ended_at'),
+    endReason: text('end_reason'),
+  },
+  (t) => [
+    uniqueIndex('copies_one_active').on(t.followerId, t.leaderId).where(sql`status = 'active'`),
+    index('copies_leader_idx').on(t.leaderId, t.status),
+    index('copies_follower_idx').on(t.followerId, t.status),
+  ],
+)
+
+export const positions = pgTable(
+  'positions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: userRef('user_id'),
+    /** Set on a copied position: its copy and the leader position it mirrors. */
+    copyId: bigint('copy_id', { mode: 'number' }).references(() => copies.id, { onDelete: 'cascade' }),
+    sourcePositionId: bigint('source_position_id', { mode: 'number' }),
+    biz: text('biz', { enum: BIZ }).notNull(),
+    pairCode: text('pair_code').notNull(),
+    side: smallint('side').notNull(),
+    leverage: smallint('leverage').notNull(),
+    size: money('size').notNull(),
+    entryPrice: money('entry_price').notNull(),
+    margin: money('margin').notNull(),
+    takeProfitPrice: money('take_profit_price'),
+    stopLossPrice: money('stop_loss_price'),
+    liquidationPrice: money('liquidation_price'),
+    status: text('status', { enum: ['open', 'closed'] }).notNull(),
+    /** A copied position the follower keeps after cancelling the copy: no longer mirrored. */
+    unmanaged: boolean('unmanaged').notNull().default(false),
+    closedSize: money('closed_size').notNull().default('0'),
+    exitPrice: money('exit_price'),
+    realizedPnl: money('realized_pnl').notNull().default('0'),
+    fees: money('fees').notNull().default('0'),
+    funding: money('funding').notNull().default('0'),
+    openedAt: at('opened_at').notNull(),
+    closedAt: at('closed_at'),
+    closeReason: text('close_reason'),
+  },
+  (t) => [
+    check('positions_side_check', sql`${t.side} in (1, -1)`),
+    index('positions_user_idx').on(t.userId, t.status),
+    index('positions_source_idx').on(t.sourcePositionId),
+    index('positions_copy_idx').on(t.copyId, t.status),
+  ],
+)
+
+/** Every leader trade, keyed by an idempotency key: a replayed event is recognised and ignored. */
+export const leaderEvents = pgTable(
+  'leader_events',
+  {
+    id: text('id').primaryKey(),
+    leaderId: userRef('leader_id'),
+    positionId: bigint('position_id', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: ['open', 'add', 'reduce', 'close'] }).notNull(),
+    pairCode: text('pair_code').notNull(),
+    price: money('price').notNull(),
+    size: money('size').notNull(),
+    copied: integer('copied').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('leader_events_leader_idx').on(t.leaderId, t.createdAt)],
+)
+
+export const skippedCopies = pgTable(
+  'skipped_copies',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    copyId: bigint('copy_id', { mode: 'number' })
+      .notNull()
+      .references(() => copies.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    pairCode: text('pair_code').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('skipped_copies_once').on(t.copyId, t.eventId)],
+)
+
+/**
+ * Balances of the ledger's accounts other than wallets (wallet balances live in `balances`):
+ * copy accounts, position margin, fees, the market counter-account and the outside world.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    key: text('key').primaryKey(),
+    balance: money('balance').notNull().default('0'),
+    /** The market and the outside world may go negative; every other account may not. */
+    mayGoNegative: boolean('may_go_negative').notNull().default(false),
+  },
+  (t) => [check('ledger_accounts_balance_check', sql`${t.mayGoNegative} or ${t.balance} >= 0`)],
+)
+
+/** One double-entry transfer: `amount` leaves `debit` and enters `credit`. */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    debit: text('debit').notNull(),
+    credit: text('credit').notNull(),
+    amount: money('amount').notNull(),
+    kind: text('kind').notNull(),
+    ref: text('ref'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [check('ledger_transfers_amount_check', sql`${t.amount} > 0`)],
+)
+
+export const profitShares = pgTable(
+  'profit_shares',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    copyId: bigint('copy_id', { mode: 'number' })
+      .notNull()
+      .references(() => copies.id, { onDelete: 'cascade' }),
+    leaderId: userRef('leader_id'),
+    followerId: userRef('follower_id'),
+    periodEnd: at('period_end').notNull(),
+    rate: ratio('rate').notNull(),
+    netProfit: money('net_profit').notNull(),
+    highWaterMarkBefore: money('high_water_mark_before').notNull(),
+    share: money('share').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('profit_shares_once').on(t.copyId, t.periodEnd), index('profit_shares_leader_idx').on(t.leaderId, t.periodEnd)],
+)
+
+/** Daily equity and trading of every leader (and chain wallet), the source of every statistic. */
+export const leaderDaily = pgTable(
+  'leader_daily',
+  {
+    leaderId: userRef('leader_id'),
+    day: date('day', { mode: 'string' }).notNull(),
+    equityStart: money('equity_start').notNull(),
+    equityEnd: money('equity_end').notNull(),
+    pnl: money('pnl').notNull(),
+    trades: integer('trades').notNull().default(0),
+    wins: integer('wins').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.leaderId, t.day] })],
+)
+
+/** Every statistic per leader and period, recomputed by the engine so a list answers from one read. */
+export const leaderStats = pgTable(
+  'leader_stats',
+  {
+    leaderId: userRef('leader_id'),
+    period: text('period', { enum: ['7d', '30d', '90d', 'all'] }).notNull(),
+    roi: ratio('roi').notNull(),
+    pnl: money('pnl').notNull(),
+    winRate: ratio('win_rate').notNull(),
+    maxDrawdown: ratio('max_drawdown').notNull(),
+    sharpe: ratio('sharpe').notNull(),
+    tradesPerWeek: ratio('trades_per_week').notNull(),
+    avgHoldingMinutes: ratio('avg_holding_minutes').notNull(),
+    preferredCoins: jsonb('preferred_coins').$type<string[]>().notNull(),
+    aum: money('aum').notNull(),
+    followers: integer('followers').notNull(),
+    copiers: integer('copiers').notNull(),
+    copierPnl: money('copier_pnl').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.leaderId, t.period] })],
+)
+
+export const leaderWatches = pgTable(
+  'leader_watches',
+  { userId: userRef('user_id'), leaderId: userRef('leader_id'), createdAt: at('created_at').notNull() },
+  (t) => [primaryKey({ columns: [t.userId, t.leaderId] })],
+)
+
+export const leaderVotes = pgTable(
+  'leader_votes',
+  { userId: userRef('user_id'), leaderId: userRef('leader_id'), vote: smallint('vote').notNull(), updatedAt: at('updated_at').notNull() },
+  (t) => [primaryKey({ columns: [t.userId, t.leaderId] }), check('leader_votes_vote_check', sql`${t.vote} in (1, -1)`)],
+)
+
+/** Simulated on-chain "smart money" wallets, copied at a fixed amount per trade. */
+export const chainWallets = pgTable(
+  'chain_wallets',
+  {
+    /** The wallet's trades are recorded as a simulated leader's positions. */
+    leaderId: userRef('leader_id').primaryKey(),
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    label: text('label').notNull(),
+  },
+  (t) => [uniqueIndex('chain_wallets_address_key').on(t.chain, t.address)],
+)
