@@ -11,3 +11,10 @@ export type Money = InstanceType<typeof Money>
 export function toPlain(value: Money): string {
   return value.isZero() ? '0' : value.toFixed()
 }
+
+/**
+ * Exact sums of stored amounts. A balance adds up 18-decimal amounts and can need all 36 digits
+ * of numeric(36,18); precision 20 would round it. Balances and other running totals are kept in
+ * Exact (their additions are exact, as in the database); rates, prices and products use Money.
+ */
+export const Exact = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 })

@@ -1,0 +1,219 @@
+/**
+ * The copy engine's working state: copies, positions and ledger accounts in memory. The engine's
+ * rules run on a Book (pure, fast, property-tested); the store loads the slice an operation needs
+ * into a Book and writes back what changed, in one transaction.
+ *
+ * Ledger: every movement is a transfer from one account (debit) to another (credit). Balances are
+ * projections kept beside their owners: a wallet in `balances`, a copy account in `copies.balance`,
+ * a position's margin in `positions.margin`; fees, the market and the outside world in
+ * `ledger_accounts`. The sum of all balances is zero because every transfer moves, never creates.
+ */
+import { Exact, type Money } from '../money.ts'
+import type { Biz } from '../db/copy-schema.ts'
+
+export type Side = 1 | -1
+export type CopyStatus = 'active' | 'paused' | 'cancelled'
+export type CloseReason = 'leader' | 'take-profit' | 'stop-loss' | 'liquidation' | 'copy-stop-loss' | 'cancel' | 'manual'
+export type SkipReason = 'insufficient-balance' | 'below-minimum-size' | 'paused' | 'instrument-not-allowed'
+
+export interface CopySettings {
+  mode: 'fixed' | 'ratio'
+  fixedAmount: Money | null
+  ratio: Money | null
+  maxPerOrder: Money | null
+  leverageMode: 'follow' | 'fixed'
+  fixedLeverage: number | null
+  takeProfitRatio: Money | null
+  stopLossRatio: Money | null
+  copyStopLossRatio: Money | null
+}
+
+export interface CopyState extends CopySettings {
+  id: number
+  followerId: number
+  leaderId: number
+  status: CopyStatus
+  investment: Money
+  balance: Money
+  highWaterMark: Money
+  profitSharePaid: Money
+  createdAt: Date
+  endedAt: Date | null
+  endReason: string | null
+}
+
+export interface PositionState {
+  id: number
+  userId: number
+  copyId: number | null
+  sourcePositionId: number | null
+  biz: Biz
+  pairCode: string
+  side: Side
+  leverage: number
+  size: Money
+  entryPrice: Money
+  margin: Money
+  takeProfitPrice: Money | null
+  stopLossPrice: Money | null
+  liquidationPrice: Money | null
+  status: 'open' | 'closed'
+  unmanaged: boolean
+  closedSize: Money
+  exitPrice: Money | null
+  realizedPnl: Money
+  fees: Money
+  funding: Money
+  openedAt: Date
+  closedAt: Date | null
+  closeReason: CloseReason | null
+}
+
+export interface Transfer {
+  debit: string
+  credit: string
+  amount: Money
+  kind: string
+  ref: string | null
+}
+
+export interface Skip {
+  copyId: number
+  eventId: string
+  pairCode: string
+  reason: SkipReason
+}
+
+/** The accounts that are neither wallets, copies nor positions, and may go negative. */
+export const FEES = 'fees'
+export const MARKET = 'market'
+export const EXTERNAL = 'external'
+const MAY_GO_NEGATIVE = new Set([MARKET, EXTERNAL])
+
+export const walletKey = (userId: number, walletType: number, coin: string) => `wallet:${userId}:${walletType}:${coin}`
+export const copyKey = (copyId: number) => `copy:${copyId}`
+export const marginKey = (positionId: number) => `margin:${positionId}`
+
+export type AccountRef =
+  | { kind: 'wallet'; userId: number; walletType: number; coin: string }
+  | { kind: 'copy'; id: number }
+  | { kind: 'margin'; id: number }
+  | { kind: 'ledger'; key: string; mayGoNegative: boolean }
+
+export function parseKey(key: string): AccountRef {
+  const parts = key.split(':')
+  const [kind, a, b, c] = parts
+  if (kind === 'wallet' && parts.length === 4 && c) return { kind, userId: Number(a), walletType: Number(b), coin: c }
+  if ((kind === 'copy' || kind === 'margin') && parts.length === 2) return { kind, id: Number(a) }
+  return { kind: 'ledger', key, mayGoNegative: MAY_GO_NEGATIVE.has(key) }
+}
+
+/** What an operation changed: the store writes exactly this. */
+export interface Change {
+  transfers: Transfer[]
+  /** Positions created or modified (by id). */
+  positions: Map<number, PositionState>
+  newPositionIds: Set<number>
+  /** Copies modified (by id). */
+  copies: Map<number, CopyState>
+  skipped: Skip[]
+}
+
+export function emptyChange(): Change {
+  return { transfers: [], positions: new Map(), newPositionIds: new Set(), copies: new Map(), skipped: [] }
+}
+
+export class InsufficientFunds extends Error {
+  readonly account: string
+  constructor(account: string) {
+    super(`insufficient funds in ${account}`)
+    this.account = account
+  }
+}
+
+/** The in-memory state an operation works on, and the change it records. */
+export class Book {
+  readonly copies = new Map<number, CopyState>()
+  readonly positions = new Map<number, PositionState>()
+  /** Wallet and ledger-account balances (copies and positions carry their own). */
+  readonly accounts = new Map<string, Money>()
+  /** Leader events already applied: a replay is recognised and changes nothing. */
+  readonly seenEvents = new Set<string>()
+  change: Change = emptyChange()
+  private readonly allocate: () => number
+
+  constructor(allocate: () => number) {
+    this.allocate = allocate
+  }
+
+  nextPositionId(): number {
+    return this.allocate()
+  }
+
+  balance(key: string): Money {
+    const ref = parseKey(key)
+    if (ref.kind === 'copy') return this.copy(ref.id).balance
+    if (ref.kind === 'margin') return this.position(ref.id).margin
+    return this.accounts.get(key) ?? new Exact(0)
+  }
+
+  copy(id: number): CopyState {
+    const copy = this.copies.get(id)
+    if (!copy) throw new Error(`copy ${id} is not loaded`)
+    return copy
+  }
+
+  position(id: number): PositionState {
+    const position = this.positions.get(id)
+    if (!position) throw new Error(`position ${id} is not loaded`)
+    return position
+  }
+
+  addPosition(position: PositionState): void {
+    this.positions.set(position.id, position)
+    this.change.newPositionIds.add(position.id)
+    this.change.positions.set(position.id, position)
+  }
+
+  touchPosition(position: PositionState): void {
+    this.change.positions.set(position.id, position)
+  }
+
+  touchCopy(copy: CopyState): void {
+    this.change.copies.set(copy.id, copy)
+  }
+
+  /** Moves `amount` (> 0) from debit to credit; refuses to take an account that may not go negative below zero. */
+  transfer(debit: string, credit: string, amount: Money, kind: string, ref: string | null = null): void {
+    if (amount.isZero()) return
+    if (amount.isNegative()) throw new Error(`negative transfer ${amount.toString()} (${kind})`)
+    const from = new Exact(this.balance(debit)).minus(amount)
+    const debitRef = parseKey(debit)
+    if (from.isNegative() && !(debitRef.kind === 'ledger' && debitRef.mayGoNegative)) throw new InsufficientFunds(debit)
+    this.setBalance(debit, from)
+    this.setBalance(credit, new Exact(this.balance(credit)).plus(amount))
+    this.change.transfers.push({ debit, credit, amount, kind, ref })
+  }
+
+  private setBalance(key: string, value: Money): void {
+    const ref = parseKey(key)
+    if (ref.kind === 'copy') {
+      const copy = this.copy(ref.id)
+      copy.balance = value
+      this.touchCopy(copy)
+    } else if (ref.kind === 'margin') {
+      const position = this.position(ref.id)
+      position.margin = value
+      this.touchPosition(position)
+    } else {
+      this.accounts.set(key, value)
+    }
+  }
+
+  /** Hands over the recorded change and starts a new one. */
+  takeChange(): Change {
+    const change = this.change
+    this.change = emptyChange()
+    return change
+  }
+}

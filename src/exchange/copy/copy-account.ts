@@ -1,0 +1,101 @@
+/**
+ * A follower's copy account on a Book: funding it from the wallet, changing the investment,
+ * weekly profit share with a high-water mark, and ending the copy (closing or keeping positions).
+ */
+import { Exact, Money } from '../money.ts'
+import { copyKey, walletKey, type Book, type CopyState, type PositionState } from './book.ts'
+import { q, qDown } from './position-math.ts'
+import { closePart, EXCHANGE_WALLET, NO_TRIGGERS, QUOTE } from './positions.ts'
+import type { Rules } from './rules.ts'
+
+export const followerWallet = (copy: Pick<CopyState, 'followerId'>) => walletKey(copy.followerId, EXCHANGE_WALLET, QUOTE)
+export const leaderWallet = (leaderId: number) => walletKey(leaderId, EXCHANGE_WALLET, QUOTE)
+
+/** Open positions managed by a copy. */
+export function copyPositions(book: Book, copy: CopyState): PositionState[] {
+  return [...book.positions.values()].filter((p) => p.copyId === copy.id && p.status === 'open' && !p.unmanaged)
+}
+
+/** Moves money between the follower's wallet and the copy account (positive: into the copy). */
+export function changeInvestment(book: Book, copy: CopyState, delta: Money, ref: string): void {
+  if (delta.gt(0)) book.transfer(followerWallet(copy), copyKey(copy.id), delta, 'copy-in', ref)
+  else if (delta.lt(0)) book.transfer(copyKey(copy.id), followerWallet(copy), delta.neg(), 'copy-out', ref)
+  copy.investment = copy.investment.plus(delta)
+  book.touchCopy(copy)
+}
+
+/** Realized net profit since the copy began: what it holds (free and as margin) plus shares paid, minus what went in. */
+export function cumulativeNetProfit(book: Book, copy: CopyState): Money {
+  const margins = copyPositions(book, copy).reduce((sum, p) => sum.plus(p.margin), new Exact(0))
+  return copy.balance.plus(margins).plus(copy.profitSharePaid).minus(copy.investment)
+}
+
+export interface ProfitShareRecord {
+  copyId: number
+  leaderId: number
+  followerId: number
+  periodEnd: Date
+  rate: Money
+  netProfit: Money
+  highWaterMarkBefore: Money
+  share: Money
+}
+
+/**
+ * Settles the profit share of a copy: share = (cumulative net profit − high-water mark) × rate
+ * when positive, paid from the free balance to the leader's wallet. The mark only rises: a
+ * leader is never paid twice for the same profit, nor for winning back a loss.
+ */
+export function settleProfitShare(book: Book, copy: CopyState, rate: Money, periodEnd: Date): ProfitShareRecord | null {
+  const net = cumulativeNetProfit(book, copy)
+  const before = copy.highWaterMark
+  const above = net.minus(before)
+  if (above.lte(0)) return null
+  if (rate.isZero()) {
+    copy.highWaterMark = net
+    book.touchCopy(copy)
+    return null
+  }
+  const due = qDown(above.times(rate))
+  // What is tied up as margin is settled later, when it is free: the mark rises only by what was paid for.
+  const paid = Money.min(due, copy.balance)
+  if (paid.lte(0)) return null
+  book.transfer(copyKey(copy.id), leaderWallet(copy.leaderId), paid, 'profit-share', `profit-share:${copy.id}:${periodEnd.toISOString()}`)
+  copy.profitSharePaid = copy.profitSharePaid.plus(paid)
+  copy.highWaterMark = paid.eq(due) ? net : q(before.plus(paid.div(rate)))
+  book.touchCopy(copy)
+  return { copyId: copy.id, leaderId: copy.leaderId, followerId: copy.followerId, periodEnd, rate, netProfit: net, highWaterMarkBefore: before, share: paid }
+}
+
+export interface EndCopyInput {
+  copy: CopyState
+  /** Close the copy's positions at their marks, or leave them open and unmanaged. */
+  closePositions: boolean
+  marks: ReadonlyMap<string, Money>
+  rate: Money
+  at: Date
+  reason: 'cancel' | 'copy-stop-loss' | 'removed' | 'leader-cancelled'
+  rules: Rules
+}
+
+/** Ends a copy: positions closed (or handed to the follower), profit share settled, the balance back in the wallet. */
+export function endCopy(book: Book, input: EndCopyInput): ProfitShareRecord | null {
+  const { copy, at, rules } = input
+  const ref = `end-copy:${copy.id}`
+  for (const position of copyPositions(book, copy)) {
+    const mark = input.marks.get(position.pairCode)
+    if (input.closePositions && mark) {
+      closePart(book, rules, position, position.size, mark, at, input.reason === 'copy-stop-loss' ? 'copy-stop-loss' : 'cancel', ref, NO_TRIGGERS)
+    } else {
+      position.unmanaged = true
+      book.touchPosition(position)
+    }
+  }
+  const record = settleProfitShare(book, copy, input.rate, at)
+  book.transfer(copyKey(copy.id), followerWallet(copy), copy.balance, 'copy-out', ref)
+  copy.status = 'cancelled'
+  copy.endedAt = at
+  copy.endReason = input.reason
+  book.touchCopy(copy)
+  return record
+}

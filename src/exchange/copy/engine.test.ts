@@ -1,0 +1,102 @@
+/** Hand-worked examples of the copy engine's rarer paths: high-water mark, copy stop loss, funding, skips, unmanaged positions. */
+import { describe, expect, it } from 'vitest'
+import { Money } from '../money.ts'
+import { MARKET, type Book, type CopyState } from './book.ts'
+import { changeInvestment, endCopy, followerWallet, settleProfitShare } from './copy-account.ts'
+import { executeLeaderOrder, type LeaderAction } from './mirror.ts'
+import { closePart, NO_TRIGGERS } from './positions.ts'
+import { applyFunding, applyMarks } from './risk.ts'
+import { defaultRules } from './rules.ts'
+import { addCopy, fund, newBook } from './testing/book-fixtures.ts'
+
+const rules = defaultRules({ takerFeeRate: new Money(0) })
+const at = new Date(Date.UTC(2026, 0, 5))
+let events = 0
+
+function setup(settings: Partial<CopyState> = {}): { book: Book; copy: CopyState } {
+  const book = newBook()
+  fund(book, 1, 1_000_000)
+  fund(book, 2, 10_000)
+  const copy = addCopy(book, 1, 2, 1, { fixedAmount: new Money(1000), ...settings })
+  changeInvestment(book, copy, new Money(5000), 'follow')
+  return { book, copy }
+}
+
+function leader(book: Book, copy: CopyState, price: string, action: LeaderAction, pairCode = 'BTC_USDT', allowed: string[] = []) {
+  events += 1
+  return executeLeaderOrder(book, rules, { eventId: `x${events}`, leaderId: 1, biz: 'futures', pairCode, price: new Money(price), at, action }, { copies: [copy], allowedInstruments: allowed })
+}
+
+describe('profit share', () => {
+  it('is paid on profit above the high-water mark only: a loss must be won back first', () => {
+    const { book, copy } = setup()
+    const rate = new Money('0.1')
+    // 1,000 margin at 10x of BTC at 50,000: 0.2 BTC. Up 5 %: +500.
+    const open = leader(book, copy, '50000', { kind: 'open', side: 1, size: new Money(1), leverage: 10 })
+    if (!open) throw new Error('not applied')
+    leader(book, copy, '52500', { kind: 'close', positionId: open.position.id })
+    expect(settleProfitShare(book, copy, rate, at)?.share.toString()).toBe('50')
+    expect(copy.highWaterMark.toString()).toBe('500')
+    // Down 300, settle: nothing due. Up 400 (net 600): only the 100 above 500 is shared.
+    const loss = leader(book, copy, '50000', { kind: 'open', side: 1, size: new Money(1), leverage: 10 })
+    if (!loss) throw new Error('not applied')
+    leader(book, copy, '48500', { kind: 'close', positionId: loss.position.id })
+    expect(settleProfitShare(book, copy, rate, at)).toBeNull()
+    const win = leader(book, copy, '50000', { kind: 'open', side: 1, size: new Money(1), leverage: 10 })
+    if (!win) throw new Error('not applied')
+    leader(book, copy, '52000', { kind: 'close', positionId: win.position.id })
+    expect(settleProfitShare(book, copy, rate, at)?.share.toString()).toBe('10')
+    expect(copy.profitSharePaid.toString()).toBe('60')
+    expect(book.balance(followerWallet(copy)).plus(copy.balance).toString()).toBe(String(10_000 + 500 - 300 + 400 - 60))
+  })
+})
+
+describe('risk', () => {
+  it('stops the whole copy when its equity falls to the copy stop loss, and returns what is left', () => {
+    const { book, copy } = setup({ copyStopLossRatio: new Money('0.1') })
+    leader(book, copy, '50000', { kind: 'open', side: 1, size: new Money(1), leverage: 10 })
+    // 0.2 BTC; −2,500 × 0.2 = −500 = 10 % of 5,000.
+    const outcome = applyMarks(book, rules, new Map([['BTC_USDT', new Money('47500')]]), at, () => new Money('0.1'))
+    expect(outcome.stoppedCopies).toBe(1)
+    expect(copy.status).toBe('cancelled')
+    expect(copy.endReason).toBe('copy-stop-loss')
+    expect(book.balance(followerWallet(copy)).toString()).toBe('9500')
+  })
+
+  it('charges longs and pays shorts funding from and into their margin', () => {
+    const { book, copy } = setup()
+    leader(book, copy, '50000', { kind: 'open', side: 1, size: new Money(1), leverage: 10 })
+    const before = book.balance(MARKET)
+    applyFunding(book, rules, new Map([['BTC_USDT', new Money('50000')]]), at)
+    // Leader 1 BTC and follower 0.2 BTC long, 0.01 %: 5 + 1 paid to the market.
+    expect(book.balance(MARKET).minus(before).toString()).toBe('6')
+    const follower = [...book.positions.values()].find((p) => p.copyId === copy.id)
+    expect(follower?.margin.toString()).toBe('999')
+    expect(follower?.funding.toString()).toBe('-1')
+  })
+})
+
+describe('skips and unmanaged positions', () => {
+  it('records why a copy was not made: paused, instrument not allowed, balance', () => {
+    const { book, copy } = setup()
+    copy.status = 'paused'
+    leader(book, copy, '50000', { kind: 'open', side: 1, size: new Money(1), leverage: 10 })
+    copy.status = 'active'
+    leader(book, copy, '50000', { kind: 'open', side: 1, size: new Money(1), leverage: 10 }, 'BTC_USDT', ['ETH_USDT'])
+    changeInvestment(book, copy, copy.balance.minus('0.01').neg(), 'out')
+    leader(book, copy, '50000', { kind: 'open', side: 1, size: new Money(1), leverage: 10 })
+    expect(book.takeChange().skipped.map((s) => s.reason)).toEqual(['paused', 'instrument-not-allowed', 'insufficient-balance'])
+  })
+
+  it('keeps positions open after a cancel when asked, and their close pays the wallet', () => {
+    const { book, copy } = setup()
+    leader(book, copy, '50000', { kind: 'open', side: 1, size: new Money(1), leverage: 10 })
+    endCopy(book, { copy, closePositions: false, marks: new Map(), rate: new Money(0), at, reason: 'cancel', rules })
+    expect(book.balance(followerWallet(copy)).toString()).toBe('9000')
+    const kept = [...book.positions.values()].find((p) => p.copyId === copy.id)
+    if (!kept) throw new Error('no copied position')
+    expect(kept.unmanaged).toBe(true)
+    closePart(book, rules, kept, kept.size, new Money('51000'), at, 'manual', 'm', NO_TRIGGERS)
+    expect(book.balance(followerWallet(copy)).toString()).toBe('10200')
+  })
+})

@@ -1,0 +1,157 @@
+/**
+ * A leader's trade and its mirror: the leader's own position changes, then every copy of that
+ * leader follows within its settings and caps, or records why it could not.
+ */
+import type { Money } from '../money.ts'
+import type { Biz } from '../db/copy-schema.ts'
+import type { Book, CopyState, PositionState, Side, SkipReason } from './book.ts'
+import { feeFor, floorToLot, followerLeverage, marginFor, sizeFollowerOrder } from './position-math.ts'
+import { addToPosition, closePart, liquidate, NO_TRIGGERS, openPosition, triggersOf } from './positions.ts'
+import type { Rules } from './rules.ts'
+
+export type LeaderAction =
+  | { kind: 'open'; side: Side; size: Money; leverage: number }
+  | { kind: 'add'; positionId: number; size: Money }
+  | { kind: 'reduce'; positionId: number; size: Money }
+  | { kind: 'close'; positionId: number }
+  | { kind: 'liquidate'; positionId: number }
+
+export interface LeaderOrder {
+  eventId: string
+  leaderId: number
+  biz: Biz
+  pairCode: string
+  price: Money
+  at: Date
+  action: LeaderAction
+}
+
+export interface MirrorTarget {
+  /** The leader's copies that are not cancelled (active or paused). */
+  copies: readonly CopyState[]
+  /** Pair codes the leader lets followers copy; empty means all. */
+  allowedInstruments: readonly string[]
+}
+
+export interface TradeResult {
+  position: PositionState
+  /** The size the leader traded (opened, added or closed). */
+  size: Money
+  copied: number
+  skipped: number
+}
+
+
+/** The follower positions that mirror a leader position (open, still managed by their copy). */
+export function linkedPositions(book: Book, leaderPositionId: number): PositionState[] {
+  return [...book.positions.values()].filter((p) => p.sourcePositionId === leaderPositionId && p.status === 'open' && !p.unmanaged)
+}
+
+/** Applies a leader order and mirrors it; null when this event was applied before (a replay). */
+export function executeLeaderOrder(book: Book, rules: Rules, order: LeaderOrder, target: MirrorTarget): TradeResult | null {
+  if (book.seenEvents.has(order.eventId)) return null
+  book.seenEvents.add(order.eventId)
+  const { action } = order
+  if (action.kind === 'open') {
+    const position = openPosition(book, rules, {
+      userId: order.leaderId,
+      copyId: null,
+      sourcePositionId: null,
+      biz: order.biz,
+      pairCode: order.pairCode,
+      side: order.biz === 'spot' ? 1 : action.side,
+      leverage: order.biz === 'spot' ? 1 : action.leverage,
+      size: action.size,
+      price: order.price,
+      margin: marginFor(order.price, action.size, order.biz === 'spot' ? 1 : action.leverage),
+      fee: feeFor(order.price, action.size, rules.takerFeeRate),
+      at: order.at,
+      triggers: NO_TRIGGERS,
+      ref: order.eventId,
+    })
+    return { position, size: action.size, ...mirrorOpen(book, rules, order, position, action.size, target) }
+  }
+  const position = book.position(action.positionId)
+  if (position.status !== 'open' || position.userId !== order.leaderId) throw new Error(`position ${position.id} is not an open position of leader ${order.leaderId}`)
+  if (action.kind === 'add') {
+    const margin = marginFor(order.price, action.size, position.leverage)
+    const fee = feeFor(order.price, action.size, rules.takerFeeRate)
+    addToPosition(book, rules, position, { size: action.size, price: order.price, margin, fee, ref: order.eventId }, NO_TRIGGERS)
+    return { position, size: action.size, ...mirrorOpen(book, rules, order, position, action.size, target) }
+  }
+  const before = position.size
+  const linked = linkedPositions(book, position.id)
+  if (action.kind === 'liquidate') liquidate(book, position, order.price, order.at, order.eventId)
+  else closePart(book, rules, position, action.kind === 'close' ? before : action.size, order.price, order.at, 'leader', order.eventId, NO_TRIGGERS)
+  const closed = before.minus(position.size)
+  let copied = 0
+  for (const follower of linked) {
+    const triggers = triggersOf(book, follower)
+    // The same fraction of each copy; what rounds below one lot stays open until the leader closes.
+    const size = position.size.isZero() ? follower.size : floorToLot(follower.size.times(closed).div(before), rules.instrument(order.pairCode).lotSize)
+    if (size.lte(0)) continue
+    closePart(book, rules, follower, size, order.price, order.at, 'leader', order.eventId, triggers)
+    copied += 1
+  }
+  return { position, size: closed, copied, skipped: 0 }
+}
+
+function mirrorOpen(book: Book, rules: Rules, order: LeaderOrder, leaderPosition: PositionState, leaderSize: Money, target: MirrorTarget): { copied: number; skipped: number } {
+  const instrument = rules.instrument(order.pairCode)
+  const allowed = target.allowedInstruments.length === 0 || target.allowedInstruments.includes(order.pairCode)
+  let copied = 0
+  let skipped = 0
+  const skip = (copy: CopyState, reason: SkipReason) => {
+    book.change.skipped.push({ copyId: copy.id, eventId: order.eventId, pairCode: order.pairCode, reason })
+    skipped += 1
+  }
+  const linked = new Map(linkedPositions(book, leaderPosition.id).map((p) => [p.copyId, p]))
+  for (const copy of target.copies) {
+    if (copy.status === 'cancelled') continue
+    if (copy.status === 'paused') {
+      skip(copy, 'paused')
+      continue
+    }
+    if (!allowed) {
+      skip(copy, 'instrument-not-allowed')
+      continue
+    }
+    const existing = linked.get(copy.id)
+    const leverage = existing?.leverage ?? followerLeverage(copy, leaderPosition.leverage, instrument.maxLeverage, order.biz === 'spot')
+    const sizing = sizeFollowerOrder({
+      settings: copy,
+      available: copy.balance,
+      leaderSize,
+      price: order.price,
+      leverage,
+      lotSize: instrument.lotSize,
+      feeRate: rules.takerFeeRate,
+    })
+    if (!sizing.ok) {
+      skip(copy, sizing.reason)
+      continue
+    }
+    if (existing) {
+      addToPosition(book, rules, existing, { ...sizing, price: order.price, ref: order.eventId }, triggersOf(book, existing))
+    } else {
+      openPosition(book, rules, {
+        userId: copy.followerId,
+        copyId: copy.id,
+        sourcePositionId: leaderPosition.id,
+        biz: order.biz,
+        pairCode: order.pairCode,
+        side: leaderPosition.side,
+        leverage,
+        size: sizing.size,
+        price: order.price,
+        margin: sizing.margin,
+        fee: sizing.fee,
+        at: order.at,
+        triggers: { takeProfitRatio: copy.takeProfitRatio, stopLossRatio: copy.stopLossRatio },
+        ref: order.eventId,
+      })
+    }
+    copied += 1
+  }
+  return { copied, skipped }
+}

@@ -1,0 +1,170 @@
+/**
+ * Opening, adding to, closing and liquidating one position on a Book. Every flow of money goes
+ * through the position's margin account: funds → margin on open, profit from the market into the
+ * margin, losses and fees out of it, and what remains back to the funds it came from.
+ */
+import { Exact, Money } from '../money.ts'
+import type { Biz } from '../db/copy-schema.ts'
+import { FEES, MARKET, copyKey, marginKey, walletKey, type Book, type CloseReason, type PositionState, type Side } from './book.ts'
+import { averageEntry, closeAmounts, liquidationPrice, priceAtReturn, q } from './position-math.ts'
+import type { Rules } from './rules.ts'
+
+export const EXCHANGE_WALLET = 3
+export const QUOTE = 'USDT'
+
+/** Where a position's money comes from and returns to: its copy account, or the owner's wallet. */
+export function fundsOf(position: Pick<PositionState, 'copyId' | 'unmanaged' | 'userId'>): string {
+  return position.copyId !== null && !position.unmanaged ? copyKey(position.copyId) : walletKey(position.userId, EXCHANGE_WALLET, QUOTE)
+}
+
+export interface Triggers {
+  takeProfitRatio: Money | null
+  stopLossRatio: Money | null
+}
+
+export const NO_TRIGGERS: Triggers = { takeProfitRatio: null, stopLossRatio: null }
+
+/** A copied position's take profit / stop loss come from its copy while the copy manages it. */
+export function triggersOf(book: Book, position: Pick<PositionState, 'copyId' | 'unmanaged'>): Triggers {
+  const copy = position.copyId === null || position.unmanaged ? undefined : book.copies.get(position.copyId)
+  return copy ? { takeProfitRatio: copy.takeProfitRatio, stopLossRatio: copy.stopLossRatio } : NO_TRIGGERS
+}
+
+export interface OpenInput {
+  userId: number
+  copyId: number | null
+  sourcePositionId: number | null
+  biz: Biz
+  pairCode: string
+  side: Side
+  leverage: number
+  size: Money
+  price: Money
+  margin: Money
+  fee: Money
+  at: Date
+  triggers: Triggers
+  ref: string
+}
+
+function refreshLevels(position: PositionState, rules: Rules, triggers: Triggers): void {
+  position.liquidationPrice = position.biz === 'futures' ? liquidationPrice(position, rules.maintenanceMarginRate) : null
+  position.takeProfitPrice = triggers.takeProfitRatio ? priceAtReturn(position, triggers.takeProfitRatio) : null
+  position.stopLossPrice = triggers.stopLossRatio ? priceAtReturn(position, triggers.stopLossRatio.neg()) : null
+}
+
+export function openPosition(book: Book, rules: Rules, input: OpenInput): PositionState {
+  const position: PositionState = {
+    id: book.nextPositionId(),
+    userId: input.userId,
+    copyId: input.copyId,
+    sourcePositionId: input.sourcePositionId,
+    biz: input.biz,
+    pairCode: input.pairCode,
+    side: input.side,
+    leverage: input.leverage,
+    size: input.size,
+    entryPrice: input.price,
+    margin: new Exact(0),
+    takeProfitPrice: null,
+    stopLossPrice: null,
+    liquidationPrice: null,
+    status: 'open',
+    unmanaged: false,
+    closedSize: new Exact(0),
+    exitPrice: null,
+    realizedPnl: new Exact(0),
+    fees: new Exact(input.fee),
+    funding: new Exact(0),
+    openedAt: input.at,
+    closedAt: null,
+    closeReason: null,
+  }
+  book.addPosition(position)
+  const funds = fundsOf(position)
+  book.transfer(funds, marginKey(position.id), input.margin, 'open-margin', input.ref)
+  book.transfer(funds, FEES, input.fee, 'fee', input.ref)
+  refreshLevels(position, rules, input.triggers)
+  return position
+}
+
+export function addToPosition(book: Book, rules: Rules, position: PositionState, add: { size: Money; price: Money; margin: Money; fee: Money; ref: string }, triggers: Triggers): void {
+  const funds = fundsOf(position)
+  book.transfer(funds, marginKey(position.id), add.margin, 'add-margin', add.ref)
+  book.transfer(funds, FEES, add.fee, 'fee', add.ref)
+  position.entryPrice = averageEntry(position, add.size, add.price)
+  position.size = position.size.plus(add.size)
+  position.fees = position.fees.plus(add.fee)
+  refreshLevels(position, rules, triggers)
+  book.touchPosition(position)
+}
+
+function recordClose(position: PositionState, size: Money, price: Money, at: Date, reason: CloseReason): void {
+  const closedBefore = position.closedSize
+  position.closedSize = closedBefore.plus(size)
+  position.exitPrice = q((position.exitPrice ?? new Exact(0)).times(closedBefore).plus(price.times(size)).div(position.closedSize))
+  position.size = position.size.minus(size)
+  if (position.size.isZero()) {
+    position.status = 'closed'
+    position.closedAt = at
+    position.closeReason = reason
+  }
+}
+
+/**
+ * Closes `size` (all when it is the whole size) at `price`. A loss is capped at the released
+ * margin (isolated margin: the rest of the account is never touched).
+ */
+export function closePart(book: Book, rules: Rules, position: PositionState, size: Money, price: Money, at: Date, reason: CloseReason, ref: string, triggers: Triggers): Money {
+  const closing = Money.min(size, position.size)
+  if (closing.lte(0) || position.status !== 'open') return new Exact(0)
+  const { released, pnl, fee } = closeAmounts(position, closing, price, rules.takerFeeRate)
+  const margin = marginKey(position.id)
+  let realized: Money
+  if (pnl.gte(0)) {
+    book.transfer(MARKET, margin, pnl, 'pnl', ref)
+    realized = pnl
+  } else {
+    realized = Money.max(pnl, released.neg())
+    book.transfer(margin, MARKET, realized.neg(), 'pnl', ref)
+  }
+  const left = released.plus(realized)
+  const paidFee = Money.min(fee, left)
+  book.transfer(margin, FEES, paidFee, 'fee', ref)
+  book.transfer(margin, fundsOf(position), left.minus(paidFee), 'release-margin', ref)
+  position.realizedPnl = position.realizedPnl.plus(realized)
+  position.fees = position.fees.plus(paidFee)
+  recordClose(position, closing, price, at, reason)
+  if (position.status === 'open') refreshLevels(position, rules, triggers)
+  book.touchPosition(position)
+  return realized.minus(paidFee)
+}
+
+/** Liquidation: the remaining margin goes to the market (the insurance side); nothing returns. */
+export function liquidate(book: Book, position: PositionState, price: Money, at: Date, ref: string): void {
+  if (position.status !== 'open') return
+  const lost = position.margin
+  book.transfer(marginKey(position.id), MARKET, lost, 'liquidation', ref)
+  position.realizedPnl = position.realizedPnl.minus(lost)
+  recordClose(position, position.size, price, at, 'liquidation')
+  position.liquidationPrice = null
+  book.touchPosition(position)
+}
+
+/** Funding on a futures position at `mark`: longs pay shorts when the rate is positive (from / into the margin). */
+export function payFunding(book: Book, rules: Rules, position: PositionState, mark: Money, ref: string, triggers: Triggers): void {
+  if (position.status !== 'open' || position.biz !== 'futures') return
+  const payment = q(mark.times(position.size).times(rules.fundingRate).times(position.side))
+  if (payment.isZero()) return
+  const margin = marginKey(position.id)
+  if (payment.gt(0)) {
+    const paid = Money.min(payment, position.margin)
+    book.transfer(margin, MARKET, paid, 'funding', ref)
+    position.funding = position.funding.minus(paid)
+  } else {
+    book.transfer(MARKET, margin, payment.neg(), 'funding', ref)
+    position.funding = position.funding.plus(payment.neg())
+  }
+  refreshLevels(position, rules, triggers)
+  book.touchPosition(position)
+}

@@ -1,0 +1,70 @@
+/**
+ * What a new mark price does to open positions: liquidation at maintenance margin, per-copy take
+ * profit and stop loss, the copy-wide stop loss; and periodic funding on futures positions.
+ */
+import { Money } from '../money.ts'
+import type { Book, CopyState, PositionState } from './book.ts'
+import { copyPositions, endCopy, type ProfitShareRecord } from './copy-account.ts'
+import { triggerAt, unrealizedPnl } from './position-math.ts'
+import { closePart, liquidate, payFunding, triggersOf } from './positions.ts'
+import type { Rules } from './rules.ts'
+
+export interface MarkOutcome {
+  /** Leader positions that reached liquidation: the caller liquidates them as leader events (mirrored). */
+  leaderLiquidations: PositionState[]
+  closed: number
+  stoppedCopies: number
+  profitShares: ProfitShareRecord[]
+}
+
+/**
+ * Applies marks to every loaded open position that is not a leader's own (a leader's position is
+ * reported, so its liquidation is mirrored), then the copy stop loss of every loaded copy.
+ */
+export function applyMarks(book: Book, rules: Rules, marks: ReadonlyMap<string, Money>, at: Date, rateOf: (leaderId: number) => Money): MarkOutcome {
+  const outcome: MarkOutcome = { leaderLiquidations: [], closed: 0, stoppedCopies: 0, profitShares: [] }
+  const ref = `marks:${at.toISOString()}`
+  for (const position of [...book.positions.values()]) {
+    const mark = marks.get(position.pairCode)
+    if (!mark || position.status !== 'open') continue
+    const trigger = triggerAt(position, mark)
+    if (!trigger) continue
+    if (position.copyId === null && position.sourcePositionId === null) {
+      if (trigger === 'liquidation') outcome.leaderLiquidations.push(position)
+      continue
+    }
+    if (trigger === 'liquidation') liquidate(book, position, mark, at, ref)
+    else closePart(book, rules, position, position.size, mark, at, trigger, ref, triggersOf(book, position))
+    outcome.closed += 1
+  }
+  for (const copy of book.copies.values()) {
+    if (copy.status === 'cancelled' || !copy.copyStopLossRatio || !hitsCopyStop(book, copy, marks)) continue
+    const record = endCopy(book, { copy, closePositions: true, marks, rate: rateOf(copy.leaderId), at, reason: 'copy-stop-loss', rules })
+    if (record) outcome.profitShares.push(record)
+    outcome.stoppedCopies += 1
+  }
+  return outcome
+}
+
+/** Equity (free balance, margins and unrealized PnL) at or below investment × (1 − stop ratio). */
+export function hitsCopyStop(book: Book, copy: CopyState, marks: ReadonlyMap<string, Money>): boolean {
+  if (!copy.copyStopLossRatio || copy.investment.lte(0)) return false
+  let equity = copy.balance
+  for (const position of copyPositions(book, copy)) {
+    const mark = marks.get(position.pairCode) ?? position.entryPrice
+    equity = equity.plus(position.margin).plus(unrealizedPnl(position, mark))
+  }
+  return equity.lte(copy.investment.times(new Money(1).minus(copy.copyStopLossRatio)))
+}
+
+/** Funding on every loaded open futures position. */
+export function applyFunding(book: Book, rules: Rules, marks: ReadonlyMap<string, Money>, at: Date): number {
+  let paid = 0
+  for (const position of book.positions.values()) {
+    const mark = marks.get(position.pairCode)
+    if (!mark || position.status !== 'open' || position.biz !== 'futures') continue
+    payFunding(book, rules, position, mark, `funding:${at.toISOString()}`, triggersOf(book, position))
+    paid += 1
+  }
+  return paid
+}

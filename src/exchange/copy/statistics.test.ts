@@ -1,0 +1,239 @@
+/** Leader statistics: every expected value below is worked out by hand in the comments. */
+import { describe, expect, it } from 'vitest'
+import { Money, toPlain } from '../money.ts'
+import {
+  averageHoldingMinutes,
+  type ClosedTrade,
+  cutToPeriod,
+  dailyReturn,
+  dailySeries,
+  type DailyPoint,
+  maxDrawdown,
+  periodStats,
+  preferredCoins,
+  roi,
+  sharpe,
+  tradesPerWeek,
+  winRate,
+} from './statistics.ts'
+
+const MINUTE = 60_000
+const T0 = Date.UTC(2026, 4, 1, 9, 0)
+
+/** A day starting with `equityStart` and earning `pnl` (equityEnd = start + pnl). */
+const day = (date: string, equityStart: string, pnl: string): DailyPoint => ({
+  day: date,
+  equityStart,
+  equityEnd: toPlain(new Money(equityStart).plus(pnl)),
+  pnl,
+})
+
+/** A trade on `pairCode` held for `minutes` from `openedAt`. */
+const trade = (pairCode: string, pnl: string, minutes = 60, openedAt = T0): ClosedTrade => ({ pairCode, openedAt, closedAt: openedAt + minutes * MINUTE, pnl })
+
+/** Returns +10 %, −20 %, +5 %: 1000 → 1100 → 880 → 924. */
+const SWING = [day('2026-05-01', '1000', '100'), day('2026-05-02', '1100', '-220'), day('2026-05-03', '880', '44')]
+/** Returns +1 %, +2 %, +3 %: never falls. */
+const GROWTH = [day('2026-05-01', '100', '1'), day('2026-05-02', '101', '2.02'), day('2026-05-03', '103.02', '3.0906')]
+
+const plain = (value: Money) => toPlain(value)
+
+describe('dailyReturn', () => {
+  it('is pnl over starting equity', () => {
+    expect(SWING.map((d) => plain(dailyReturn(d)))).toEqual(['0.1', '-0.2', '0.05'])
+  })
+
+  it('is 0 for an unfunded or negative account instead of dividing by zero', () => {
+    expect(plain(dailyReturn(day('2026-05-01', '0', '50')))).toBe('0')
+    expect(plain(dailyReturn(day('2026-05-01', '-10', '5')))).toBe('0')
+  })
+})
+
+describe('roi (time-weighted)', () => {
+  it('compounds daily returns: 1.1 × 0.8 × 1.05 − 1 = −0.076', () => {
+    expect(plain(roi(SWING))).toBe('-0.076')
+  })
+
+  it('compounds growth: 1.01 × 1.02 × 1.03 − 1 = 0.061106', () => {
+    expect(plain(roi(GROWTH))).toBe('0.061106')
+  })
+
+  it('ignores deposits: +10 % on 1000, then 9000 deposited and −10 % on 10100 gives 1.1 × 0.9 − 1 = −0.01', () => {
+    // The PnL is 100 − 1010 = −910, which would look like −91 % against the first 1000.
+    expect(plain(roi([day('2026-05-01', '1000', '100'), day('2026-05-02', '10100', '-1010')]))).toBe('-0.01')
+  })
+
+  it('is 0 without days, and an unfunded day or a flat day changes nothing', () => {
+    expect(plain(roi([]))).toBe('0')
+    expect(plain(roi([day('2026-05-01', '0', '0'), day('2026-05-02', '500', '50'), day('2026-05-03', '550', '0')]))).toBe('0.1')
+  })
+})
+
+describe('maxDrawdown', () => {
+  it('measures the fall from the peak 1.1 to the trough 0.88: (1.1 − 0.88) / 1.1 = 0.2', () => {
+    expect(plain(maxDrawdown(SWING))).toBe('0.2')
+  })
+
+  it('keeps the deepest fall: +10 %, −20 %, +50 %, −40 % gives V = 1.1, 0.88, 1.32, 0.792 and (1.32 − 0.792) / 1.32 = 0.4', () => {
+    const days = [day('2026-05-01', '100', '10'), day('2026-05-02', '110', '-22'), day('2026-05-03', '88', '44'), day('2026-05-04', '132', '-52.8')]
+    expect(plain(maxDrawdown(days))).toBe('0.4')
+  })
+
+  it('counts a loss on the first day against V_0 = 1: −10 % is a 0.1 drawdown', () => {
+    expect(plain(maxDrawdown([day('2026-05-01', '1000', '-100'), day('2026-05-02', '900', '9')]))).toBe('0.1')
+  })
+
+  it('is 0 for monotonic growth, flat days and no days', () => {
+    expect(plain(maxDrawdown(GROWTH))).toBe('0')
+    expect(plain(maxDrawdown([day('2026-05-01', '100', '0'), day('2026-05-02', '100', '0')]))).toBe('0')
+    expect(plain(maxDrawdown([]))).toBe('0')
+  })
+})
+
+describe('sharpe', () => {
+  it('annualises mean / sample deviation of +10 %, −20 %, +5 %', () => {
+    // mean = −0.05 / 3 = −0.0166…; squared deviations 0.0136111…, 0.0336111…, 0.0044444… sum to 0.0516666…;
+    // / (3 − 1) = 0.0258333…; sd = 0.1607275127; −0.0166666667 / 0.1607275127 = −0.1036951; × √365 (19.1049731745) = −1.9810934311.
+    expect(toPlain(sharpe(SWING).toDecimalPlaces(10))).toBe('-1.9810934311')
+  })
+
+  it('gives 2 × √365 for +1 %, +2 %, +3 % (mean 0.02, sd 0.01)', () => {
+    expect(toPlain(sharpe(GROWTH).toDecimalPlaces(10))).toBe('38.2099463491')
+  })
+
+  it('counts a flat day as a 0 return: +10 %, 0 % has mean 0.05, sd √0.005 and Sharpe √(365 / 2) = 13.5092560861', () => {
+    expect(toPlain(sharpe([day('2026-05-01', '100', '10'), day('2026-05-02', '110', '0')]).toDecimalPlaces(10))).toBe('13.5092560861')
+  })
+
+  it('is 0 with fewer than 2 days or without any variation', () => {
+    expect(plain(sharpe([]))).toBe('0')
+    expect(plain(sharpe([day('2026-05-01', '100', '10')]))).toBe('0')
+    expect(plain(sharpe([day('2026-05-01', '100', '1'), day('2026-05-02', '101', '1.01')]))).toBe('0')
+  })
+})
+
+describe('trade statistics', () => {
+  it('win rate counts only positive PnL: 12.5 and 7 win, −3 loses, 0 is no win → 2 / 4', () => {
+    expect(plain(winRate([trade('BTC_USDT', '12.5'), trade('BTC_USDT', '-3'), trade('ETH_USDT', '0'), trade('SOL_USDT', '7')]))).toBe('0.5')
+    expect(plain(winRate([]))).toBe('0')
+  })
+
+  it('average holding time: 30 min, 90 min and 45 s average (30 + 90 + 0.75) / 3 = 40.25 minutes', () => {
+    expect(plain(averageHoldingMinutes([trade('BTC_USDT', '1', 30), trade('BTC_USDT', '1', 90), trade('BTC_USDT', '1', 0.75)]))).toBe('40.25')
+    expect(plain(averageHoldingMinutes([]))).toBe('0')
+  })
+
+  it('trades per week: 10 trades in 30 days = 70 / 30, 3 in 7 days = 3, nothing for an empty span', () => {
+    expect(toPlain(tradesPerWeek(10, 30).toDecimalPlaces(10))).toBe('2.3333333333')
+    expect(plain(tradesPerWeek(3, 7))).toBe('3')
+    expect(plain(tradesPerWeek(0, 7))).toBe('0')
+    expect(plain(tradesPerWeek(5, 0))).toBe('0')
+    expect(plain(tradesPerWeek(5, -1))).toBe('0')
+  })
+})
+
+describe('preferredCoins', () => {
+  const trades = [
+    ...['BTC_USDT', 'BTC_USDT', 'BTC_USDT'].map((p) => trade(p, '1')),
+    ...['SOL_USDT', 'SOL_USDT', 'ETH_USDT', 'ETH_USDT', 'XRP_USDT', 'ADA_USDT'].map((p) => trade(p, '-1')),
+  ]
+
+  it('ranks coins by trade count, ties alphabetically, top 3 by default', () => {
+    // BTC 3, ETH 2, SOL 2 (ETH before SOL), ADA 1, XRP 1.
+    expect(preferredCoins(trades)).toEqual(['BTC', 'ETH', 'SOL'])
+    expect(preferredCoins(trades, 5)).toEqual(['BTC', 'ETH', 'SOL', 'ADA', 'XRP'])
+    expect(preferredCoins(trades, 1)).toEqual(['BTC'])
+  })
+
+  it('merges spot and perpetual trades of one coin and lists nothing without trades', () => {
+    expect(preferredCoins([trade('ETH_USDT', '1'), trade('DOGE_USDT', '1'), trade('ETH_USDT', '1')])).toEqual(['ETH', 'DOGE'])
+    expect(preferredCoins([])).toEqual([])
+    expect(preferredCoins(trades, 0)).toEqual([])
+  })
+})
+
+describe('periodStats', () => {
+  it('prints every statistic of a leader period', () => {
+    const trades = [trade('BTC_USDT', '80', 60), trade('ETH_USDT', '20', 30), trade('BTC_USDT', '-220', 120), trade('SOL_USDT', '44', 15)]
+    // 3 of 4 trades win; holding (60 + 30 + 120 + 15) / 4 = 56.25 min; 4 × 7 / 3 = 9.3333333333 trades a week.
+    expect(periodStats(SWING, trades, 3)).toEqual({
+      roi: '-0.076',
+      pnl: '-76',
+      winRate: '0.75',
+      maxDrawdown: '0.2',
+      sharpe: '-1.9810934311',
+      tradesPerWeek: '9.3333333333',
+      avgHoldingMinutes: '56.25',
+      preferredCoins: ['BTC', 'ETH', 'SOL'],
+      trades: 4,
+    })
+  })
+
+  it('rounds ratios half up to 10 decimals and money to 18', () => {
+    // ROI 1.0000000000000000005 / 3 = 0.33333333333333333350 → 0.3333333333; PnL …0005 at the 19th decimal rounds up.
+    const stats = periodStats([day('2026-05-01', '3', '1.0000000000000000005')], [trade('BTC_USDT', '1'), trade('BTC_USDT', '1'), trade('BTC_USDT', '-1')], 1)
+    expect(stats.roi).toBe('0.3333333333')
+    expect(stats.pnl).toBe('1.000000000000000001')
+    expect(stats.winRate).toBe('0.6666666667')
+    expect(stats.tradesPerWeek).toBe('21')
+  })
+
+  it('shows zeros for a leader without history', () => {
+    expect(periodStats([], [], 7)).toEqual({
+      roi: '0',
+      pnl: '0',
+      winRate: '0',
+      maxDrawdown: '0',
+      sharpe: '0',
+      tradesPerWeek: '0',
+      avgHoldingMinutes: '0',
+      preferredCoins: [],
+      trades: 0,
+    })
+  })
+})
+
+describe('dailySeries', () => {
+  it('accumulates ROI by compounding and PnL by summing', () => {
+    // ROI 1.1 − 1 = 0.1, 1.1 × 0.8 − 1 = −0.12, 0.88 × 1.05 − 1 = −0.076; PnL 100, −120, −76.
+    expect(dailySeries(SWING)).toEqual([
+      { day: '2026-05-01', roi: '0.1', pnl: '100', dailyPnl: '100' },
+      { day: '2026-05-02', roi: '-0.12', pnl: '-120', dailyPnl: '-220' },
+      { day: '2026-05-03', roi: '-0.076', pnl: '-76', dailyPnl: '44' },
+    ])
+  })
+
+  it('stays at 0 ROI on unfunded and flat days', () => {
+    expect(dailySeries([day('2026-05-01', '0', '0'), day('2026-05-02', '500', '50'), day('2026-05-03', '550', '0')]).map((p) => [p.roi, p.pnl])).toEqual([
+      ['0', '0'],
+      ['0.1', '50'],
+      ['0.1', '50'],
+    ])
+    expect(dailySeries([])).toEqual([])
+  })
+})
+
+describe('cutToPeriod', () => {
+  const since = Date.UTC(2026, 4, 2, 15, 30)
+  const closingAt = (closedAt: number): ClosedTrade => ({ pairCode: 'BTC_USDT', openedAt: closedAt - MINUTE, closedAt, pnl: '1' })
+
+  it('keeps days from the UTC day of `since` and trades closed at or after `since`', () => {
+    const trades = [closingAt(since - 1), closingAt(since), closingAt(since + 1)]
+    const cut = cutToPeriod(SWING, trades, since)
+    expect(cut.days.map((d) => d.day)).toEqual(['2026-05-02', '2026-05-03'])
+    expect(cut.trades.map((t) => t.closedAt - since)).toEqual([0, 1])
+  })
+
+  it('cuts days at UTC midnight', () => {
+    expect(cutToPeriod(SWING, [], Date.UTC(2026, 4, 2)).days.map((d) => d.day)).toEqual(['2026-05-02', '2026-05-03'])
+    expect(cutToPeriod(SWING, [], Date.UTC(2026, 4, 2) - 1).days.map((d) => d.day)).toEqual(['2026-05-01', '2026-05-02', '2026-05-03'])
+    expect(cutToPeriod(SWING, [], Date.UTC(2026, 4, 4)).days).toEqual([])
+  })
+
+  it('keeps everything for the whole history (since = null)', () => {
+    const trades = [closingAt(0), closingAt(since)]
+    const cut = cutToPeriod(SWING, trades, null)
+    expect(cut.days).toEqual(SWING)
+    expect(cut.trades).toEqual(trades)
+  })
+})

@@ -1,0 +1,186 @@
+/**
+ * Leader statistics for copy trading: time-weighted ROI, PnL, win rate, maximum drawdown, Sharpe
+ * ratio, trading frequency, holding time and preferred coins, per period and as daily chart series.
+ * Pure functions over daily equity points and closed trades; every amount and ratio is a Money.
+ */
+import { Money, toPlain } from '../money.ts'
+
+export interface ClosedTrade {
+  pairCode: string
+  /** Epoch milliseconds. */
+  openedAt: number
+  closedAt: number
+  /** Net realized PnL including fees and funding, as a decimal string. */
+  pnl: string
+}
+
+export interface DailyPoint {
+  /** 'YYYY-MM-DD' in UTC. */
+  day: string
+  equityStart: string
+  equityEnd: string
+  pnl: string
+}
+
+export interface PeriodStats {
+  roi: string
+  pnl: string
+  winRate: string
+  maxDrawdown: string
+  sharpe: string
+  tradesPerWeek: string
+  avgHoldingMinutes: string
+  preferredCoins: string[]
+  trades: number
+}
+
+export interface SeriesPoint {
+  day: string
+  /** Cumulative time-weighted ROI up to and including this day. */
+  roi: string
+  /** Cumulative PnL up to and including this day. */
+  pnl: string
+  dailyPnl: string
+}
+
+/** Decimals of ratios (ROI, win rate, drawdown, Sharpe, frequencies) in printed statistics. */
+export const RATIO_DECIMALS = 10
+/** Decimals of money amounts in printed statistics. */
+export const MONEY_DECIMALS = 18
+
+const ZERO = new Money(0)
+const ONE = new Money(1)
+const MINUTE_MS = 60_000
+const DAYS_PER_YEAR = 365
+
+/** Sum of Money values (0 when empty). */
+function sum(values: readonly Money[]): Money {
+  return values.reduce((total, value) => total.plus(value), ZERO)
+}
+
+/** Prints a ratio rounded half up to RATIO_DECIMALS. */
+function ratio(value: Money): string {
+  return toPlain(value.toDecimalPlaces(RATIO_DECIMALS, Money.ROUND_HALF_UP))
+}
+
+/** Prints an amount rounded half up to MONEY_DECIMALS. */
+function money(value: Money): string {
+  return toPlain(value.toDecimalPlaces(MONEY_DECIMALS, Money.ROUND_HALF_UP))
+}
+
+/** Daily return of one day: pnl / equityStart (0 when equityStart <= 0). */
+export function dailyReturn(point: DailyPoint): Money {
+  const start = new Money(point.equityStart)
+  return start.lte(0) ? ZERO : new Money(point.pnl).div(start)
+}
+
+/** Growth index after each day: V_t = prod(1 + r_s) for s <= t. */
+function growthIndex(days: readonly DailyPoint[]): Money[] {
+  let value = ONE
+  return days.map((point) => (value = value.times(ONE.plus(dailyReturn(point)))))
+}
+
+/** Time-weighted ROI: product of (1 + daily return) minus 1. */
+export function roi(days: readonly DailyPoint[]): Money {
+  const index = growthIndex(days)
+  return (index.at(-1) ?? ONE).minus(ONE)
+}
+
+/** Largest peak-to-trough fall of the growth index V_t = prod(1 + r_s), V_0 = 1, as a positive fraction (0 when it never falls). */
+export function maxDrawdown(days: readonly DailyPoint[]): Money {
+  let peak = ONE
+  let worst = ZERO
+  for (const value of growthIndex(days)) {
+    if (value.gt(peak)) peak = value
+    const fall = peak.minus(value).div(peak)
+    if (fall.gt(worst)) worst = fall
+  }
+  return worst
+}
+
+/** Annualised Sharpe ratio of daily returns: mean / sample standard deviation (n - 1) × sqrt(365), risk-free 0; 0 with fewer than 2 days or zero deviation. */
+export function sharpe(days: readonly DailyPoint[]): Money {
+  if (days.length < 2) return ZERO
+  const returns = days.map(dailyReturn)
+  const mean = sum(returns).div(returns.length)
+  const variance = sum(returns.map((r) => r.minus(mean).pow(2))).div(returns.length - 1)
+  if (variance.isZero()) return ZERO
+  return mean.div(variance.sqrt()).times(new Money(DAYS_PER_YEAR).sqrt())
+}
+
+/** Wins (pnl > 0) over closed trades; 0 without trades. */
+export function winRate(trades: readonly ClosedTrade[]): Money {
+  if (trades.length === 0) return ZERO
+  const wins = trades.filter((trade) => new Money(trade.pnl).gt(0)).length
+  return new Money(wins).div(trades.length)
+}
+
+/** Mean time from open to close in minutes; 0 without trades. */
+export function averageHoldingMinutes(trades: readonly ClosedTrade[]): Money {
+  if (trades.length === 0) return ZERO
+  const totalMs = sum(trades.map((trade) => new Money(trade.closedAt).minus(trade.openedAt)))
+  return totalMs.div(MINUTE_MS).div(trades.length)
+}
+
+/** Coin of a pair code: the part before '_' ('BTC_USDT' → 'BTC'). */
+export function coinOf(pairCode: string): string {
+  const cut = pairCode.indexOf('_')
+  return cut < 0 ? pairCode : pairCode.slice(0, cut)
+}
+
+/** Coins (the part of pairCode before '_') by number of trades, most first, ties by name, at most `limit` (default 3). */
+export function preferredCoins(trades: readonly ClosedTrade[], limit = 3): string[] {
+  const counts = new Map<string, number>()
+  for (const trade of trades) {
+    const coin = coinOf(trade.pairCode)
+    counts.set(coin, (counts.get(coin) ?? 0) + 1)
+  }
+  return [...counts.entries()]
+    .sort(([a, countA], [b, countB]) => countB - countA || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, Math.max(0, limit))
+    .map(([coin]) => coin)
+}
+
+/** Trades per 7 days over `spanDays` (0 when spanDays <= 0). */
+export function tradesPerWeek(count: number, spanDays: number): Money {
+  return spanDays <= 0 ? ZERO : new Money(count).times(7).div(spanDays)
+}
+
+/** Every statistic of a period: `days` and `trades` already cut to the period; spanDays = number of days of the period (for 'all': days.length, at least 1). Ratios rounded to 10 decimals, money to 18 (ROUND_HALF_UP), printed with toPlain. */
+export function periodStats(days: readonly DailyPoint[], trades: readonly ClosedTrade[], spanDays: number): PeriodStats {
+  return {
+    roi: ratio(roi(days)),
+    pnl: money(sum(days.map((point) => new Money(point.pnl)))),
+    winRate: ratio(winRate(trades)),
+    maxDrawdown: ratio(maxDrawdown(days)),
+    sharpe: ratio(sharpe(days)),
+    tradesPerWeek: ratio(tradesPerWeek(trades.length, spanDays)),
+    avgHoldingMinutes: ratio(averageHoldingMinutes(trades)),
+    preferredCoins: preferredCoins(trades),
+    trades: trades.length,
+  }
+}
+
+/** Cumulative ROI (time-weighted) and PnL per day, for charts. */
+export function dailySeries(days: readonly DailyPoint[]): SeriesPoint[] {
+  let growth = ONE
+  let cumulative = ZERO
+  return days.map((point) => {
+    const dailyPnl = new Money(point.pnl)
+    growth = growth.times(ONE.plus(dailyReturn(point)))
+    cumulative = cumulative.plus(dailyPnl)
+    return { day: point.day, roi: ratio(growth.minus(ONE)), pnl: money(cumulative), dailyPnl: money(dailyPnl) }
+  })
+}
+
+/** The 'YYYY-MM-DD' UTC day of an epoch-millisecond instant. */
+export function utcDay(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10)
+}
+
+/** Cuts days (by day string >= the UTC day of `since`) and trades (closedAt >= since) to a period; since = null keeps all. */
+export function cutToPeriod(days: readonly DailyPoint[], trades: readonly ClosedTrade[], since: number | null): { days: DailyPoint[]; trades: ClosedTrade[] } {
+  if (since === null) return { days: [...days], trades: [...trades] }
+  const firstDay = utcDay(since)
+  return { days: days.filter((point) => point.day >= firstDay), trades: trades.filter((trade) => trade.closedAt >= since) }
+}
