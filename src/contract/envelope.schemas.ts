@@ -19,6 +19,17 @@ export const ERROR_REASONS = [
   'rate-limited',
   'forbidden',
   'internal',
+  'follow-self',
+  'follow-while-leading',
+  'already-copying',
+  'leader-full',
+  'leader-paused',
+  'below-minimum',
+  'insufficient-balance',
+  'leader-requirements',
+  'already-leader',
+  'not-leader',
+  'not-copying',
 ] as const
 export const errorReasonSchema = z.enum(ERROR_REASONS).meta({ id: 'ErrorReason' })
 export type ErrorReason = z.infer<typeof errorReasonSchema>

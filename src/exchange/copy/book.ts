@@ -100,12 +100,30 @@ export type AccountRef =
   | { kind: 'margin'; id: number }
   | { kind: 'ledger'; key: string; mayGoNegative: boolean }
 
+const parsed = new Map<string, AccountRef>()
+const PARSED_KEYS_KEPT = 100_000
+
+/** The account a key names (memoized: the engine parses the same keys many times per operation). */
 export function parseKey(key: string): AccountRef {
+  const known = parsed.get(key)
+  if (known) return known
+  const ref = parseKeyUncached(key)
+  if (parsed.size >= PARSED_KEYS_KEPT) parsed.clear()
+  parsed.set(key, ref)
+  return ref
+}
+
+function parseKeyUncached(key: string): AccountRef {
   const parts = key.split(':')
   const [kind, a, b, c] = parts
   if (kind === 'wallet' && parts.length === 4 && c) return { kind, userId: Number(a), walletType: Number(b), coin: c }
   if ((kind === 'copy' || kind === 'margin') && parts.length === 2) return { kind, id: Number(a) }
   return { kind: 'ledger', key, mayGoNegative: MAY_GO_NEGATIVE.has(key) }
+}
+
+/** The value as an Exact (sums of balances are exact); no copy when it is one already. */
+function exact(value: Money): Money {
+  return value.constructor === Exact ? value : new Exact(value)
 }
 
 /** What an operation changed: the store writes exactly this. */
@@ -116,11 +134,13 @@ export interface Change {
   newPositionIds: Set<number>
   /** Copies modified (by id). */
   copies: Map<number, CopyState>
+  /** Of those, the ones whose only change is their balance (written with a narrower update). */
+  balanceOnly: Set<number>
   skipped: Skip[]
 }
 
 export function emptyChange(): Change {
-  return { transfers: [], positions: new Map(), newPositionIds: new Set(), copies: new Map(), skipped: [] }
+  return { transfers: [], positions: new Map(), newPositionIds: new Set(), copies: new Map(), balanceOnly: new Set(), skipped: [] }
 }
 
 export class InsufficientFunds extends Error {
@@ -181,17 +201,18 @@ export class Book {
 
   touchCopy(copy: CopyState): void {
     this.change.copies.set(copy.id, copy)
+    this.change.balanceOnly.delete(copy.id)
   }
 
   /** Moves `amount` (> 0) from debit to credit; refuses to take an account that may not go negative below zero. */
   transfer(debit: string, credit: string, amount: Money, kind: string, ref: string | null = null): void {
     if (amount.isZero()) return
     if (amount.isNegative()) throw new Error(`negative transfer ${amount.toString()} (${kind})`)
-    const from = new Exact(this.balance(debit)).minus(amount)
+    const from = exact(this.balance(debit)).minus(amount)
     const debitRef = parseKey(debit)
     if (from.isNegative() && !(debitRef.kind === 'ledger' && debitRef.mayGoNegative)) throw new InsufficientFunds(debit)
     this.setBalance(debit, from)
-    this.setBalance(credit, new Exact(this.balance(credit)).plus(amount))
+    this.setBalance(credit, exact(this.balance(credit)).plus(amount))
     this.change.transfers.push({ debit, credit, amount, kind, ref })
   }
 
@@ -200,7 +221,8 @@ export class Book {
     if (ref.kind === 'copy') {
       const copy = this.copy(ref.id)
       copy.balance = value
-      this.touchCopy(copy)
+      if (!this.change.copies.has(copy.id)) this.change.balanceOnly.add(copy.id)
+      this.change.copies.set(copy.id, copy)
     } else if (ref.kind === 'margin') {
       const position = this.position(ref.id)
       position.margin = value

@@ -57,7 +57,7 @@ export type Sizing = { ok: true; size: Money; margin: Money; fee: Money } | { ok
 export function sizeFollowerOrder(input: SizingInput): Sizing {
   const { settings, available, price, leverage, lotSize, feeRate } = input
   // The most margin the balance affords once the fee on its notional is paid.
-  const affordable = available.div(new Money(1).plus(feeRate.times(leverage)))
+  const affordable = available.div(onePlus(feeRate, leverage))
   const sizeForMargin = (margin: Money) => floorToLot(margin.times(leverage).div(price), lotSize)
   let size: Money
   if (settings.mode === 'fixed') {
@@ -66,16 +66,34 @@ export function sizeFollowerOrder(input: SizingInput): Sizing {
     size = sizeForMargin(Money.min(margin, affordable))
   } else {
     size = floorToLot(input.leaderSize.times(settings.ratio ?? 0), lotSize)
-    if (settings.maxPerOrder && marginFor(price, size, leverage).gt(settings.maxPerOrder)) size = sizeForMargin(settings.maxPerOrder)
-    if (marginFor(price, size, leverage).gt(affordable)) size = sizeForMargin(affordable)
+    let margin = marginFor(price, size, leverage)
+    if (settings.maxPerOrder && margin.gt(settings.maxPerOrder)) {
+      size = sizeForMargin(settings.maxPerOrder)
+      margin = marginFor(price, size, leverage)
+    }
+    if (margin.gt(affordable)) size = sizeForMargin(affordable)
   }
   // Rounding of margin and fee to 18 decimals may overshoot the balance by a hair: one lot less.
-  while (size.gt(0) && marginFor(price, size, leverage).plus(feeFor(price, size, feeRate)).gt(available)) size = size.minus(lotSize)
-  if (size.lte(0)) {
-    const oneLot = marginFor(price, lotSize, leverage).plus(feeFor(price, lotSize, feeRate))
-    return { ok: false, reason: oneLot.gt(available) ? 'insufficient-balance' : 'below-minimum-size' }
+  while (size.gt(0)) {
+    const margin = marginFor(price, size, leverage)
+    const fee = feeFor(price, size, feeRate)
+    if (margin.plus(fee).lte(available)) return { ok: true, size, margin, fee }
+    size = size.minus(lotSize)
   }
-  return { ok: true, size, margin: marginFor(price, size, leverage), fee: feeFor(price, size, feeRate) }
+  const oneLot = marginFor(price, lotSize, leverage).plus(feeFor(price, lotSize, feeRate))
+  return { ok: false, reason: oneLot.gt(available) ? 'insufficient-balance' : 'below-minimum-size' }
+}
+
+const factors = new Map<string, Money>()
+/** 1 + rate × multiplier, memoized (the same few rates and leverages recur for every follower). */
+function onePlus(rate: Money, multiplier: number): Money {
+  const key = `${rate.toString()}×${multiplier}`
+  let value = factors.get(key)
+  if (!value) {
+    value = new Money(1).plus(rate.times(multiplier))
+    factors.set(key, value)
+  }
+  return value
 }
 
 /** Weighted average entry after adding `size` at `price`. */
@@ -114,10 +132,10 @@ export function liquidationPrice(position: Pick<PositionState, 'size' | 'entryPr
   const { size, entryPrice, margin, side } = position
   if (side === 1) {
     if (position.leverage <= 1) return null
-    const price = entryPrice.times(size).minus(margin).div(size.times(new Money(1).minus(maintenanceRate)))
+    const price = entryPrice.times(size).minus(margin).div(size.times(onePlus(maintenanceRate, -1)))
     return price.gt(0) ? q(price) : null
   }
-  return q(margin.plus(entryPrice.times(size)).div(size.times(new Money(1).plus(maintenanceRate))))
+  return q(margin.plus(entryPrice.times(size)).div(size.times(onePlus(maintenanceRate, 1))))
 }
 
 /** The mark at which a return of `ratio` on the margin is reached (take profit: +, stop loss: −). */

@@ -56,13 +56,16 @@ export const copies = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     followerId: userRef('follower_id'),
     leaderId: userRef('leader_id'),
-    status: text('status', { enum: ['active', 'cancelled'] }).notNull(),
+    status: text('status', { enum: ['active', 'paused', 'cancelled'] }).notNull(),
     mode: text('mode', { enum: ['fixed', 'ratio'] }).notNull(),
     /** Margin per order in fixed mode. */
     fixedAmount: money('fixed_amount'),
     /** Size multiplier in ratio mode. */
     ratio: ratio('ratio'),
+    /** Net amount moved in from the wallet (deposits minus withdrawals). */
     investment: money('investment').notNull(),
+    /** The copy account's free balance (its margin is on its positions). */
+    balance: money('balance').notNull().default('0'),
     maxPerOrder: money('max_per_order'),
     leverageMode: text('leverage_mode', { enum: ['follow', 'fixed'] }).notNull(),
     fixedLeverage: smallint('fixed_leverage'),
@@ -78,7 +81,8 @@ export const copies = pgTable(
     endReason: text('end_reason'),
   },
   (t) => [
-    uniqueIndex('copies_one_active').on(t.followerId, t.leaderId).where(sql`status = 'active'`),
+    uniqueIndex('copies_one_active').on(t.followerId, t.leaderId).where(sql`status <> 'cancelled'`),
+    check('copies_balance_check', sql`${t.balance} >= 0`),
     index('copies_leader_idx').on(t.leaderId, t.status),
     index('copies_follower_idx').on(t.followerId, t.status),
   ],
@@ -116,6 +120,7 @@ export const positions = pgTable(
   },
   (t) => [
     check('positions_side_check', sql`${t.side} in (1, -1)`),
+    check('positions_margin_check', sql`${t.margin} >= 0`),
     index('positions_user_idx').on(t.userId, t.status),
     index('positions_source_idx').on(t.sourcePositionId),
     index('positions_copy_idx').on(t.copyId, t.status),

@@ -19,6 +19,17 @@ const DEFAULT_MESSAGES: Record<ErrorReason, string> = {
   'rate-limited': 'Too many requests; try again later',
   forbidden: 'Not allowed',
   internal: 'Internal error',
+  'follow-self': 'You cannot copy yourself',
+  'follow-while-leading': 'A leader cannot copy another leader; cancel your leader identity first',
+  'already-copying': 'You already copy this leader',
+  'leader-full': 'This leader has no free follower slots',
+  'leader-paused': 'This leader is not taking new followers',
+  'below-minimum': 'The amount is below the minimum',
+  'insufficient-balance': 'Insufficient balance',
+  'leader-requirements': 'The requirements to lead are not met',
+  'already-leader': 'You are already a leader',
+  'not-leader': 'You are not a leader',
+  'not-copying': 'You do not copy this leader',
 }
 
 export interface FailureOptions {

@@ -34,6 +34,7 @@ CREATE TABLE "copies" (
 	"fixed_amount" numeric(36, 18),
 	"ratio" numeric(20, 10),
 	"investment" numeric(36, 18) NOT NULL,
+	"balance" numeric(36, 18) DEFAULT '0' NOT NULL,
 	"max_per_order" numeric(36, 18),
 	"leverage_mode" text NOT NULL,
 	"fixed_leverage" smallint,
@@ -44,7 +45,8 @@ CREATE TABLE "copies" (
 	"profit_share_paid" numeric(36, 18) DEFAULT '0' NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
 	"ended_at" timestamp with time zone,
-	"end_reason" text
+	"end_reason" text,
+	CONSTRAINT "copies_balance_check" CHECK ("copies"."balance" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "leader_daily" (
@@ -171,7 +173,8 @@ CREATE TABLE "positions" (
 	"opened_at" timestamp with time zone NOT NULL,
 	"closed_at" timestamp with time zone,
 	"close_reason" text,
-	CONSTRAINT "positions_side_check" CHECK ("positions"."side" in (1, -1))
+	CONSTRAINT "positions_side_check" CHECK ("positions"."side" in (1, -1)),
+	CONSTRAINT "positions_margin_check" CHECK ("positions"."margin" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "profit_shares" (
@@ -214,7 +217,7 @@ ALTER TABLE "profit_shares" ADD CONSTRAINT "profit_shares_leader_id_users_id_fk"
 ALTER TABLE "profit_shares" ADD CONSTRAINT "profit_shares_follower_id_users_id_fk" FOREIGN KEY ("follower_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "skipped_copies" ADD CONSTRAINT "skipped_copies_copy_id_copies_id_fk" FOREIGN KEY ("copy_id") REFERENCES "public"."copies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "chain_wallets_address_key" ON "chain_wallets" USING btree ("chain","address");--> statement-breakpoint
-CREATE UNIQUE INDEX "copies_one_active" ON "copies" USING btree ("follower_id","leader_id") WHERE status = 'active';--> statement-breakpoint
+CREATE UNIQUE INDEX "copies_one_active" ON "copies" USING btree ("follower_id","leader_id") WHERE status <> 'cancelled';--> statement-breakpoint
 CREATE INDEX "copies_leader_idx" ON "copies" USING btree ("leader_id","status");--> statement-breakpoint
 CREATE INDEX "copies_follower_idx" ON "copies" USING btree ("follower_id","status");--> statement-breakpoint
 CREATE INDEX "leader_events_leader_idx" ON "leader_events" USING btree ("leader_id","created_at");--> statement-breakpoint
@@ -224,4 +227,7 @@ CREATE INDEX "positions_source_idx" ON "positions" USING btree ("source_position
 CREATE INDEX "positions_copy_idx" ON "positions" USING btree ("copy_id","status");--> statement-breakpoint
 CREATE UNIQUE INDEX "profit_shares_once" ON "profit_shares" USING btree ("copy_id","period_end");--> statement-breakpoint
 CREATE INDEX "profit_shares_leader_idx" ON "profit_shares" USING btree ("leader_id","period_end");--> statement-breakpoint
-CREATE UNIQUE INDEX "skipped_copies_once" ON "skipped_copies" USING btree ("copy_id","event_id");
+CREATE UNIQUE INDEX "skipped_copies_once" ON "skipped_copies" USING btree ("copy_id","event_id");--> statement-breakpoint
+-- Copies are updated on every mirrored trade (their balance only): room on each page lets
+-- PostgreSQL update them in place (HOT) instead of rewriting every index.
+ALTER TABLE "copies" SET (fillfactor = 70);

@@ -1,0 +1,113 @@
+/** The public market calls: instruments, tickers, candles (klines) and recent trades, prices as exact decimal strings. */
+import { z } from 'zod'
+import { okEnvelope } from './envelope.schemas.ts'
+import { decimalStringSchema } from './wallet.schemas.ts'
+
+/** A decimal that may be negative, without exponent or trailing zeros, e.g. "-0.0123". */
+export const signedDecimalStringSchema = z.string().regex(/^-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/)
+
+/** A pair code such as BTC_USDT (case-insensitive on input). */
+export const pairCodeSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9]{1,20}_[A-Za-z0-9]{1,20}$/)
+  .meta({ example: 'BTC_USDT' })
+
+export const KLINE_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const
+export const klineIntervalSchema = z.enum(KLINE_INTERVALS).meta({ id: 'KlineInterval' })
+export type KlineInterval = z.infer<typeof klineIntervalSchema>
+
+export const KLINE_LIMIT = { min: 1, max: 1000, default: 300 } as const
+export const TRADES_LIMIT = { min: 1, max: 500, default: 50 } as const
+
+const epochMs = z.number().int().min(0)
+
+export const marketInstrumentSchema = z
+  .object({
+    pairCode: z.string(),
+    baseCoin: z.string(),
+    quoteCoin: z.string(),
+    /** Price step. */
+    tickSize: decimalStringSchema,
+    /** Size step of orders, in the base coin. */
+    lotSize: decimalStringSchema,
+    /** Base coin amount of one futures contract. */
+    contractSize: decimalStringSchema,
+    maxLeverage: z.number().int().min(1),
+    /** Traded on spot, and as a USDT-margined perpetual. */
+    spot: z.boolean(),
+    futures: z.boolean(),
+  })
+  .meta({ id: 'MarketInstrument' })
+export type MarketInstrument = z.infer<typeof marketInstrumentSchema>
+export const marketInstrumentsResponseSchema = okEnvelope(z.array(marketInstrumentSchema)).meta({ id: 'MarketInstrumentsResponse' })
+export type MarketInstrumentsResponse = z.infer<typeof marketInstrumentsResponseSchema>
+
+export const marketTickerSchema = z
+  .object({
+    pairCode: z.string(),
+    last: decimalStringSchema,
+    open24h: decimalStringSchema,
+    high24h: decimalStringSchema,
+    low24h: decimalStringSchema,
+    /** (last − open24h) / open24h, a ratio: "-0.0123" is −1.23 %. */
+    change24h: signedDecimalStringSchema,
+    volume24h: decimalStringSchema,
+    quoteVolume24h: decimalStringSchema,
+  })
+  .meta({ id: 'MarketTicker' })
+export type MarketTicker = z.infer<typeof marketTickerSchema>
+export const marketTickersResponseSchema = okEnvelope(z.array(marketTickerSchema)).meta({ id: 'MarketTickersResponse' })
+export type MarketTickersResponse = z.infer<typeof marketTickersResponseSchema>
+export const marketTickerResponseSchema = okEnvelope(marketTickerSchema).meta({ id: 'MarketTickerResponse' })
+export type MarketTickerResponse = z.infer<typeof marketTickerResponseSchema>
+
+export const klineSchema = z
+  .object({
+    /** Candle start, epoch ms (UTC-aligned to the interval). */
+    time: epochMs,
+    open: decimalStringSchema,
+    high: decimalStringSchema,
+    low: decimalStringSchema,
+    close: decimalStringSchema,
+    volume: decimalStringSchema,
+  })
+  .meta({ id: 'Kline' })
+export type Kline = z.infer<typeof klineSchema>
+export const klinesResponseSchema = okEnvelope(z.array(klineSchema)).meta({ id: 'KlinesResponse' })
+export type KlinesResponse = z.infer<typeof klinesResponseSchema>
+
+export const marketTradeSchema = z
+  .object({
+    id: z.string(),
+    time: epochMs,
+    price: decimalStringSchema,
+    size: decimalStringSchema,
+    /** The taker's side. */
+    side: z.enum(['buy', 'sell']),
+  })
+  .meta({ id: 'MarketTrade' })
+export type MarketTrade = z.infer<typeof marketTradeSchema>
+export const marketTradesResponseSchema = okEnvelope(z.array(marketTradeSchema)).meta({ id: 'MarketTradesResponse' })
+export type MarketTradesResponse = z.infer<typeof marketTradesResponseSchema>
+
+/** Query numbers arrive as strings. */
+const queryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
+
+export const tickerQuerySchema = z.object({ pairCode: pairCodeSchema }).meta({ id: 'TickerQuery' })
+export type TickerQuery = z.infer<typeof tickerQuerySchema>
+
+export const klineQuerySchema = z
+  .object({
+    pairCode: pairCodeSchema,
+    interval: klineIntervalSchema,
+    limit: queryInt(KLINE_LIMIT.min, KLINE_LIMIT.max).default(KLINE_LIMIT.default),
+    /** Newest candle start to include, epoch ms (default: now). */
+    endTime: queryInt(0, Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .meta({ id: 'KlineQuery' })
+export type KlineQuery = z.infer<typeof klineQuerySchema>
+
+export const tradesQuerySchema = z
+  .object({ pairCode: pairCodeSchema, limit: queryInt(TRADES_LIMIT.min, TRADES_LIMIT.max).default(TRADES_LIMIT.default) })
+  .meta({ id: 'TradesQuery' })
+export type TradesQuery = z.infer<typeof tradesQuerySchema>

@@ -1,0 +1,92 @@
+/**
+ * The engine on a real database (PGlite): a user follows a leader, the leader opens and closes,
+ * the copy opens and closes with the right PnL, a replayed event changes nothing, profit share
+ * settles on Monday, and the ledger in the database balances to the last digit.
+ */
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type DatabaseHandle } from '../db/client.ts'
+import { copies, leaders, positions } from '../db/copy-schema.ts'
+import { users } from '../db/schema.ts'
+import { Money } from '../money.ts'
+import { deposit, endCopyInDb, fundCopy, leaderTrade, settleProfitShares } from './engine.ts'
+import { defaultRules } from './rules.ts'
+
+const rules = defaultRules()
+const MONDAY = new Date('2026-01-05T00:00:00.000Z')
+const at = (hours: number) => new Date(MONDAY.getTime() - 3 * 86_400_000 + hours * 3_600_000)
+let handle: DatabaseHandle
+let leaderId = 0
+let followerId = 0
+
+async function addUser(nickname: string): Promise<number> {
+  const [row] = await handle.db.insert(users).values({ accountType: 'email', account: `${nickname}@test.dev`, passwordHash: '!', nickname, inviteCode: nickname.toUpperCase() }).returning({ id: users.id })
+  if (!row) throw new Error('no user')
+  return row.id
+}
+
+const sums = z.object({ rows: z.array(z.object({ total: z.string(), mismatched: z.coerce.number() })) })
+
+/** Every projection equals its transfers, and all balances sum to zero. */
+async function ledgerState() {
+  const result = await handle.db.execute(sql`
+    with balances_now as (
+      select 'wallet:' || user_id || ':' || wallet_type || ':' || coin as key, available as balance from balances
+      union all select 'copy:' || id, balance from copies
+      union all select 'margin:' || id, margin from positions
+      union all select key, balance from ledger_accounts),
+    journal as (
+      select key, sum(amount) as amount from (select credit as key, amount from ledger_transfers union all select debit, -amount from ledger_transfers) j group by key)
+    select (select coalesce(sum(balance), 0)::text from balances_now) as total,
+      (select count(*) from balances_now b full join journal j using (key) where coalesce(b.balance, 0) <> coalesce(j.amount, 0)) as mismatched`)
+  return sums.parse(result).rows[0]
+}
+
+beforeAll(async () => {
+  handle = await openDatabase({ dataDir: 'memory://' })
+  leaderId = await addUser('leader')
+  followerId = await addUser('follower')
+  await handle.db.transaction(async (tx) => {
+    await deposit(tx, leaderId, new Money(100_000), at(0))
+    await deposit(tx, followerId, new Money(10_000), at(0))
+  })
+  await handle.db.insert(leaders).values({ userId: leaderId, biz: 'futures', strategy: 'user', nickname: 'leader', profitShareRate: '0.1', maxFollowers: 10, minCopyAmount: '10', createdAt: at(0) })
+})
+afterAll(() => handle.close())
+
+describe('copy engine on the database', () => {
+  it('mirrors a leader open and close to a follower, once, and settles profit share on Monday', async () => {
+    const [row] = await handle.db
+      .insert(copies)
+      .values({ followerId, leaderId, status: 'active', mode: 'fixed', fixedAmount: '1000', investment: '0', leverageMode: 'follow', createdAt: at(1) })
+      .returning()
+    if (!row) throw new Error('no copy')
+    await handle.db.transaction((tx) => fundCopy(tx, row.id, new Money(5000), at(1)))
+
+    const open = { eventId: 'L1:open', leaderId, biz: 'futures' as const, pairCode: 'BTC_USDT', price: new Money(50_000), at: at(2), action: { kind: 'open' as const, side: 1 as const, size: new Money(1), leverage: 10 } }
+    const opened = await leaderTrade(handle.db, rules, open)
+    expect(opened?.copied).toBe(1)
+    expect(await leaderTrade(handle.db, rules, open)).toBeNull()
+    const [copied] = await handle.db.select().from(positions).where(sql`${positions.copyId} = ${row.id}`)
+    // 1,000 margin at 10x: 0.2 BTC at 50,000; fee 0.2 × 50,000 × 0.0005 = 5.
+    expect({ size: copied?.size, margin: copied?.margin, fees: copied?.fees }).toEqual({ size: '0.200000000000000000', margin: '1000.000000000000000000', fees: '5.000000000000000000' })
+
+    const positionId = opened?.position.id ?? 0
+    await leaderTrade(handle.db, rules, { ...open, eventId: 'L1:close', price: new Money(52_500), at: at(3), action: { kind: 'close', positionId } })
+    const [closed] = await handle.db.select().from(positions).where(sql`${positions.copyId} = ${row.id}`)
+    // +2,500 × 0.2 = 500; close fee 0.2 × 52,500 × 0.0005 = 5.25.
+    expect({ status: closed?.status, pnl: closed?.realizedPnl, fees: closed?.fees, reason: closed?.closeReason }).toEqual({ status: 'closed', pnl: '500.000000000000000000', fees: '10.250000000000000000', reason: 'leader' })
+
+    const [record] = await settleProfitShares(handle.db, MONDAY)
+    // Net 500 − 10.25 = 489.75; 10 % → 48.975.
+    expect(record?.share.toString()).toBe('48.975')
+    expect(await settleProfitShares(handle.db, MONDAY)).toEqual([])
+    expect(await ledgerState()).toEqual({ total: '0.000000000000000000', mismatched: 0 })
+
+    await endCopyInDb(handle.db, rules, { copyId: row.id, closePositions: true, reason: 'cancel', marks: new Map(), at: at(80) })
+    const [ended] = await handle.db.select().from(copies).where(sql`${copies.id} = ${row.id}`)
+    expect({ status: ended?.status, balance: ended?.balance }).toEqual({ status: 'cancelled', balance: '0.000000000000000000' })
+    expect(await ledgerState()).toEqual({ total: '0.000000000000000000', mismatched: 0 })
+  })
+})

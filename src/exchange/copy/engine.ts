@@ -1,0 +1,205 @@
+/**
+ * The copy engine on the database: each operation loads its slice into a Book inside one
+ * transaction, runs the engine's rules and writes back what changed. A leader event whose id
+ * was seen before changes nothing (idempotent replays).
+ */
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import type { Database } from '../db/client.ts'
+import { copies, leaderEvents, leaders, positions, profitShares } from '../db/copy-schema.ts'
+import { Money } from '../money.ts'
+import { Book, EXTERNAL, type CopyState } from './book.ts'
+import { changeInvestment, endCopy, followerWallet, leaderWallet, settleProfitShare, type ProfitShareRecord } from './copy-account.ts'
+import { executeLeaderOrder, type LeaderOrder, type TradeResult } from './mirror.ts'
+import { applyFunding, applyMarks, type MarkOutcome } from './risk.ts'
+import type { Rules } from './rules.ts'
+import { allocatePositionIds, linkedTo, liveCopiesOf, loadCopies, loadPositions, loadWallets, persistChange, type Tx } from './store.ts'
+
+/** A Book for an operation that opens no position. */
+function sliceBook(): Book {
+  return new Book(() => {
+    throw new Error('this operation opens no position')
+  })
+}
+
+/** A Book whose position ids come from the database, reserved once the slice is loaded. */
+function lazyBook(): { book: Book; reserve: (tx: Tx, count: number) => Promise<void> } {
+  let next: () => number = () => {
+    throw new Error('position ids not reserved')
+  }
+  return {
+    book: new Book(() => next()),
+    reserve: async (tx, count) => {
+      next = await allocatePositionIds(tx, count)
+    },
+  }
+}
+
+const rateOf = async (tx: Tx, leaderIds: readonly number[]): Promise<Map<number, Money>> => {
+  if (leaderIds.length === 0) return new Map()
+  const rows = await tx.select({ id: leaders.userId, rate: leaders.profitShareRate }).from(leaders).where(inArray(leaders.userId, [...new Set(leaderIds)]))
+  return new Map(rows.map((r) => [r.id, new Money(r.rate)]))
+}
+
+async function writeProfitShares(tx: Tx, records: readonly ProfitShareRecord[], at: Date): Promise<void> {
+  if (records.length === 0) return
+  await tx
+    .insert(profitShares)
+    .values(
+      records.map((r) => ({
+        copyId: r.copyId,
+        leaderId: r.leaderId,
+        followerId: r.followerId,
+        periodEnd: r.periodEnd,
+        rate: r.rate.toFixed(),
+        netProfit: r.netProfit.toFixed(),
+        highWaterMarkBefore: r.highWaterMarkBefore.toFixed(),
+        share: r.share.toFixed(),
+        createdAt: at,
+      })),
+    )
+    .onConflictDoNothing()
+}
+
+/** Applies a leader's trade and mirrors it; null when the event was applied before. */
+export async function leaderTrade(db: Database, rules: Rules, order: LeaderOrder): Promise<TradeResult | null> {
+  return db.transaction(async (tx) => {
+    const [seen] = await tx.select({ id: leaderEvents.id }).from(leaderEvents).where(eq(leaderEvents.id, order.eventId))
+    if (seen) return null
+    const { book, reserve } = lazyBook()
+    const [leader] = await tx.select({ instruments: leaders.instruments }).from(leaders).where(eq(leaders.userId, order.leaderId))
+    await loadWallets(tx, book, [leaderWallet(order.leaderId)])
+    const { action } = order
+    let live: CopyState[] = []
+    if (action.kind === 'open' || action.kind === 'add') live = await loadCopies(tx, book, liveCopiesOf(order.leaderId))
+    if (action.kind !== 'open') {
+      await loadPositions(tx, book, eq(positions.id, action.positionId))
+      const linked = await loadPositions(tx, book, linkedTo([action.positionId]))
+      const missing = [...new Set(linked.map((p) => p.copyId))].filter((id): id is number => id !== null && !book.copies.has(id))
+      if (missing.length > 0) await loadCopies(tx, book, inArray(copies.id, missing))
+    }
+    await reserve(tx, live.length + 1)
+    const result = executeLeaderOrder(book, rules, order, { copies: live, allowedInstruments: leader?.instruments ?? [] })
+    if (!result) return null
+    await persistChange(tx, book.takeChange(), order.at)
+    await tx.insert(leaderEvents).values({
+      id: order.eventId,
+      leaderId: order.leaderId,
+      positionId: result.position.id,
+      kind: action.kind === 'liquidate' ? 'close' : action.kind,
+      pairCode: order.pairCode,
+      price: order.price.toFixed(),
+      size: result.size.toFixed(),
+      copied: result.copied,
+      skipped: result.skipped,
+      createdAt: order.at,
+    })
+    return result
+  })
+}
+
+/** Moves `amount` between the follower's wallet and a copy (positive: into the copy); the copy row exists. */
+export async function fundCopy(tx: Tx, copyId: number, amount: Money, at: Date): Promise<void> {
+  const book = sliceBook()
+  const [copy] = await loadCopies(tx, book, eq(copies.id, copyId))
+  if (!copy) throw new Error(`copy ${copyId} not found`)
+  await loadWallets(tx, book, [followerWallet(copy)])
+  changeInvestment(book, copy, amount, `invest:${copyId}:${at.toISOString()}`)
+  await persistChange(tx, book.takeChange(), at)
+}
+
+export interface EndCopyRequest {
+  copyId: number
+  closePositions: boolean
+  reason: 'cancel' | 'removed' | 'leader-cancelled'
+  marks: ReadonlyMap<string, Money>
+  at: Date
+}
+
+/** Ends a copy: its positions closed at the marks (or kept, unmanaged), profit share settled, funds back in the wallet. */
+export async function endCopyInDb(db: Database, rules: Rules, request: EndCopyRequest): Promise<ProfitShareRecord | null> {
+  return db.transaction(async (tx) => {
+    const book = sliceBook()
+    const [copy] = await loadCopies(tx, book, and(eq(copies.id, request.copyId), ne(copies.status, 'cancelled')))
+    if (!copy) return null
+    await loadPositions(tx, book, and(eq(positions.copyId, copy.id), eq(positions.status, 'open'), eq(positions.unmanaged, false)))
+    await loadWallets(tx, book, [followerWallet(copy), leaderWallet(copy.leaderId)])
+    const rates = await rateOf(tx, [copy.leaderId])
+    const record = endCopy(book, { copy, closePositions: request.closePositions, marks: request.marks, rate: rates.get(copy.leaderId) ?? new Money(0), at: request.at, reason: request.reason, rules })
+    await persistChange(tx, book.takeChange(), request.at)
+    if (record) await writeProfitShares(tx, [record], request.at)
+    return record
+  })
+}
+
+/** Weekly settlement of every live copy (Monday 00:00 UTC on the engine clock); once per copy and period. */
+export async function settleProfitShares(db: Database, periodEnd: Date): Promise<ProfitShareRecord[]> {
+  const ids = await db.select({ id: copies.id }).from(copies).where(ne(copies.status, 'cancelled'))
+  const records: ProfitShareRecord[] = []
+  for (const { id } of ids) {
+    const record = await db.transaction(async (tx) => {
+      const [done] = await tx.select({ id: profitShares.id }).from(profitShares).where(and(eq(profitShares.copyId, id), eq(profitShares.periodEnd, periodEnd)))
+      if (done) return null
+      const book = sliceBook()
+      const [copy] = await loadCopies(tx, book, and(eq(copies.id, id), ne(copies.status, 'cancelled')))
+      if (!copy) return null
+      await loadPositions(tx, book, and(eq(positions.copyId, id), eq(positions.status, 'open'), eq(positions.unmanaged, false)))
+      await loadWallets(tx, book, [leaderWallet(copy.leaderId)])
+      const rates = await rateOf(tx, [copy.leaderId])
+      const settled = settleProfitShare(book, copy, rates.get(copy.leaderId) ?? new Money(0), periodEnd)
+      await persistChange(tx, book.takeChange(), periodEnd)
+      if (settled) await writeProfitShares(tx, [settled], periodEnd)
+      return settled
+    })
+    if (record) records.push(record)
+  }
+  return records
+}
+
+/** Marks move: liquidation, take profit, stop loss of copied and kept positions, and copy stop losses. */
+export async function applyMarksInDb(db: Database, rules: Rules, marks: ReadonlyMap<string, Money>, at: Date): Promise<MarkOutcome> {
+  return db.transaction(async (tx) => {
+    const book = sliceBook()
+    const pairs = [...marks.keys()]
+    const prices = pairs.map((p) => marks.get(p)?.toFixed() ?? '0')
+    // Only positions a mark reaches, and copies with a copy stop loss (their equity is checked here).
+    const hit = sql`${positions.status} = 'open' and exists (select 1 from unnest(${sql.param(pairs)}::text[], ${sql.param(prices)}::numeric[]) as m(pair, mark)
+      where m.pair = ${positions.pairCode} and (
+        (${positions.side} = 1 and (m.mark <= ${positions.liquidationPrice} or m.mark <= ${positions.stopLossPrice} or m.mark >= ${positions.takeProfitPrice}))
+        or (${positions.side} = -1 and (m.mark >= ${positions.liquidationPrice} or m.mark >= ${positions.stopLossPrice} or m.mark <= ${positions.takeProfitPrice}))))`
+    const reached = await loadPositions(tx, book, hit)
+    const stopped = await loadCopies(tx, book, and(ne(copies.status, 'cancelled'), isNotNull(copies.copyStopLossRatio)))
+    const copyIds = [...new Set([...reached.map((p) => p.copyId), ...stopped.map((c) => c.id)])].filter((id): id is number => id !== null)
+    const missing = copyIds.filter((id) => !book.copies.has(id))
+    if (missing.length > 0) await loadCopies(tx, book, inArray(copies.id, missing))
+    if (stopped.length > 0) await loadPositions(tx, book, and(inArray(positions.copyId, stopped.map((c) => c.id)), eq(positions.status, 'open'), eq(positions.unmanaged, false)))
+    const wallets = [...book.copies.values()].flatMap((c) => [followerWallet(c), leaderWallet(c.leaderId)])
+    const owners = [...book.positions.values()].filter((p) => p.unmanaged).map((p) => leaderWallet(p.userId))
+    await loadWallets(tx, book, [...new Set([...wallets, ...owners])])
+    const rates = await rateOf(tx, [...book.copies.values()].map((c) => c.leaderId))
+    const outcome = applyMarks(book, rules, marks, at, (id) => rates.get(id) ?? new Money(0))
+    await persistChange(tx, book.takeChange(), at)
+    await writeProfitShares(tx, outcome.profitShares, at)
+    return outcome
+  })
+}
+
+/** Funding on every open futures position at the marks. */
+export async function applyFundingInDb(db: Database, rules: Rules, marks: ReadonlyMap<string, Money>, at: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const book = sliceBook()
+    const open = await loadPositions(tx, book, and(eq(positions.status, 'open'), eq(positions.biz, 'futures')))
+    const copyIds = [...new Set(open.map((p) => p.copyId))].filter((id): id is number => id !== null)
+    if (copyIds.length > 0) await loadCopies(tx, book, inArray(copies.id, copyIds))
+    const paid = applyFunding(book, rules, marks, at)
+    await persistChange(tx, book.takeChange(), at)
+    return paid
+  })
+}
+
+/** Money arriving from outside (a deposit, demo funds): external → the user's wallet, through the ledger. */
+export async function deposit(tx: Tx, userId: number, amount: Money, at: Date): Promise<void> {
+  const book = sliceBook()
+  await loadWallets(tx, book, [leaderWallet(userId)])
+  book.transfer(EXTERNAL, leaderWallet(userId), amount, 'deposit', null)
+  await persistChange(tx, book.takeChange(), at)
+}

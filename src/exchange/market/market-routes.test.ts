@@ -1,0 +1,106 @@
+/** The public market calls: the success envelope, the documented shapes, 404 for an unknown pair and 400 for bad queries. */
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  apiErrorSchema,
+  klinesResponseSchema,
+  marketInstrumentsResponseSchema,
+  marketTickerResponseSchema,
+  marketTickersResponseSchema,
+  marketTradesResponseSchema,
+} from '../../contract/index.ts'
+import { openDatabase, type DatabaseHandle } from '../db/client.ts'
+import { ApiFailure, failureResponse, notFound } from '../http/errors.ts'
+import { validationHook } from '../http/validation.ts'
+import { openApiCheck, type OpenApiCheck } from '../testing/openapi-check.ts'
+import { INSTRUMENTS } from './instruments.ts'
+import { marketRoutes } from './market.routes.ts'
+import { createMarketSimulator, type MarketSimulator } from './simulator.ts'
+
+const NOW = new Date(Date.UTC(2026, 4, 10, 12, 30, 15))
+let handle: DatabaseHandle
+let market: MarketSimulator
+let app: OpenAPIHono
+let doc: OpenApiCheck
+
+beforeAll(async () => {
+  handle = await openDatabase({ dataDir: 'memory://' })
+  market = createMarketSimulator(handle.db, { seed: 3, backfillDays: 2, minuteHistoryDays: 1 })
+  await market.start(NOW)
+  app = new OpenAPIHono({ defaultHook: validationHook })
+  marketRoutes(app, market)
+  app.notFound(() => failureResponse(notFound()))
+  app.onError((error) => failureResponse(error instanceof ApiFailure ? error : new ApiFailure(500, 'internal')))
+  doc = openApiCheck(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'market', version: '1' } }))
+})
+afterAll(() => handle.close())
+
+/** GETs a path and checks the answer against the served document. */
+async function get(path: string, status: number): Promise<unknown> {
+  const response = await app.request(path)
+  const body: unknown = await response.json()
+  expect(response.status, JSON.stringify(body)).toBe(status)
+  doc.assertResponse(new URL(path, 'http://x').pathname, 'get', status, body)
+  return body
+}
+
+describe('market routes', () => {
+  it('are documented under the Market tag', () => {
+    expect(doc.paths).toEqual(expect.arrayContaining(['/market/v1/instruments', '/market/v1/tickers', '/market/v1/ticker', '/market/v1/kline', '/market/v1/trades']))
+    const document = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'market', version: '1' } })
+    expect(document.paths?.['/market/v1/kline']?.get?.tags).toEqual(['Market'])
+  })
+
+  it('list the instruments with their steps and leverage', async () => {
+    const { code, data } = marketInstrumentsResponseSchema.parse(await get('/market/v1/instruments', 200))
+    expect(code).toBe(0)
+    expect(data).toHaveLength(INSTRUMENTS.length)
+    expect(data[0]).toEqual({ pairCode: 'BTC_USDT', baseCoin: 'BTC', quoteCoin: 'USDT', tickSize: '0.1', lotSize: '0.00001', contractSize: '0.001', maxLeverage: 125, spot: true, futures: true })
+  })
+
+  it('answer tickers, and a ticker per pair', async () => {
+    const all = marketTickersResponseSchema.parse(await get('/market/v1/tickers', 200)).data
+    expect(all.map((t) => t.pairCode)).toEqual(INSTRUMENTS.map((i) => i.pairCode))
+    const one = marketTickerResponseSchema.parse(await get('/market/v1/ticker?pairCode=btc_usdt', 200)).data
+    expect(one).toEqual(market.ticker('BTC_USDT'))
+    expect(one.last).toBe(market.mark('BTC_USDT'))
+  })
+
+  it('answer candles: default limit 300, explicit limit and endTime', async () => {
+    const minutes = klinesResponseSchema.parse(await get('/market/v1/kline?pairCode=ETH_USDT&interval=1m', 200)).data
+    expect(minutes).toHaveLength(300)
+    expect(minutes.at(-1)?.close).toBe(market.mark('ETH_USDT'))
+    const endTime = NOW.getTime() - 10 * 3_600_000
+    const hours = klinesResponseSchema.parse(await get(`/market/v1/kline?pairCode=ETH_USDT&interval=4h&limit=3&endTime=${endTime}`, 200)).data
+    expect(hours).toEqual(await market.candles('ETH_USDT', '4h', { limit: 3, endTime }))
+    expect(hours.at(-1)?.time).toBe(endTime - (endTime % (4 * 3_600_000)))
+  })
+
+  it('answer recent trades, newest first', async () => {
+    const trades = marketTradesResponseSchema.parse(await get('/market/v1/trades?pairCode=SOL_USDT&limit=7', 200)).data
+    expect(trades).toEqual(market.trades('SOL_USDT', 7))
+    expect(trades).toHaveLength(7)
+  })
+
+  it.each(['/market/v1/ticker?pairCode=NOPE_USDT', '/market/v1/kline?pairCode=NOPE_USDT&interval=1h', '/market/v1/trades?pairCode=NOPE_USDT'])(
+    'refuse an unknown pair with 404: %s',
+    async (path) => {
+      expect(apiErrorSchema.parse(await get(path, 404))).toMatchObject({ code: 404, reason: 'not-found' })
+    },
+  )
+
+  it.each([
+    ['/market/v1/ticker', 'pairCode'],
+    ['/market/v1/ticker?pairCode=BTC-USDT', 'pairCode'],
+    ['/market/v1/kline?pairCode=BTC_USDT&interval=2m', 'interval'],
+    ['/market/v1/kline?pairCode=BTC_USDT&interval=1m&limit=0', 'limit'],
+    ['/market/v1/kline?pairCode=BTC_USDT&interval=1m&limit=1001', 'limit'],
+    ['/market/v1/kline?pairCode=BTC_USDT&interval=1m&limit=abc', 'limit'],
+    ['/market/v1/kline?pairCode=BTC_USDT&interval=1m&endTime=-5', 'endTime'],
+    ['/market/v1/trades?pairCode=BTC_USDT&limit=501', 'limit'],
+  ])('refuse a bad query with 400: %s', async (path, field) => {
+    const body = apiErrorSchema.parse(await get(path, 400))
+    expect(body.reason).toBe('invalid-input')
+    expect(body.data?.fields.map((f) => f.path)).toContain(field)
+  })
+})

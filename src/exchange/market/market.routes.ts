@@ -1,0 +1,115 @@
+/** The public market calls: instruments, tickers, candles (klines) and recent trades of the simulated market. */
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
+import {
+  apiErrorSchema,
+  klineQuerySchema,
+  klinesResponseSchema,
+  marketInstrumentsResponseSchema,
+  marketTickerResponseSchema,
+  marketTickersResponseSchema,
+  marketTradesResponseSchema,
+  tickerQuerySchema,
+  tradesQuerySchema,
+  type MarketInstrument,
+} from '../../contract/index.ts'
+import { notFound } from '../http/errors.ts'
+import { COMMON_REFUSALS, ok, okJson } from '../http/openapi.ts'
+import { findInstrument, INSTRUMENTS, type Instrument } from './instruments.ts'
+import type { MarketSimulator } from './simulator.ts'
+
+const tags = ['Market']
+const REFUSALS = { 400: COMMON_REFUSALS[400], 500: COMMON_REFUSALS[500] } as const
+const UNKNOWN_PAIR = { description: "'not-found': no such pair", content: { 'application/json': { schema: apiErrorSchema } } }
+
+const INSTRUMENT_LIST: readonly MarketInstrument[] = INSTRUMENTS.map((i) => ({
+  pairCode: i.pairCode,
+  baseCoin: i.coin,
+  quoteCoin: 'USDT',
+  tickSize: i.tickSize,
+  lotSize: i.lotSize,
+  contractSize: i.contractSize,
+  maxLeverage: i.maxLeverage,
+  spot: true,
+  futures: true,
+}))
+
+/** The instrument of a query's pair code, or 404. */
+function instrumentOf(pairCode: string): Instrument {
+  const instrument = findInstrument(pairCode)
+  if (!instrument) throw notFound()
+  return instrument
+}
+
+const instrumentsRoute = createRoute({
+  method: 'get',
+  path: '/market/v1/instruments',
+  tags,
+  summary: 'Tradable pairs',
+  description: 'Every pair with its price step (tick), size step (lot), futures contract size and maximum leverage; each is traded on spot and as a USDT-margined perpetual.',
+  responses: { 200: okJson(marketInstrumentsResponseSchema, 'The pairs'), 500: COMMON_REFUSALS[500] },
+})
+
+const tickersRoute = createRoute({
+  method: 'get',
+  path: '/market/v1/tickers',
+  tags,
+  summary: '24 h tickers of every pair',
+  description: 'Last price, rolling 24 h open, high, low, change ratio and volumes, as exact decimal strings.',
+  responses: { 200: okJson(marketTickersResponseSchema, 'The tickers'), 500: COMMON_REFUSALS[500] },
+})
+
+const tickerRoute = createRoute({
+  method: 'get',
+  path: '/market/v1/ticker',
+  tags,
+  summary: '24 h ticker of a pair',
+  request: { query: tickerQuerySchema },
+  responses: { 200: okJson(marketTickerResponseSchema, 'The ticker'), 404: UNKNOWN_PAIR, ...REFUSALS },
+})
+
+const klineRoute = createRoute({
+  method: 'get',
+  path: '/market/v1/kline',
+  tags,
+  summary: 'Candles of a pair',
+  description:
+    'The newest `limit` candles (1-1000, default 300) starting at or before `endTime` (epoch ms, default now), ascending. ' +
+    'Minute intervals (1m, 5m, 15m) reach back over the kept minute history; 1h, 4h and 1d over the whole history. Buckets are aligned in UTC.',
+  request: { query: klineQuerySchema },
+  responses: { 200: okJson(klinesResponseSchema, 'The candles'), 404: UNKNOWN_PAIR, ...REFUSALS },
+})
+
+const tradesRoute = createRoute({
+  method: 'get',
+  path: '/market/v1/trades',
+  tags,
+  summary: 'Recent public trades of a pair',
+  description: 'The newest simulated public trades, newest first (`limit` 1-500, default 50; a few hundred are kept per pair).',
+  request: { query: tradesQuerySchema },
+  responses: { 200: okJson(marketTradesResponseSchema, 'The trades'), 404: UNKNOWN_PAIR, ...REFUSALS },
+})
+
+export function marketRoutes(app: OpenAPIHono, market: MarketSimulator) {
+  app.openapi(instrumentsRoute, (c) => c.json(ok([...INSTRUMENT_LIST]), 200))
+
+  app.openapi(tickersRoute, (c) => c.json(ok(market.tickers()), 200))
+
+  app.openapi(tickerRoute, (c) => {
+    const ticker = market.ticker(instrumentOf(c.req.valid('query').pairCode).pairCode)
+    if (!ticker) throw notFound()
+    return c.json(ok(ticker), 200)
+  })
+
+  app.openapi(klineRoute, async (c) => {
+    const query = c.req.valid('query')
+    const instrument = instrumentOf(query.pairCode)
+    const candles = await market.candles(instrument.pairCode, query.interval, { endTime: query.endTime, limit: query.limit })
+    return c.json(ok(candles), 200)
+  })
+
+  app.openapi(tradesRoute, (c) => {
+    const query = c.req.valid('query')
+    return c.json(ok(market.trades(instrumentOf(query.pairCode).pairCode, query.limit)), 200)
+  })
+}
+
