@@ -182,6 +182,7 @@ export const MARKET = {
   seed: 20_261_122,
   /** History written on first start: hourly candles for this many days … */
   backfillDays: 180,
+  maxBackfillDays: 730,
   /** … and minute candles for the most recent days. */
   minuteHistoryDays: 2,
   /** Simulated public trades generated per pair and minute, and how many are kept per pair. */
@@ -271,6 +272,12 @@ function envSchema() {
     DATA_DIR: z.string().min(1, { error: 'expected a folder path' }).default('.data'),
     TRUST_PROXY: bool.default(false),
     HELP_CENTER_URL: url(['http', 'https']).optional(),
+    EXCHANGE_BACKFILL_DAYS: z.coerce
+      .number({ error: 'expected a number of days' })
+      .int()
+      .min(1)
+      .max(MARKET.maxBackfillDays)
+      .default(MARKET.backfillDays),
     EXCHANGE_CLOCK_SPEED: z.coerce
       .number({ error: 'expected a number of engine minutes per real minute' })
       .min(0.001)
@@ -309,6 +316,8 @@ function toConfig(env: z.infer<ReturnType<typeof envSchema>>) {
     devPages: env.NODE_ENV !== 'production',
     /** Engine minutes per real minute: fast-forward for demos and tests. */
     clockSpeed: env.EXCHANGE_CLOCK_SPEED,
+    /** Days of market and simulated-leader history written on the first start. */
+    backfillDays: env.EXCHANGE_BACKFILL_DAYS,
   }
 }
 

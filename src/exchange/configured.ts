@@ -1,5 +1,6 @@
 /** Opens the exchange the way every entry point does: from the validated configuration. */
-import type { ServerConfig } from '../../app.config.ts'
+import { MARKET, type ServerConfig } from '../../app.config.ts'
+import { engineClock } from './clock.ts'
 import { createExchange, FolderLockedError, type Exchange } from './index.ts'
 import { pgliteFolder } from './paths.ts'
 
@@ -10,6 +11,9 @@ export function openConfiguredExchange(config: ServerConfig, dataDir: string = c
     dataDir: pgliteFolder(dataDir),
     devPages: config.devPages,
     logger: console,
+    now: engineClock(config.clockSpeed),
+    market: { backfillDays: config.backfillDays, minuteHistoryDays: MARKET.minuteHistoryDays },
+    runEngine: true,
   }).catch((error: unknown) => {
     if (!(error instanceof FolderLockedError)) throw error
     console.error(`${error.message}\nAnother Tandem process owns this data folder: stop it, or give this one another DATA_DIR.`)

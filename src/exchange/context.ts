@@ -2,7 +2,9 @@
 import type { RateLimiterMemory } from 'rate-limiter-flexible'
 import type { AccountType } from '../contract/index.ts'
 import type { DevInbox, Mailer } from './accounts/mailer.ts'
+import type { Rules } from './copy/rules.ts'
 import type { Database } from './db/client.ts'
+import type { MarketSimulator } from './market/simulator.ts'
 
 export type Logger = Pick<Console, 'log' | 'error'>
 
@@ -21,6 +23,10 @@ export interface ExchangeContext {
   inbox: DevInbox | undefined
   limiters: RateLimiters
   devPages: boolean
+  /** The simulated markets: candles, tickers, trades and the marks the copy engine uses. */
+  market: MarketSimulator
+  /** The copy engine's fees and margin rules. */
+  rules: Rules
 }
 
 /** The signed-in user of a request, set by the auth middleware. */

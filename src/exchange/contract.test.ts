@@ -29,6 +29,8 @@ let h: Harness
 let doc: OpenApiCheck
 let token: string
 const exercised = new Set<string>()
+/** Paths whose operations are checked against the document, every one, by their own test files. */
+const OWN_CONTRACT_FILES = ['/market/', '/copy/']
 
 beforeAll(async () => {
   h = await startHarness()
@@ -159,8 +161,11 @@ describe('the document and the reference page', () => {
     expect(h.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite')
   })
 
-  it('is OpenAPI 3.1 and every documented operation was exercised above', () => {
-    const documented = doc.operations.map((op) => `${op.method} ${op.path}`).sort()
+  it('is OpenAPI 3.1 and every documented operation was exercised above (market and copy trading in their own files)', () => {
+    const documented = doc.operations
+      .filter((op) => !OWN_CONTRACT_FILES.some((prefix) => op.path.startsWith(prefix)))
+      .map((op) => `${op.method} ${op.path}`)
+      .sort()
     expect(documented).toEqual([...exercised].sort())
     for (const op of doc.operations) expect(op.statuses).toContain('200')
   })

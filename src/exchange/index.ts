@@ -5,9 +5,18 @@
 import { createDevMailer, type Mailer } from './accounts/mailer.ts'
 import { createRateLimiters } from './accounts/rate-limits.ts'
 import { ensureConfigDefaults } from './activity/global-config.ts'
+import { MARKET } from '../../app.config.ts'
 import type { ExchangeContext, Logger } from './context.ts'
 import { openDatabase } from './db/client.ts'
+import { defaultRules } from './copy/rules.ts'
 import { createApp } from './http/app.ts'
+import { createMarketSimulator, type MarketSimulator } from './market/simulator.ts'
+import { backfillBots } from './copy/bots/backfill.ts'
+import { loadBots, seedSimulatedLeaders } from './copy/bots/seed-leaders.ts'
+import { createEngineRunner, type EngineRunner } from './copy/runner.ts'
+import type { Rules } from './copy/rules.ts'
+import { refreshLeaderStats } from './copy/stats-refresh.ts'
+import type { Database } from './db/client.ts'
 import { isEmpty, seedDemoData } from './seed.ts'
 
 export type { Mailer, MailMessage, MailRecipient, InboxMessage } from './accounts/mailer.ts'
@@ -29,6 +38,10 @@ export interface ExchangeOptions {
   mailer?: Mailer
   /** Override the folder of SQL migrations (the committed src/exchange/db/migrations by default). */
   migrationsFolder?: string
+  /** History written on the market's first start (tests use a few days; the product 180). */
+  market?: { backfillDays: number; minuteHistoryDays: number }
+  /** Run the engine loop on the clock (the server does; tests call engine.tick() themselves). */
+  runEngine?: boolean
 }
 
 export interface Exchange {
@@ -42,13 +55,24 @@ export async function createExchange(options: ExchangeOptions): Promise<Exchange
 }
 
 /** createExchange, plus the context it runs on (tests read the database through it). */
-export async function openExchange(options: ExchangeOptions): Promise<{ exchange: Exchange; context: ExchangeContext }> {
+export async function openExchange(options: ExchangeOptions): Promise<{ exchange: Exchange; context: ExchangeContext; engine: EngineRunner }> {
   const logger = options.logger ?? console
   const now = options.now ?? (() => new Date())
   const database = await openDatabase(options)
+  const backfillDays = options.market?.backfillDays ?? MARKET.backfillDays
+  const market = createMarketSimulator(database.db, {
+    seed: MARKET.seed,
+    backfillDays,
+    minuteHistoryDays: options.market?.minuteHistoryDays ?? MARKET.minuteHistoryDays,
+    logger,
+  })
+  const rules = defaultRules()
+  let engine: EngineRunner
   try {
     await ensureConfigDefaults(database.db)
     if ((options.seed ?? true) && (await isEmpty(database.db))) await seedDemoData(database.db, now())
+    await market.start(now())
+    engine = await startCopyTrading(database.db, market, rules, now, logger, backfillDays)
   } catch (error) {
     await database.close()
     throw error
@@ -62,14 +86,29 @@ export async function openExchange(options: ExchangeOptions): Promise<{ exchange
     inbox: options.mailer ? undefined : devMailer,
     limiters: createRateLimiters(),
     devPages: options.devPages,
+    market,
+    rules,
   }
   const app = createApp(context)
+  if (options.runEngine) engine.start(MARKET.tickIntervalMs)
   let closing: Promise<void> | undefined
   const exchange: Exchange = {
     fetch: async (request) => app.fetch(request),
-    close: () => (closing ??= database.close()),
+    close: () => (closing ??= engine.stop().then(() => database.close())),
   }
-  return { exchange, context }
+  return { exchange, context, engine }
+}
+
+/** The simulated leaders (seeded once, their history back-filled with the market's), the statistics, and the engine loop. */
+async function startCopyTrading(db: Database, market: MarketSimulator, rules: Rules, now: () => Date, logger: Logger, backfillDays: number): Promise<EngineRunner> {
+  const end = now().getTime()
+  const from = end - backfillDays * 86_400_000
+  await seedSimulatedLeaders(db, new Date(from))
+  const bots = await loadBots(db)
+  const history = await backfillBots(db, market, rules, bots, from, end)
+  if (history.events > 0) logger.log(`[exchange] simulated leaders: ${bots.length}, back-filled ${history.positions} positions over ${backfillDays} days`)
+  await refreshLeaderStats(db, now())
+  return createEngineRunner({ db, market, rules, now, logger, bots })
 }
 
 export { pgliteFolder } from './paths.ts'

@@ -1,15 +1,17 @@
 /**
- * Deterministic demo data: four accounts with balances, USDT prices, the anniversary campaign and
- * the global config. Every insert skips rows that exist, so seeding twice changes nothing.
+ * Deterministic demo data: four accounts with balances (deposited through the ledger), the
+ * anniversary campaign and the global config. Every insert skips rows that exist, so seeding twice changes nothing.
  */
 import { and, count, eq } from 'drizzle-orm'
 import { ACCOUNTS, WALLET_TYPES } from '../../app.config.ts'
 import type { AccountType } from '../contract/index.ts'
 import { DEFAULT_PREFERENCES } from './accounts/accounts.service.ts'
 import { hashPassword } from './accounts/passwords.ts'
+import { deposit } from './copy/engine.ts'
+import { Money } from './money.ts'
 import { ensureConfigDefaults } from './activity/global-config.ts'
 import type { Database } from './db/client.ts'
-import { balances, campaigns, preferences, prices, users } from './db/schema.ts'
+import { balances, campaigns, preferences, users } from './db/schema.ts'
 
 export interface DemoUser {
   accountType: AccountType
@@ -60,17 +62,6 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
 ]
 
-/** Demo USDT prices until the market simulator publishes marks. */
-export const DEMO_PRICES: Readonly<Record<string, string>> = {
-  BTC: '98250.5',
-  ETH: '3650.25',
-  SOL: '185.4',
-  BNB: '712.8',
-  XRP: '2.35',
-  DOGE: '0.3875',
-  USDT: '1',
-}
-
 export const DEMO_CAMPAIGN = {
   id: 'anniversary-2025',
   kind: 'anniversary',
@@ -94,10 +85,6 @@ export async function seedDemoData(db: Database, now: Date): Promise<void> {
   const hashes = await Promise.all(DEMO_USERS.map((user) => hashPassword(user.password)))
   await db.transaction(async (tx) => {
     await ensureConfigDefaults(tx)
-    await tx
-      .insert(prices)
-      .values(Object.entries(DEMO_PRICES).map(([coin, usdtPrice]) => ({ coin, usdtPrice, updatedAt: now })))
-      .onConflictDoNothing()
     await tx.insert(campaigns).values({ ...DEMO_CAMPAIGN, createdAt: now }).onConflictDoNothing()
     const ids = new Map<string, number>()
     for (const [index, demo] of DEMO_USERS.entries()) {
@@ -128,12 +115,14 @@ export async function seedDemoData(db: Database, now: Date): Promise<void> {
         .insert(preferences)
         .values({ userId: row.id, ...DEFAULT_PREFERENCES, updatedAt: now })
         .onConflictDoNothing()
-      const coins = Object.entries(demo.balances)
-      if (coins.length > 0) {
-        await tx
+      // Demo funds arrive through the ledger (from the outside world), once: only into a wallet row created now.
+      for (const [coin, amount] of Object.entries(demo.balances)) {
+        const created = await tx
           .insert(balances)
-          .values(coins.map(([coin, available]) => ({ userId: row.id, walletType: EXCHANGE_WALLET, coin, available, updatedAt: now })))
+          .values({ userId: row.id, walletType: EXCHANGE_WALLET, coin, available: '0', updatedAt: now })
           .onConflictDoNothing()
+          .returning({ coin: balances.coin })
+        if (created.length > 0) await deposit(tx, row.id, coin, new Money(amount), now)
       }
     }
   })

@@ -64,7 +64,7 @@ async function overHttp(url: string, target: Target, headers: Record<string, str
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx }
 }
 
-const exchange = await createExchange({ dataDir: 'memory://', devPages: false, logger: { log: () => undefined, error: console.error } })
+const exchange = await createExchange({ dataDir: 'memory://', devPages: false, logger: { log: () => undefined, error: console.error }, market: { backfillDays: 7, minuteHistoryDays: 1 } })
 const server = serve({ port: 0, hostname: '127.0.0.1', silent: true, gracefulShutdown: false, fetch: (request) => exchange.fetch(request) })
 await server.ready()
 const url = (server.url ?? '').replace(/\/$/, '')

@@ -87,8 +87,9 @@ export interface Skip {
 /** The accounts that are neither wallets, copies nor positions, and may go negative. */
 export const FEES = 'fees'
 export const MARKET = 'market'
-export const EXTERNAL = 'external'
-const MAY_GO_NEGATIVE = new Set([MARKET, EXTERNAL])
+/** Where money from outside (deposits, demo funds) comes from, one account per coin. */
+export const externalKey = (coin: string) => `external:${coin}`
+const mayGoNegative = (key: string) => key === MARKET || key.startsWith('external:')
 
 export const walletKey = (userId: number, walletType: number, coin: string) => `wallet:${userId}:${walletType}:${coin}`
 export const copyKey = (copyId: number) => `copy:${copyId}`
@@ -118,7 +119,7 @@ function parseKeyUncached(key: string): AccountRef {
   const [kind, a, b, c] = parts
   if (kind === 'wallet' && parts.length === 4 && c) return { kind, userId: Number(a), walletType: Number(b), coin: c }
   if ((kind === 'copy' || kind === 'margin') && parts.length === 2) return { kind, id: Number(a) }
-  return { kind: 'ledger', key, mayGoNegative: MAY_GO_NEGATIVE.has(key) }
+  return { kind: 'ledger', key, mayGoNegative: mayGoNegative(key) }
 }
 
 /** The value as an Exact (sums of balances are exact); no copy when it is one already. */
@@ -155,6 +156,9 @@ export class InsufficientFunds extends Error {
 export class Book {
   readonly copies = new Map<number, CopyState>()
   readonly positions = new Map<number, PositionState>()
+  /** Position ids by the leader position they mirror, and by copy: lookups stay O(1) in large books. */
+  private readonly bySource = new Map<number, Set<number>>()
+  private readonly byCopy = new Map<number, Set<number>>()
   /** Wallet and ledger-account balances (copies and positions carry their own). */
   readonly accounts = new Map<string, Money>()
   /** Leader events already applied: a replay is recognised and changes nothing. */
@@ -189,8 +193,40 @@ export class Book {
     return position
   }
 
-  addPosition(position: PositionState): void {
+  /** A position read from storage. */
+  loadPosition(position: PositionState): void {
     this.positions.set(position.id, position)
+    const index = (map: Map<number, Set<number>>, key: number | null) => {
+      if (key === null) return
+      let ids = map.get(key)
+      if (!ids) map.set(key, (ids = new Set()))
+      ids.add(position.id)
+    }
+    index(this.bySource, position.sourcePositionId)
+    index(this.byCopy, position.copyId)
+  }
+
+  /** Loaded positions mirroring a leader position, or held by a copy (any status). */
+  positionsBySource(sourcePositionId: number): PositionState[] {
+    return this.lookup(this.bySource.get(sourcePositionId))
+  }
+
+  positionsByCopy(copyId: number): PositionState[] {
+    return this.lookup(this.byCopy.get(copyId))
+  }
+
+  private lookup(ids: Set<number> | undefined): PositionState[] {
+    if (!ids) return []
+    const list: PositionState[] = []
+    for (const id of ids) {
+      const position = this.positions.get(id)
+      if (position) list.push(position)
+    }
+    return list
+  }
+
+  addPosition(position: PositionState): void {
+    this.loadPosition(position)
     this.change.newPositionIds.add(position.id)
     this.change.positions.set(position.id, position)
   }

@@ -13,7 +13,7 @@ export const leaderWallet = (leaderId: number) => walletKey(leaderId, EXCHANGE_W
 
 /** Open positions managed by a copy. */
 export function copyPositions(book: Book, copy: CopyState): PositionState[] {
-  return [...book.positions.values()].filter((p) => p.copyId === copy.id && p.status === 'open' && !p.unmanaged)
+  return book.positionsByCopy(copy.id).filter((p) => p.status === 'open' && !p.unmanaged)
 }
 
 /** Moves money between the follower's wallet and the copy account (positive: into the copy). */

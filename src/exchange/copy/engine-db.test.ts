@@ -4,11 +4,11 @@
  * settles on Monday, and the ledger in the database balances to the last digit.
  */
 import { sql } from 'drizzle-orm'
-import { z } from 'zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '../db/client.ts'
 import { copies, leaders, positions } from '../db/copy-schema.ts'
 import { users } from '../db/schema.ts'
+import { ledgerState } from '../testing/ledger.ts'
 import { Money } from '../money.ts'
 import { deposit, endCopyInDb, fundCopy, leaderTrade, settleProfitShares } from './engine.ts'
 import { defaultRules } from './rules.ts'
@@ -26,30 +26,13 @@ async function addUser(nickname: string): Promise<number> {
   return row.id
 }
 
-const sums = z.object({ rows: z.array(z.object({ total: z.string(), mismatched: z.coerce.number() })) })
-
-/** Every projection equals its transfers, and all balances sum to zero. */
-async function ledgerState() {
-  const result = await handle.db.execute(sql`
-    with balances_now as (
-      select 'wallet:' || user_id || ':' || wallet_type || ':' || coin as key, available as balance from balances
-      union all select 'copy:' || id, balance from copies
-      union all select 'margin:' || id, margin from positions
-      union all select key, balance from ledger_accounts),
-    journal as (
-      select key, sum(amount) as amount from (select credit as key, amount from ledger_transfers union all select debit, -amount from ledger_transfers) j group by key)
-    select (select coalesce(sum(balance), 0)::text from balances_now) as total,
-      (select count(*) from balances_now b full join journal j using (key) where coalesce(b.balance, 0) <> coalesce(j.amount, 0)) as mismatched`)
-  return sums.parse(result).rows[0]
-}
-
 beforeAll(async () => {
   handle = await openDatabase({ dataDir: 'memory://' })
   leaderId = await addUser('leader')
   followerId = await addUser('follower')
   await handle.db.transaction(async (tx) => {
-    await deposit(tx, leaderId, new Money(100_000), at(0))
-    await deposit(tx, followerId, new Money(10_000), at(0))
+    await deposit(tx, leaderId, 'USDT', new Money(100_000), at(0))
+    await deposit(tx, followerId, 'USDT', new Money(10_000), at(0))
   })
   await handle.db.insert(leaders).values({ userId: leaderId, biz: 'futures', strategy: 'user', nickname: 'leader', profitShareRate: '0.1', maxFollowers: 10, minCopyAmount: '10', createdAt: at(0) })
 })
@@ -82,11 +65,11 @@ describe('copy engine on the database', () => {
     // Net 500 − 10.25 = 489.75; 10 % → 48.975.
     expect(record?.share.toString()).toBe('48.975')
     expect(await settleProfitShares(handle.db, MONDAY)).toEqual([])
-    expect(await ledgerState()).toEqual({ total: '0.000000000000000000', mismatched: 0 })
+    expect(await ledgerState(handle.db)).toEqual({ zero: true, mismatched: 0 })
 
     await endCopyInDb(handle.db, rules, { copyId: row.id, closePositions: true, reason: 'cancel', marks: new Map(), at: at(80) })
     const [ended] = await handle.db.select().from(copies).where(sql`${copies.id} = ${row.id}`)
     expect({ status: ended?.status, balance: ended?.balance }).toEqual({ status: 'cancelled', balance: '0.000000000000000000' })
-    expect(await ledgerState()).toEqual({ total: '0.000000000000000000', mismatched: 0 })
+    expect(await ledgerState(handle.db)).toEqual({ zero: true, mismatched: 0 })
   })
 })

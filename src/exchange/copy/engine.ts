@@ -7,8 +7,9 @@ import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { copies, leaderEvents, leaders, positions, profitShares } from '../db/copy-schema.ts'
 import { Money } from '../money.ts'
-import { Book, EXTERNAL, type CopyState } from './book.ts'
+import { Book, externalKey, walletKey, type CopyState } from './book.ts'
 import { changeInvestment, endCopy, followerWallet, leaderWallet, settleProfitShare, type ProfitShareRecord } from './copy-account.ts'
+import { EXCHANGE_WALLET } from './positions.ts'
 import { executeLeaderOrder, type LeaderOrder, type TradeResult } from './mirror.ts'
 import { applyFunding, applyMarks, type MarkOutcome } from './risk.ts'
 import type { Rules } from './rules.ts'
@@ -196,10 +197,11 @@ export async function applyFundingInDb(db: Database, rules: Rules, marks: Readon
   })
 }
 
-/** Money arriving from outside (a deposit, demo funds): external → the user's wallet, through the ledger. */
-export async function deposit(tx: Tx, userId: number, amount: Money, at: Date): Promise<void> {
+/** Money arriving from outside (a deposit, demo funds) into a user's EXCHANGE wallet, through the ledger. */
+export async function deposit(tx: Tx, userId: number, coin: string, amount: Money, at: Date): Promise<void> {
   const book = sliceBook()
-  await loadWallets(tx, book, [leaderWallet(userId)])
-  book.transfer(EXTERNAL, leaderWallet(userId), amount, 'deposit', null)
+  const wallet = walletKey(userId, EXCHANGE_WALLET, coin)
+  await loadWallets(tx, book, [wallet])
+  book.transfer(externalKey(coin), wallet, amount, 'deposit', null)
   await persistChange(tx, book.takeChange(), at)
 }

@@ -44,7 +44,7 @@ export interface TradeResult {
 
 /** The follower positions that mirror a leader position (open, still managed by their copy). */
 export function linkedPositions(book: Book, leaderPositionId: number): PositionState[] {
-  return [...book.positions.values()].filter((p) => p.sourcePositionId === leaderPositionId && p.status === 'open' && !p.unmanaged)
+  return book.positionsBySource(leaderPositionId).filter((p) => p.status === 'open' && !p.unmanaged)
 }
 
 /** Applies a leader order and mirrors it; null when this event was applied before (a replay). */

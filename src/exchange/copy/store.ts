@@ -127,7 +127,7 @@ export async function loadPositions(tx: Tx, book: Book, where: SQL | undefined):
       closedAt: timeOrNull(get('closed_at', i)),
       closeReason: closeReasonOf(get('close_reason', i)),
     }
-    book.positions.set(position.id, position)
+    book.loadPosition(position)
     list.push(position)
   }
   return list

@@ -12,6 +12,7 @@ import { activityRoutes } from '../activity/activity.routes.ts'
 import { affiliateRoutes } from '../affiliate/affiliate.routes.ts'
 import type { ExchangeContext } from '../context.ts'
 import { devInboxRoutes } from '../dev/inbox.routes.ts'
+import { marketRoutes } from '../market/market.routes.ts'
 import { profileRoutes } from '../profile/profile.routes.ts'
 import { ratesRoutes } from '../wallet/rates.routes.ts'
 import { walletRoutes } from '../wallet/wallet.routes.ts'
@@ -72,6 +73,8 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
   ratesRoutes(app, ctx)
   activityRoutes(app, ctx)
   affiliateRoutes(app, ctx)
+  marketRoutes(app, ctx.market)
+  // Copy trading
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

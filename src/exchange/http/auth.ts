@@ -15,3 +15,14 @@ export function requireAuth(ctx: ExchangeContext): MiddlewareHandler<AuthEnv> {
     await next()
   }
 }
+
+export type OptionalAuthEnv = { Variables: { auth: AuthState | undefined } }
+
+/** Public routes that say more to a signed-in caller (watched, my vote, my copy): the session when valid, else none. */
+export function optionalAuth(ctx: ExchangeContext): MiddlewareHandler<OptionalAuthEnv> {
+  return async (c, next) => {
+    const token = tokenFrom(c.req.raw.headers)
+    c.set('auth', token ? await authenticate(ctx.db, token, ctx.now()) : undefined)
+    await next()
+  }
+}

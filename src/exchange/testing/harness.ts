@@ -9,6 +9,7 @@ import pg from 'pg'
 import { z } from 'zod'
 import { sessionResponseSchema } from '../../contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
+import type { EngineRunner } from '../copy/runner.ts'
 import { openExchange, type Exchange, type ExchangeOptions } from '../index.ts'
 
 export interface ApiResult {
@@ -30,6 +31,8 @@ export interface CallOptions {
 export interface Harness {
   exchange: Exchange
   context: ExchangeContext
+  /** The engine loop: tests call engine.tick() after moving the clock. */
+  engine: EngineRunner
   kind: 'pglite' | 'postgres'
   /** Moves the exchange's clock (sessions, code expiry). */
   advance(ms: number): void
@@ -86,17 +89,20 @@ function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
   })
 }
 
-export async function startHarness(options: Partial<ExchangeOptions> = {}): Promise<Harness> {
-  let clock = Date.now()
+export async function startHarness(options: Partial<ExchangeOptions> & { start?: number } = {}): Promise<Harness> {
+  const { start, ...exchangeOptions } = options
+  let clock = start ?? Date.now()
   const errors: unknown[] = []
   const adminUrl = process.env.DATABASE_URL
   const postgres = adminUrl ? await freshPostgres(adminUrl) : undefined
-  const { exchange, context } = await openExchange({
+  const { exchange, context, engine } = await openExchange({
     devPages: true,
     logger: { log: () => undefined, error: (...args: unknown[]) => errors.push(args) },
     now: () => new Date(clock),
+    // A few days of market history: enough for every chart and statistic, fast to write.
+    market: { backfillDays: 3, minuteHistoryDays: 1 },
     ...(postgres ? { databaseUrl: postgres.url } : { dataDir: 'memory://' }),
-    ...options,
+    ...exchangeOptions,
   })
   let ip = 0
 
@@ -153,6 +159,7 @@ export async function startHarness(options: Partial<ExchangeOptions> = {}): Prom
   return {
     exchange,
     context,
+    engine,
     kind: postgres ? 'postgres' : 'pglite',
     advance: (ms) => {
       clock += ms

@@ -4,12 +4,19 @@ import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessionResponseSchema, walletAccountResponseSchema } from '../../contract/index.ts'
 import { balances, campaigns, prices, users } from '../db/schema.ts'
-import { DEMO_PRICES, DEMO_USERS, seedDemoData } from '../seed.ts'
+import { INSTRUMENTS } from '../market/instruments.ts'
+import { DEMO_USERS, seedDemoData } from '../seed.ts'
 import { startHarness, type Harness } from '../testing/harness.ts'
+
+/** Fixed valuation prices (the market simulator moves the real ones): the wallet values balances at the price table. */
+const FIXTURE_PRICES: Readonly<Record<string, string>> = { BTC: '98250.5', ETH: '3650.25', SOL: '185.4', DOGE: '0.3875', USDT: '1' }
 
 let h: Harness
 beforeAll(async () => {
   h = await startHarness()
+  for (const [coin, usdtPrice] of Object.entries(FIXTURE_PRICES)) {
+    await h.context.db.insert(prices).values({ coin, usdtPrice }).onConflictDoUpdate({ target: prices.coin, set: { usdtPrice } })
+  }
 })
 afterAll(() => h.close())
 
@@ -92,9 +99,10 @@ describe('demo data', () => {
     const before = await snapshot()
     await seedDemoData(h.context.db, new Date())
     expect(await snapshot()).toEqual(before)
-    expect(before.prices.map((row) => [row.coin, new Decimal(row.usdtPrice).toFixed()])).toEqual(
-      Object.entries(DEMO_PRICES).sort(([a], [b]) => a.localeCompare(b)),
-    )
+    // Prices come from the market: every simulated coin has one, USDT is 1.
+    const priced = new Map(before.prices.map((row) => [row.coin, new Decimal(row.usdtPrice)]))
+    for (const instrument of INSTRUMENTS) expect(priced.get(instrument.coin)?.gt(0)).toBe(true)
+    expect(priced.get('USDT')?.toFixed()).toBe('1')
     for (const demo of DEMO_USERS) {
       expect((await h.login(demo.account, demo.password, demo.accountType)).status).toBe(200)
     }

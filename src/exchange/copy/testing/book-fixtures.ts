@@ -4,7 +4,7 @@
  * no account that may not go negative does).
  */
 import { Exact, Money } from '../../money.ts'
-import { Book, EXTERNAL, parseKey, type CopySettings, type CopyState } from '../book.ts'
+import { Book, externalKey, parseKey, type CopySettings, type CopyState } from '../book.ts'
 import { leaderWallet } from '../copy-account.ts'
 
 export function newBook(): Book {
@@ -13,7 +13,7 @@ export function newBook(): Book {
 }
 
 export function fund(book: Book, userId: number, amount: string | number): void {
-  book.transfer(EXTERNAL, leaderWallet(userId), new Money(amount), 'deposit')
+  book.transfer(externalKey('USDT'), leaderWallet(userId), new Money(amount), 'deposit')
 }
 
 export const DEFAULT_SETTINGS: CopySettings = {

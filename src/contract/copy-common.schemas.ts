@@ -1,0 +1,129 @@
+/**
+ * The building blocks of the copy-trading API: markets, periods, a leader's statistics and card,
+ * positions, copy settings and the refusal reasons the app translates. Amounts are decimal strings;
+ * ratios are fractions (0.1 = 10 %); ids are strings.
+ */
+import { z } from 'zod'
+import { decimalStringSchema } from './wallet.schemas.ts'
+import { pairCodeSchema, signedDecimalStringSchema } from './market.schemas.ts'
+
+export const COPY_BIZ = ['futures', 'spot'] as const
+export const copyBizSchema = z.enum(COPY_BIZ).meta({ id: 'CopyBiz', description: 'The market a leader trades: USDT-margined futures or spot.' })
+export type CopyBiz = z.infer<typeof copyBizSchema>
+
+export const STATS_PERIODS = ['7d', '30d', '90d', 'all'] as const
+export const statsPeriodSchema = z.enum(STATS_PERIODS).meta({ id: 'StatsPeriod' })
+export type StatsPeriod = z.infer<typeof statsPeriodSchema>
+
+export const LEADER_SORTS = ['roi', 'pnl', 'copierPnl', 'aum', 'followers', 'winRate', 'drawdown', 'newest'] as const
+export const leaderSortSchema = z.enum(LEADER_SORTS).meta({ id: 'LeaderSort' })
+
+export const idSchema = z.string().regex(/^[1-9]\d{0,17}$/).meta({ description: 'A numeric id as a string', example: '10000001' })
+export const epochMsSchema = z.number().int().min(0)
+
+export const leaderStatsSchema = z
+  .object({
+    period: statsPeriodSchema,
+    roi: signedDecimalStringSchema.meta({ description: 'Time-weighted return, a fraction' }),
+    pnl: signedDecimalStringSchema,
+    winRate: decimalStringSchema,
+    maxDrawdown: decimalStringSchema,
+    sharpe: signedDecimalStringSchema,
+    tradesPerWeek: decimalStringSchema,
+    avgHoldingMinutes: decimalStringSchema,
+    preferredCoins: z.array(z.string()),
+    aum: decimalStringSchema.meta({ description: 'USDT in active copies of this leader' }),
+    followers: z.number().int().min(0).meta({ description: 'Every follower the leader ever had' }),
+    copiers: z.number().int().min(0).meta({ description: 'Followers copying now' }),
+    copierPnl: signedDecimalStringSchema.meta({ description: 'Realized PnL of all copies of this leader' }),
+  })
+  .meta({ id: 'LeaderStats' })
+export type LeaderStats = z.infer<typeof leaderStatsSchema>
+
+export const LEADER_STATUSES = ['open', 'paused', 'cancelled'] as const
+
+export const leaderSummarySchema = z
+  .object({
+    leaderId: idSchema,
+    kind: z.enum(['trader', 'wallet']),
+    biz: copyBizSchema,
+    nickname: z.string(),
+    /** Null: show the default avatar. */
+    avatar: z.string().nullable(),
+    bio: z.string(),
+    tags: z.array(z.string()),
+    region: z.string(),
+    status: z.enum(LEADER_STATUSES),
+    profitShareRate: decimalStringSchema,
+    maxFollowers: z.number().int(),
+    minCopyAmount: decimalStringSchema,
+    slotsLeft: z.number().int().min(0),
+    createdAt: epochMsSchema,
+    stats: leaderStatsSchema,
+    /** Cumulative ROI per day over the period, oldest first, for a sparkline. */
+    sparkline: z.array(signedDecimalStringSchema),
+  })
+  .meta({ id: 'LeaderSummary' })
+export type LeaderSummary = z.infer<typeof leaderSummarySchema>
+
+export const CLOSE_REASONS = ['leader', 'take-profit', 'stop-loss', 'liquidation', 'copy-stop-loss', 'cancel', 'manual'] as const
+export const SKIP_REASONS = ['insufficient-balance', 'below-minimum-size', 'paused', 'instrument-not-allowed'] as const
+
+export const positionSchema = z
+  .object({
+    positionId: idSchema,
+    biz: copyBizSchema,
+    pairCode: pairCodeSchema,
+    side: z.enum(['long', 'short']),
+    leverage: z.number().int().min(1),
+    size: decimalStringSchema,
+    entryPrice: decimalStringSchema,
+    margin: decimalStringSchema,
+    /** Open positions: the current mark and the PnL at it. */
+    markPrice: decimalStringSchema.nullable(),
+    unrealizedPnl: signedDecimalStringSchema.nullable(),
+    /** Return on margin at the mark (open) or realized (closed), a fraction. */
+    roe: signedDecimalStringSchema,
+    takeProfitPrice: decimalStringSchema.nullable(),
+    stopLossPrice: decimalStringSchema.nullable(),
+    liquidationPrice: decimalStringSchema.nullable(),
+    status: z.enum(['open', 'closed']),
+    closedSize: decimalStringSchema,
+    exitPrice: decimalStringSchema.nullable(),
+    realizedPnl: signedDecimalStringSchema,
+    fees: decimalStringSchema,
+    funding: signedDecimalStringSchema,
+    openedAt: epochMsSchema,
+    closedAt: epochMsSchema.nullable(),
+    closeReason: z.enum(CLOSE_REASONS).nullable(),
+  })
+  .meta({ id: 'CopyPosition' })
+export type CopyPosition = z.infer<typeof positionSchema>
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+})
+
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int().min(0), page: z.number().int(), pageSize: z.number().int() })
+
+/** A fraction between 0 and `max` given as a decimal string ("0.1" = 10 %). */
+export const fractionSchema = (max: string) =>
+  decimalStringSchema.refine((value) => Number(value) <= Number(max), { error: `at most ${max}` })
+
+export const copySettingsSchema = z
+  .strictObject({
+    mode: z.enum(['fixed', 'ratio']),
+    /** Fixed mode: margin (USDT) per copied order. */
+    fixedAmount: decimalStringSchema.nullable().default(null),
+    /** Ratio mode: the leader's size × ratio. */
+    ratio: decimalStringSchema.nullable().default(null),
+    maxPerOrder: decimalStringSchema.nullable().default(null),
+    leverageMode: z.enum(['follow', 'fixed']).default('follow'),
+    fixedLeverage: z.number().int().min(1).max(125).nullable().default(null),
+    takeProfitRatio: decimalStringSchema.nullable().default(null),
+    stopLossRatio: fractionSchema('1').nullable().default(null),
+    copyStopLossRatio: fractionSchema('1').nullable().default(null),
+  })
+  .meta({ id: 'CopySettings' })
+export type CopySettingsInput = z.infer<typeof copySettingsSchema>

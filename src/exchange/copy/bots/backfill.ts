@@ -1,0 +1,188 @@
+/**
+ * The simulated leaders' history on first start: every bot trades the back-filled market hour by
+ * hour (its strategy deciding at its own step, rounded to whole hours), in memory on the engine's
+ * own Book, with liquidation at the hour's close; a daily equity snapshot per bot. The result is
+ * written in one transaction: positions, ledger transfers and balances, leader events (so the
+ * "what-if" can replay them) and the daily rows the statistics are computed from.
+ */
+import { inArray } from 'drizzle-orm'
+import { leaderEvents } from '../../db/copy-schema.ts'
+import type { Database } from '../../db/client.ts'
+import type { MarketSimulator } from '../../market/simulator.ts'
+import { Exact, Money, toPlain } from '../../money.ts'
+import { Book, marginKey, parseKey, type Change, type PositionState, type Transfer } from '../book.ts'
+import { leaderWallet } from '../copy-account.ts'
+import { executeLeaderOrder, type LeaderOrder } from '../mirror.ts'
+import { triggerAt, unrealizedPnl } from '../position-math.ts'
+import type { Rules } from '../rules.ts'
+import { allocatePositionIds, loadWallets, persistChange, type Tx } from '../store.ts'
+import { botOrder, type Bot } from './bot-order.ts'
+import { insertDailyRows, insertLeaderEvents, type DailyRow, type EventRow } from './history-store.ts'
+
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10)
+const NO_MIRROR = { copies: [], allowedInstruments: [] }
+
+interface Series {
+  times: number[]
+  prices: Money[]
+  values: number[]
+}
+
+/** Trades every bot over [from, to] and stores the history. Skipped when the bots already have events. */
+export async function backfillBots(db: Database, market: MarketSimulator, rules: Rules, bots: readonly Bot[], from: number, to: number): Promise<{ events: number; positions: number }> {
+  if (bots.length === 0) return { events: 0, positions: 0 }
+  const [seen] = await db.select({ id: leaderEvents.id }).from(leaderEvents).where(inArray(leaderEvents.leaderId, bots.map((b) => b.leaderId))).limit(1)
+  if (seen) return { events: 0, positions: 0 }
+
+  const pairs = [...new Set(bots.flatMap((b) => b.pairs))]
+  const series = new Map<string, Series>()
+  for (const pair of pairs) {
+    const closes = await market.closes(pair, from, to, 60)
+    series.set(pair, { times: closes.map((c) => c.time), prices: closes.map((c) => new Money(c.price)), values: closes.map((c) => Number(c.price)) })
+  }
+  const timeline = series.get(pairs[0] ?? '')?.times ?? []
+
+  let temporaryId = 0
+  const book = new Book(() => (temporaryId += 1))
+  const history = await db.transaction(async (tx) => {
+    await loadBotWallets(tx, book, bots)
+    return simulate(book, rules, bots, series, timeline)
+  })
+  const change = book.takeChange()
+  await db.transaction(async (tx) => {
+    const next = await allocatePositionIds(tx, temporaryId)
+    const offset = temporaryId === 0 ? 0 : next() - 1
+    await persistChange(tx, renumber(summarize(change, book), offset), new Date(to))
+    await insertLeaderEvents(tx, history.events.map((e) => ({ ...e, positionId: e.positionId + offset })))
+    await insertDailyRows(tx, history.daily)
+  })
+  return { events: history.events.length, positions: temporaryId }
+}
+
+async function loadBotWallets(tx: Tx, book: Book, bots: readonly Bot[]): Promise<void> {
+  await loadWallets(tx, book, bots.map((b) => leaderWallet(b.leaderId)))
+}
+
+interface BotDay {
+  equityStart: Money
+  trades: number
+  wins: number
+}
+
+function simulate(book: Book, rules: Rules, bots: readonly Bot[], series: Map<string, Series>, timeline: readonly number[]) {
+  const events: EventRow[] = []
+  const daily: DailyRow[] = []
+  const open = new Map<string, PositionState>()
+  const adds = new Map<number, number>()
+  const days = new Map<number, BotDay>(bots.map((b) => [b.leaderId, { equityStart: book.balance(leaderWallet(b.leaderId)), trades: 0, wins: 0 }]))
+
+  const execute = (order: LeaderOrder, key: string) => {
+    const result = executeLeaderOrder(book, rules, order, NO_MIRROR)
+    if (!result) return
+    const { position } = result
+    events.push({ id: order.eventId, leaderId: order.leaderId, positionId: position.id, kind: order.action.kind === 'liquidate' ? 'close' : order.action.kind, pairCode: order.pairCode, price: toPlain(order.price), size: toPlain(result.size), createdAt: order.at })
+    if (order.action.kind === 'add') adds.set(position.id, (adds.get(position.id) ?? 0) + 1)
+    if (position.status === 'open') open.set(key, position)
+    else {
+      open.delete(key)
+      const day = days.get(order.leaderId)
+      if (day) {
+        day.trades += 1
+        if (position.realizedPnl.minus(position.fees).plus(position.funding).gt(0)) day.wins += 1
+      }
+    }
+  }
+
+  for (const [h, time] of timeline.entries()) {
+    const at = new Date(time)
+    for (const bot of bots) {
+      const step = Math.max(1, Math.round(bot.strategy.decisionMinutes / 60))
+      for (const pairCode of bot.pairs) {
+        const s = series.get(pairCode)
+        const price = s?.prices[h]
+        if (!s || !price) continue
+        const key = `${bot.leaderId}:${pairCode}`
+        const held = open.get(key)
+        if (held && triggerAt(held, price) === 'liquidation') {
+          execute({ eventId: `bot:${bot.leaderId}:${pairCode}:liq:${time}`, leaderId: bot.leaderId, biz: bot.biz, pairCode, price, at, action: { kind: 'liquidate', positionId: held.id } }, key)
+          continue
+        }
+        if (h % step !== 0 || h + 1 < bot.strategy.lookback) continue
+        const closes = s.values.slice(h + 1 - bot.strategy.lookback, h + 1)
+        const position = open.get(key)
+        const order = botOrder(book, rules, bot, { pairCode, price, at, closes, position, adds: position ? (adds.get(position.id) ?? 0) : 0 })
+        if (order) execute(order, key)
+      }
+    }
+    // A day ends at the last hour before midnight UTC: snapshot every bot's equity at that hour's closes.
+    const next = timeline[h + 1]
+    if (next === undefined || dayOf(next) !== dayOf(time)) {
+      for (const bot of bots) {
+        const day = days.get(bot.leaderId)
+        if (!day) continue
+        const equity = equityOf(book, bot, open, series, h)
+        daily.push({ leaderId: bot.leaderId, day: dayOf(time), equityStart: toPlain(day.equityStart), equityEnd: toPlain(equity), pnl: toPlain(equity.minus(day.equityStart)), trades: day.trades, wins: day.wins })
+        days.set(bot.leaderId, { equityStart: equity, trades: 0, wins: 0 })
+      }
+    }
+  }
+  return { events, daily }
+}
+
+/** Wallet plus every open position's margin and unrealized PnL at hour `h`. */
+function equityOf(book: Book, bot: Bot, open: ReadonlyMap<string, PositionState>, series: ReadonlyMap<string, Series>, h: number): Money {
+  let equity = new Exact(book.balance(leaderWallet(bot.leaderId)))
+  for (const pairCode of bot.pairs) {
+    const position = open.get(`${bot.leaderId}:${pairCode}`)
+    const mark = series.get(pairCode)?.prices[h]
+    if (position && mark) equity = equity.plus(position.margin).plus(unrealizedPnl(position, mark))
+  }
+  return equity
+}
+
+/**
+ * The history's journal, summarized: a closed position's margin account ends at zero, so its
+ * transfers are folded into its owner's wallet and netted per (debit, credit, kind, UTC day of the
+ * trade). Balances and the zero sum are the same; every trade keeps its detail on its position row.
+ */
+function summarize(change: Change, book: Book): Change {
+  const fold = (key: string) => {
+    const ref = parseKey(key)
+    if (ref.kind !== 'margin') return key
+    const position = book.positions.get(ref.id)
+    return position && position.status === 'closed' ? leaderWallet(position.userId) : key
+  }
+  const netted = new Map<string, Transfer>()
+  for (const t of change.transfers) {
+    const debit = fold(t.debit)
+    const credit = fold(t.credit)
+    if (debit === credit) continue
+    const day = t.ref?.split(':').at(-1) ?? ''
+    const [a, b, amount] = debit < credit ? [debit, credit, t.amount] : [credit, debit, t.amount.neg()]
+    const key = `${a}|${b}|${t.kind}|${dayOf(Number(day) || 0)}`
+    const known = netted.get(key)
+    netted.set(key, { debit: a, credit: b, kind: t.kind, ref: `history:${dayOf(Number(day) || 0)}`, amount: new Exact(known?.amount ?? 0).plus(amount) })
+  }
+  const summary = [...netted.values()].flatMap((t) => (t.amount.isZero() ? [] : [t.amount.gt(0) ? t : { ...t, debit: t.credit, credit: t.debit, amount: t.amount.neg() }]))
+  return { ...change, transfers: summary }
+}
+
+/** Shifts temporary position ids (1…n) into the block reserved in the database. */
+function renumber(change: Change, offset: number): Change {
+  if (offset === 0) return change
+  const key = (value: string) => {
+    const ref = parseKey(value)
+    return ref.kind === 'margin' ? marginKey(ref.id + offset) : value
+  }
+  const positions = new Map<number, PositionState>()
+  for (const position of change.positions.values()) {
+    const moved = { ...position, id: position.id + offset }
+    positions.set(moved.id, moved)
+  }
+  return {
+    ...change,
+    positions,
+    newPositionIds: new Set([...change.newPositionIds].map((id) => id + offset)),
+    transfers: change.transfers.map((t) => ({ ...t, debit: key(t.debit), credit: key(t.credit) })),
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * The engine loop, on the engine clock: the market catches up minute by minute; marks trigger
+ * take profit, stop loss, copy stop losses and liquidations (a leader's liquidation is mirrored);
+ * the simulated leaders decide at their own step and trade through the engine (so followers copy
+ * them); funding every 8 hours; profit share on Mondays 00:00 UTC; the day's equity rows and the
+ * statistics every engine hour. Ticks never overlap; a failed tick is logged and retried next time.
+ */
+import { and, count, eq, inArray, isNull } from 'drizzle-orm'
+import { COPY } from '../../../app.config.ts'
+import type { Logger } from '../context.ts'
+import type { Database } from '../db/client.ts'
+import { leaderEvents, positions } from '../db/copy-schema.ts'
+import type { MarketSimulator } from '../market/simulator.ts'
+import { Money } from '../money.ts'
+import { Book, InsufficientFunds, type PositionState } from './book.ts'
+import { botOrder, type Bot } from './bots/bot-order.ts'
+import { leaderWallet } from './copy-account.ts'
+import { applyFundingInDb, applyMarksInDb, leaderTrade, settleProfitShares } from './engine.ts'
+import type { LeaderOrder } from './mirror.ts'
+import type { Rules } from './rules.ts'
+import { refreshLeaderStats, snapshotDay } from './stats-refresh.ts'
+import { loadPositions, loadWallets } from './store.ts'
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+const WEEK = 7 * DAY
+/** 1970-01-01 was a Thursday: Monday 00:00 UTC boundaries are 4 days after each epoch week start. */
+const MONDAY_OFFSET = 4 * DAY
+
+export interface RunnerDeps {
+  db: Database
+  market: MarketSimulator
+  rules: Rules
+  now: () => Date
+  logger: Logger
+  bots: readonly Bot[]
+}
+
+export interface TickReport {
+  minutes: number
+  orders: number
+  closed: number
+  fundings: number
+  settlements: number
+}
+
+export interface EngineRunner {
+  /** Catches the engine up with its clock (tests call it directly). */
+  tick(): Promise<TickReport>
+  start(intervalMs: number): void
+  stop(): Promise<void>
+}
+
+/** Boundaries of `period` (shifted by `offset`) in (from, to]. */
+function crossed(from: number, to: number, period: number, offset = 0): number[] {
+  const times: number[] = []
+  for (let t = Math.floor((from - offset) / period + 1) * period + offset; t <= to; t += period) times.push(t)
+  return times
+}
+
+const marksOf = (market: MarketSimulator) => new Map([...market.marks()].map(([pair, price]) => [pair, new Money(price)]))
+
+export function createEngineRunner(deps: RunnerDeps): EngineRunner {
+  const { db, market, rules, logger } = deps
+  let last = deps.now().getTime()
+  let running: Promise<TickReport> | undefined
+  let timer: ReturnType<typeof setInterval> | undefined
+
+  async function botsAt(minute: number, report: TickReport): Promise<void> {
+    const due = deps.bots.filter((bot) => Math.floor(minute / MINUTE) % bot.strategy.decisionMinutes === 0)
+    if (due.length === 0) return
+    const book = new Book(() => {
+      throw new Error('decisions open no position')
+    })
+    const held = await db.transaction(async (tx) => {
+      await loadWallets(tx, book, due.map((bot) => leaderWallet(bot.leaderId)))
+      return loadPositions(tx, book, and(inArray(positions.userId, due.map((b) => b.leaderId)), isNull(positions.copyId), eq(positions.status, 'open')))
+    })
+    const adds = await addsOf(held)
+    const orders: LeaderOrder[] = []
+    for (const bot of due) {
+      for (const pairCode of bot.pairs) {
+        const step = bot.strategy.decisionMinutes
+        const closes = await market.closes(pairCode, minute - (bot.strategy.lookback - 1) * step * MINUTE, minute, step)
+        const price = closes.at(-1)?.price
+        if (!price) continue
+        const position = held.find((p) => p.userId === bot.leaderId && p.pairCode === pairCode)
+        const order = botOrder(book, rules, bot, { pairCode, price: new Money(price), at: new Date(minute), closes: closes.map((c) => Number(c.price)), position, adds: position ? (adds.get(position.id) ?? 0) : 0 })
+        if (order) orders.push(order)
+      }
+    }
+    for (const order of orders) {
+      try {
+        if (await leaderTrade(db, rules, order)) report.orders += 1
+      } catch (error) {
+        // Another pair's order spent the wallet first: the bot simply does not trade this time.
+        if (!(error instanceof InsufficientFunds)) throw error
+      }
+    }
+  }
+
+  async function addsOf(held: readonly PositionState[]): Promise<Map<number, number>> {
+    if (held.length === 0) return new Map()
+    const rows = await db
+      .select({ positionId: leaderEvents.positionId, adds: count() })
+      .from(leaderEvents)
+      .where(and(inArray(leaderEvents.positionId, held.map((p) => p.id)), eq(leaderEvents.kind, 'add')))
+      .groupBy(leaderEvents.positionId)
+    return new Map(rows.map((r) => [r.positionId, r.adds]))
+  }
+
+  async function run(): Promise<TickReport> {
+    const now = deps.now()
+    const to = now.getTime()
+    const report: TickReport = { minutes: 0, orders: 0, closed: 0, fundings: 0, settlements: 0 }
+    const updates = await market.advanceTo(now)
+    const minutes = [...new Set(updates.map((u) => u.time))].sort((a, b) => a - b)
+    report.minutes = minutes.length
+    if (minutes.length === 0) return report
+    const marks = marksOf(market)
+    const outcome = await applyMarksInDb(db, rules, marks, now)
+    report.closed = outcome.closed
+    for (const position of outcome.leaderLiquidations) {
+      const price = marks.get(position.pairCode)
+      if (!price) continue
+      await leaderTrade(db, rules, { eventId: `liq:${position.id}`, leaderId: position.userId, biz: position.biz, pairCode: position.pairCode, price, at: now, action: { kind: 'liquidate', positionId: position.id } })
+    }
+    for (const minute of minutes) await botsAt(minute, report)
+    for (const at of crossed(last, to, COPY.fundingIntervalHours * HOUR)) {
+      report.fundings += await applyFundingInDb(db, rules, marksOf(market), new Date(at))
+    }
+    for (const at of crossed(last, to, WEEK, MONDAY_OFFSET)) report.settlements += (await settleProfitShares(db, new Date(at))).length
+    const hours = crossed(last, to, HOUR)
+    if (hours.length > 0) {
+      // Close the previous day on its last snapshot before the new day starts.
+      for (const midnight of crossed(last, to, DAY)) await snapshotDay(db, new Date(midnight - 1), market.marks())
+      await snapshotDay(db, now, market.marks())
+      await refreshLeaderStats(db, now)
+    }
+    last = to
+    return report
+  }
+
+  const tick = (): Promise<TickReport> => {
+    running ??= run().finally(() => {
+      running = undefined
+    })
+    return running
+  }
+
+  return {
+    tick,
+    start(intervalMs) {
+      timer ??= setInterval(() => {
+        tick().catch((error: unknown) => logger.error('[engine] tick failed', error))
+      }, intervalMs)
+    },
+    async stop() {
+      if (timer) clearInterval(timer)
+      timer = undefined
+      await running?.catch(() => undefined)
+    },
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Materialized statistics: every leader's metrics for 7, 30, 90 days and all history, computed
+ * from its daily equity rows and closed trades (statistics.ts) plus its copies (AUM, followers,
+ * copiers, copier PnL), written to `leader_stats` so a list of every leader is one indexed read.
+ * Also the live daily equity snapshot of every leader, taken by the engine at each day's end.
+ */
+import { and, asc, eq, gte, isNull, ne, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { COPY } from '../../../app.config.ts'
+import type { Database } from '../db/client.ts'
+import { leaderDaily, leaders, leaderStats, positions } from '../db/copy-schema.ts'
+import { Money, toPlain } from '../money.ts'
+import { cutToPeriod, periodStats, type ClosedTrade, type DailyPoint } from './statistics.ts'
+import { insertDailyRows, type DailyRow } from './bots/history-store.ts'
+
+const DAY = 86_400_000
+const PERIODS = Object.entries(COPY.periods)
+const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10)
+
+const copyFigures = z.object({
+  rows: z.array(z.object({ leader_id: z.coerce.number(), aum: z.string(), followers: z.coerce.number(), copiers: z.coerce.number(), copier_pnl: z.string() })),
+})
+
+/** Recomputes leader_stats for every leader that is not cancelled. */
+export async function refreshLeaderStats(db: Database, now: Date): Promise<number> {
+  const list = await db.select({ id: leaders.userId }).from(leaders).where(ne(leaders.status, 'cancelled'))
+  const figures = copyFigures.parse(
+    await db.execute(sql`
+      select c.leader_id,
+        coalesce(sum(case when c.status <> 'cancelled' then c.balance + coalesce(m.margin, 0) else 0 end), 0)::text as aum,
+        count(distinct c.follower_id) as followers,
+        count(*) filter (where c.status <> 'cancelled') as copiers,
+        coalesce(sum(coalesce(r.pnl, 0)), 0)::text as copier_pnl
+      from copies c
+      left join (select copy_id, sum(margin) as margin from positions where status = 'open' and copy_id is not null group by copy_id) m on m.copy_id = c.id
+      left join (select copy_id, sum(realized_pnl - fees + funding) as pnl from positions where copy_id is not null group by copy_id) r on r.copy_id = c.id
+      group by c.leader_id`),
+  ).rows
+  const byLeader = new Map(figures.map((f) => [f.leader_id, f]))
+  const rows: (typeof leaderStats.$inferInsert)[] = []
+  for (const { id } of list) {
+    const days: DailyPoint[] = (await db.select().from(leaderDaily).where(eq(leaderDaily.leaderId, id)).orderBy(asc(leaderDaily.day))).map((d) => ({
+      day: d.day,
+      equityStart: d.equityStart,
+      equityEnd: d.equityEnd,
+      pnl: d.pnl,
+    }))
+    const trades: ClosedTrade[] = (
+      await db
+        .select({ pairCode: positions.pairCode, openedAt: positions.openedAt, closedAt: positions.closedAt, pnl: sql<string>`(${positions.realizedPnl} - ${positions.fees} + ${positions.funding})::text` })
+        .from(positions)
+        .where(and(eq(positions.userId, id), isNull(positions.copyId), eq(positions.status, 'closed')))
+    ).map((t) => ({ pairCode: t.pairCode, openedAt: t.openedAt.getTime(), closedAt: t.closedAt?.getTime() ?? t.openedAt.getTime(), pnl: t.pnl }))
+    const copy = byLeader.get(id)
+    for (const [period, span] of PERIODS) {
+      const since = span === null ? null : now.getTime() - span * DAY
+      const cut = cutToPeriod(days, trades, since)
+      const stats = periodStats(cut.days, cut.trades, span ?? Math.max(1, cut.days.length))
+      rows.push({
+        leaderId: id,
+        period: period === '7d' || period === '30d' || period === '90d' ? period : 'all',
+        roi: stats.roi,
+        pnl: stats.pnl,
+        winRate: stats.winRate,
+        maxDrawdown: stats.maxDrawdown,
+        sharpe: stats.sharpe,
+        tradesPerWeek: stats.tradesPerWeek,
+        avgHoldingMinutes: stats.avgHoldingMinutes,
+        preferredCoins: stats.preferredCoins,
+        aum: toPlain(new Money(copy?.aum ?? '0')),
+        followers: copy?.followers ?? 0,
+        copiers: copy?.copiers ?? 0,
+        copierPnl: toPlain(new Money(copy?.copier_pnl ?? '0')),
+        updatedAt: now,
+      })
+    }
+  }
+  if (rows.length > 0) {
+    await db
+      .insert(leaderStats)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [leaderStats.leaderId, leaderStats.period],
+        set: Object.fromEntries(
+          ['roi', 'pnl', 'win_rate', 'max_drawdown', 'sharpe', 'trades_per_week', 'avg_holding_minutes', 'preferred_coins', 'aum', 'followers', 'copiers', 'copier_pnl', 'updated_at'].map((c) => [
+            camel(c),
+            sql.raw(`excluded.${c}`),
+          ]),
+        ),
+      })
+  }
+  return list.length
+}
+
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
+
+const equityRows = z.object({
+  rows: z.array(z.object({ leader_id: z.coerce.number(), equity: z.string(), flows: z.string(), trades: z.coerce.number(), wins: z.coerce.number() })),
+})
+
+/**
+ * The day's row of every leader: equity now (wallet USDT + open margins + unrealized PnL at the
+ * marks), PnL = equity change minus money that came in or went out not by trading (deposits,
+ * profit share received), trades and wins closed that day. Written again while the day runs.
+ */
+export async function snapshotDay(db: Database, now: Date, marks: ReadonlyMap<string, string>): Promise<number> {
+  const day = dayOf(now.getTime())
+  const start = new Date(`${day}T00:00:00.000Z`)
+  const pairs = [...marks.keys()]
+  const prices = pairs.map((p) => marks.get(p) ?? '0')
+  const result = equityRows.parse(
+    await db.execute(sql`
+      with m as (select * from unnest(${sql.param(pairs)}::text[], ${sql.param(prices)}::numeric[]) as m(pair, mark))
+      select l.user_id as leader_id,
+        (coalesce(b.available, 0) + coalesce((select sum(p.margin + (coalesce(m.mark, p.entry_price) - p.entry_price) * p.size * p.side)
+          from positions p left join m on m.pair = p.pair_code where p.user_id = l.user_id and p.copy_id is null and p.status = 'open'), 0))::text as equity,
+        coalesce((select sum(case when t.credit = w.key then t.amount else -t.amount end) from ledger_transfers t
+          where (t.credit = w.key or t.debit = w.key) and t.kind in ('deposit', 'profit-share', 'copy-in', 'copy-out') and t.created_at >= ${start.toISOString()}::timestamptz), 0)::text as flows,
+        (select count(*) from positions p where p.user_id = l.user_id and p.copy_id is null and p.status = 'closed' and p.closed_at >= ${start.toISOString()}::timestamptz) as trades,
+        (select count(*) from positions p where p.user_id = l.user_id and p.copy_id is null and p.status = 'closed' and p.closed_at >= ${start.toISOString()}::timestamptz
+          and p.realized_pnl - p.fees + p.funding > 0) as wins
+      from leaders l
+      cross join lateral (select 'wallet:' || l.user_id || ':3:USDT' as key) w
+      left join balances b on b.user_id = l.user_id and b.wallet_type = 3 and b.coin = 'USDT'
+      where l.status <> 'cancelled'`),
+  ).rows
+  const previous = await db
+    .select({ leaderId: leaderDaily.leaderId, day: leaderDaily.day, equityEnd: leaderDaily.equityEnd, equityStart: leaderDaily.equityStart })
+    .from(leaderDaily)
+    .where(gte(leaderDaily.day, dayOf(now.getTime() - DAY)))
+  // The day starts at yesterday's end plus today's flows; a leader's first day starts at its first snapshot.
+  const startOf = (leaderId: number, equity: Money, flows: string) => {
+    const yesterday = previous.find((p) => p.leaderId === leaderId && p.day !== day)
+    if (yesterday) return new Money(yesterday.equityEnd).plus(flows)
+    const today = previous.find((p) => p.leaderId === leaderId && p.day === day)
+    return today ? new Money(today.equityStart) : equity
+  }
+  const rows: DailyRow[] = result.map((r) => {
+    const equity = new Money(r.equity)
+    const equityStart = startOf(r.leader_id, equity, r.flows)
+    return { leaderId: r.leader_id, day, equityStart: toPlain(equityStart), equityEnd: toPlain(equity), pnl: toPlain(equity.minus(equityStart)), trades: r.trades, wins: r.wins }
+  })
+  await db.transaction((tx) => insertDailyRows(tx, rows))
+  return rows.length
+}
