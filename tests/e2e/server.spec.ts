@@ -91,7 +91,7 @@ test.describe('production server', () => {
   test('SIGTERM: stops accepting, closes sockets, exits 0', async () => {
     const port = 3290
     const child = spawn(process.execPath, ['src/server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', EXCHANGE_BACKFILL_DAYS: '7' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''

@@ -8,7 +8,7 @@
  * a position's margin in `positions.margin`; fees, the market and the outside world in
  * `ledger_accounts`. The sum of all balances is zero because every transfer moves, never creates.
  */
-import { Exact, type Money } from '../money.ts'
+import { Exact, exact, type Money } from '../money.ts'
 import type { Biz } from '../db/copy-schema.ts'
 
 export type Side = 1 | -1
@@ -120,11 +120,6 @@ function parseKeyUncached(key: string): AccountRef {
   if (kind === 'wallet' && parts.length === 4 && c) return { kind, userId: Number(a), walletType: Number(b), coin: c }
   if ((kind === 'copy' || kind === 'margin') && parts.length === 2) return { kind, id: Number(a) }
   return { kind: 'ledger', key, mayGoNegative: mayGoNegative(key) }
-}
-
-/** The value as an Exact (sums of balances are exact); no copy when it is one already. */
-function exact(value: Money): Money {
-  return value.constructor === Exact ? value : new Exact(value)
 }
 
 /** What an operation changed: the store writes exactly this. */

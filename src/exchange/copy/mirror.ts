@@ -2,7 +2,7 @@
  * A leader's trade and its mirror: the leader's own position changes, then every copy of that
  * leader follows within its settings and caps, or records why it could not.
  */
-import type { Money } from '../money.ts'
+import { exact, type Money } from '../money.ts'
 import type { Biz } from '../db/copy-schema.ts'
 import type { Book, CopyState, PositionState, Side, SkipReason } from './book.ts'
 import { feeFor, floorToLot, followerLeverage, marginFor, sizeFollowerOrder } from './position-math.ts'
@@ -51,6 +51,8 @@ export function linkedPositions(book: Book, leaderPositionId: number): PositionS
 export function executeLeaderOrder(book: Book, rules: Rules, order: LeaderOrder, target: MirrorTarget): TradeResult | null {
   if (book.seenEvents.has(order.eventId)) return null
   book.seenEvents.add(order.eventId)
+  // Exact once here, so the arithmetic for every follower needs no conversion.
+  order = { ...order, price: exact(order.price) }
   const { action } = order
   if (action.kind === 'open') {
     const position = openPosition(book, rules, {
@@ -69,7 +71,7 @@ export function executeLeaderOrder(book: Book, rules: Rules, order: LeaderOrder,
       triggers: NO_TRIGGERS,
       ref: order.eventId,
     })
-    return { position, size: action.size, ...mirrorOpen(book, rules, order, position, action.size, target) }
+    return { position, size: action.size, ...mirrorOpen(book, rules, order, position, exact(action.size), target) }
   }
   const position = book.position(action.positionId)
   if (position.status !== 'open' || position.userId !== order.leaderId) throw new Error(`position ${position.id} is not an open position of leader ${order.leaderId}`)

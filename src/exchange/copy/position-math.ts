@@ -1,9 +1,10 @@
 /**
- * The arithmetic of positions, exact in Money: follower sizing by mode and caps, margin, fees,
- * realized PnL, take-profit / stop-loss / liquidation prices. Every amount is quantized to the
- * database's 18 decimals, so what the engine computes is exactly what is stored.
+ * The arithmetic of positions: follower sizing by mode and caps, margin, fees, realized PnL,
+ * take-profit / stop-loss / liquidation prices. Computed in Exact (40 digits) and rounded half-up
+ * to the database's 18 decimals, so a value is the same whichever path computed it (from memory
+ * or from stored rows) and exactly what is stored.
  */
-import { Money } from '../money.ts'
+import { exact, Money } from '../money.ts'
 import type { CopySettings, PositionState, Side, SkipReason } from './book.ts'
 
 export const SCALE = 18
@@ -20,19 +21,19 @@ export function qDown(value: Money): Money {
 /** Down to a whole number of lots (never rounds a size up). */
 export function floorToLot(size: Money, lotSize: Money): Money {
   if (size.lte(0)) return new Money(0)
-  return size.div(lotSize).floor().times(lotSize)
+  return exact(size).div(lotSize).floor().times(lotSize)
 }
 
 export function notional(price: Money, size: Money): Money {
-  return price.times(size)
+  return exact(price).times(size)
 }
 
 export function marginFor(price: Money, size: Money, leverage: number): Money {
-  return q(price.times(size).div(leverage))
+  return q(exact(price).times(size).div(leverage))
 }
 
 export function feeFor(price: Money, size: Money, rate: Money): Money {
-  return q(price.times(size).times(rate))
+  return q(exact(price).times(size).times(rate))
 }
 
 export interface SizingInput {
@@ -57,15 +58,15 @@ export type Sizing = { ok: true; size: Money; margin: Money; fee: Money } | { ok
 export function sizeFollowerOrder(input: SizingInput): Sizing {
   const { settings, available, price, leverage, lotSize, feeRate } = input
   // The most margin the balance affords once the fee on its notional is paid.
-  const affordable = available.div(onePlus(feeRate, leverage))
-  const sizeForMargin = (margin: Money) => floorToLot(margin.times(leverage).div(price), lotSize)
+  const affordable = exact(available).div(onePlus(feeRate, leverage))
+  const sizeForMargin = (margin: Money) => floorToLot(exact(margin).times(leverage).div(price), lotSize)
   let size: Money
   if (settings.mode === 'fixed') {
     let margin = settings.fixedAmount ?? new Money(0)
     if (settings.maxPerOrder) margin = Money.min(margin, settings.maxPerOrder)
     size = sizeForMargin(Money.min(margin, affordable))
   } else {
-    size = floorToLot(input.leaderSize.times(settings.ratio ?? 0), lotSize)
+    size = floorToLot(exact(input.leaderSize).times(settings.ratio ?? 0), lotSize)
     let margin = marginFor(price, size, leverage)
     if (settings.maxPerOrder && margin.gt(settings.maxPerOrder)) {
       size = sizeForMargin(settings.maxPerOrder)
@@ -90,7 +91,7 @@ function onePlus(rate: Money, multiplier: number): Money {
   const key = `${rate.toString()}×${multiplier}`
   let value = factors.get(key)
   if (!value) {
-    value = new Money(1).plus(rate.times(multiplier))
+    value = exact(rate).times(multiplier).plus(1)
     factors.set(key, value)
   }
   return value
@@ -99,11 +100,11 @@ function onePlus(rate: Money, multiplier: number): Money {
 /** Weighted average entry after adding `size` at `price`. */
 export function averageEntry(position: Pick<PositionState, 'size' | 'entryPrice'>, size: Money, price: Money): Money {
   const total = position.size.plus(size)
-  return q(position.size.times(position.entryPrice).plus(size.times(price)).div(total))
+  return q(exact(position.size).times(position.entryPrice).plus(exact(size).times(price)).div(total))
 }
 
 export function unrealizedPnl(position: Pick<PositionState, 'size' | 'entryPrice' | 'side'>, mark: Money): Money {
-  return mark.minus(position.entryPrice).times(position.size).times(position.side)
+  return exact(mark).minus(position.entryPrice).times(position.size).times(position.side)
 }
 
 export interface CloseAmounts {
@@ -115,10 +116,10 @@ export interface CloseAmounts {
 
 /** Closing `size` of a position at `price`: the margin share it releases, its PnL and the taker fee. */
 export function closeAmounts(position: PositionState, size: Money, price: Money, feeRate: Money): CloseAmounts {
-  const released = size.gte(position.size) ? position.margin : q(position.margin.times(size).div(position.size))
+  const released = size.gte(position.size) ? position.margin : q(exact(position.margin).times(size).div(position.size))
   return {
     released,
-    pnl: q(price.minus(position.entryPrice).times(size).times(position.side)),
+    pnl: q(exact(price).minus(position.entryPrice).times(size).times(position.side)),
     fee: feeFor(price, size, feeRate),
   }
 }
@@ -132,16 +133,16 @@ export function liquidationPrice(position: Pick<PositionState, 'size' | 'entryPr
   const { size, entryPrice, margin, side } = position
   if (side === 1) {
     if (position.leverage <= 1) return null
-    const price = entryPrice.times(size).minus(margin).div(size.times(onePlus(maintenanceRate, -1)))
+    const price = exact(entryPrice).times(size).minus(margin).div(exact(size).times(onePlus(maintenanceRate, -1)))
     return price.gt(0) ? q(price) : null
   }
-  return q(margin.plus(entryPrice.times(size)).div(size.times(onePlus(maintenanceRate, 1))))
+  return q(exact(margin).plus(exact(entryPrice).times(size)).div(exact(size).times(onePlus(maintenanceRate, 1))))
 }
 
 /** The mark at which a return of `ratio` on the margin is reached (take profit: +, stop loss: −). */
 export function priceAtReturn(position: Pick<PositionState, 'size' | 'entryPrice' | 'side' | 'margin'>, ratio: Money): Money | null {
   if (position.size.lte(0)) return null
-  const price = position.entryPrice.plus(ratio.times(position.margin).div(position.size).times(position.side))
+  const price = exact(position.entryPrice).plus(exact(ratio).times(position.margin).div(position.size).times(position.side))
   return price.gt(0) ? q(price) : null
 }
 

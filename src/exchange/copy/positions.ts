@@ -3,7 +3,7 @@
  * through the position's margin account: funds → margin on open, profit from the market into the
  * margin, losses and fees out of it, and what remains back to the funds it came from.
  */
-import { Exact, Money } from '../money.ts'
+import { Exact, exact, Money } from '../money.ts'
 import type { Biz } from '../db/copy-schema.ts'
 import { FEES, MARKET, copyKey, marginKey, walletKey, type Book, type CloseReason, type PositionState, type Side } from './book.ts'
 import { averageEntry, closeAmounts, liquidationPrice, priceAtReturn, q } from './position-math.ts'
@@ -102,7 +102,7 @@ export function addToPosition(book: Book, rules: Rules, position: PositionState,
 function recordClose(position: PositionState, size: Money, price: Money, at: Date, reason: CloseReason): void {
   const closedBefore = position.closedSize
   position.closedSize = closedBefore.plus(size)
-  position.exitPrice = q((position.exitPrice ?? new Exact(0)).times(closedBefore).plus(price.times(size)).div(position.closedSize))
+  position.exitPrice = q(exact(position.exitPrice ?? new Exact(0)).times(closedBefore).plus(exact(price).times(size)).div(position.closedSize))
   position.size = position.size.minus(size)
   if (position.size.isZero()) {
     position.status = 'closed'
@@ -154,7 +154,7 @@ export function liquidate(book: Book, position: PositionState, price: Money, at:
 /** Funding on a futures position at `mark`: longs pay shorts when the rate is positive (from / into the margin). */
 export function payFunding(book: Book, rules: Rules, position: PositionState, mark: Money, ref: string, triggers: Triggers): void {
   if (position.status !== 'open' || position.biz !== 'futures') return
-  const payment = q(mark.times(position.size).times(rules.fundingRate).times(position.side))
+  const payment = q(exact(mark).times(position.size).times(rules.fundingRate).times(position.side))
   if (payment.isZero()) return
   const margin = marginKey(position.id)
   if (payment.gt(0)) {

@@ -1,7 +1,7 @@
 /** The engine's tunables as Money, read once from app.config.ts, and the instruments' steps. */
 import { COPY } from '../../../app.config.ts'
 import { findInstrument } from '../market/instruments.ts'
-import { Money } from '../money.ts'
+import { Exact, type Money } from '../money.ts'
 
 export interface InstrumentRules {
   lotSize: Money
@@ -18,16 +18,16 @@ export interface Rules {
 export function defaultRules(overrides: Partial<Omit<Rules, 'instrument'>> = {}): Rules {
   const cache = new Map<string, InstrumentRules>()
   return {
-    takerFeeRate: new Money(COPY.takerFeeRate),
-    maintenanceMarginRate: new Money(COPY.maintenanceMarginRate),
-    fundingRate: new Money(COPY.fundingRate),
+    takerFeeRate: new Exact(COPY.takerFeeRate),
+    maintenanceMarginRate: new Exact(COPY.maintenanceMarginRate),
+    fundingRate: new Exact(COPY.fundingRate),
     ...overrides,
     instrument(pairCode) {
       const known = cache.get(pairCode)
       if (known) return known
       const instrument = findInstrument(pairCode)
       if (!instrument) throw new Error(`unknown instrument ${pairCode}`)
-      const rules = { lotSize: new Money(instrument.lotSize), maxLeverage: Math.min(instrument.maxLeverage, COPY.maxLeverage) }
+      const rules = { lotSize: new Exact(instrument.lotSize), maxLeverage: Math.min(instrument.maxLeverage, COPY.maxLeverage) }
       cache.set(pairCode, rules)
       return rules
     },

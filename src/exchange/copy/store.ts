@@ -35,18 +35,32 @@ type Columns<K extends string> = Record<K, (string | null)[]>
 async function readColumns<K extends string>(tx: Tx, table: SQL, columns: readonly K[], where: SQL | undefined): Promise<{ count: number; get: (column: K, index: number) => string | null }> {
   // Times as epoch milliseconds: one text format on PGlite and PostgreSQL, whatever the session's settings.
   const value = (c: K) => (c.endsWith('_at') ? sql`(extract(epoch from ${sql.identifier(c)}) * 1000)::bigint::text` : sql`${sql.identifier(c)}::text`)
-  const select = sql.join(columns.map((c) => sql`array_agg(${value(c)} order by id) as ${sql.identifier(c)}`), sql`, `)
+  // Every aggregate of one select reads the rows in the same order: the arrays line up without sorting.
+  const select = sql.join(columns.map((c) => sql`array_agg(${value(c)}) as ${sql.identifier(c)}`), sql`, `)
   const filter = where ? sql`where ${where}` : sql``
   const result = await tx.execute(sql`select ${select} from (select * from ${table} ${filter} for update) t`)
-  const row = arrayRow.parse(result).rows[0] ?? {}
+  const row = firstRow.parse(result).rows[0] ?? {}
   const data: Partial<Columns<K>> = {}
-  for (const column of columns) data[column] = row[column] ?? []
+  for (const column of columns) data[column] = textArray(row[column], column)
   const first = columns[0]
   const count = first === undefined ? 0 : (data[first]?.length ?? 0)
   return { count, get: (column, index) => data[column]?.[index] ?? null }
 }
 
-const arrayRow = z.object({ rows: z.array(z.record(z.string(), z.array(z.string().nullable()).nullable().transform((v) => v ?? []))) })
+const firstRow = z.object({ rows: z.array(z.record(z.string(), z.unknown())) })
+
+/** A column array of text or nulls (checked by hand: a schema walk over 10,000-element arrays costs more than the query). */
+function textArray(value: unknown, column: string): (string | null)[] {
+  if (value === null || value === undefined) return []
+  if (!Array.isArray(value)) throw new Error(`column ${column} is not an array`)
+  const items: unknown[] = value
+  const list: (string | null)[] = []
+  for (const item of items) {
+    if (item === null || typeof item === 'string') list.push(item)
+    else throw new Error(`column ${column} holds a ${typeof item}`)
+  }
+  return list
+}
 
 const text = (value: string | null) => value ?? ''
 const num = (value: string | null) => Number(value)
@@ -63,7 +77,7 @@ export async function loadCopies(tx: Tx, book: Book, where: SQL | undefined): Pr
   const setting = (value: string | null) => {
     if (value === null) return null
     let money = interned.get(value)
-    if (!money) interned.set(value, (money = new Money(value)))
+    if (!money) interned.set(value, (money = new Exact(value)))
     return money
   }
   const list: CopyState[] = []

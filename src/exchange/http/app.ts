@@ -11,6 +11,9 @@ import { accountRoutes } from '../accounts/accounts.routes.ts'
 import { activityRoutes } from '../activity/activity.routes.ts'
 import { affiliateRoutes } from '../affiliate/affiliate.routes.ts'
 import type { ExchangeContext } from '../context.ts'
+import { copyReadRoutes } from '../copy/api/read.routes.ts'
+import { copyFollowRoutes } from '../copy/api/follow.routes.ts'
+import { copyLeadRoutes } from '../copy/api/lead.routes.ts'
 import { devInboxRoutes } from '../dev/inbox.routes.ts'
 import { marketRoutes } from '../market/market.routes.ts'
 import { profileRoutes } from '../profile/profile.routes.ts'
@@ -75,6 +78,9 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
   affiliateRoutes(app, ctx)
   marketRoutes(app, ctx.market)
   // Copy trading
+  copyFollowRoutes(app, ctx)
+  copyLeadRoutes(app, ctx)
+  copyReadRoutes(app, ctx)
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -1,0 +1,112 @@
+/**
+ * A real leader's trades at the market's mark: open, add to and close (or reduce) a position, each
+ * mirrored to every copy by the engine. The caller's clientOrderId keys the leader event, so the
+ * same order sent twice is applied once; the second answer says `replayed`.
+ */
+import { eq } from 'drizzle-orm'
+import type { LeaderAddRequest, LeaderCloseRequest, LeaderOrderRequest, LeaderTrade } from '../../../contract/index.ts'
+import type { ExchangeContext } from '../../context.ts'
+import { leaderEvents, positions } from '../../db/copy-schema.ts'
+import { isUniqueViolation } from '../../db/errors.ts'
+import { ApiFailure, invalidInput, notFound } from '../../http/errors.ts'
+import { findInstrument } from '../../market/instruments.ts'
+import { Money } from '../../money.ts'
+import { InsufficientFunds } from '../book.ts'
+import { leaderWallet } from '../copy-account.ts'
+import { leaderTrade } from '../engine.ts'
+import type { LeaderAction } from '../mirror.ts'
+import { activeLeader, type LeaderRow } from './lead.service.ts'
+import { markOf, positionToWire, type PositionRow } from './wire.ts'
+
+const eventIdOf = (userId: number, clientOrderId: string) => `${userId}:${clientOrderId}`
+
+async function positionRow(ctx: ExchangeContext, positionId: number): Promise<PositionRow | undefined> {
+  const [row] = await ctx.db.select().from(positions).where(eq(positions.id, positionId))
+  return row
+}
+
+async function answer(ctx: ExchangeContext, positionId: number, copied: number, skipped: number, replayed: boolean): Promise<LeaderTrade> {
+  const row = await positionRow(ctx, positionId)
+  if (!row) throw new Error(`position ${positionId} of a leader event is missing`)
+  return { position: positionToWire(row, markOf(ctx.market, row.pairCode)), copied, skipped, replayed }
+}
+
+/** The answer to an order whose clientOrderId was used before: what that order did, nothing new. */
+async function replayOf(ctx: ExchangeContext, eventId: string): Promise<LeaderTrade | undefined> {
+  const [event] = await ctx.db.select().from(leaderEvents).where(eq(leaderEvents.id, eventId))
+  return event ? answer(ctx, event.positionId, event.copied, event.skipped, true) : undefined
+}
+
+/** A positive coin amount on the instrument's lots, else 400 on `size`. */
+function lotSize(pairCode: string, size: string, ctx: ExchangeContext): Money {
+  const amount = new Money(size)
+  const lot = ctx.rules.instrument(pairCode).lotSize
+  if (amount.lte(0) || !amount.mod(lot).isZero()) throw invalidInput([{ path: 'size', issue: `a positive multiple of the lot size ${lot.toFixed()}` }])
+  return amount
+}
+
+function markFor(ctx: ExchangeContext, pairCode: string): Money {
+  const mark = markOf(ctx.market, pairCode)
+  if (!mark) throw new Error(`no mark for ${pairCode}`)
+  return mark
+}
+
+async function trade(ctx: ExchangeContext, leader: LeaderRow, eventId: string, pairCode: string, action: LeaderAction): Promise<LeaderTrade> {
+  const price = markFor(ctx, pairCode)
+  try {
+    const result = await leaderTrade(ctx.db, ctx.rules, { eventId, leaderId: leader.userId, biz: leader.biz, pairCode, price, at: ctx.now(), action })
+    if (result) return await answer(ctx, result.position.id, result.copied, result.skipped, false)
+  } catch (error) {
+    if (error instanceof InsufficientFunds && error.account === leaderWallet(leader.userId)) throw new ApiFailure(400, 'insufficient-balance')
+    // The same clientOrderId racing itself: the other request applied it.
+    if (!isUniqueViolation(error)) throw error
+  }
+  const replay = await replayOf(ctx, eventId)
+  if (!replay) throw new Error(`leader event ${eventId} neither applied nor found`)
+  return replay
+}
+
+export async function openOrder(ctx: ExchangeContext, userId: number, input: LeaderOrderRequest): Promise<LeaderTrade> {
+  const leader = await activeLeader(ctx.db, userId)
+  const eventId = eventIdOf(userId, input.clientOrderId)
+  const replay = await replayOf(ctx, eventId)
+  if (replay) return replay
+  const instrument = findInstrument(input.pairCode)
+  if (!instrument) throw invalidInput([{ path: 'pairCode', issue: 'unknown instrument' }])
+  const spot = leader.biz === 'spot'
+  if (spot && input.side === 'short') throw invalidInput([{ path: 'side', issue: 'spot positions are long only' }])
+  const maxLeverage = ctx.rules.instrument(instrument.pairCode).maxLeverage
+  if (!spot && input.leverage > maxLeverage) throw invalidInput([{ path: 'leverage', issue: `at most ${maxLeverage}` }])
+  const size = lotSize(instrument.pairCode, input.size, ctx)
+  const action: LeaderAction = { kind: 'open', side: input.side === 'long' ? 1 : -1, size, leverage: spot ? 1 : input.leverage }
+  return trade(ctx, leader, eventId, instrument.pairCode, action)
+}
+
+/** The leader's own open position, else 404. */
+async function ownOpenPosition(ctx: ExchangeContext, userId: number, positionId: number): Promise<PositionRow> {
+  const row = await positionRow(ctx, positionId)
+  if (!row || row.userId !== userId || row.copyId !== null || row.status !== 'open') throw notFound()
+  return row
+}
+
+export async function addOrder(ctx: ExchangeContext, userId: number, positionId: number, input: LeaderAddRequest): Promise<LeaderTrade> {
+  const leader = await activeLeader(ctx.db, userId)
+  const eventId = eventIdOf(userId, input.clientOrderId)
+  const replay = await replayOf(ctx, eventId)
+  if (replay) return replay
+  const position = await ownOpenPosition(ctx, userId, positionId)
+  const size = lotSize(position.pairCode, input.size, ctx)
+  return trade(ctx, leader, eventId, position.pairCode, { kind: 'add', positionId, size })
+}
+
+/** Closes the position, or reduces it by `size` when that is less than all of it. */
+export async function closeOrder(ctx: ExchangeContext, userId: number, positionId: number, input: LeaderCloseRequest): Promise<LeaderTrade> {
+  const leader = await activeLeader(ctx.db, userId)
+  const eventId = eventIdOf(userId, input.clientOrderId)
+  const replay = await replayOf(ctx, eventId)
+  if (replay) return replay
+  const position = await ownOpenPosition(ctx, userId, positionId)
+  const size = input.size === undefined ? undefined : lotSize(position.pairCode, input.size, ctx)
+  const action: LeaderAction = size === undefined || size.gte(position.size) ? { kind: 'close', positionId } : { kind: 'reduce', positionId, size }
+  return trade(ctx, leader, eventId, position.pairCode, action)
+}

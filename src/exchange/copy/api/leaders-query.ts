@@ -1,0 +1,115 @@
+/**
+ * The leader list in SQL: leaders joined with their materialized statistics of a period, filtered,
+ * sorted and paged by the database (one query for the page, one for the total), with the free
+ * follower slots counted from active copies.
+ */
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
+import { COPY } from '../../../../app.config.ts'
+import type { StatsPeriod } from '../../../contract/index.ts'
+import { chainWallets, copies, leaderDaily, leaders, leaderStats, type Biz } from '../../db/copy-schema.ts'
+import { utcDay } from '../statistics.ts'
+import type { Tx } from '../store.ts'
+
+export type LeaderSort = 'roi' | 'pnl' | 'copierPnl' | 'aum' | 'followers' | 'winRate' | 'drawdown' | 'newest'
+export type SortOrder = 'asc' | 'desc'
+export type LeaderKind = 'trader' | 'wallet'
+
+export interface LeaderFilter {
+  period: StatsPeriod
+  biz?: Biz
+  kind?: LeaderKind
+  /** Decimal strings compared in SQL. */
+  minRoi?: string
+  maxDrawdown?: string
+  minAum?: string
+  /** Any of these tags. */
+  tags?: readonly string[]
+  hasSlots?: boolean
+  /** Part of the nickname, case-insensitive. */
+  q?: string
+  leaderIds?: readonly number[]
+  /** Only leaders with at least this many trades in the period's daily records. */
+  minTrades?: number
+  /** Only leaders that are on-chain wallets (with a chain_wallets row). */
+  chainWallet?: boolean
+}
+
+export interface LeaderOrdering {
+  sort: LeaderSort
+  /** Default: ascending for drawdown, descending otherwise. */
+  order?: SortOrder
+}
+
+export type LeaderRow = {
+  leader: typeof leaders.$inferSelect
+  stats: typeof leaderStats.$inferSelect | null
+  slotsLeft: number
+}
+
+const DAY_MS = 86_400_000
+const LISTED_STATUSES = ['open', 'paused'] as const
+
+/** The first UTC day of a period ending now; null for 'all'. */
+export function periodFirstDay(period: StatsPeriod, now: Date): string | null {
+  const days = COPY.periods[period]
+  return days === null ? null : utcDay(now.getTime() - days * DAY_MS)
+}
+
+/** Copies holding a slot of the row's leader: active and paused (as the follow call counts them). */
+const liveCopies = sql<number>`(select count(*) from ${copies} where ${copies.leaderId} = ${leaders.userId} and ${copies.status} <> 'cancelled')`
+const slotsLeft = sql<number>`greatest(${leaders.maxFollowers} - ${liveCopies}, 0)::int`.mapWith(Number)
+
+const SORT_KEYS: Record<LeaderSort, { key: SQL; order: SortOrder }> = {
+  roi: { key: sql`coalesce(${leaderStats.roi}, 0)`, order: 'desc' },
+  pnl: { key: sql`coalesce(${leaderStats.pnl}, 0)`, order: 'desc' },
+  copierPnl: { key: sql`coalesce(${leaderStats.copierPnl}, 0)`, order: 'desc' },
+  aum: { key: sql`coalesce(${leaderStats.aum}, 0)`, order: 'desc' },
+  followers: { key: sql`coalesce(${leaderStats.copiers}, 0)`, order: 'desc' },
+  winRate: { key: sql`coalesce(${leaderStats.winRate}, 0)`, order: 'desc' },
+  drawdown: { key: sql`coalesce(${leaderStats.maxDrawdown}, 0)`, order: 'asc' },
+  newest: { key: sql`${leaders.createdAt}`, order: 'desc' },
+}
+
+function whereOf(filter: LeaderFilter, now: Date): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [inArray(leaders.status, [...LISTED_STATUSES])]
+  if (filter.biz) conditions.push(eq(leaders.biz, filter.biz))
+  if (filter.kind) conditions.push(eq(leaders.kind, filter.kind))
+  if (filter.leaderIds) conditions.push(inArray(leaders.userId, [...filter.leaderIds]))
+  if (filter.minRoi !== undefined) conditions.push(sql`coalesce(${leaderStats.roi}, 0) >= ${filter.minRoi}::numeric`)
+  if (filter.maxDrawdown !== undefined) conditions.push(sql`coalesce(${leaderStats.maxDrawdown}, 0) <= ${filter.maxDrawdown}::numeric`)
+  if (filter.minAum !== undefined) conditions.push(sql`coalesce(${leaderStats.aum}, 0) >= ${filter.minAum}::numeric`)
+  if (filter.tags && filter.tags.length > 0) conditions.push(sql`${leaders.tags} ?| ${sql.param([...filter.tags])}::text[]`)
+  if (filter.hasSlots !== undefined) conditions.push(filter.hasSlots ? sql`${slotsLeft} > 0` : sql`${slotsLeft} = 0`)
+  if (filter.q !== undefined) conditions.push(sql`strpos(lower(${leaders.nickname}), lower(${filter.q})) > 0`)
+  if (filter.chainWallet) conditions.push(sql`exists (select 1 from ${chainWallets} where ${chainWallets.leaderId} = ${leaders.userId})`)
+  if (filter.minTrades !== undefined) {
+    const firstDay = periodFirstDay(filter.period, now)
+    const inPeriod = firstDay === null ? sql`true` : gte(leaderDaily.day, firstDay)
+    conditions.push(
+      sql`(select coalesce(sum(${leaderDaily.trades}), 0) from ${leaderDaily} where ${leaderDaily.leaderId} = ${leaders.userId} and ${inPeriod}) >= ${filter.minTrades}`,
+    )
+  }
+  return and(...conditions)
+}
+
+const statsOfPeriod = (period: StatsPeriod) => and(eq(leaderStats.leaderId, leaders.userId), eq(leaderStats.period, period))
+
+/** One page of leaders matching `filter`, in the requested order (ties: oldest id first). */
+export async function leaderPage(db: Tx, now: Date, filter: LeaderFilter, ordering: LeaderOrdering, page: { limit: number; offset: number }): Promise<LeaderRow[]> {
+  const { key, order: defaultOrder } = SORT_KEYS[ordering.sort]
+  const direction = (ordering.order ?? defaultOrder) === 'asc' ? asc : desc
+  return db
+    .select({ leader: leaders, stats: leaderStats, slotsLeft })
+    .from(leaders)
+    .leftJoin(leaderStats, statsOfPeriod(filter.period))
+    .where(whereOf(filter, now))
+    .orderBy(direction(key), asc(leaders.userId))
+    .limit(page.limit)
+    .offset(page.offset)
+}
+
+/** How many leaders match `filter`. */
+export async function leaderCount(db: Tx, now: Date, filter: LeaderFilter): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(leaders).leftJoin(leaderStats, statsOfPeriod(filter.period)).where(whereOf(filter, now))
+  return row?.total ?? 0
+}

@@ -1,0 +1,142 @@
+/**
+ * The public reads of one leader and of the leader list: cards, detail with what concerns the
+ * caller (vote, watch, copy, whether they may follow), statistics with chart series, open
+ * positions at the mark, closed history and current copiers (masked).
+ */
+import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm'
+import type { CopyPosition, LeaderDetail, LeaderFollower, LeaderListQuery, LeaderStats, LeaderSummary, StatsPeriod } from '../../../contract/index.ts'
+import { copies, leaders, leaderStats, leaderVotes, leaderWatches, positions } from '../../db/copy-schema.ts'
+import { users } from '../../db/schema.ts'
+import { notFound } from '../../http/errors.ts'
+import type { MarketSimulator } from '../../market/simulator.ts'
+import type { SeriesPoint } from '../statistics.ts'
+import type { Tx } from '../store.ts'
+import { leaderCount, leaderPage, type LeaderFilter, type LeaderRow } from './leaders-query.ts'
+import { seriesOf, statsToWire, summariesOf } from './summaries.ts'
+import { followRefusal, markOf, maskNickname, plain, positionToWire } from './wire.ts'
+
+export interface Paging {
+  page: number
+  pageSize: number
+}
+
+export interface Page<T> extends Paging {
+  list: T[]
+  total: number
+}
+
+/** LIMIT and OFFSET of a page. */
+export const pageWindow = ({ page, pageSize }: Paging) => ({ limit: pageSize, offset: (page - 1) * pageSize })
+
+/** The list's query as a filter: tags split on commas, hasSlots as a boolean. */
+export function filterOf(query: LeaderListQuery): LeaderFilter {
+  return {
+    period: query.period,
+    biz: query.biz,
+    kind: query.kind,
+    minRoi: query.minRoi,
+    maxDrawdown: query.maxDrawdown,
+    minAum: query.minAum,
+    tags: query.tags?.split(','),
+    hasSlots: query.hasSlots === undefined ? undefined : query.hasSlots === 'true',
+    q: query.q,
+  }
+}
+
+export async function listLeaders(db: Tx, now: Date, query: LeaderListQuery): Promise<Page<LeaderSummary>> {
+  const filter = filterOf(query)
+  const [rows, total] = await Promise.all([leaderPage(db, now, filter, { sort: query.sort, order: query.order }, pageWindow(query)), leaderCount(db, now, filter)])
+  return { list: await summariesOf(db, rows, query.period, now), total, page: query.page, pageSize: query.pageSize }
+}
+
+/** A listed (open or paused) leader with its statistics of the period, or 404. */
+export async function listedLeader(db: Tx, now: Date, leaderId: number, period: StatsPeriod): Promise<LeaderRow> {
+  const [row] = await leaderPage(db, now, { period, leaderIds: [leaderId] }, { sort: 'newest' }, { limit: 1, offset: 0 })
+  if (!row) throw notFound()
+  return row
+}
+
+/** 404 unless the leader exists and is not cancelled. */
+async function assertListed(db: Tx, leaderId: number): Promise<void> {
+  const [row] = await db.select({ id: leaders.userId }).from(leaders).where(and(eq(leaders.userId, leaderId), ne(leaders.status, 'cancelled')))
+  if (!row) throw notFound()
+}
+
+/** What concerns the caller: their vote, watch and live copy, and whether they may follow. */
+async function callerView(db: Tx, row: LeaderRow, callerId: number) {
+  const leaderId = row.leader.userId
+  const [[vote], [watch], [copy], [leading]] = await Promise.all([
+    db.select({ vote: leaderVotes.vote }).from(leaderVotes).where(and(eq(leaderVotes.userId, callerId), eq(leaderVotes.leaderId, leaderId))),
+    db.select({ at: leaderWatches.createdAt }).from(leaderWatches).where(and(eq(leaderWatches.userId, callerId), eq(leaderWatches.leaderId, leaderId))),
+    db.select({ id: copies.id, status: copies.status }).from(copies).where(and(eq(copies.followerId, callerId), eq(copies.leaderId, leaderId), ne(copies.status, 'cancelled'))),
+    db.select({ id: leaders.userId }).from(leaders).where(and(eq(leaders.userId, callerId), ne(leaders.status, 'cancelled'))),
+  ])
+  const myCopy = copy && copy.status !== 'cancelled' ? { copyId: String(copy.id), status: copy.status } : null
+  const reason = followRefusal({ self: callerId === leaderId, leading: leading !== undefined, copying: myCopy !== null, leaderStatus: row.leader.status, slotsLeft: row.slotsLeft })
+  const myVote: 1 | -1 | 0 = vote === undefined ? 0 : vote.vote > 0 ? 1 : -1
+  return { myVote, watched: watch !== undefined, myCopy, canFollow: { ok: reason === null, reason } }
+}
+
+export async function leaderDetail(db: Tx, now: Date, leaderId: number, period: StatsPeriod, callerId: number | undefined): Promise<LeaderDetail> {
+  const row = await listedLeader(db, now, leaderId, period)
+  const [[summary], votes] = await Promise.all([
+    summariesOf(db, [row], period, now),
+    db
+      .select({ likes: sql<number>`count(*) filter (where ${leaderVotes.vote} > 0)::int`.mapWith(Number), dislikes: sql<number>`count(*) filter (where ${leaderVotes.vote} < 0)::int`.mapWith(Number) })
+      .from(leaderVotes)
+      .where(eq(leaderVotes.leaderId, leaderId)),
+  ])
+  const [counts] = votes
+  if (!summary) throw notFound()
+  const mine = callerId === undefined ? { myVote: null, watched: null, myCopy: null, canFollow: { ok: false, reason: 'login' as const } } : await callerView(db, row, callerId)
+  return { ...summary, likes: counts?.likes ?? 0, dislikes: counts?.dislikes ?? 0, ...mine }
+}
+
+export async function leaderStatsDetail(db: Tx, now: Date, leaderId: number, period: StatsPeriod): Promise<LeaderStats & { series: SeriesPoint[] }> {
+  await assertListed(db, leaderId)
+  const [[stats], series] = await Promise.all([
+    db.select().from(leaderStats).where(and(eq(leaderStats.leaderId, leaderId), eq(leaderStats.period, period))),
+    seriesOf(db, leaderId, period, now),
+  ])
+  return { ...statsToWire(period, stats ?? null), series }
+}
+
+const ownPositions = (leaderId: number) => and(eq(positions.userId, leaderId), isNull(positions.copyId))
+
+/** The leader's own open positions at the current marks, newest first. */
+export async function leaderPositions(db: Tx, market: Pick<MarketSimulator, 'mark'>, leaderId: number): Promise<CopyPosition[]> {
+  await assertListed(db, leaderId)
+  const rows = await db.select().from(positions).where(and(ownPositions(leaderId), eq(positions.status, 'open'))).orderBy(desc(positions.openedAt), desc(positions.id))
+  return rows.map((row) => positionToWire(row, markOf(market, row.pairCode)))
+}
+
+/** The leader's own closed positions, newest first. */
+export async function leaderHistory(db: Tx, leaderId: number, paging: Paging): Promise<Page<CopyPosition>> {
+  await assertListed(db, leaderId)
+  const closed = and(ownPositions(leaderId), eq(positions.status, 'closed'))
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(positions).where(closed).orderBy(desc(positions.closedAt), desc(positions.id)).limit(paging.pageSize).offset(pageWindow(paging).offset),
+    db.select({ total: count() }).from(positions).where(closed),
+  ])
+  return { list: rows.map((row) => positionToWire(row, undefined)), total: counted?.total ?? 0, ...paging }
+}
+
+/** Current copiers (active copies), earliest first: masked nickname, since, investment and the copy's net realized PnL. */
+export async function leaderFollowers(db: Tx, leaderId: number, paging: Paging): Promise<Page<LeaderFollower>> {
+  await assertListed(db, leaderId)
+  const active = and(eq(copies.leaderId, leaderId), eq(copies.status, 'active'))
+  const pnl = sql<string>`(select coalesce(sum(${positions.realizedPnl} - ${positions.fees} + ${positions.funding}), 0)::text from ${positions} where ${positions.copyId} = ${copies.id})`
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ nickname: users.nickname, since: copies.createdAt, investment: copies.investment, pnl })
+      .from(copies)
+      .innerJoin(users, eq(users.id, copies.followerId))
+      .where(active)
+      .orderBy(asc(copies.createdAt), asc(copies.id))
+      .limit(paging.pageSize)
+      .offset(pageWindow(paging).offset),
+    db.select({ total: count() }).from(copies).where(active),
+  ])
+  const list = rows.map((row) => ({ nickname: maskNickname(row.nickname), since: row.since.getTime(), investment: plain(row.investment), pnl: plain(row.pnl) }))
+  return { list, total: counted?.total ?? 0, ...paging }
+}

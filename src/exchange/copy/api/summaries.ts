@@ -1,0 +1,108 @@
+/**
+ * Leader rows to the wire: LeaderStats from the materialized row of a period (zeros before the
+ * engine wrote one), time-weighted daily series from leader_daily, and LeaderSummary cards with
+ * their sparklines (one query for every card of a page).
+ */
+import { and, asc, gte, inArray } from 'drizzle-orm'
+import type { LeaderStats, LeaderSummary, StatsPeriod } from '../../../contract/index.ts'
+import { leaderDaily, type leaderStats } from '../../db/copy-schema.ts'
+import { dailySeries, type DailyPoint, type SeriesPoint } from '../statistics.ts'
+import type { Tx } from '../store.ts'
+import { periodFirstDay, type LeaderRow } from './leaders-query.ts'
+import { plain } from './wire.ts'
+
+export type StatsRow = typeof leaderStats.$inferSelect
+
+/** Points of a sparkline at most. */
+export const SPARKLINE_POINTS = 90
+
+export function statsToWire(period: StatsPeriod, row: StatsRow | null): LeaderStats {
+  if (row === null) {
+    return { period, roi: '0', pnl: '0', winRate: '0', maxDrawdown: '0', sharpe: '0', tradesPerWeek: '0', avgHoldingMinutes: '0', preferredCoins: [], aum: '0', followers: 0, copiers: 0, copierPnl: '0' }
+  }
+  return {
+    period,
+    roi: plain(row.roi),
+    pnl: plain(row.pnl),
+    winRate: plain(row.winRate),
+    maxDrawdown: plain(row.maxDrawdown),
+    sharpe: plain(row.sharpe),
+    tradesPerWeek: plain(row.tradesPerWeek),
+    avgHoldingMinutes: plain(row.avgHoldingMinutes),
+    preferredCoins: row.preferredCoins,
+    aum: plain(row.aum),
+    followers: row.followers,
+    copiers: row.copiers,
+    copierPnl: plain(row.copierPnl),
+  }
+}
+
+/** Daily records of the leaders within the period, oldest first, per leader. */
+export async function dailyPoints(db: Tx, leaderIds: readonly number[], period: StatsPeriod, now: Date): Promise<Map<number, DailyPoint[]>> {
+  const byLeader = new Map<number, DailyPoint[]>()
+  if (leaderIds.length === 0) return byLeader
+  const firstDay = periodFirstDay(period, now)
+  const rows = await db
+    .select({ leaderId: leaderDaily.leaderId, day: leaderDaily.day, equityStart: leaderDaily.equityStart, equityEnd: leaderDaily.equityEnd, pnl: leaderDaily.pnl })
+    .from(leaderDaily)
+    .where(and(inArray(leaderDaily.leaderId, [...leaderIds]), firstDay === null ? undefined : gte(leaderDaily.day, firstDay)))
+    .orderBy(asc(leaderDaily.leaderId), asc(leaderDaily.day))
+  for (const { leaderId, ...point } of rows) {
+    const list = byLeader.get(leaderId)
+    if (list) list.push(point)
+    else byLeader.set(leaderId, [point])
+  }
+  return byLeader
+}
+
+/** Cumulative series of a period: its days, each with cumulative ROI and PnL. */
+export async function seriesOf(db: Tx, leaderId: number, period: StatsPeriod, now: Date): Promise<SeriesPoint[]> {
+  const days = await dailyPoints(db, [leaderId], period, now)
+  return dailySeries(days.get(leaderId) ?? [])
+}
+
+/** At most `limit` points spread evenly from the first to the last. */
+export function thin<T>(points: readonly T[], limit: number): T[] {
+  if (points.length <= limit) return [...points]
+  if (limit <= 1) return points.slice(-1)
+  const last = points.length - 1
+  const picked: T[] = []
+  for (let i = 0; i < limit; i += 1) {
+    const point = points[Math.round((i * last) / (limit - 1))]
+    if (point !== undefined) picked.push(point)
+  }
+  return picked
+}
+
+/** Cumulative ROI per day of the period, at most SPARKLINE_POINTS. */
+export function sparklineOf(days: readonly DailyPoint[]): string[] {
+  return thin(dailySeries(days), SPARKLINE_POINTS).map((point) => point.roi)
+}
+
+export function summaryOf(row: LeaderRow, period: StatsPeriod, sparkline: string[]): LeaderSummary {
+  const { leader } = row
+  return {
+    leaderId: String(leader.userId),
+    kind: leader.kind,
+    biz: leader.biz,
+    nickname: leader.nickname,
+    avatar: leader.avatar,
+    bio: leader.bio,
+    tags: leader.tags,
+    region: leader.region,
+    status: leader.status,
+    profitShareRate: plain(leader.profitShareRate),
+    maxFollowers: leader.maxFollowers,
+    minCopyAmount: plain(leader.minCopyAmount),
+    slotsLeft: row.slotsLeft,
+    createdAt: leader.createdAt.getTime(),
+    stats: statsToWire(period, row.stats),
+    sparkline,
+  }
+}
+
+/** Cards of a page of leaders: one query for every sparkline. */
+export async function summariesOf(db: Tx, rows: readonly LeaderRow[], period: StatsPeriod, now: Date): Promise<LeaderSummary[]> {
+  const days = await dailyPoints(db, rows.map((row) => row.leader.userId), period, now)
+  return rows.map((row) => summaryOf(row, period, sparklineOf(days.get(row.leader.userId) ?? [])))
+}
