@@ -30,17 +30,8 @@ export function triggersOf(book: Book, position: Pick<PositionState, 'copyId' | 
   return copy ? { takeProfitRatio: copy.takeProfitRatio, stopLossRatio: copy.stopLossRatio } : NO_TRIGGERS
 }
 
-export interface OpenInput {
-  userId: number
-  copyId: number | null
-  sourcePositionId: number | null
-  biz: Biz
-  pairCode: string
-  side: Side
-  leverage: number
-  size: Money
+export interface OpenInput extends Pick<PositionState, 'userId' | 'copyId' | 'sourcePositionId' | 'biz' | 'pairCode' | 'side' | 'leverage' | 'size' | 'margin'> {
   price: Money
-  margin: Money
   fee: Money
   at: Date
   triggers: Triggers

@@ -14,6 +14,7 @@ import type { ExchangeContext } from '../context.ts'
 import { copyReadRoutes } from '../copy/api/read.routes.ts'
 import { copyFollowRoutes } from '../copy/api/follow.routes.ts'
 import { copyLeadRoutes } from '../copy/api/lead.routes.ts'
+import { whatIfRoutes } from '../copy/api/what-if.routes.ts'
 import { devInboxRoutes } from '../dev/inbox.routes.ts'
 import { marketRoutes } from '../market/market.routes.ts'
 import { profileRoutes } from '../profile/profile.routes.ts'
@@ -81,6 +82,7 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
   copyFollowRoutes(app, ctx)
   copyLeadRoutes(app, ctx)
   copyReadRoutes(app, ctx)
+  whatIfRoutes(app, ctx)
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
