@@ -4,8 +4,7 @@
  * margin, losses and fees out of it, and what remains back to the funds it came from.
  */
 import { Exact, exact, Money } from '../money.ts'
-import type { Biz } from '../db/copy-schema.ts'
-import { FEES, MARKET, copyKey, marginKey, walletKey, type Book, type CloseReason, type PositionState, type Side } from './book.ts'
+import { FEES, MARKET, copyKey, marginKey, walletKey, type Book, type CloseReason, type PositionState } from './book.ts'
 import { averageEntry, closeAmounts, liquidationPrice, priceAtReturn, q } from './position-math.ts'
 import type { Rules } from './rules.ts'
 
