@@ -16,7 +16,7 @@ import { defaultRules } from '../../src/exchange/copy/rules.ts'
 import { Money } from '../../src/exchange/money.ts'
 
 const SIZES = (process.env.BENCH_FOLLOWERS ?? '1000,10000').split(',').map(Number)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const at = new Date('2026-01-05T00:00:00.000Z')
 
 async function prepare(followers: number): Promise<{ handle: DatabaseHandle; leaderId: number }> {
@@ -83,11 +83,14 @@ async function raw(followers: number, round: number): Promise<number> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 
-console.log(`\nMirror one leader open (PGlite in memory, median of ${ROUNDS}, this machine):`)
+console.log(`\nMirror one leader open (PGlite in memory, median of ${ROUNDS} after a warm-up round, this machine):`)
 console.log('followers'.padEnd(12), 'engine ms'.padStart(12), 'raw insert ms'.padStart(15), 'ratio'.padStart(8))
 for (const followers of SIZES) {
   const engine: number[] = []
   const baseline: number[] = []
+  // One untimed round first: the engine is a long-running process, measured warm (JIT compiled).
+  await mirror(followers, -1)
+  await raw(followers, -1)
   for (let round = 0; round < ROUNDS; round += 1) {
     engine.push(await mirror(followers, round))
     baseline.push(await raw(followers, round))

@@ -64,10 +64,14 @@ async function writeProfitShares(tx: Tx, records: readonly ProfitShareRecord[], 
 /** Applies a leader's trade and mirrors it; null when the event was applied before. */
 export async function leaderTrade(db: Database, rules: Rules, order: LeaderOrder): Promise<TradeResult | null> {
   return db.transaction(async (tx) => {
-    const [seen] = await tx.select({ id: leaderEvents.id }).from(leaderEvents).where(eq(leaderEvents.id, order.eventId))
-    if (seen) return null
+    // One read: was this event applied already, and which instruments does the leader let followers copy.
+    const [leader] = await tx
+      .select({ instruments: leaders.instruments, seen: sql<boolean>`exists (select 1 from ${leaderEvents} where ${leaderEvents.id} = ${order.eventId})` })
+      .from(leaders)
+      .where(eq(leaders.userId, order.leaderId))
+    if (!leader) throw new Error(`user ${order.leaderId} has no leaders row: only leaders trade through the engine`)
+    if (leader.seen) return null
     const { book, reserve } = lazyBook()
-    const [leader] = await tx.select({ instruments: leaders.instruments }).from(leaders).where(eq(leaders.userId, order.leaderId))
     await loadWallets(tx, book, [leaderWallet(order.leaderId)])
     const { action } = order
     let live: CopyState[] = []
@@ -79,7 +83,7 @@ export async function leaderTrade(db: Database, rules: Rules, order: LeaderOrder
       if (missing.length > 0) await loadCopies(tx, book, inArray(copies.id, missing))
     }
     await reserve(tx, live.length + 1)
-    const result = executeLeaderOrder(book, rules, order, { copies: live, allowedInstruments: leader?.instruments ?? [] })
+    const result = executeLeaderOrder(book, rules, order, { copies: live, allowedInstruments: leader.instruments })
     if (!result) return null
     await persistChange(tx, book.takeChange(), order.at)
     await tx.insert(leaderEvents).values({

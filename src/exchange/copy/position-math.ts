@@ -62,9 +62,10 @@ export function sizeFollowerOrder(input: SizingInput): Sizing {
   const sizeForMargin = (margin: Money) => floorToLot(exact(margin).times(leverage).div(price), lotSize)
   let size: Money
   if (settings.mode === 'fixed') {
+    // Comparisons rather than Money.min: no new Decimal per follower on the hot path.
     let margin = settings.fixedAmount ?? new Money(0)
-    if (settings.maxPerOrder) margin = Money.min(margin, settings.maxPerOrder)
-    size = sizeForMargin(Money.min(margin, affordable))
+    if (settings.maxPerOrder && settings.maxPerOrder.lt(margin)) margin = settings.maxPerOrder
+    size = sizeForMargin(affordable.lt(margin) ? affordable : margin)
   } else {
     size = floorToLot(exact(input.leaderSize).times(settings.ratio ?? 0), lotSize)
     let margin = marginFor(price, size, leverage)
@@ -85,15 +86,13 @@ export function sizeFollowerOrder(input: SizingInput): Sizing {
   return { ok: false, reason: oneLot.gt(available) ? 'insufficient-balance' : 'below-minimum-size' }
 }
 
-const factors = new Map<string, Money>()
-/** 1 + rate × multiplier, memoized (the same few rates and leverages recur for every follower). */
+const factors = new WeakMap<Money, Map<number, Money>>()
+/** 1 + rate × multiplier, memoized per rate instance (the same few rates and leverages recur for every follower). */
 function onePlus(rate: Money, multiplier: number): Money {
-  const key = `${rate.toString()}×${multiplier}`
-  let value = factors.get(key)
-  if (!value) {
-    value = exact(rate).times(multiplier).plus(1)
-    factors.set(key, value)
-  }
+  let byMultiplier = factors.get(rate)
+  if (!byMultiplier) factors.set(rate, (byMultiplier = new Map()))
+  let value = byMultiplier.get(multiplier)
+  if (!value) byMultiplier.set(multiplier, (value = exact(rate).times(multiplier).plus(1)))
   return value
 }
 

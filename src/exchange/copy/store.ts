@@ -72,7 +72,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null, fal
 /** Copies matching `where`, locked for this transaction. */
 export async function loadCopies(tx: Tx, book: Book, where: SQL | undefined): Promise<CopyState[]> {
   const { count, get } = await readColumns(tx, sql`copies`, COPY_COLUMNS, where)
-  // Settings repeat across followers (100 USDT, ratio 0.5 …): one immutable Money per distinct value.
+  // Settings repeat across followers (100 USDT, ratio 0.5 …): one immutable Exact per distinct value.
   const interned = new Map<string, Money>()
   const setting = (value: string | null) => {
     if (value === null) return null
@@ -98,8 +98,9 @@ export async function loadCopies(tx: Tx, book: Book, where: SQL | undefined): Pr
       copyStopLossRatio: setting(get('copy_stop_loss_ratio', i)),
       investment: exact(text(get('investment', i))),
       balance: exact(text(get('balance', i))),
-      highWaterMark: exact(text(get('high_water_mark', i))),
-      profitSharePaid: exact(text(get('profit_share_paid', i))),
+      // Mostly zero for every copy: shared like the settings.
+      highWaterMark: setting(get('high_water_mark', i)) ?? new Exact(0),
+      profitSharePaid: setting(get('profit_share_paid', i)) ?? new Exact(0),
       createdAt: time(get('created_at', i)),
       endedAt: timeOrNull(get('ended_at', i)),
       endReason: get('end_reason', i),
@@ -181,9 +182,10 @@ const POSITION_IDS_LOCK = 7_261_002
  */
 export async function allocatePositionIds(tx: Tx, count: number): Promise<() => number> {
   const size = Math.max(1, count)
-  await tx.execute(sql`select pg_advisory_xact_lock(${POSITION_IDS_LOCK})`)
   const result = await tx.execute(sql`
-    select setval(pg_get_serial_sequence('positions', 'id'), nextval(pg_get_serial_sequence('positions', 'id')) + ${size - 1}::int) - ${size - 1}::int as first`)
+    with locked as (select pg_advisory_xact_lock(${POSITION_IDS_LOCK}))
+    select setval(pg_get_serial_sequence('positions', 'id'), nextval(pg_get_serial_sequence('positions', 'id')) + ${size - 1}::int) - ${size - 1}::int as first
+    from locked`)
   const [row] = firstId.parse(result).rows
   if (!row) throw new Error('no position id reserved')
   let next = row.first
@@ -249,29 +251,43 @@ async function applyDeltas(tx: Tx, change: Change, at: Date): Promise<void> {
     if (ref.kind === 'wallet') wallets.push({ userId: ref.userId, walletType: ref.walletType, coin: ref.coin, delta: toPlain(delta) })
     else if (ref.kind === 'ledger') accounts.push({ key, delta: toPlain(delta), mayGoNegative: ref.mayGoNegative })
   }
-  // Rows are created at zero first: a CHECK applies to the row an upsert proposes, before the conflict.
-  if (wallets.length > 0) {
-    const u = sql`${sql.param(wallets.map((x) => x.userId))}::bigint[]`
-    const w = sql`${sql.param(wallets.map((x) => x.walletType))}::smallint[]`
-    const c = texts(wallets.map((x) => x.coin))
+  // A CHECK applies to the row an upsert proposes, before the conflict: money coming in is upserted
+  // (one statement, the row may be new), money going out only updates (its row exists, or the book
+  // would have refused the transfer).
+  const incoming = wallets.filter((x) => !x.delta.startsWith('-'))
+  const outgoing = wallets.filter((x) => x.delta.startsWith('-'))
+  const walletColumns = (list: typeof wallets) => ({
+    u: sql`${sql.param(list.map((x) => x.userId))}::bigint[]`,
+    w: sql`${sql.param(list.map((x) => x.walletType))}::smallint[]`,
+    c: texts(list.map((x) => x.coin)),
+    d: numerics(list.map((x) => x.delta)),
+  })
+  if (incoming.length > 0) {
+    const { u, w, c, d } = walletColumns(incoming)
     await tx.execute(sql`
       insert into balances (user_id, wallet_type, coin, available, updated_at)
-      select u, w, c, 0, ${at.toISOString()}::timestamptz from unnest(${u}, ${w}, ${c}) as x(u, w, c)
-      on conflict (user_id, wallet_type, coin) do nothing`)
+      select u, w, c, d, ${at.toISOString()}::timestamptz from unnest(${u}, ${w}, ${c}, ${d}) as x(u, w, c, d)
+      on conflict (user_id, wallet_type, coin) do update set available = balances.available + excluded.available, updated_at = excluded.updated_at`)
+  }
+  if (outgoing.length > 0) {
+    const { u, w, c, d } = walletColumns(outgoing)
     await tx.execute(sql`
       update balances set available = balances.available + x.d, updated_at = ${at.toISOString()}::timestamptz
-      from unnest(${u}, ${w}, ${c}, ${numerics(wallets.map((x) => x.delta))}) as x(u, w, c, d)
+      from unnest(${u}, ${w}, ${c}, ${d}) as x(u, w, c, d)
       where balances.user_id = x.u and balances.wallet_type = x.w and balances.coin = x.c`)
   }
-  if (accounts.length > 0) {
-    const k = texts(accounts.map((x) => x.key))
+  const upserted = accounts.filter((x) => x.mayGoNegative || !x.delta.startsWith('-'))
+  const updated = accounts.filter((x) => !x.mayGoNegative && x.delta.startsWith('-'))
+  if (upserted.length > 0) {
     await tx.execute(sql`
       insert into ledger_accounts (key, balance, may_go_negative)
-      select k, 0, n from unnest(${k}, ${sql.param(accounts.map((x) => x.mayGoNegative))}::boolean[]) as x(k, n)
-      on conflict (key) do nothing`)
+      select * from unnest(${texts(upserted.map((x) => x.key))}, ${numerics(upserted.map((x) => x.delta))}, ${sql.param(upserted.map((x) => x.mayGoNegative))}::boolean[])
+      on conflict (key) do update set balance = ledger_accounts.balance + excluded.balance`)
+  }
+  if (updated.length > 0) {
     await tx.execute(sql`
       update ledger_accounts set balance = ledger_accounts.balance + x.d
-      from unnest(${k}, ${numerics(accounts.map((x) => x.delta))}) as x(k, d) where ledger_accounts.key = x.k`)
+      from unnest(${texts(updated.map((x) => x.key))}, ${numerics(updated.map((x) => x.delta))}) as x(k, d) where ledger_accounts.key = x.k`)
   }
 }
 
