@@ -9,11 +9,18 @@ import { copies, leaderEvents, leaders, positions, profitShares } from '../db/co
 import { Money } from '../money.ts'
 import { Book, externalKey, walletKey, type CopyState } from './book.ts'
 import { changeInvestment, endCopy, followerWallet, leaderWallet, settleProfitShare, type ProfitShareRecord } from './copy-account.ts'
-import { EXCHANGE_WALLET } from './positions.ts'
+import { EXCHANGE_WALLET, refreshLevels, triggersOf } from './positions.ts'
 import { executeLeaderOrder, type LeaderOrder, type TradeResult } from './mirror.ts'
 import { applyFunding, applyMarks, type MarkOutcome } from './risk.ts'
 import type { Rules } from './rules.ts'
 import { allocatePositionIds, linkedTo, liveCopiesOf, loadCopies, loadPositions, loadWallets, persistChange, type Tx } from './store.ts'
+
+/** A cancelled leader opens and adds nothing (closing what it still holds stays possible). */
+export class LeaderCancelled extends Error {
+  constructor(leaderId: number) {
+    super(`leader ${leaderId} cancelled the leader identity`)
+  }
+}
 
 /** A Book for an operation that opens no position. */
 function sliceBook(): Book {
@@ -65,12 +72,15 @@ async function writeProfitShares(tx: Tx, records: readonly ProfitShareRecord[], 
 export async function leaderTrade(db: Database, rules: Rules, order: LeaderOrder): Promise<TradeResult | null> {
   return db.transaction(async (tx) => {
     // One read: was this event applied already, and which instruments does the leader let followers copy.
+    // The leader's row is locked: cancelling the identity and trading never interleave.
     const [leader] = await tx
-      .select({ instruments: leaders.instruments, seen: sql<boolean>`exists (select 1 from ${leaderEvents} where ${leaderEvents.id} = ${order.eventId})` })
+      .select({ instruments: leaders.instruments, status: leaders.status, seen: sql<boolean>`exists (select 1 from ${leaderEvents} where ${leaderEvents.id} = ${order.eventId})` })
       .from(leaders)
       .where(eq(leaders.userId, order.leaderId))
+      .for('update')
     if (!leader) throw new Error(`user ${order.leaderId} has no leaders row: only leaders trade through the engine`)
     if (leader.seen) return null
+    if (leader.status === 'cancelled' && (order.action.kind === 'open' || order.action.kind === 'add')) throw new LeaderCancelled(order.leaderId)
     const { book, reserve } = lazyBook()
     await loadWallets(tx, book, [leaderWallet(order.leaderId)])
     const { action } = order
@@ -208,4 +218,18 @@ export async function deposit(tx: Tx, userId: number, coin: string, amount: Mone
   await loadWallets(tx, book, [wallet])
   book.transfer(externalKey(coin), wallet, amount, 'deposit', null)
   await persistChange(tx, book.takeChange(), at)
+}
+
+/** A copy's new take-profit / stop-loss ratios apply to its open positions at once (their trigger prices move). */
+export async function repriceCopyTriggers(tx: Tx, rules: Rules, copyId: number, at: Date): Promise<number> {
+  const book = sliceBook()
+  const [copy] = await loadCopies(tx, book, eq(copies.id, copyId))
+  if (!copy) return 0
+  const open = await loadPositions(tx, book, and(eq(positions.copyId, copyId), eq(positions.status, 'open'), eq(positions.unmanaged, false)))
+  for (const position of open) {
+    refreshLevels(position, rules, triggersOf(book, position))
+    book.touchPosition(position)
+  }
+  await persistChange(tx, book.takeChange(), at)
+  return open.length
 }

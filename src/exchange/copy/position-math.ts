@@ -90,7 +90,7 @@ const factors = new WeakMap<Money, Map<number, Money>>()
 /** 1 + rate × multiplier, memoized per rate instance (the same few rates and leverages recur for every follower). */
 function onePlus(rate: Money, multiplier: number): Money {
   let byMultiplier = factors.get(rate)
-  if (!byMultiplier) factors.set(rate, (byMultiplier = new Map()))
+  if (!byMultiplier) factors.set(rate, (byMultiplier = new Map<number, Money>()))
   let value = byMultiplier.get(multiplier)
   if (!value) byMultiplier.set(multiplier, (value = exact(rate).times(multiplier).plus(1)))
   return value

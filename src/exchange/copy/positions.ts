@@ -37,7 +37,8 @@ export interface OpenInput extends Pick<PositionState, 'userId' | 'copyId' | 'so
   ref: string
 }
 
-function refreshLevels(position: PositionState, rules: Rules, triggers: Triggers): void {
+/** Recomputes a position's liquidation, take-profit and stop-loss prices (after a change, or new settings). */
+export function refreshLevels(position: PositionState, rules: Rules, triggers: Triggers): void {
   position.liquidationPrice = position.biz === 'futures' ? liquidationPrice(position, rules.maintenanceMarginRate) : null
   position.takeProfitPrice = triggers.takeProfitRatio ? priceAtReturn(position, triggers.takeProfitRatio) : null
   position.stopLossPrice = triggers.stopLossRatio ? priceAtReturn(position, triggers.stopLossRatio.neg()) : null

@@ -13,7 +13,7 @@ import { balances } from '../../db/schema.ts'
 import { ApiFailure, notFound } from '../../http/errors.ts'
 import { Exact, Money } from '../../money.ts'
 import { Book, InsufficientFunds, walletKey } from '../book.ts'
-import { endCopyInDb, fundCopy } from '../engine.ts'
+import { endCopyInDb, fundCopy, repriceCopyTriggers } from '../engine.ts'
 import { closePart, EXCHANGE_WALLET, NO_TRIGGERS, QUOTE } from '../positions.ts'
 import { loadPositions, loadWallets, persistChange, type Tx } from '../store.ts'
 import { assertSettings, copyToWire, settingsColumns, settingsOfRow, type CopyRow, type SettingsValues } from './follow-settings.ts'
@@ -156,6 +156,8 @@ export async function editCopy(ctx: ExchangeContext, followerId: number, leaderI
         .update(copies)
         .set({ ...settingsColumns(values), ...(patch.status && { status: patch.status }) })
         .where(eq(copies.id, row.id))
+      // New take-profit / stop-loss ratios move the trigger prices of the positions open now.
+      if (values.takeProfitRatio !== stored.takeProfitRatio || values.stopLossRatio !== stored.stopLossRatio) await repriceCopyTriggers(tx, ctx.rules, row.id, now)
       const [updated] = await tx.select().from(copies).where(eq(copies.id, row.id))
       if (!updated) throw new Error(`copy ${row.id} vanished`)
       return copyToWire(updated)

@@ -13,7 +13,7 @@ import { findInstrument } from '../../market/instruments.ts'
 import { Money } from '../../money.ts'
 import { InsufficientFunds } from '../book.ts'
 import { leaderWallet } from '../copy-account.ts'
-import { leaderTrade } from '../engine.ts'
+import { leaderTrade, LeaderCancelled } from '../engine.ts'
 import type { LeaderAction } from '../mirror.ts'
 import { activeLeader, type LeaderRow } from './lead.service.ts'
 import { markOf, positionToWire, type PositionRow } from './wire.ts'
@@ -58,6 +58,7 @@ async function trade(ctx: ExchangeContext, leader: LeaderRow, eventId: string, p
     if (result) return await answer(ctx, result.position.id, result.copied, result.skipped, false)
   } catch (error) {
     if (error instanceof InsufficientFunds && error.account === leaderWallet(leader.userId)) throw new ApiFailure(400, 'insufficient-balance')
+    if (error instanceof LeaderCancelled) throw new ApiFailure(403, 'not-leader')
     // The same clientOrderId racing itself: the other request applied it.
     if (!isUniqueViolation(error)) throw error
   }

@@ -192,13 +192,16 @@ export async function updateInfo(db: Tx, userId: number, input: LeaderInfoReques
  */
 export async function cancelLeader(ctx: ExchangeContext, userId: number): Promise<{ endedCopies: number }> {
   await activeLeader(ctx.db, userId)
-  if ((await ownOpenPositionCount(ctx.db, userId)) > 0) throw new ApiFailure(409, 'forbidden', { msg: 'Close your open positions before cancelling the leader identity' })
-  await ctx.db.update(leaders).set({ status: 'paused' }).where(eq(leaders.userId, userId))
+  // Under the leader's row lock (the engine takes it for every trade): no order can slip in between the check and the cancel.
+  await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: leaders.userId }).from(leaders).where(eq(leaders.userId, userId)).for('update')
+    if ((await ownOpenPositionCount(tx, userId)) > 0) throw new ApiFailure(409, 'forbidden', { msg: 'Close your open positions before cancelling the leader identity' })
+    await tx.update(leaders).set({ status: 'cancelled', cancelledAt: ctx.now() }).where(eq(leaders.userId, userId))
+  })
   const live = await ctx.db.select({ id: copies.id }).from(copies).where(liveCopiesOf(userId))
   const marks = marksOf(ctx.market)
   for (const { id } of live) {
     await endCopyInDb(ctx.db, ctx.rules, { copyId: id, closePositions: true, reason: 'leader-cancelled', marks, at: ctx.now() })
   }
-  await ctx.db.update(leaders).set({ status: 'cancelled', cancelledAt: ctx.now() }).where(eq(leaders.userId, userId))
   return { endedCopies: live.length }
 }
