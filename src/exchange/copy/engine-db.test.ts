@@ -10,7 +10,7 @@ import { copies, leaders, positions } from '../db/copy-schema.ts'
 import { users } from '../db/schema.ts'
 import { ledgerState } from '../testing/ledger.ts'
 import { Money } from '../money.ts'
-import { deposit, endCopyInDb, fundCopy, leaderTrade, settleProfitShares } from './engine.ts'
+import { deposit, endCopyInDb, fundCopy, LeaderCancelled, leaderTrade, settleProfitShares } from './engine.ts'
 import { defaultRules } from './rules.ts'
 
 const rules = defaultRules()
@@ -71,5 +71,12 @@ describe('copy engine on the database', () => {
     const [ended] = await handle.db.select().from(copies).where(sql`${copies.id} = ${row.id}`)
     expect({ status: ended?.status, balance: ended?.balance }).toEqual({ status: 'cancelled', balance: '0.000000000000000000' })
     expect(await ledgerState(handle.db)).toEqual({ zero: true, mismatched: 0 })
+  })
+
+  it('refuses every open of a leader who cancelled the identity', async () => {
+    await handle.db.update(leaders).set({ status: 'cancelled' }).where(sql`${leaders.userId} = ${leaderId}`)
+    const order = { eventId: 'L2:open', leaderId, biz: 'futures' as const, pairCode: 'ETH_USDT', price: new Money(3000), at: at(90), action: { kind: 'open' as const, side: 1 as const, size: new Money(1), leverage: 5 } }
+    await expect(leaderTrade(handle.db, rules, order)).rejects.toBeInstanceOf(LeaderCancelled)
+    expect(await handle.db.select().from(positions).where(sql`${positions.userId} = ${leaderId} and ${positions.status} = 'open'`)).toEqual([])
   })
 })
