@@ -223,8 +223,8 @@ export const COPY = {
   /** The leader list's page size bounds. */
   maxPageSize: 100,
   defaultPageSize: 20,
-  /** Bots' starting capital range (USDT) and how many simulated copiers the demo market seeds. */
-  botCapitalUsdt: '20000',
+  /** Simulated followers seeded with the demo market, each copying one to three simulated leaders. */
+  simulatedFollowers: 120,
 } as const
 
 export const SEO = {

@@ -12,6 +12,7 @@ import { defaultRules } from './copy/rules.ts'
 import { createApp } from './http/app.ts'
 import { createMarketSimulator, type MarketSimulator } from './market/simulator.ts'
 import { backfillBots } from './copy/bots/backfill.ts'
+import { seedSimulatedFollowers } from './copy/bots/seed-followers.ts'
 import { loadBots, seedSimulatedLeaders } from './copy/bots/seed-leaders.ts'
 import { createEngineRunner, type EngineRunner } from './copy/runner.ts'
 import type { Rules } from './copy/rules.ts'
@@ -107,6 +108,8 @@ async function startCopyTrading(db: Database, market: MarketSimulator, rules: Ru
   const bots = await loadBots(db)
   const history = await backfillBots(db, market, rules, bots, from, end)
   if (history.events > 0) logger.log(`[exchange] simulated leaders: ${bots.length}, back-filled ${history.positions} positions over ${backfillDays} days`)
+  const followed = await seedSimulatedFollowers(db, bots, now())
+  if (followed > 0) logger.log(`[exchange] simulated followers: ${followed} copies`)
   await refreshLeaderStats(db, now())
   return createEngineRunner({ db, market, rules, now, logger, bots })
 }
