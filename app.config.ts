@@ -105,8 +105,25 @@ export const WEBSOCKET = {
   fallbackRefreshMs: 30_000,
   fallbackRefreshAfterReconnectMs: 60_000,
   fallbackIdleMs: 2000,
-  /** Largest frame the placeholder channel echoes. */
+  /** Frames above this get an error message (the connection stays). */
   maxFrameBytes: 4096,
+  /** Frames above this are cut by the socket itself (close 1009): nothing that large is parsed. */
+  hardMaxFrameBytes: 64 * 1024,
+  maxSubscriptionsPerConnection: 200,
+  /** More messages than this in one second from a client closes it with POLICY_CLOSE_CODE. */
+  maxMessagesPerSecond: 50,
+  policyCloseCode: 1008,
+  /** A connection that sends nothing (not even a ping) for this long is closed. */
+  idleTimeoutMs: 30_000,
+  idleCloseCode: 4000,
+  /** A slow reader whose unsent data passes this is disconnected (the server's memory stays bounded). */
+  sendBufferBytes: 1024 * 1024,
+  slowConsumerCloseCode: 1013,
+  /** Recent trades sent as a snapshot on subscribe, and candles of a kline snapshot. */
+  snapshotTrades: 50,
+  snapshotCandles: 200,
+  /** Login tickets: single use, short-lived. */
+  ticketTtlMs: 60_000,
 } as const
 
 /** §9 query-string parse limits. */
@@ -270,6 +287,10 @@ function envSchema() {
       .regex(/^postgres(ql)?:\/\//, { error: 'expected a postgres:// or postgresql:// connection URL' })
       .optional(),
     DATA_DIR: z.string().min(1, { error: 'expected a folder path' }).default('.data'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, { error: 'expected a redis:// or rediss:// URL' })
+      .optional(),
     TRUST_PROXY: bool.default(false),
     HELP_CENTER_URL: url(['http', 'https']).optional(),
     EXCHANGE_BACKFILL_DAYS: z.coerce
@@ -308,6 +329,8 @@ function toConfig(env: z.infer<ReturnType<typeof envSchema>>) {
     benchBaseline: env.BENCH_BASELINE,
     /** The reference exchange's storage: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
     database: { url: env.DATABASE_URL, dataDir: env.DATA_DIR },
+    /** The realtime hub's pub/sub across processes; unset: in-process. */
+    redisUrl: env.REDIS_URL,
     /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits per IP). */
     trustProxy: env.TRUST_PROXY,
     /** The help desk's origin; help links are /{lang}/{catalog}/{id} below it (same origin when unset). */

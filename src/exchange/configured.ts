@@ -14,6 +14,7 @@ export function openConfiguredExchange(config: ServerConfig, dataDir: string = c
     now: engineClock(config.clockSpeed),
     market: { backfillDays: config.backfillDays, minuteHistoryDays: MARKET.minuteHistoryDays },
     runEngine: true,
+    redisUrl: config.redisUrl,
   }).catch((error: unknown) => {
     if (!(error instanceof FolderLockedError)) throw error
     console.error(`${error.message}\nAnother Tandem process owns this data folder: stop it, or give this one another DATA_DIR.`)

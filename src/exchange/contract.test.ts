@@ -20,6 +20,7 @@ import {
   topsInfoResponseSchema,
   updatePreferencesResponseSchema,
   walletAccountResponseSchema,
+  wsTicketResponseSchema,
 } from '../contract/index.ts'
 import { createApp, loggable } from './http/app.ts'
 import { startHarness, unique, type ApiResult, type Harness } from './testing/harness.ts'
@@ -91,6 +92,7 @@ const cases: Case[] = [
   { method: 'get', path: '/open/activity/statistics?event=page_view&request_source=H5&type=home', auth: false, schema: emptyOkSchema },
   { method: 'get', path: '/open/global/config', auth: false, schema: globalConfigResponseSchema },
   { method: 'get', path: '/open/fiat/rates', auth: false, schema: fiatRatesResponseSchema },
+  { method: 'post', path: '/v2/users/ws-ticket', auth: true, schema: wsTicketResponseSchema },
   { method: 'get', path: '/v2/affiliate/applications/me', auth: true, schema: myAffiliateApplicationResponseSchema },
   {
     method: 'post',

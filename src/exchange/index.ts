@@ -1,7 +1,10 @@
 /**
  * The reference exchange: `createExchange` opens the database (migrations applied, demo data
- * seeded when empty) and returns a fetch handler for paths without a base prefix.
+ * seeded when empty), starts the markets and copy trading, and returns a fetch handler for paths
+ * without a base prefix and the realtime hub's websocket upgrade.
  */
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
 import { createDevMailer, type Mailer } from './accounts/mailer.ts'
 import { createRateLimiters } from './accounts/rate-limits.ts'
 import { ensureConfigDefaults } from './activity/global-config.ts'
@@ -14,7 +17,14 @@ import { createMarketSimulator, type MarketSimulator } from './market/simulator.
 import { backfillBots } from './copy/bots/backfill.ts'
 import { seedSimulatedFollowers } from './copy/bots/seed-followers.ts'
 import { loadBots, seedSimulatedLeaders } from './copy/bots/seed-leaders.ts'
+import type { Bot } from './copy/bots/bot-order.ts'
 import { createEngineRunner, type EngineRunner } from './copy/runner.ts'
+import { createHub } from './realtime/hub.ts'
+import { createMarketPublisher } from './realtime/publisher.ts'
+import { createMemoryPubSub } from './realtime/pubsub.ts'
+import { createRedisPubSub } from './realtime/redis-pubsub.ts'
+import { exchangeSnapshots } from './realtime/snapshots.ts'
+import { redeemTicket } from './realtime/tickets.ts'
 import type { Rules } from './copy/rules.ts'
 import { refreshLeaderStats } from './copy/stats-refresh.ts'
 import type { Database } from './db/client.ts'
@@ -43,10 +53,16 @@ export interface ExchangeOptions {
   market?: { backfillDays: number; minuteHistoryDays: number }
   /** Run the engine loop on the clock (the server does; tests call engine.tick() themselves). */
   runEngine?: boolean
+  /** Redis for the realtime hub's pub/sub, so several processes fan out the same streams. */
+  redisUrl?: string
 }
 
 export interface Exchange {
   fetch(request: Request): Promise<Response>
+  /** Takes a websocket upgrade for `/ws` (false: not the hub's path). */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean
+  /** Closes every websocket (1001), before the process stops taking requests. */
+  closeSockets(): Promise<void>
   close(): Promise<void>
 }
 
@@ -68,12 +84,12 @@ export async function openExchange(options: ExchangeOptions): Promise<{ exchange
     logger,
   })
   const rules = defaultRules()
-  let engine: EngineRunner
+  let bots: Bot[]
   try {
     await ensureConfigDefaults(database.db)
     if ((options.seed ?? true) && (await isEmpty(database.db))) await seedDemoData(database.db, now())
     await market.start(now())
-    engine = await startCopyTrading(database.db, market, rules, now, logger, backfillDays)
+    bots = await startCopyTrading(database.db, market, rules, now, logger, backfillDays)
   } catch (error) {
     await database.close()
     throw error
@@ -90,18 +106,27 @@ export async function openExchange(options: ExchangeOptions): Promise<{ exchange
     market,
     rules,
   }
+  const pubsub = options.redisUrl ? await createRedisPubSub(options.redisUrl, (error) => logger.error('[realtime] redis', error)) : createMemoryPubSub()
+  const hub = createHub({ pubsub, snapshots: exchangeSnapshots(context), redeemTicket: (ticket) => redeemTicket(database.db, ticket, now()) })
+  const engine = createEngineRunner({ db: database.db, market, rules, now, logger, bots, onMinutes: createMarketPublisher(hub, market, Boolean(options.redisUrl)) })
   const app = createApp(context)
   if (options.runEngine) engine.start(MARKET.tickIntervalMs)
   let closing: Promise<void> | undefined
   const exchange: Exchange = {
     fetch: async (request) => app.fetch(request),
-    close: () => (closing ??= engine.stop().then(() => database.close())),
+    handleUpgrade: (req, socket, head) => hub.handleUpgrade(req, socket, head),
+    closeSockets: () => hub.close(),
+    close: () => (closing ??= engine.stop().then(async () => {
+      await hub.close()
+      await pubsub.close()
+      await database.close()
+    })),
   }
   return { exchange, context, engine }
 }
 
 /** The simulated leaders (seeded once, their history back-filled with the market's), the statistics, and the engine loop. */
-async function startCopyTrading(db: Database, market: MarketSimulator, rules: Rules, now: () => Date, logger: Logger, backfillDays: number): Promise<EngineRunner> {
+async function startCopyTrading(db: Database, market: MarketSimulator, rules: Rules, now: () => Date, logger: Logger, backfillDays: number): Promise<Bot[]> {
   const end = now().getTime()
   const from = end - backfillDays * 86_400_000
   await seedSimulatedLeaders(db, new Date(from))
@@ -111,7 +136,7 @@ async function startCopyTrading(db: Database, market: MarketSimulator, rules: Ru
   const followed = await seedSimulatedFollowers(db, bots, now())
   if (followed > 0) logger.log(`[exchange] simulated followers: ${followed} copies`)
   await refreshLeaderStats(db, now())
-  return createEngineRunner({ db, market, rules, now, logger, bots })
+  return bots
 }
 
 export { pgliteFolder } from './paths.ts'

@@ -1,6 +1,6 @@
 /**
  * `npm run dev`: serves on Vite's server what the production entry serves beside the app — the
- * `/ws` endpoint and the embedded exchange — while Vite's own HMR socket keeps working.
+ * embedded exchange and its `/ws` hub — while Vite's own HMR socket keeps working.
  */
 import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
@@ -10,19 +10,18 @@ import { loadConfig } from '../../app.config.ts'
 import { openConfiguredExchange } from '../exchange/configured.ts'
 import { registerInProcessExchange } from '../lib/http/transport.ts'
 import { createExchangeMount } from './exchange-mount.ts'
-import { createWebSocketEndpoint } from './websocket.ts'
 
 export function devServer(): Plugin {
   return {
     name: 'tandem:dev-server',
     apply: 'serve',
     async configureServer(server) {
-      const endpoint = createWebSocketEndpoint()
-      server.httpServer?.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-        endpoint.handleUpgrade(req, socket, head)
-      })
       const config = loadConfig({ ...process.env, NODE_ENV: 'development' })
       const exchange = await openConfiguredExchange(config, join(config.database.dataDir, 'dev'))
+      // Vite's own HMR socket has its own path: only /ws is the hub's.
+      server.httpServer?.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+        exchange.handleUpgrade(req, socket, head)
+      })
       const mount = createExchangeMount((request) => exchange.fetch(request), true)
       registerInProcessExchange((request) => mount.fetch(request))
       server.middlewares.use((req, res, next) => {
@@ -43,7 +42,6 @@ export function devServer(): Plugin {
         })()
       })
       server.httpServer?.on('close', () => {
-        void endpoint.close()
         void exchange.close()
       })
     },

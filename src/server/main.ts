@@ -12,7 +12,7 @@ import { registerInProcessExchange } from '../lib/http/transport.ts'
 import { createExchangeMount } from './exchange-mount.ts'
 import { answerClientError, baseHeaders, compressHtml, rejectBadPaths } from './http.ts'
 import { loadStaticFiles, staticFiles } from './static-files.ts'
-import { createWebSocketEndpoint, refuseUpgrade } from './websocket.ts'
+import { refuseUpgrade } from './websocket.ts'
 
 interface StartHandler {
   fetch: (request: Request) => Promise<Response> | Response
@@ -93,10 +93,10 @@ async function main() {
   })
   await server.ready()
 
-  const ws = createWebSocketEndpoint()
+  // `/ws` is the embedded exchange's realtime hub; any other upgrade is refused.
   const nodeServer = server.node?.server
   nodeServer?.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (!ws.handleUpgrade(req, socket, head)) refuseUpgrade(socket)
+    if (!exchange.handleUpgrade(req, socket, head)) refuseUpgrade(socket)
   })
   nodeServer?.on('clientError', answerClientError)
 
@@ -111,7 +111,7 @@ async function main() {
       void server.close(true)
     }, config.shutdownGraceMs)
     force.unref()
-    await Promise.all([ws.close(), server.close(false)])
+    await Promise.all([exchange.closeSockets(), server.close(false)])
     await exchange.close()
     clearTimeout(force)
     process.exit(0)

@@ -47,7 +47,7 @@ test.describe('production server', () => {
     expect(await response.json()).toEqual({ status: 'ok' })
   })
 
-  test('/ws greets and echoes; other upgrade paths are refused', async ({ page }) => {
+  test('/ws speaks the market protocol from the browser; other upgrade paths are refused', async ({ page }) => {
     await page.goto('/healthz')
     const result = await page.evaluate(async () => {
       const url = `ws://${location.host}`
@@ -56,8 +56,8 @@ test.describe('production server', () => {
         const seen: string[] = []
         ws.onmessage = (event) => {
           seen.push(String(event.data))
-          if (seen.length === 1) ws.send(JSON.stringify({ event: 'ping' }))
-          if (seen.length === 2) ws.send(JSON.stringify({ hello: 'world' }))
+          if (seen.length === 1) ws.send(JSON.stringify({ event: 'ping', ts: 7 }))
+          if (seen.length === 2) ws.send(JSON.stringify({ event: 'subscribe', channel: 'ticker', biz: 'spot', pairCode: 'BTC_USDT' }))
           if (seen.length === 3) {
             ws.close()
             resolve(seen)
@@ -73,8 +73,8 @@ test.describe('production server', () => {
       return { echo, refused }
     })
     expect(JSON.parse(result.echo[0] ?? '{}')).toMatchObject({ event: 'hello' })
-    expect(JSON.parse(result.echo[1] ?? '{}')).toMatchObject({ event: 'pong' })
-    expect(JSON.parse(result.echo[2] ?? '{}')).toEqual({ event: 'echo', data: { result: { hello: 'world' } } })
+    expect(JSON.parse(result.echo[1] ?? '{}')).toEqual({ event: 'pong', ts: 7 })
+    expect(JSON.parse(result.echo[2] ?? '{}')).toMatchObject({ event: 'subscribe', channel: 'ticker', type: 'snapshot', pairCode: 'BTC_USDT', base: 'BTC' })
     expect(result.refused).toBe(true)
   })
 

@@ -10,7 +10,7 @@ import { COPY } from '../../../app.config.ts'
 import type { Logger } from '../context.ts'
 import type { Database } from '../db/client.ts'
 import { leaderEvents, positions } from '../db/copy-schema.ts'
-import type { MarketSimulator } from '../market/simulator.ts'
+import type { MarketSimulator, MinuteUpdate } from '../market/simulator.ts'
 import { Money } from '../money.ts'
 import { Book, InsufficientFunds, type PositionState } from './book.ts'
 import { botOrder, type Bot } from './bots/bot-order.ts'
@@ -35,6 +35,8 @@ export interface RunnerDeps {
   now: () => Date
   logger: Logger
   bots: readonly Bot[]
+  /** Told of every new market minute (the realtime hub's publisher). */
+  onMinutes?: (updates: readonly MinuteUpdate[]) => Promise<void>
 }
 
 export interface TickReport {
@@ -118,6 +120,7 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
     const minutes = [...new Set(updates.map((u) => u.time))].sort((a, b) => a - b)
     report.minutes = minutes.length
     if (minutes.length === 0) return report
+    await deps.onMinutes?.(updates)
     const marks = marksOf(market)
     const outcome = await applyMarksInDb(db, rules, marks, now)
     report.closed = outcome.closed

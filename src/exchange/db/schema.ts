@@ -189,3 +189,17 @@ export const affiliateApplications = pgTable(
 
 export * from './market-schema.ts'
 export * from './copy-schema.ts'
+
+/** Websocket login tickets: single use and short-lived; only their SHA-256 is stored. */
+export const wsTickets = pgTable(
+  'ws_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('ws_tickets_expiry_idx').on(t.expiresAt)],
+)

@@ -17,6 +17,7 @@ import { copyLeadRoutes } from '../copy/api/lead.routes.ts'
 import { whatIfRoutes } from '../copy/api/what-if.routes.ts'
 import { devInboxRoutes } from '../dev/inbox.routes.ts'
 import { marketRoutes } from '../market/market.routes.ts'
+import { ticketRoutes } from '../realtime/tickets.ts'
 import { profileRoutes } from '../profile/profile.routes.ts'
 import { ratesRoutes } from '../wallet/rates.routes.ts'
 import { walletRoutes } from '../wallet/wallet.routes.ts'
@@ -83,6 +84,7 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
   copyLeadRoutes(app, ctx)
   copyReadRoutes(app, ctx)
   whatIfRoutes(app, ctx)
+  ticketRoutes(app, ctx)
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

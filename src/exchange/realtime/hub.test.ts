@@ -1,0 +1,176 @@
+/**
+ * The realtime hub over real sockets: the protocol (snapshot on subscribe, de-duplication,
+ * failures with the channel and no data.result), the limits (frame size, malformed JSON, unknown
+ * events, rate, subscriptions, idle), login with a single-use ticket, and live market updates
+ * after an engine tick.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebSocket } from 'ws'
+import { wsServerMessageSchema, wsTicketResponseSchema, type WsServerMessage } from '../../contract/index.ts'
+import { startHarness, type Harness } from '../testing/harness.ts'
+import { createHub, type Hub } from './hub.ts'
+import { createMemoryPubSub } from './pubsub.ts'
+import { exchangeSnapshots } from './snapshots.ts'
+import { redeemTicket } from './tickets.ts'
+
+let h: Harness
+let hub: Hub
+let server: Server
+let exchangeServer: Server
+let url = ''
+let exchangeUrl = ''
+
+async function listen(onUpgrade: (server: Server) => void): Promise<{ server: Server; url: string }> {
+  const s = createServer()
+  onUpgrade(s)
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
+  const { port } = s.address() as AddressInfo
+  return { server: s, url: `ws://127.0.0.1:${port}/ws` }
+}
+
+beforeAll(async () => {
+  h = await startHarness()
+  hub = createHub({
+    pubsub: createMemoryPubSub(),
+    snapshots: exchangeSnapshots(h.context),
+    redeemTicket: (ticket) => redeemTicket(h.context.db, ticket, h.context.now()),
+    limits: { maxSubscriptionsPerConnection: 3, maxMessagesPerSecond: 20, idleTimeoutMs: 400 },
+  })
+  ;({ server, url } = await listen((s) => s.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head))))
+  ;({ server: exchangeServer, url: exchangeUrl } = await listen((s) => s.on('upgrade', (req, socket, head) => h.exchange.handleUpgrade(req, socket, head))))
+})
+afterAll(async () => {
+  await hub.close()
+  server.close()
+  exchangeServer.close()
+  await h.close()
+})
+
+/** A client that queues what it receives and can wait for the next message or the close code. */
+async function client(address = url) {
+  const ws = new WebSocket(address)
+  const inbox: WsServerMessage[] = []
+  const waiting: ((m: WsServerMessage) => void)[] = []
+  ws.on('message', (raw: Buffer) => {
+    const message = wsServerMessageSchema.parse(JSON.parse(raw.toString('utf8')))
+    const next = waiting.shift()
+    if (next) next(message)
+    else inbox.push(message)
+  })
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)))
+  await new Promise((resolve) => ws.on('open', resolve))
+  const next = () => new Promise<WsServerMessage>((resolve) => {
+    const queued = inbox.shift()
+    if (queued) resolve(queued)
+    else waiting.push(resolve)
+  })
+  expect((await next()).event).toBe('hello')
+  return { ws, next, closed, send: (message: unknown) => ws.send(typeof message === 'string' ? message : JSON.stringify(message)), pending: () => inbox.length }
+}
+
+describe('protocol', () => {
+  it('answers ping with pong carrying the ping’s timestamp', async () => {
+    const c = await client()
+    c.send({ event: 'ping', ts: 12345 })
+    expect(await c.next()).toEqual({ event: 'pong', ts: 12345 })
+    c.ws.close()
+  })
+
+  it('sends a snapshot on subscribe, once however often the same subscription is asked', async () => {
+    const c = await client()
+    c.send({ event: 'subscribe', channel: 'ticker', biz: 'spot', pairCode: 'btc_usdt' })
+    c.send({ event: 'subscribe', channel: 'ticker', biz: 'spot', pairCode: 'BTC_USDT' })
+    const snapshot = await c.next()
+    expect(snapshot).toMatchObject({ event: 'subscribe', channel: 'ticker', biz: 'spot', type: 'snapshot', pairCode: 'BTC_USDT', base: 'BTC', data: { result: { pairCode: 'BTC_USDT', last: h.context.market.mark('BTC_USDT') } } })
+    c.send({ event: 'ping', ts: 1 })
+    // The duplicate produced nothing: the next message is the pong.
+    expect(await c.next()).toEqual({ event: 'pong', ts: 1 })
+    expect(hub.stats().subscriptions).toBe(1)
+    c.ws.close()
+  })
+
+  it('fails a subscription with its channel and no data.result', async () => {
+    const c = await client()
+    c.send({ event: 'subscribe', channel: 'weather', biz: 'spot' })
+    expect(await c.next()).toMatchObject({ event: 'subscribe', channel: 'weather', data: {}, reason: 'unknown-channel' })
+    c.send({ event: 'subscribe', channel: 'ticker', biz: 'spot', pairCode: 'NOPE_USDT' })
+    expect(await c.next()).toMatchObject({ channel: 'ticker', pairCode: 'NOPE_USDT', data: {}, reason: 'unknown-pair' })
+    c.send({ event: 'subscribe', channel: 'kline', biz: 'futures', pairCode: 'ETH_USDT' })
+    expect(await c.next()).toMatchObject({ channel: 'kline', data: {}, reason: 'bad-params' })
+    c.ws.close()
+  })
+
+  it('stops at the subscription limit', async () => {
+    const c = await client()
+    for (const pairCode of ['BTC_USDT', 'ETH_USDT', 'SOL_USDT', 'XRP_USDT']) c.send({ event: 'subscribe', channel: 'trades', biz: 'spot', pairCode })
+    const replies = [await c.next(), await c.next(), await c.next(), await c.next()]
+    expect(replies.map((r) => r.type ?? r.reason).sort()).toEqual(['snapshot', 'snapshot', 'snapshot', 'too-many-subscriptions'])
+    expect(replies.find((r) => r.reason)?.pairCode).toBe('XRP_USDT')
+    c.send({ event: 'unsubscribe', channel: 'trades', biz: 'spot', pairCode: 'BTC_USDT' })
+    c.send({ event: 'subscribe', channel: 'trades', biz: 'spot', pairCode: 'XRP_USDT' })
+    expect(await c.next()).toMatchObject({ type: 'snapshot', pairCode: 'XRP_USDT' })
+    c.ws.close()
+  })
+})
+
+describe('limits', () => {
+  it('answers malformed JSON, oversized frames and unknown events with an error, and stays open', async () => {
+    const c = await client()
+    c.send('{not json')
+    expect(await c.next()).toMatchObject({ event: 'error', reason: 'malformed-json' })
+    c.send(JSON.stringify({ event: 'ping', pad: 'x'.repeat(5000) }))
+    expect(await c.next()).toMatchObject({ event: 'error', reason: 'frame-too-large' })
+    c.send({ event: 'dance' })
+    expect(await c.next()).toMatchObject({ event: 'error', reason: 'unknown-event' })
+    c.send({ event: 'subscribe', channel: 42 })
+    expect(await c.next()).toMatchObject({ event: 'error', reason: 'invalid-message' })
+    c.send({ event: 'ping', ts: 2 })
+    expect(await c.next()).toEqual({ event: 'pong', ts: 2 })
+    c.ws.close()
+  })
+
+  it('closes a client that sends too many messages in a second with the policy code', async () => {
+    const c = await client()
+    for (let i = 0; i < 25; i += 1) c.send({ event: 'pong' })
+    expect(await c.closed).toBe(1008)
+  })
+
+  it('closes a silent connection', async () => {
+    const c = await client()
+    expect(await c.closed).toBe(4000)
+  })
+})
+
+describe('login', () => {
+  it('redeems a single-use ticket for a private channel', async () => {
+    const user = await h.registerUser()
+    const issue = async () => wsTicketResponseSchema.parse((await h.api('POST', '/v2/users/ws-ticket', { token: user.token })).body).data.ticket
+    const ticket = await issue()
+    const c = await client()
+    c.send({ event: 'login', channel: 'balance', params: { ticket } })
+    expect(await c.next()).toMatchObject({ event: 'login', channel: 'balance', type: 'snapshot', data: { result: { totalAssetUsdt: '0', list: [] } } })
+    const other = await client()
+    other.send({ event: 'login', channel: 'positions', params: { ticket } })
+    expect(await other.next()).toMatchObject({ event: 'login', channel: 'positions', data: {}, reason: 'login-failed' })
+    c.send({ event: 'logout', channel: 'balance' })
+    c.send({ event: 'ping', ts: 3 })
+    expect(await c.next()).toEqual({ event: 'pong', ts: 3 })
+    c.ws.close()
+    other.ws.close()
+  })
+})
+
+describe('live market', () => {
+  it('pushes ticker updates to subscribers after each engine minute', async () => {
+    const c = await client(exchangeUrl)
+    c.send({ event: 'subscribe', channel: 'ticker', biz: 'futures', pairCode: 'ETH_USDT' })
+    expect((await c.next()).type).toBe('snapshot')
+    h.advance(3 * 60_000)
+    await h.engine.tick()
+    const update = await c.next()
+    expect(update).toMatchObject({ event: 'subscribe', channel: 'ticker', biz: 'futures', type: 'update', pairCode: 'ETH_USDT', data: { result: { last: h.context.market.mark('ETH_USDT') } } })
+    c.ws.close()
+  }, 60_000)
+})

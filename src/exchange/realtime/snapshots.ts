@@ -1,0 +1,50 @@
+/**
+ * What a subscriber receives first: the channel's current state. Public channels from the market
+ * (ticker, tickers, kline, trades); private channels from the user's own data (open positions at
+ * the marks, wallet balances, copies). A request the market cannot answer is refused with a reason.
+ */
+import { and, eq } from 'drizzle-orm'
+import { WEBSOCKET } from '../../../app.config.ts'
+import type { KlineInterval, PrivateChannel, PublicChannel, WsFailure } from '../../contract/index.ts'
+import type { ExchangeContext } from '../context.ts'
+import { myCopies } from '../copy/api/my.service.ts'
+import { markOf, positionToWire } from '../copy/api/wire.ts'
+import { positions } from '../db/copy-schema.ts'
+import { findInstrument } from '../market/instruments.ts'
+import { walletAccount } from '../wallet/wallet.service.ts'
+
+export interface PublicRequest {
+  channel: PublicChannel
+  biz: 'spot' | 'futures'
+  pairCode: string | undefined
+  interval: KlineInterval | undefined
+}
+
+export type PublicSnapshot = { ok: true; result: unknown; pairCode?: string; base?: string } | { ok: false; reason: WsFailure }
+
+export interface Snapshots {
+  public(request: PublicRequest): Promise<PublicSnapshot>
+  private(userId: number, channel: PrivateChannel): Promise<unknown>
+}
+
+export function exchangeSnapshots(ctx: Pick<ExchangeContext, 'db' | 'market' | 'now' | 'rules' | 'logger' | 'limiters' | 'mailer' | 'inbox' | 'devPages'>): Snapshots {
+  const { market } = ctx
+  return {
+    async public({ channel, pairCode, interval }) {
+      if (channel === 'tickers') return { ok: true, result: market.tickers() }
+      const instrument = pairCode ? findInstrument(pairCode) : undefined
+      if (!instrument) return { ok: false, reason: 'unknown-pair' }
+      const pair = { pairCode: instrument.pairCode, base: instrument.coin }
+      if (channel === 'ticker') return { ok: true, ...pair, result: market.ticker(instrument.pairCode) ?? null }
+      if (channel === 'trades') return { ok: true, ...pair, result: market.trades(instrument.pairCode, WEBSOCKET.snapshotTrades) }
+      if (!interval) return { ok: false, reason: 'bad-params' }
+      return { ok: true, ...pair, result: await market.candles(instrument.pairCode, interval, { limit: WEBSOCKET.snapshotCandles }) }
+    },
+    async private(userId, channel) {
+      if (channel === 'balance') return walletAccount(ctx.db, userId, [3])
+      if (channel === 'copy') return myCopies({ ...ctx, market }, userId)
+      const open = await ctx.db.select().from(positions).where(and(eq(positions.userId, userId), eq(positions.status, 'open')))
+      return open.map((row) => positionToWire(row, markOf(market, row.pairCode)))
+    },
+  }
+}
