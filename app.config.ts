@@ -105,6 +105,9 @@ export const WEBSOCKET = {
   fallbackRefreshMs: 30_000,
   fallbackRefreshAfterReconnectMs: 60_000,
   fallbackIdleMs: 2000,
+  /** Reconnect backoff: doubling from the base up to the cap. */
+  backoffBaseMs: 500,
+  backoffMaxMs: 30_000,
   /** Frames above this get an error message (the connection stays). */
   maxFrameBytes: 4096,
   /** Frames above this are cut by the socket itself (close 1009): nothing that large is parsed. */
