@@ -26,6 +26,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // NODE_ENV=test: production build, development inbox on (codes are read from it), fresh in-memory database.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: baseURL, NODE_ENV: 'test', DATA_DIR: 'memory://', TRUST_PROXY: 'true', EXCHANGE_BACKFILL_DAYS: '30' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: baseURL, NODE_ENV: 'test', DATA_DIR: 'memory://', TRUST_PROXY: 'true', EXCHANGE_BACKFILL_DAYS: '30', EXCHANGE_CLOCK_SPEED: '30' },
   },
 })

@@ -10,7 +10,8 @@ import { LOCALES, MARQUEE } from '../../app.config.ts'
 export function Marquee({ children, label }: { children: ReactNode; label: string }) {
   const { i18n } = useLingui()
   const rtl = LOCALES.find((l) => l.code === i18n.locale)?.dir === 'rtl'
-  const edge = `${MARQUEE.gradientPx}px`
+  // 200 px edges (§9), but never more than a fifth of the band: on a 390 px phone they would hide it all.
+  const edge = `min(${MARQUEE.gradientPx}px, 20%)`
   return (
     <div
       role="region"
@@ -23,12 +24,11 @@ export function Marquee({ children, label }: { children: ReactNode; label: strin
         data-marquee=""
         className="flex w-max gap-8"
         style={{
-          animationName: 'marquee',
+          animationName: rtl ? 'marquee-rtl' : 'marquee',
           animationDuration: `${MARQUEE.durationS}s`,
           animationDelay: `${MARQUEE.delayS}s`,
           animationTimingFunction: 'linear',
           animationIterationCount: 'infinite',
-          animationDirection: rtl ? 'reverse' : 'normal',
         }}
       >
         <div className="flex shrink-0 gap-8">{children}</div>

@@ -14,11 +14,12 @@ export async function startServer(port: number): Promise<BenchServer> {
     if (build.status !== 0) throw new Error('build failed')
   }
   const child: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BENCH_BASELINE: 'on', SITE_URL: `http://127.0.0.1:${port}` },
+    // Its own exchange in memory with a week of history: starts in seconds, touches no data folder.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BENCH_BASELINE: 'on', SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: 'memory://', EXCHANGE_BACKFILL_DAYS: '7' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const base = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 100; i += 1) {
+  for (let i = 0; i < 600; i += 1) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) break
     } catch {

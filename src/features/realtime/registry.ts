@@ -26,8 +26,10 @@ export interface SubscriptionRegistry {
   resubscribe(): Promise<void>
   /** A message from the socket: to the listeners of its subscription. */
   dispatch(message: WsServerMessage): void
-  /** Keys currently subscribed (for the fallback refresh and tests). */
+  /** Keys currently subscribed. */
   keys(): string[]
+  /** What is subscribed, for the HTTP fallback. */
+  subscriptions(): StreamParams[]
 }
 
 const isPrivate = (params: StreamParams): params is Extract<StreamParams, { channel: PrivateChannel }> =>
@@ -102,5 +104,6 @@ export function createSubscriptionRegistry(transport: RegistryTransport, bus: Ap
       for (const listener of entry.listeners) listener(message)
     },
     keys: () => [...entries.keys()],
+    subscriptions: () => [...entries.values()].map((e) => e.params),
   }
 }

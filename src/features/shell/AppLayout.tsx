@@ -2,6 +2,7 @@ import { Outlet, useMatches, useRouteContext } from '@tanstack/react-router'
 import { ToastHost } from '../../ui/ToastHost.tsx'
 import { localeInfo } from '../i18n/locales.ts'
 import { usePageStatistics } from '../analytics/usePageStatistics.ts'
+import { MarketStreamsProvider } from '../realtime/MarketStreams.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 
@@ -20,13 +21,15 @@ export function AppLayout() {
     )
   }
   return (
-    <div className="flex min-h-dvh flex-col" data-layout="default">
-      <Header />
-      <div className="flex-1">
-        <Outlet />
+    <MarketStreamsProvider config={shell.config} signedIn={shell.loggedIn}>
+      <div className="flex min-h-dvh flex-col" data-layout="default">
+        <Header />
+        <div className="flex-1">
+          <Outlet />
+        </div>
+        <Footer />
+        {toaster}
       </div>
-      <Footer />
-      {toaster}
-    </div>
+    </MarketStreamsProvider>
   )
 }

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
 import { AccountMenu } from '../auth/AccountMenu.tsx'
+import { ConnectionIndicator } from '../realtime/ConnectionIndicator.tsx'
 import { LocaleLink } from '../i18n/LocaleLink.tsx'
 import { PreferencesPanel } from '../preferences/PreferencesPanel.tsx'
 import { LanguageMenu } from './LanguageMenu.tsx'
@@ -40,6 +41,7 @@ export function Header() {
           <NavLinks />
         </nav>
         <div className="ms-auto flex items-center gap-1">
+          <ConnectionIndicator />
           <LanguageMenu />
           <PreferencesPanel />
           <ThemeToggle />

@@ -6,6 +6,9 @@ import { AnniversaryBanner } from '../../features/campaign/AnniversaryBanner.tsx
 import { campaignQueries } from '../../features/campaign/campaign.queries.ts'
 import { LocaleLink } from '../../features/i18n/LocaleLink.tsx'
 import { pageHead } from '../../features/shell/seo.ts'
+import { MarketsTable } from '../../features/markets/MarketsTable.tsx'
+import { marketsQueries } from '../../features/markets/markets.queries.ts'
+import { TickerMarquee } from '../../features/markets/TickerMarquee.tsx'
 
 // zod/mini keeps search validation out of the way of the first-load bundle.
 const searchSchema = z.object({
@@ -14,7 +17,8 @@ const searchSchema = z.object({
 
 export const Route = createFileRoute('/{-$locale}/')({
   validateSearch: searchSchema,
-  loader: ({ context }) => context.queryClient.ensureQueryData(campaignQueries.anniversary()),
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.ensureQueryData(campaignQueries.anniversary()), context.queryClient.ensureQueryData(marketsQueries.overview())]),
   head: ({ match }) =>
     pageHead({
       match,
@@ -32,6 +36,7 @@ function HomePage() {
   const { shell } = Route.useRouteContext()
   return (
     <main className="mx-auto w-full max-w-7xl px-4">
+      <TickerMarquee />
       <AnniversaryBanner />
       {notice === 'bots-closed' ? (
         <p role="status" className="mt-6 rounded-xl border border-line bg-sunken px-4 py-3 text-sm" data-testid="notice">
@@ -59,6 +64,7 @@ function HomePage() {
           )}
         </div>
       </section>
+      <MarketsTable />
       <section aria-label={t`Products`} className="grid gap-4 pb-8 sm:grid-cols-3">
         <LocaleLink to="/{-$locale}/copy-trading/gemw" className={card}>
           <h2 className="text-lg font-semibold group-hover:text-brand">

@@ -2,12 +2,15 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { LocaleLink } from '../../../../features/i18n/LocaleLink.tsx'
+import { marketsQueries } from '../../../../features/markets/markets.queries.ts'
+import { TickerMarquee } from '../../../../features/markets/TickerMarquee.tsx'
 import { PageFrame } from '../../../../features/shell/PageFrame.tsx'
 import { pageHead } from '../../../../features/shell/seo.ts'
 
 const TITLE = msg`Copy trading`
 
 export const Route = createFileRoute('/{-$locale}/copy-trading/gemw/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(marketsQueries.overview()),
   head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Copy the trades of proven lead traders automatically, on spot and futures.` }),
   component: CopyTradingHomePage,
 })
@@ -24,6 +27,9 @@ function CopyTradingHomePage() {
         description: msg`Lead traders and platform figures appear here once this site is connected to its exchange.`,
       }}
     >
+      <div className="mb-6">
+        <TickerMarquee />
+      </div>
       <nav className="mb-6 flex flex-wrap gap-3" data-testid="copy-nav">
         <LocaleLink to="/{-$locale}/copy-trading/futures" className={tab}>
           <Trans>Futures lead traders</Trans>

@@ -1,0 +1,72 @@
+/** The home page's markets: every pair with its live price, 24 h change, volume and a 24 h sparkline. */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNumberFormat } from '../preferences/useNumberFormat.ts'
+import { LivePrice } from './LivePrice.tsx'
+import { Sparkline } from './Sparkline.tsx'
+import { useLiveTickers } from './useLiveTickers.ts'
+
+const VOLUME_DIGITS = 2
+
+export function MarketsTable() {
+  const { t } = useLingui()
+  const rows = useLiveTickers()
+  const format = useNumberFormat()
+  if (rows.length === 0) return null
+  return (
+    <section aria-labelledby="markets-title" className="py-8">
+      <h2 id="markets-title" className="mb-4 text-2xl font-bold">
+        <Trans>Markets</Trans>
+      </h2>
+      <div className="overflow-x-auto rounded-2xl border border-line bg-card">
+        <table className="w-full text-sm" data-testid="markets">
+          <thead className="text-start text-xs text-muted">
+            <tr>
+              <th scope="col" className="px-4 py-3 text-start font-medium">
+                <Trans>Pair</Trans>
+              </th>
+              <th scope="col" className="px-4 py-3 text-end font-medium">
+                <Trans>Last price</Trans>
+              </th>
+              <th scope="col" className="px-4 py-3 text-end font-medium">
+                <Trans>24h change</Trans>
+              </th>
+              <th scope="col" className="hidden px-4 py-3 text-end font-medium sm:table-cell">
+                <Trans>24h volume (USDT)</Trans>
+              </th>
+              <th scope="col" className="hidden px-4 py-3 text-end font-medium md:table-cell">
+                <Trans>Last 24h</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const up = !row.change24h.startsWith('-')
+              const pair = row.pairCode.replace('_', '/')
+              return (
+                <tr key={row.pairCode} data-pair={row.pairCode} className="border-t border-line">
+                  <th scope="row" className="px-4 py-3 text-start font-semibold">
+                    {pair}
+                  </th>
+                  <td className="px-4 py-3 text-end" data-testid="last">
+                    <LivePrice value={row.last}>{format.number(row.last, { digits: row.priceDigits })}</LivePrice>
+                  </td>
+                  <td className={`px-4 py-3 text-end tabular-nums ${up ? 'text-up' : 'text-down'}`}>
+                    <span dir="ltr">{format.percent(row.change24h)}</span>
+                  </td>
+                  <td className="hidden px-4 py-3 text-end tabular-nums sm:table-cell">
+                    <span dir="ltr">{format.number(row.quoteVolume24h, { digits: VOLUME_DIGITS, compact: true })}</span>
+                  </td>
+                  <td className="hidden px-4 py-3 md:table-cell">
+                    <span className="flex justify-end">
+                      <Sparkline values={row.spark} label={t`${pair} over the last 24 hours`} />
+                    </span>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,16 @@
+/** The header's live-data indicator: live, connecting, or reconnecting (prices then refresh over HTTP). */
+import { useLingui } from '@lingui/react/macro'
+import { useConnectionStatus } from './MarketStreams.tsx'
+
+export function ConnectionIndicator() {
+  const { t } = useLingui()
+  const status = useConnectionStatus('spot')
+  if (!status) return null
+  const label = status === 'open' ? t`Live prices` : status === 'connecting' ? t`Connecting to live prices` : t`Live prices interrupted: reconnecting`
+  const colour = status === 'open' ? 'bg-up' : status === 'connecting' ? 'bg-muted' : 'bg-down'
+  return (
+    <span role="status" aria-label={label} title={label} data-testid="connection" data-status={status} className="flex h-8 w-8 items-center justify-center">
+      <span className={`h-2.5 w-2.5 rounded-full ${colour} ${status === 'open' ? '' : 'animate-pulse'}`} aria-hidden="true" />
+    </span>
+  )
+}
