@@ -127,6 +127,8 @@ export const WEBSOCKET = {
   snapshotCandles: 200,
   /** Login tickets: single use, short-lived. */
   ticketTtlMs: 60_000,
+  /** How often the private channels (positions, copy, balance) are re-read and pushed when changed. */
+  privateRefreshMs: 2000,
 } as const
 
 /** §9 query-string parse limits. */

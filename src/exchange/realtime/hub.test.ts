@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { wsServerMessageSchema, wsTicketResponseSchema, type WsServerMessage } from '../../contract/index.ts'
+import { deposit } from '../copy/engine.ts'
+import { Money } from '../money.ts'
 import { startHarness, type Harness } from '../testing/harness.ts'
 import { createHub, type Hub } from './hub.ts'
 import { createMemoryPubSub } from './pubsub.ts'
@@ -36,7 +38,7 @@ beforeAll(async () => {
     pubsub: createMemoryPubSub(),
     snapshots: exchangeSnapshots(h.context),
     redeemTicket: (ticket) => redeemTicket(h.context.db, ticket, h.context.now()),
-    limits: { maxSubscriptionsPerConnection: 3, maxMessagesPerSecond: 20, idleTimeoutMs: 400 },
+    limits: { maxSubscriptionsPerConnection: 3, maxMessagesPerSecond: 20, idleTimeoutMs: 400, privateRefreshMs: 100 },
   })
   ;({ server, url } = await listen((s) => s.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head))))
   ;({ server: exchangeServer, url: exchangeUrl } = await listen((s) => s.on('upgrade', (req, socket, head) => h.exchange.handleUpgrade(req, socket, head))))
@@ -154,6 +156,9 @@ describe('login', () => {
     const other = await client()
     other.send({ event: 'login', channel: 'positions', params: { ticket } })
     expect(await other.next()).toMatchObject({ event: 'login', channel: 'positions', data: {}, reason: 'login-failed' })
+    // The balance changes: the channel pushes the new state.
+    await h.context.db.transaction((tx) => deposit(tx, Number(user.userId), 'USDT', new Money(250), h.context.now()))
+    expect(await c.next()).toMatchObject({ event: 'login', channel: 'balance', type: 'update', data: { result: { totalAssetUsdt: '250' } } })
     c.send({ event: 'logout', channel: 'balance' })
     c.send({ event: 'ping', ts: 3 })
     expect(await c.next()).toEqual({ event: 'pong', ts: 3 })

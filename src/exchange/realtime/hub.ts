@@ -34,7 +34,7 @@ export interface HubDeps {
   limits?: Partial<HubLimits>
 }
 
-export type HubLimits = Record<'maxFrameBytes' | 'maxSubscriptionsPerConnection' | 'maxMessagesPerSecond' | 'idleTimeoutMs' | 'sendBufferBytes', number>
+export type HubLimits = Record<'maxFrameBytes' | 'maxSubscriptionsPerConnection' | 'maxMessagesPerSecond' | 'idleTimeoutMs' | 'sendBufferBytes' | 'privateRefreshMs', number>
 
 export interface Hub {
   /** Takes an upgrade for the hub's path; false when the path is not ours. */
@@ -62,7 +62,8 @@ interface Connection {
 }
 
 const isPublic = (channel: string): channel is (typeof PUBLIC_CHANNELS)[number] => PUBLIC_CHANNELS.some((c) => c === channel)
-export const privateTopic = (userId: number, channel: PrivateChannel) => `user:${userId}:${channel}`
+const privateTopic = (userId: number, biz: 'spot' | 'futures', channel: PrivateChannel) => `user:${userId}:${biz}:${channel}`
+const privateText = (channel: PrivateChannel, biz: 'spot' | 'futures', result: unknown) => JSON.stringify({ event: 'login', channel, biz, type: 'update', data: { result } } satisfies WsServerMessage)
 
 function rawText(raw: RawData): string {
   if (Array.isArray(raw)) return Buffer.concat(raw).toString('utf8')
@@ -79,6 +80,8 @@ export function createHub(deps: HubDeps): Hub {
   const connections = new Set<Connection>()
   /** Sockets of this process per topic; one pub/sub subscription per topic, whatever their number. */
   const local = new Map<string, { connections: Set<Connection>; stop: () => void }>()
+  /** The last state pushed on each private topic of this process. */
+  const lastPrivate = new Map<string, string>()
 
   function sendText(conn: Connection, text: string): void {
     if (conn.ws.readyState !== conn.ws.OPEN) return
@@ -141,9 +144,12 @@ export function createHub(deps: HubDeps): Hub {
     if (userId === undefined) return fail(conn, message, 'login-failed')
     if (conn.subscriptions.size >= limits.maxSubscriptionsPerConnection) return fail(conn, message, 'too-many-subscriptions')
     conn.userId = userId
-    const topic = privateTopic(userId, message.channel)
+    const topic = privateTopic(userId, message.biz, message.channel)
     conn.subscriptions.set(key, { topic, stop: join(conn, topic) })
-    send(conn, { event: 'login', channel: message.channel, biz: message.biz, type: 'snapshot', data: { result: await deps.snapshots.private(userId, message.channel) } })
+    const result = await deps.snapshots.private(userId, message.channel)
+    // What this login showed is the state later changes are measured against.
+    if (!lastPrivate.has(topic)) lastPrivate.set(topic, privateText(message.channel, message.biz, result))
+    send(conn, { event: 'login', channel: message.channel, biz: message.biz, type: 'snapshot', data: { result } })
   }
 
   function end(conn: Connection, key: string) {
@@ -210,6 +216,33 @@ export function createHub(deps: HubDeps): Hub {
     send(conn, { event: 'hello', ts: now() })
   })
 
+  // Private channels follow the user's own data: each watched topic is re-read on a short cadence
+  // and pushed when it changed (per process: each serves its own sockets).
+  let refreshing = false
+  const refreshPrivate = async () => {
+    if (refreshing) return
+    refreshing = true
+    try {
+      for (const [topic, entry] of local) {
+        const match = /^user:(\d+):(spot|futures):(positions|copy|balance)$/.exec(topic)
+        const channel = PRIVATE_CHANNELS.find((c) => c === match?.[3])
+        const biz = match?.[2] === 'spot' ? 'spot' : 'futures'
+        if (!match || !channel) continue
+        const text = privateText(channel, biz, await deps.snapshots.private(Number(match[1]), channel))
+        if (lastPrivate.get(topic) === text) continue
+        lastPrivate.set(topic, text)
+        for (const member of entry.connections) sendText(member, text)
+      }
+      for (const topic of lastPrivate.keys()) if (!local.has(topic)) lastPrivate.delete(topic)
+    } finally {
+      refreshing = false
+    }
+  }
+  const privateTimer = setInterval(() => {
+    refreshPrivate().catch(() => undefined)
+  }, limits.privateRefreshMs)
+  privateTimer.unref()
+
   // Silent connections are closed: one sweep for all of them.
   const sweep = setInterval(() => {
     const limit = now() - limits.idleTimeoutMs
@@ -231,6 +264,7 @@ export function createHub(deps: HubDeps): Hub {
     stats: () => ({ connections: connections.size, subscriptions: [...connections].reduce((n, c) => n + c.subscriptions.size, 0) }),
     async close() {
       clearInterval(sweep)
+      clearInterval(privateTimer)
       for (const conn of connections) conn.ws.close(1001, 'server shutting down')
       await new Promise<void>((resolve) => {
         wss.close(() => resolve())
