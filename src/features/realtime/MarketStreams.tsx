@@ -93,7 +93,20 @@ export function MarketStreamsProvider({ config, signedIn, children }: { config: 
   useEffect(() => {
     const created = createMarketStreams({ ...configRef.current, api: { wsUrl, spotBase, futuresBase } }, () => signedInRef.current)
     setStreams(created)
-    return () => created.stop()
+    // Screen size on the same bus (§7), at most once per frame while resizing.
+    let frame: number | undefined
+    const resized = () => {
+      frame ??= requestAnimationFrame(() => {
+        frame = undefined
+        created.bus.emit({ type: 'screen-size', width: window.innerWidth, height: window.innerHeight })
+      })
+    }
+    window.addEventListener('resize', resized)
+    return () => {
+      window.removeEventListener('resize', resized)
+      if (frame !== undefined) cancelAnimationFrame(frame)
+      created.stop()
+    }
   }, [wsUrl, spotBase, futuresBase])
   return <StreamsContext.Provider value={streams}>{children}</StreamsContext.Provider>
 }
