@@ -5,13 +5,14 @@ import { PREFIXES, waitForHydration, watchErrors } from './helpers.ts'
 const PAGES = [
   ['/', 'Trade alongside the traders who lead the market'],
   ['/copy-trading/gemw', 'Copy trading'],
-  ['/copy-trading/gemw/abc123', 'Lead trader'],
+  // 10000005: the first simulated lead trader (after the four demo accounts).
+  ['/copy-trading/gemw/10000005', 'Lead trader'],
   ['/copy-trading/gemw/chain-copy', 'Smart money on-chain'],
   ['/copy-trading/gemw/chain-copy/eth/0xAbCdEf0123456789abcdef', 'On-chain wallet'],
   ['/copy-trading/futures', 'Futures lead traders'],
   ['/copy-trading/spot', 'Spot lead traders'],
-  ['/copy-trading/futures-trader/42', 'Futures lead trader'],
-  ['/copy-trading/spot-trader/42', 'Spot lead trader'],
+  ['/copy-trading/futures-trader/10000005', 'Futures lead trader'],
+  ['/copy-trading/spot-trader/10000005', 'Spot lead trader'],
   ['/login', 'Log in'],
   ['/register', 'Create an account'],
   ['/affiliate-register', 'Affiliate registration'],

@@ -28,6 +28,8 @@ export function useNumberFormat() {
       number: (value: string | null | undefined, options: Omit<NumberOptions, 'tag' | 'notation'>) => formatNumber(value, { ...options, tag, notation }),
       usdt: (value: string | null | undefined) => formatNumber(value, { digits: DISPLAY.usdtDigits, tag, notation }),
       percent: (ratio: string | null | undefined, digits = 2) => formatPercent(ratio, { digits, tag, signed: true }),
+      /** A share that has no direction (win rate, drawdown, a fee rate): no sign. */
+      ratio: (ratio: string | null | undefined, digits = 2) => formatPercent(ratio, { digits, tag }),
       /** A USDT amount in the reader's pricing currency ('--' until the rates arrive). */
       fiat: (usdt: string) => formatFiat(usdt, currency, rates?.[currency], tag),
     }),

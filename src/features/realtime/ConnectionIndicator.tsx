@@ -4,7 +4,11 @@ import { useConnectionStatus } from './MarketStreams.tsx'
 
 export function ConnectionIndicator() {
   const { t } = useLingui()
-  const status = useConnectionStatus('spot')
+  // Both sockets count: a page may watch futures only; any socket down is what the reader must know.
+  const spot = useConnectionStatus('spot')
+  const futures = useConnectionStatus('futures')
+  const known = [spot, futures].filter((s) => s !== undefined)
+  const status = known.find((s) => s === 'waiting') ?? known.find((s) => s === 'connecting') ?? known[0]
   if (!status) return null
   const label = status === 'open' ? t`Live prices` : status === 'connecting' ? t`Connecting to live prices` : t`Live prices interrupted: reconnecting`
   const colour = status === 'open' ? 'bg-up' : status === 'connecting' ? 'bg-muted' : 'bg-down'

@@ -1,28 +1,28 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ID_PATTERN, validationFailed } from '../../../../features/routing/not-found.ts'
+import { checkLeaderId, leaderSearchSchema, loadLeader, periodOf } from '../../../../features/copy-trading/leader-route.ts'
+import { LeaderDetailView } from '../../../../features/copy-trading/LeaderDetailView.tsx'
 import { CopyTradingCrumb, PageFrame } from '../../../../features/shell/PageFrame.tsx'
 import { pageHead } from '../../../../features/shell/seo.ts'
 
 const TITLE = msg`Lead trader`
 
 export const Route = createFileRoute('/{-$locale}/copy-trading/gemw/$id')({
-  beforeLoad: ({ params }) => {
-    if (!ID_PATTERN.test(params.id)) validationFailed()
-  },
+  validateSearch: leaderSearchSchema,
+  loaderDeps: ({ search }) => ({ period: periodOf(search) }),
+  beforeLoad: ({ params }) => checkLeaderId(params.id),
+  loader: ({ context, params, deps }) => loadLeader(context.queryClient, params.id, deps.period),
   head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Performance, positions and followers of a lead trader, and how to copy them.` }),
-  component: LeaderDetailPage,
+  component: LeaderPage,
 })
 
-function LeaderDetailPage() {
+function LeaderPage() {
+  const { id } = Route.useParams()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
   return (
-    <PageFrame
-      title={TITLE}
-      trail={<CopyTradingCrumb />}
-      empty={{
-        title: msg`No data for this lead trader yet`,
-        description: msg`Statistics, positions and followers of this lead trader appear here once this site is connected to its exchange.`,
-      }}
-    />
+    <PageFrame title={TITLE} trail={<CopyTradingCrumb />}>
+      <LeaderDetailView id={id} period={periodOf(search)} onPeriod={(period) => void navigate({ search: { period }, replace: true })} />
+    </PageFrame>
   )
 }

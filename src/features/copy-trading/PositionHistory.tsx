@@ -1,0 +1,76 @@
+/** A lead trader's latest closed positions: side, entry and exit, realized PnL, when it closed. */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useRouteContext } from '@tanstack/react-router'
+import { localeInfo } from '../i18n/locales.ts'
+import { useNumberFormat } from '../preferences/useNumberFormat.ts'
+import { leaderQueries } from './leader.queries.ts'
+
+const PRICE_DIGITS = 4
+
+export function PositionHistory({ id }: { id: string }) {
+  const { t } = useLingui()
+  const format = useNumberFormat()
+  const { locale } = useRouteContext({ from: '__root__' })
+  const { data } = useQuery(leaderQueries.history(id))
+  const list = data?.status === 'ok' ? data.data.list : []
+  const dates = new Intl.DateTimeFormat(localeInfo(locale).tag, { dateStyle: 'medium', timeStyle: 'short' })
+  return (
+    <section aria-labelledby="history-title" className="flex flex-col gap-3">
+      <h3 id="history-title" className="text-lg font-semibold">
+        <Trans>Position history</Trans>
+      </h3>
+      {list.length === 0 ? (
+        <p className="rounded-xl border border-line bg-card px-4 py-6 text-center text-sm text-muted">
+          <Trans>No closed positions yet.</Trans>
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-line bg-card">
+          <table className="w-full text-sm" data-testid="history">
+            <thead className="text-xs text-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-start font-medium">
+                  <Trans>Position</Trans>
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-medium">
+                  <Trans>Entry price</Trans>
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-medium">
+                  <Trans>Exit price</Trans>
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-medium">
+                  <Trans>Realized PnL</Trans>
+                </th>
+                <th scope="col" className="hidden px-3 py-2 text-end font-medium sm:table-cell">
+                  <Trans>Closed</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((p) => (
+                <tr key={p.positionId} className="border-t border-line">
+                  <th scope="row" className="px-3 py-3 text-start font-semibold">
+                    {p.pairCode.replace('_', '/')}{' '}
+                    <span className={`text-xs ${p.side === 'long' ? 'text-up' : 'text-down'}`}>
+                      {p.side === 'long' ? t({ message: 'Long', context: 'position side' }) : t({ message: 'Short', context: 'position side' })} {p.leverage}x
+                    </span>
+                  </th>
+                  <td dir="ltr" className="px-3 py-3 text-end tabular-nums">
+                    {format.number(p.entryPrice, { digits: PRICE_DIGITS })}
+                  </td>
+                  <td dir="ltr" className="px-3 py-3 text-end tabular-nums">
+                    {format.number(p.exitPrice, { digits: PRICE_DIGITS })}
+                  </td>
+                  <td dir="ltr" className={`px-3 py-3 text-end tabular-nums ${p.realizedPnl.startsWith('-') ? 'text-down' : 'text-up'}`}>
+                    {format.number(p.realizedPnl, { digits: 2, signed: true })}
+                  </td>
+                  <td className="hidden px-3 py-3 text-end text-muted sm:table-cell">{p.closedAt === null ? '--' : dates.format(p.closedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}
