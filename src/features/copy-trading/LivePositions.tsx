@@ -8,6 +8,7 @@ import Decimal from 'decimal.js'
 import { marketTickerSchema, type CopyPosition } from '../../contract/index.ts'
 import { LivePrice } from '../markets/LivePrice.tsx'
 import { useNumberFormat } from '../preferences/useNumberFormat.ts'
+import { TableHead } from '../../ui/TableHead.tsx'
 import { useMarketStream } from '../realtime/MarketStreams.tsx'
 
 const PRICE_DIGITS = 4
@@ -70,28 +71,16 @@ export function LivePositions({ positions, caption }: { positions: readonly Copy
     <div className="overflow-x-auto rounded-2xl border border-line bg-card">
       <table className="w-full text-sm" data-testid="positions">
         <caption className="sr-only">{caption}</caption>
-        <thead className="text-xs text-muted">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-start font-medium">
-              <Trans>Position</Trans>
-            </th>
-            <th scope="col" className="px-3 py-2 text-end font-medium">
-              <Trans>Size</Trans>
-            </th>
-            <th scope="col" className="px-3 py-2 text-end font-medium">
-              <Trans>Entry price</Trans>
-            </th>
-            <th scope="col" className="px-3 py-2 text-end font-medium">
-              <Trans>Mark price</Trans>
-            </th>
-            <th scope="col" className="px-3 py-2 text-end font-medium">
-              <Trans>Unrealized PnL</Trans>
-            </th>
-            <th scope="col" className="px-3 py-2 text-end font-medium">
-              <Trans>ROE</Trans>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { key: 'position', label: <Trans>Position</Trans> },
+            { key: 'size', label: <Trans>Size</Trans>, end: true },
+            { key: 'entry', label: <Trans>Entry price</Trans>, end: true },
+            { key: 'mark', label: <Trans>Mark price</Trans>, end: true },
+            { key: 'pnl', label: <Trans>Unrealized PnL</Trans>, end: true },
+            { key: 'roe', label: <Trans>ROE</Trans>, end: true },
+          ]}
+        />
         <tbody>
           {positions.map((position) => (
             <PositionRow key={position.positionId} position={position} />

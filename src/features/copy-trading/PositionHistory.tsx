@@ -2,6 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
+import { TableHead } from '../../ui/TableHead.tsx'
 import { localeInfo } from '../i18n/locales.ts'
 import { useNumberFormat } from '../preferences/useNumberFormat.ts'
 import { leaderQueries } from './leader.queries.ts'
@@ -27,25 +28,15 @@ export function PositionHistory({ id }: { id: string }) {
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-line bg-card">
           <table className="w-full text-sm" data-testid="history">
-            <thead className="text-xs text-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-start font-medium">
-                  <Trans>Position</Trans>
-                </th>
-                <th scope="col" className="px-3 py-2 text-end font-medium">
-                  <Trans>Entry price</Trans>
-                </th>
-                <th scope="col" className="px-3 py-2 text-end font-medium">
-                  <Trans>Exit price</Trans>
-                </th>
-                <th scope="col" className="px-3 py-2 text-end font-medium">
-                  <Trans>Realized PnL</Trans>
-                </th>
-                <th scope="col" className="hidden px-3 py-2 text-end font-medium sm:table-cell">
-                  <Trans>Closed</Trans>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { key: 'position', label: <Trans>Position</Trans> },
+                { key: 'entry', label: <Trans>Entry price</Trans>, end: true },
+                { key: 'exit', label: <Trans>Exit price</Trans>, end: true },
+                { key: 'pnl', label: <Trans>Realized PnL</Trans>, end: true },
+                { key: 'closed', label: <Trans>Closed</Trans>, end: true, from: 'sm' },
+              ]}
+            />
             <tbody>
               {list.map((p) => (
                 <tr key={p.positionId} className="border-t border-line">

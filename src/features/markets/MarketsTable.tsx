@@ -1,5 +1,6 @@
 /** The home page's markets: every pair with its live price, 24 h change, volume and a 24 h sparkline. */
 import { Trans, useLingui } from '@lingui/react/macro'
+import { TableHead } from '../../ui/TableHead.tsx'
 import { useNumberFormat } from '../preferences/useNumberFormat.ts'
 import { LivePrice } from './LivePrice.tsx'
 import { Sparkline } from './Sparkline.tsx'
@@ -19,25 +20,16 @@ export function MarketsTable() {
       </h2>
       <div className="overflow-x-auto rounded-2xl border border-line bg-card">
         <table className="w-full text-sm" data-testid="markets">
-          <thead className="text-start text-xs text-muted">
-            <tr>
-              <th scope="col" className="px-4 py-3 text-start font-medium">
-                <Trans>Pair</Trans>
-              </th>
-              <th scope="col" className="px-4 py-3 text-end font-medium">
-                <Trans>Last price</Trans>
-              </th>
-              <th scope="col" className="px-4 py-3 text-end font-medium">
-                <Trans>24h change</Trans>
-              </th>
-              <th scope="col" className="hidden px-4 py-3 text-end font-medium sm:table-cell">
-                <Trans>24h volume (USDT)</Trans>
-              </th>
-              <th scope="col" className="hidden px-4 py-3 text-end font-medium md:table-cell">
-                <Trans>Last 24h</Trans>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            padding="px-4 py-3"
+            columns={[
+              { key: 'pair', label: <Trans>Pair</Trans> },
+              { key: 'last', label: <Trans>Last price</Trans>, end: true },
+              { key: 'change', label: <Trans>24h change</Trans>, end: true },
+              { key: 'volume', label: <Trans>24h volume (USDT)</Trans>, end: true, from: 'sm' },
+              { key: 'spark', label: <Trans>Last 24h</Trans>, end: true, from: 'md' },
+            ]}
+          />
           <tbody>
             {rows.map((row) => {
               const up = !row.change24h.startsWith('-')
