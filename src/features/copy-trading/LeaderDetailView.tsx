@@ -54,6 +54,7 @@ export function LeaderDetailView({ id, period, onPeriod }: { id: string; period:
   const format = useNumberFormat()
   const { data: detail, refetch, isFetching } = useQuery(leaderQueries.detail(id, period))
   const { data: positions } = useQuery(leaderQueries.positions(id))
+  const { data: history } = useQuery(leaderQueries.history(id))
   if (detail?.status === 'unavailable') {
     return (
       <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-line bg-card p-6">
@@ -123,7 +124,7 @@ export function LeaderDetailView({ id, period, onPeriod }: { id: string; period:
         </h3>
         <LivePositions positions={positions?.status === 'ok' ? positions.data : []} caption={t`Current positions of ${nickname}`} />
       </section>
-      <PositionHistory id={id} />
+      <PositionHistory list={history?.status === 'ok' ? history.data.list : []} />
     </div>
   )
 }

@@ -1,20 +1,17 @@
-/** A lead trader's latest closed positions: side, entry and exit, realized PnL, when it closed. */
+/** Closed positions (a leader's or a copy's): side, entry and exit, realized PnL, when it closed. */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { TableHead } from '../../ui/TableHead.tsx'
 import { localeInfo } from '../i18n/locales.ts'
 import { useNumberFormat } from '../preferences/useNumberFormat.ts'
-import { leaderQueries } from './leader.queries.ts'
+import type { CopyPosition } from '../../contract/index.ts'
 
 const PRICE_DIGITS = 4
 
-export function PositionHistory({ id }: { id: string }) {
+export function PositionHistory({ list }: { list: readonly CopyPosition[] }) {
   const { t } = useLingui()
   const format = useNumberFormat()
   const { locale } = useRouteContext({ from: '__root__' })
-  const { data } = useQuery(leaderQueries.history(id))
-  const list = data?.status === 'ok' ? data.data.list : []
   const dates = new Intl.DateTimeFormat(localeInfo(locale).tag, { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <section aria-labelledby="history-title" className="flex flex-col gap-3">

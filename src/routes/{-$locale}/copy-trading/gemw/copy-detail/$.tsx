@@ -1,5 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { myCopyQueries } from '../../../../../features/copy-trading/my-copy.queries.ts'
+import { MyCopyView } from '../../../../../features/copy-trading/MyCopyView.tsx'
 import { singleIdFromSplat } from '../../../../../features/routing/not-found.ts'
 import { CopyTradingCrumb, PageFrame } from '../../../../../features/shell/PageFrame.tsx'
 import { pageHead } from '../../../../../features/shell/seo.ts'
@@ -9,10 +11,19 @@ const TITLE = msg`My copy`
 export const Route = createFileRoute('/{-$locale}/copy-trading/gemw/copy-detail/$')({
   staticData: { guards: ['auth-route'] },
   beforeLoad: ({ params }) => ({ leaderId: singleIdFromSplat(params._splat) }),
+  loader: async ({ context }) => {
+    // A leader id that is not a number names no copy: the page says so, without a call.
+    if (/^\d{1,18}$/.test(context.leaderId)) await context.queryClient.ensureQueryData(myCopyQueries.detail(context.leaderId))
+  },
   head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Your copy of a lead trader: profit and loss, open positions and settings.` }),
   component: CopyDetailPage,
 })
 
 function CopyDetailPage() {
-  return <PageFrame title={TITLE} trail={<CopyTradingCrumb />} empty={{ title: msg`No copy of this lead trader yet`, description: msg`Your copied positions, profit and settings appear here once this site is connected to its exchange.` }} />
+  const { leaderId } = Route.useRouteContext()
+  return (
+    <PageFrame title={TITLE} trail={<CopyTradingCrumb />}>
+      <MyCopyView leaderId={leaderId} />
+    </PageFrame>
+  )
 }

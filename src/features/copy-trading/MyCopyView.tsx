@@ -1,0 +1,148 @@
+/**
+ * My copy of a lead trader: its figures, the open copied positions with live marks and
+ * unrealized PnL, the closed ones, the copies that were skipped and why, and stopping the copy
+ * (closing its positions at the market, or keeping them).
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { CopySkip, MyCopyDetail } from '../../contract/index.ts'
+import { notify } from '../../ui/toast.ts'
+import { useNumberFormat } from '../preferences/useNumberFormat.ts'
+import { LivePositions } from './LivePositions.tsx'
+import { cancelMyCopy } from './my-copy.functions.ts'
+import { myCopyQueries } from './my-copy.queries.ts'
+import { PositionHistory } from './PositionHistory.tsx'
+
+function SkipReason({ reason }: { reason: CopySkip['reason'] }) {
+  switch (reason) {
+    case 'insufficient-balance':
+      return <Trans>Not enough balance in the copy</Trans>
+    case 'below-minimum-size':
+      return <Trans>Smaller than the minimum order</Trans>
+    case 'paused':
+      return <Trans>Your copy was paused</Trans>
+    case 'instrument-not-allowed':
+      return <Trans>The trader does not share this market</Trans>
+  }
+}
+
+function StopCopy({ copy }: { copy: MyCopyDetail }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const [close, setClose] = useState(true)
+  const leaderId = copy.account.leaderId
+  const stop = useMutation({
+    mutationFn: () => cancelMyCopy({ data: { leaderId, closePositions: close } }),
+    onSuccess: async (result) => {
+      if (result.status === 'ok') notify(t`You stopped copying this trader.`)
+      else notify(t`The copy could not be stopped. Please try again.`, 'error')
+      await queryClient.invalidateQueries({ queryKey: myCopyQueries.all })
+    },
+    onError: () => notify(t`The copy could not be stopped. Please try again.`, 'error'),
+  })
+  if (copy.account.status === 'cancelled') return null
+  return (
+    <form
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-card p-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (!stop.isPending) stop.mutate()
+      }}
+    >
+      <fieldset className="flex flex-col gap-2 text-sm">
+        <legend className="mb-1 font-semibold">
+          <Trans>Stop copying</Trans>
+        </legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="close" checked={close} onChange={() => setClose(true)} />
+          <Trans>Close the copied positions at the market price</Trans>
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="close" checked={!close} onChange={() => setClose(false)} />
+          <Trans>Keep them open and manage them myself</Trans>
+        </label>
+      </fieldset>
+      <button type="submit" disabled={stop.isPending} data-testid="stop-copy" className="self-start rounded-xl border border-down px-4 py-2 text-sm font-semibold text-down hover:bg-down/10 disabled:opacity-50">
+        <Trans>Stop copying</Trans>
+      </button>
+    </form>
+  )
+}
+
+export function MyCopyView({ leaderId }: { leaderId: string }) {
+  const { t, i18n } = useLingui()
+  const format = useNumberFormat()
+  // Leader ids are numbers: any other names no copy, and is not asked about.
+  const known = /^\d{1,18}$/.test(leaderId)
+  const { data } = useQuery({ ...myCopyQueries.detail(leaderId), enabled: known })
+  if (!known || data?.status === 'not-found') {
+    return (
+      <p className="rounded-xl border border-line bg-card px-4 py-6 text-center text-muted">
+        <Trans>You do not copy this trader.</Trans>
+      </p>
+    )
+  }
+  if (data?.status !== 'ok') return null
+  const copy = data.data
+  const a = copy.account
+  const figures: { label: string; value: string; tone?: boolean }[] = [
+    { label: t`Net profit (USDT)`, value: format.number(a.net, { digits: 2, signed: true }), tone: true },
+    { label: t`ROI`, value: format.percent(a.roi), tone: true },
+    { label: t`Invested (USDT)`, value: format.usdt(a.investment) },
+    { label: t`Available (USDT)`, value: format.usdt(a.balance) },
+    { label: t`Margin in positions (USDT)`, value: format.usdt(a.margin) },
+    { label: t`Realized PnL (USDT)`, value: format.number(a.realizedPnl, { digits: 2, signed: true }), tone: true },
+    { label: t`Unrealized PnL (USDT)`, value: format.number(a.unrealizedPnl, { digits: 2, signed: true }), tone: true },
+    { label: t`Profit share paid (USDT)`, value: format.usdt(a.profitSharePaid) },
+  ]
+  const nickname = a.nickname
+  const dates = new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' })
+  return (
+    <div className="flex flex-col gap-8" data-testid="my-copy" data-status={a.status}>
+      <section className="flex flex-col gap-3">
+        <h2 className="text-xl font-semibold">{t`Copying ${nickname}`}</h2>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {figures.map((f) => (
+            <div key={f.label} className="rounded-xl border border-line bg-card p-4">
+              <dt className="text-xs text-muted">{f.label}</dt>
+              <dd dir="ltr" className={`mt-1 text-lg font-semibold tabular-nums ${f.tone ? (f.value.startsWith('-') ? 'text-down' : 'text-up') : ''}`}>
+                {f.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section aria-labelledby="open-title" className="flex flex-col gap-3">
+        <h3 id="open-title" className="text-lg font-semibold">
+          <Trans>Open copied positions</Trans>
+        </h3>
+        <LivePositions positions={copy.openPositions} caption={t`Open copied positions`} />
+      </section>
+      <PositionHistory list={copy.history.list} />
+      <section aria-labelledby="skipped-title" className="flex flex-col gap-3">
+        <h3 id="skipped-title" className="text-lg font-semibold">
+          <Trans>Skipped copies</Trans>
+        </h3>
+        {copy.skipped.length === 0 ? (
+          <p className="text-sm text-muted">
+            <Trans>Every trade of this trader was copied.</Trans>
+          </p>
+        ) : (
+          <ul className="divide-y divide-line rounded-2xl border border-line bg-card text-sm" data-testid="skipped">
+            {copy.skipped.map((s) => (
+              <li key={`${s.pairCode}:${s.createdAt}`} className="flex flex-wrap justify-between gap-2 px-4 py-3">
+                <span className="font-semibold">{s.pairCode.replace('_', '/')}</span>
+                <span className="text-muted">
+                  <SkipReason reason={s.reason} />
+                </span>
+                <span className="text-muted">{dates.format(s.createdAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <StopCopy copy={copy} />
+    </div>
+  )
+}
