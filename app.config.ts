@@ -217,6 +217,12 @@ export const MARKET = {
   maxClockSpeed: 100_000,
 } as const
 
+/** Developer conveniences of the reference exchange, served outside production only. */
+export const DEV = {
+  /** USDT the development faucet (/dev/faucet) deposits per call. */
+  faucetUsdt: '10000',
+} as const
+
 /** The copy engine (src/exchange/copy): fees, margin, funding, rules for leaders and followers. */
 export const COPY = {
   /** Taker fee on every fill's notional. */

@@ -15,6 +15,7 @@ import { copyReadRoutes } from '../copy/api/read.routes.ts'
 import { copyFollowRoutes } from '../copy/api/follow.routes.ts'
 import { copyLeadRoutes } from '../copy/api/lead.routes.ts'
 import { whatIfRoutes } from '../copy/api/what-if.routes.ts'
+import { devFaucetRoutes } from '../dev/faucet.routes.ts'
 import { devInboxRoutes } from '../dev/inbox.routes.ts'
 import { marketRoutes } from '../market/market.routes.ts'
 import { ticketRoutes } from '../realtime/tickets.ts'
@@ -101,6 +102,7 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
     return htmlPage(title, body)
   })
   if (ctx.devPages && ctx.inbox) devInboxRoutes(app, ctx.inbox)
+  if (ctx.devPages) devFaucetRoutes(app, ctx)
 
   app.notFound(() => failureResponse(notFound()))
   app.onError((error) => {
