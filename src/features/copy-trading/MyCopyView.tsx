@@ -73,7 +73,7 @@ function StopCopy({ copy }: { copy: MyCopyDetail }) {
 export function MyCopyView({ leaderId }: { leaderId: string }) {
   const { t, i18n } = useLingui()
   const format = useNumberFormat()
-  // Leader ids are numbers: any other names no copy, and is not asked about.
+  // Leader ids are numbers; an id of another shape names no copy and is not asked about.
   const known = /^\d{1,18}$/.test(leaderId)
   const { data } = useQuery({ ...myCopyQueries.detail(leaderId), enabled: known })
   if (!known || data?.status === 'not-found') {

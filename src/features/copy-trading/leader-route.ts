@@ -19,7 +19,7 @@ export function checkLeaderId(id: string): void {
 }
 
 export async function loadLeader(queryClient: QueryClient, id: string, period: StatsPeriod): Promise<void> {
-  // Leader ids are numbers: any other id names no leader.
+  // Leader ids are numbers; an id of another shape names no leader.
   if (!idSchema.safeParse(id).success) throw notFound()
   const [detail] = await Promise.all([
     queryClient.ensureQueryData(leaderQueries.detail(id, period)),
