@@ -15,6 +15,7 @@ import { Money } from '../money.ts'
 import { Book, InsufficientFunds, type PositionState } from './book.ts'
 import { botOrder, type Bot } from './bots/bot-order.ts'
 import { leaderWallet } from './copy-account.ts'
+import { marksOf } from './marks.ts'
 import { applyFundingInDb, applyMarksInDb, leaderTrade, settleProfitShares } from './engine.ts'
 import type { LeaderOrder } from './mirror.ts'
 import type { Rules } from './rules.ts'
@@ -60,8 +61,6 @@ function crossed(from: number, to: number, period: number, offset = 0): number[]
   for (let t = Math.floor((from - offset) / period + 1) * period + offset; t <= to; t += period) times.push(t)
   return times
 }
-
-const marksOf = (market: MarketSimulator) => new Map([...market.marks()].map(([pair, price]) => [pair, new Money(price)]))
 
 export function createEngineRunner(deps: RunnerDeps): EngineRunner {
   const { db, market, rules, logger } = deps

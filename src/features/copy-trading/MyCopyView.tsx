@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { CopySkip, MyCopyDetail } from '../../contract/index.ts'
+import { idSchema, type CopySkip, type MyCopyDetail } from '../../contract/index.ts'
 import { notify } from '../../ui/toast.ts'
 import { useNumberFormat } from '../preferences/useNumberFormat.ts'
 import { LivePositions } from './LivePositions.tsx'
@@ -74,7 +74,7 @@ export function MyCopyView({ leaderId }: { leaderId: string }) {
   const { t, i18n } = useLingui()
   const format = useNumberFormat()
   // Leader ids are numbers; an id of another shape names no copy and is not asked about.
-  const known = /^\d{1,18}$/.test(leaderId)
+  const known = idSchema.safeParse(leaderId).success
   const { data } = useQuery({ ...myCopyQueries.detail(leaderId), enabled: known })
   if (!known || data?.status === 'not-found') {
     return (

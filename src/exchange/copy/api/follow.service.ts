@@ -18,7 +18,8 @@ import { closePart, EXCHANGE_WALLET, NO_TRIGGERS, QUOTE } from '../positions.ts'
 import { loadPositions, loadWallets, persistChange, type Tx } from '../store.ts'
 import { assertSettings, copyToWire, settingsColumns, settingsOfRow, type CopyRow, type SettingsValues } from './follow-settings.ts'
 import { copyAccountOf, profitShareToWire } from './my-accounts.ts'
-import { markOf, marksOf, positionToWire } from './wire.ts'
+import { positionToWire } from './wire.ts'
+import { markOf, marksOf } from '../marks.ts'
 
 export const notCopying = () => new ApiFailure(404, 'not-copying')
 const conflict = (reason: 'follow-self' | 'follow-while-leading' | 'already-copying' | 'leader-paused' | 'leader-full') => new ApiFailure(409, reason)

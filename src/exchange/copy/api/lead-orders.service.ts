@@ -16,7 +16,8 @@ import { leaderWallet } from '../copy-account.ts'
 import { leaderTrade, LeaderCancelled } from '../engine.ts'
 import type { LeaderAction } from '../mirror.ts'
 import { activeLeader, type LeaderRow } from './lead.service.ts'
-import { markOf, positionToWire, type PositionRow } from './wire.ts'
+import { positionToWire, type PositionRow } from './wire.ts'
+import { markOf } from '../marks.ts'
 
 const eventIdOf = (userId: number, clientOrderId: string) => `${userId}:${clientOrderId}`
 

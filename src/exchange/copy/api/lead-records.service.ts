@@ -16,7 +16,8 @@ import { endCopyInDb } from '../engine.ts'
 import { qDown } from '../position-math.ts'
 import { liveCopiesOf, loadCopies, loadPositions } from '../store.ts'
 import { leaderRowOf, liveFollowerCount } from './lead.service.ts'
-import { marksOf, maskNickname, plain } from './wire.ts'
+import { maskNickname, plain } from './wire.ts'
+import { marksOf } from '../marks.ts'
 
 const DAY_MS = 86_400_000
 

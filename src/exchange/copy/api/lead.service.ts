@@ -16,7 +16,8 @@ import { endCopyInDb } from '../engine.ts'
 import { EXCHANGE_WALLET, QUOTE } from '../positions.ts'
 import { LEADER_TAGS } from '../roster.ts'
 import { liveCopiesOf, type Tx } from '../store.ts'
-import { marksOf, plain } from './wire.ts'
+import { plain } from './wire.ts'
+import { marksOf } from '../marks.ts'
 
 export type LeaderRow = typeof leaders.$inferSelect
 

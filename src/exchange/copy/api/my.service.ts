@@ -13,7 +13,8 @@ import { Exact, toPlain } from '../../money.ts'
 import { utcDay } from '../statistics.ts'
 import { copyToWire } from './follow-settings.ts'
 import { accountsOf, copiesWithLeaders, endReasonOf, profitShareRowToWire, realizedByCopy, sumFigures, totalsToWire, unrealizedOf } from './my-accounts.ts'
-import { markOf, marksOf, plain, positionToWire } from './wire.ts'
+import { plain, positionToWire } from './wire.ts'
+import { markOf, marksOf } from '../marks.ts'
 
 export interface Page {
   page: number

@@ -13,7 +13,8 @@ import type { Tx } from '../store.ts'
 import { leaderCount, leaderPage, type LeaderFilter, type LeaderOrdering, type LeaderSort, type SortOrder } from './leaders-query.ts'
 import { pageWindow, type Page, type Paging } from './read.service.ts'
 import { statsToWire, summariesOf } from './summaries.ts'
-import { markOf, plain, positionToWire } from './wire.ts'
+import { plain, positionToWire } from './wire.ts'
+import { markOf } from '../marks.ts'
 
 /** Leaders per category of the overview. */
 const TOP = 5

@@ -13,7 +13,8 @@ import type { SeriesPoint } from '../statistics.ts'
 import type { Tx } from '../store.ts'
 import { leaderCount, leaderPage, type LeaderFilter, type LeaderRow } from './leaders-query.ts'
 import { seriesOf, statsToWire, summariesOf } from './summaries.ts'
-import { followRefusal, markOf, maskNickname, plain, positionToWire } from './wire.ts'
+import { followRefusal, maskNickname, plain, positionToWire } from './wire.ts'
+import { markOf } from '../marks.ts'
 
 export interface Paging {
   page: number

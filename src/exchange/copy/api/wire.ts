@@ -1,10 +1,9 @@
 /**
  * Shared by the copy-trading routes: stored rows to wire shapes (a positions row to a CopyPosition
- * at the mark), amounts from the database as plain strings, and the market's marks as Money.
+ * at the mark) and amounts from the database as plain strings.
  */
 import { CLOSE_REASONS, type CopyPosition } from '../../../contract/index.ts'
 import type { positions } from '../../db/copy-schema.ts'
-import type { MarketSimulator } from '../../market/simulator.ts'
 import { Money, toPlain } from '../../money.ts'
 import { q, unrealizedPnl } from '../position-math.ts'
 import { RATIO_DECIMALS } from '../statistics.ts'
@@ -17,17 +16,6 @@ export const plainOrNull = (value: string | null): string | null => (value === n
 
 /** A ratio rounded half up to the statistics' 10 decimals, printed plain. */
 export const ratioString = (value: Money): string => toPlain(value.toDecimalPlaces(RATIO_DECIMALS, Money.ROUND_HALF_UP))
-
-/** The current mark of a pair as Money; undefined before the market has a price for it. */
-export function markOf(market: Pick<MarketSimulator, 'mark'>, pairCode: string): Money | undefined {
-  const mark = market.mark(pairCode)
-  return mark === undefined ? undefined : new Money(mark)
-}
-
-/** Every mark as Money (what the engine's close and end-copy operations take). */
-export function marksOf(market: Pick<MarketSimulator, 'marks'>): Map<string, Money> {
-  return new Map([...market.marks()].map(([pair, price]) => [pair, new Money(price)]))
-}
 
 const closeReasonOf = (value: string | null) => CLOSE_REASONS.find((reason) => reason === value) ?? null
 
