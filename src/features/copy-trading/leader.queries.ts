@@ -1,15 +1,24 @@
-/** Query options of a lead trader's page. */
+/** Query options of a lead trader's page, and the roots every copy-trading query key starts with. */
 import { queryOptions } from '@tanstack/react-query'
 import type { StatsPeriod } from '../../contract/index.ts'
-import { getLeaderDetail, getLeaderHistory, getLeaderPositions } from './leader.functions.ts'
+import { getLeaderDetail, getLeaderFollowers, getLeaderHistory, getLeaderPositions, getLeaderStats } from './leader.functions.ts'
 
 /** Positions and statistics move with the market: refreshed in the background after this long. */
 const LEADER_STALE_MS = 15_000
+
+/**
+ * First key of every copy-trading query: an action on a leader (watch, vote, follow, cancel)
+ * refreshes them all, because a leader's figures appear on every one of these pages.
+ */
+export const COPY_QUERY_ROOTS = ['leader', 'leaders', 'copy-reactions', 'copy-overview', 'my-copy', 'my-copies', 'lead-centre', 'chain-wallets'] as const
 
 export const leaderQueries = {
   all: ['leader'] as const,
   detail: (id: string, period: StatsPeriod) =>
     queryOptions({ queryKey: [...leaderQueries.all, id, 'detail', period] as const, queryFn: () => getLeaderDetail({ data: { id, period } }), staleTime: LEADER_STALE_MS }),
+  stats: (id: string, period: StatsPeriod) =>
+    queryOptions({ queryKey: [...leaderQueries.all, id, 'stats', period] as const, queryFn: () => getLeaderStats({ data: { id, period } }), staleTime: LEADER_STALE_MS }),
   positions: (id: string) => queryOptions({ queryKey: [...leaderQueries.all, id, 'positions'] as const, queryFn: () => getLeaderPositions({ data: { id } }), staleTime: LEADER_STALE_MS }),
   history: (id: string) => queryOptions({ queryKey: [...leaderQueries.all, id, 'history'] as const, queryFn: () => getLeaderHistory({ data: { id } }), staleTime: LEADER_STALE_MS }),
+  followers: (id: string) => queryOptions({ queryKey: [...leaderQueries.all, id, 'followers'] as const, queryFn: () => getLeaderFollowers({ data: { id } }), staleTime: LEADER_STALE_MS }),
 }
