@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { z } from 'zod'
+import { sessionResponseSchema } from '../../src/contract/index.ts'
 
 /** Collects console errors and uncaught exceptions (hydration mismatches, CSP violations). */
 export function watchErrors(page: Page): string[] {
@@ -15,3 +17,36 @@ export async function waitForHydration(page: Page) {
 }
 
 export const PREFIXES = ['', '/zh_CN', '/ar_AE'] as const
+
+/** A client address of its own, so per-address limits of one spec do not reach another. */
+export function testAddress(): string {
+  return `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+}
+
+const devInboxSchema = z.object({ messages: z.array(z.object({ code: z.string() })) })
+
+/**
+ * A fresh account (sign-ins are limited per account and minute, and other specs use the demo
+ * ones), funded with 10,000 USDT by the development faucet. Answers the session token.
+ */
+export async function freshAccount(request: APIRequestContext, address: string): Promise<string> {
+  const account = `copy.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
+  const headers = { 'x-forwarded-for': address }
+  await request.post('/spotapi/v2/users/verify-code/send', { headers, data: { accountType: 'email', account, purpose: 'register' } })
+  let code = ''
+  await expect
+    .poll(async () => {
+      const inbox = devInboxSchema.parse(await (await request.get(`/dev/inbox.json?address=${encodeURIComponent(account)}`)).json())
+      code = inbox.messages[0]?.code ?? ''
+      return code
+    })
+    .toMatch(/^\d{6}$/)
+  const session = sessionResponseSchema.parse(await (await request.post('/spotapi/v2/users/register', { headers, data: { accountType: 'email', account, password: 'Copy12345', code } })).json())
+  expect((await request.post('/spotapi/dev/faucet', { headers: { authorization: `Bearer ${session.data.token}` } })).status()).toBe(200)
+  return session.data.token
+}
+
+/** Signs the page in with a session token (the login form has its own specs). */
+export async function signInWith(page: Page, token: string) {
+  await page.context().addCookies([{ name: 'correction_token', value: token, url: test.info().project.use.baseURL ?? 'http://127.0.0.1:3210' }])
+}

@@ -2,34 +2,14 @@
  * My copy: a user copying the busiest futures trader sees the copy's figures, its open copied
  * positions with live marks, and stops the copy (closing the positions at the market).
  */
-import { expect, test, type APIRequestContext } from '@playwright/test'
-import { z } from 'zod'
-import { leaderPageResponseSchema, myCopyDetailResponseSchema, sessionResponseSchema } from '../../src/contract/index.ts'
-import { waitForHydration } from './helpers.ts'
+import { expect, test } from '@playwright/test'
+import { leaderPageResponseSchema, myCopyDetailResponseSchema } from '../../src/contract/index.ts'
+import { freshAccount, signInWith, testAddress, waitForHydration } from './helpers.ts'
 
-/** A fresh account (sign-ins are limited per account and minute, and other specs use the demo ones), funded by the development faucet. */
-async function freshAccount(request: APIRequestContext, address: string): Promise<string> {
-  const account = `copy.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
-  const headers = { 'x-forwarded-for': address }
-  await request.post('/spotapi/v2/users/verify-code/send', { headers, data: { accountType: 'email', account, purpose: 'register' } })
-  let code = ''
-  await expect
-    .poll(async () => {
-      const inbox = devInboxSchema.parse(await (await request.get(`/dev/inbox.json?address=${encodeURIComponent(account)}`)).json())
-      code = inbox.messages[0]?.code ?? ''
-      return code
-    })
-    .toMatch(/^\d{6}$/)
-  const session = sessionResponseSchema.parse(await (await request.post('/spotapi/v2/users/register', { headers, data: { accountType: 'email', account, password: 'Copy12345', code } })).json())
-  expect((await request.post('/spotapi/dev/faucet', { headers: { authorization: `Bearer ${session.data.token}` } })).status()).toBe(200)
-  return session.data.token
-}
-
-const devInboxSchema = z.object({ messages: z.array(z.object({ code: z.string() })) })
 
 test('shows my copy with live positions, and stops it', async ({ page, request }) => {
   test.setTimeout(120_000)
-  const address = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
+  const address = testAddress()
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
   const token = await freshAccount(request, address)
   const auth = { authorization: `Bearer ${token}` }
@@ -46,7 +26,7 @@ test('shows my copy with live positions, and stops it', async ({ page, request }
     .toBeGreaterThan(0)
 
   // Signed in with the same session (the login form has its own specs).
-  await page.context().addCookies([{ name: 'correction_token', value: token, url: test.info().project.use.baseURL ?? 'http://127.0.0.1:3210' }])
+  await signInWith(page, token)
   await page.goto(`/copy-trading/gemw/copy-detail/${busiest.leaderId}`)
   await waitForHydration(page)
   await expect(page.getByTestId('my-copy')).toHaveAttribute('data-status', 'active')
