@@ -195,6 +195,9 @@ export const LAYERS = { popupBaseZIndex: 2000, dialogTopOffsetPx: 64 } as const
 /** §9 number display: USDT amounts show 4 decimals. */
 export const DISPLAY = { usdtDigits: 4 } as const
 
+/** The top progress bar: shown only when a navigation takes longer than progressDelayMs; fades out in progressFadeMs. */
+export const NAVIGATION = { progressDelayMs: 150, progressFadeMs: 400 } as const
+
 /** Wallet types of §3 (EXCHANGE is '3'). */
 export const WALLET_TYPES = { EXCHANGE: '3' } as const
 

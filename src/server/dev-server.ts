@@ -17,7 +17,9 @@ export function devServer(): Plugin {
     apply: 'serve',
     async configureServer(server) {
       const config = loadConfig({ ...process.env, NODE_ENV: 'development' })
-      const exchange = await openConfiguredExchange(config, join(config.database.dataDir, 'dev'))
+      // The dev server keeps its database beside the production one's, never in it (an in-memory one stays in memory).
+      const dataDir = config.database.dataDir.startsWith('memory://') ? config.database.dataDir : join(config.database.dataDir, 'dev')
+      const exchange = await openConfiguredExchange(config, dataDir)
       // Vite's own HMR socket has its own path: only /ws is the hub's.
       server.httpServer?.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
         exchange.handleUpgrade(req, socket, head)

@@ -16,7 +16,7 @@ export function SegmentedTabs<T extends string>({ label, value, options, onChang
           role="radio"
           aria-checked={option.value === value}
           onClick={() => onChange(option.value)}
-          className="rounded-lg px-4 py-1.5 text-sm font-medium text-muted aria-checked:bg-card aria-checked:text-ink aria-checked:shadow-sm"
+          className="rounded-lg px-4 py-1.5 text-sm font-medium whitespace-nowrap text-muted aria-checked:bg-card aria-checked:text-ink aria-checked:shadow-sm"
         >
           {option.label}
         </button>

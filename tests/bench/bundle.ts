@@ -10,6 +10,8 @@ const PAGES = [
   ['baseline (framework only)', '/baseline'],
   ['/copy-trading/gemw', '/copy-trading/gemw'],
   ['home /', '/'],
+  ['leader list', '/copy-trading/futures'],
+  ['leader detail', '/copy-trading/futures-trader/10000005'],
 ] as const
 
 function gzipBytes(pathname: string): number {

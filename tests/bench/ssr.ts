@@ -11,7 +11,11 @@ const TARGETS = [
   ['baseline (framework only)', '/baseline'],
   ['home /', '/'],
   ['/zh_CN/copy-trading/gemw', '/zh_CN/copy-trading/gemw'],
+  ['leader list', '/copy-trading/futures'],
+  ['leader detail', '/copy-trading/futures-trader/10000005'],
 ] as const
+/** Copy-trading pages do real work per request (exchange queries); they must keep half the baseline's rate. */
+const TARGET_RATIO = 0.5
 
 const server = await startServer(3301)
 const results: Array<{ name: string; rps: number; p50: number; p99: number; errors: number }> = []
@@ -31,3 +35,6 @@ console.log('route'.padEnd(30), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 
 for (const r of results) {
   console.log(r.name.padEnd(30), r.rps.toFixed(0).padStart(8), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.errors).padStart(7), `${(r.rps / baseline).toFixed(2)}×`.padStart(12))
 }
+console.log(`target: leader list and leader detail at least ${TARGET_RATIO}× the baseline's req/s`)
+const missed = results.filter((r) => r.name.startsWith('leader') && r.rps / baseline < TARGET_RATIO)
+if (missed.length > 0) console.log('MISSED:', missed.map((r) => r.name).join(', '))

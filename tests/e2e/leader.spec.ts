@@ -1,6 +1,7 @@
 /** A lead trader's page: real data, live marks and unrealized PnL, the period switch in the URL, and 404 for a leader that does not exist. */
 import { expect, test } from '@playwright/test'
-import { leaderPageResponseSchema, leaderPositionsResponseSchema } from '../../src/contract/index.ts'
+import { leaderDetailResponseSchema, leaderPageResponseSchema, leaderPositionsResponseSchema } from '../../src/contract/index.ts'
+import { freshAccount, signInWith, testAddress, waitForHydration } from './helpers.ts'
 
 type Summary = { leaderId: string; nickname: string }
 
@@ -32,4 +33,45 @@ test('shows the trader with live positions, switches the period in the URL, and 
 
   const missing = await page.goto('/copy-trading/gemw/99999999')
   expect(missing?.status()).toBe(404)
+})
+
+test('charts the period with a text summary, lists the copiers, and likes and watches the trader', async ({ page, request }) => {
+  const address = testAddress()
+  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
+  const [leader] = leaderPageResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leaders?pageSize=1&sort=followers')).json()).data.list
+  expect(leader).toBeDefined()
+  if (!leader) return
+  const token = await freshAccount(request, address)
+  await signInWith(page, token)
+  await page.goto(`/copy-trading/futures-trader/${leader.leaderId}`)
+  await waitForHydration(page)
+  await expect(page.getByTestId('chart-summary')).toContainText('ROI from')
+  await expect(page.getByTestId('performance-chart')).toHaveAttribute('data-ready', 'true')
+  await page.getByRole('radio', { name: 'PnL' }).click()
+  await expect(page.getByTestId('chart-summary')).toContainText('PnL from')
+  await expect(page.getByTestId('followers').locator('tbody tr').first()).toBeVisible()
+
+  const like = page.getByTestId('like')
+  const likesBefore = Number(await like.innerText())
+  await like.dblclick()
+  await expect(page.getByText('Thank you, your vote is saved.').first()).toBeVisible()
+  await expect(like).toHaveAttribute('aria-pressed', 'true')
+  await expect(like).toHaveText(String(likesBefore + 1))
+  await page.getByTestId('watch').click()
+  await expect(page.getByTestId('watch')).toHaveAttribute('aria-pressed', 'true')
+  const detail = leaderDetailResponseSchema.parse(await (await request.get(`/spotapi/copy/v1/leaders/${leader.leaderId}`, { headers: { authorization: `Bearer ${token}` } })).json()).data
+  expect(detail).toMatchObject({ myVote: 1, watched: true, likes: likesBefore + 1 })
+  await page.reload()
+  await expect(page.getByTestId('like')).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByTestId('watch')).toHaveAttribute('aria-pressed', 'true')
+})
+
+test('a legacy trader link lands on the trader’s page with its query kept', async ({ page, request }) => {
+  const [leader] = leaderPageResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leaders?pageSize=1')).json()).data.list
+  expect(leader).toBeDefined()
+  if (!leader) return
+  await page.goto(`/followup/trader?type=futures&id=${leader.leaderId}&period=7d`)
+  await expect(page).toHaveURL(new RegExp(`/copy-trading/futures-trader/${leader.leaderId}\\?period=7d$`))
+  await expect(page.getByTestId('nickname')).toHaveText(leader.nickname)
+  await expect(page.getByRole('radio', { name: '7 days' })).toHaveAttribute('aria-checked', 'true')
 })

@@ -1,25 +1,27 @@
 /**
- * A lead trader's page: profile, every statistic of the chosen period, the open positions with live
- * marks and unrealized PnL, the latest closed positions, and the follow button (or why it is not
- * available).
+ * A lead trader's page: profile with likes, dislikes and watch, every statistic of the chosen
+ * period with the ROI / PnL chart, the open positions with live marks and unrealized PnL, the
+ * latest closed positions, the copiers, and the follow button (or why it is not available).
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { STATS_PERIODS, type LeaderDetail, type StatsPeriod } from '../../contract/index.ts'
-import { SegmentedTabs } from '../../ui/SegmentedTabs.tsx'
+import type { LeaderDetail, StatsPeriod } from '../../contract/index.ts'
+import { ErrorState } from '../../ui/ErrorState.tsx'
 import { LocaleLink } from '../i18n/LocaleLink.tsx'
 import { useNumberFormat } from '../preferences/useNumberFormat.ts'
+import { LeaderAvatar } from './LeaderAvatar.tsx'
+import { LeaderFollowers } from './LeaderFollowers.tsx'
+import { LeaderPerformance } from './LeaderPerformance.tsx'
 import { leaderQueries } from './leader.queries.ts'
+import { VoteButtons, WatchButton } from './LeaderReactions.tsx'
 import { LivePositions } from './LivePositions.tsx'
 import { PositionHistory } from './PositionHistory.tsx'
-
-const DEFAULT_AVATAR = '/avatars/default.svg'
 
 function FollowAction({ leader }: { leader: LeaderDetail }) {
   const button = 'inline-flex rounded-xl px-5 py-3 font-semibold'
   if (leader.myCopy) {
     return (
-      <LocaleLink to="/{-$locale}/copy-trading/gemw/copy-detail/$" params={{ _splat: leader.leaderId }} className={`${button} border border-line hover:bg-sunken`}>
+      <LocaleLink to="/{-$locale}/copy-trading/gemw/copy-detail/$" params={{ _splat: leader.leaderId }} className={`${button} border border-line hover:bg-sunken`} data-testid="my-copy-link">
         <Trans>You copy this trader: see your copy</Trans>
       </LocaleLink>
     )
@@ -56,38 +58,16 @@ export function LeaderDetailView({ id, period, onPeriod }: { id: string; period:
   const { data: positions } = useQuery(leaderQueries.positions(id))
   const { data: history } = useQuery(leaderQueries.history(id))
   if (detail?.status === 'unavailable') {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-line bg-card p-6">
-        <p>
-          <Trans>This trader's page could not be loaded. Check your connection and try again.</Trans>
-        </p>
-        <button type="button" disabled={isFetching} onClick={() => void refetch()} className="rounded-lg border border-line px-4 py-2 text-sm font-semibold hover:bg-sunken disabled:opacity-50">
-          <Trans>Try again</Trans>
-        </button>
-      </div>
-    )
+    return <ErrorState message={t`This trader's page could not be loaded. Check your connection and try again.`} onRetry={() => void refetch()} retrying={isFetching} />
   }
   if (detail?.status !== 'ok') return null
   const leader = detail.data
-  const s = leader.stats
   const share = format.ratio(leader.profitShareRate, 0)
   const nickname = leader.nickname
-  const labels: Record<StatsPeriod, string> = { '7d': t`7 days`, '30d': t`30 days`, '90d': t`90 days`, all: t`All` }
-  const figures: { label: string; value: string; tone?: 'up' | 'down' }[] = [
-    { label: t`ROI`, value: format.percent(s.roi), tone: s.roi.startsWith('-') ? 'down' : 'up' },
-    { label: t`PnL (USDT)`, value: format.number(s.pnl, { digits: 2, signed: true }), tone: s.pnl.startsWith('-') ? 'down' : 'up' },
-    { label: t`Win rate`, value: format.ratio(s.winRate) },
-    { label: t`Max drawdown`, value: format.ratio(s.maxDrawdown) },
-    { label: t`Sharpe ratio`, value: format.number(s.sharpe, { digits: 2 }) },
-    { label: t`Trades per week`, value: format.number(s.tradesPerWeek, { digits: 1 }) },
-    { label: t`Copiers`, value: `${s.copiers} / ${leader.maxFollowers}` },
-    { label: t`Assets under management (USDT)`, value: format.number(s.aum, { digits: 2, compact: true }) },
-    { label: t`Copier PnL (USDT)`, value: format.number(s.copierPnl, { digits: 2, signed: true }), tone: s.copierPnl.startsWith('-') ? 'down' : 'up' },
-  ]
   return (
     <div className="flex flex-col gap-8" data-testid="leader">
       <section className="flex flex-wrap items-start gap-4">
-        <img src={leader.avatar ?? DEFAULT_AVATAR} alt="" width={64} height={64} className="size-16 rounded-full" />
+        <LeaderAvatar src={leader.avatar} size={64} />
         <div className="min-w-0 flex-1">
           <h2 className="text-2xl font-bold" data-testid="nickname">
             {leader.nickname}
@@ -97,27 +77,14 @@ export function LeaderDetailView({ id, period, onPeriod }: { id: string; period:
             <span className="rounded bg-sunken px-2 py-0.5">{leader.biz === 'futures' ? t`Futures` : t`Spot`}</span>
             <span className="rounded bg-sunken px-2 py-0.5">{t`Profit share ${share}`}</span>
           </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <VoteButtons leaderId={leader.leaderId} nickname={nickname} likes={leader.likes} dislikes={leader.dislikes} myVote={leader.myVote} />
+            <WatchButton leaderId={leader.leaderId} nickname={nickname} watched={leader.watched} />
+          </div>
         </div>
         <FollowAction leader={leader} />
       </section>
-      <section aria-labelledby="stats-title" className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h3 id="stats-title" className="text-lg font-semibold">
-            <Trans>Performance</Trans>
-          </h3>
-          <SegmentedTabs label={t`Period`} value={period} options={STATS_PERIODS.map((p) => ({ value: p, label: labels[p] }))} onChange={onPeriod} />
-        </div>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-          {figures.map((f) => (
-            <div key={f.label} className="rounded-xl border border-line bg-card p-4">
-              <dt className="text-xs text-muted">{f.label}</dt>
-              <dd dir="ltr" className={`mt-1 text-lg font-semibold tabular-nums ${f.tone === 'up' ? 'text-up' : f.tone === 'down' ? 'text-down' : ''}`}>
-                {f.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <LeaderPerformance leader={leader} period={period} onPeriod={onPeriod} />
       <section aria-labelledby="positions-title" className="flex flex-col gap-3">
         <h3 id="positions-title" className="text-lg font-semibold">
           <Trans>Current positions</Trans>
@@ -125,6 +92,7 @@ export function LeaderDetailView({ id, period, onPeriod }: { id: string; period:
         <LivePositions positions={positions?.status === 'ok' ? positions.data : []} caption={t`Current positions of ${nickname}`} />
       </section>
       <PositionHistory list={history?.status === 'ok' ? history.data.list : []} />
+      <LeaderFollowers id={leader.leaderId} nickname={nickname} />
     </div>
   )
 }

@@ -25,6 +25,8 @@ export async function loadLeader(queryClient: QueryClient, id: string, period: S
     queryClient.ensureQueryData(leaderQueries.detail(id, period)),
     queryClient.ensureQueryData(leaderQueries.positions(id)),
     queryClient.ensureQueryData(leaderQueries.history(id)),
+    queryClient.ensureQueryData(leaderQueries.stats(id, period)),
+    queryClient.ensureQueryData(leaderQueries.followers(id)),
   ])
   if (detail.status === 'not-found') throw notFound()
 }

@@ -1,4 +1,5 @@
 import { Outlet, useMatches, useRouteContext } from '@tanstack/react-router'
+import { NavigationProgress } from '../../ui/NavigationProgress.tsx'
 import { ToastHost } from '../../ui/ToastHost.tsx'
 import { localeInfo } from '../i18n/locales.ts'
 import { usePageStatistics } from '../analytics/usePageStatistics.ts'
@@ -23,6 +24,7 @@ export function AppLayout() {
   return (
     <MarketStreamsProvider config={shell.config} signedIn={shell.loggedIn}>
       <div className="flex min-h-dvh flex-col" data-layout="default">
+        <NavigationProgress />
         <Header />
         <div className="flex-1">
           <Outlet />

@@ -1,6 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { overviewQueries } from '../../../../features/copy-trading/home/overview.queries.ts'
+import { CopyHomeView } from '../../../../features/copy-trading/home/CopyHomeView.tsx'
 import { LocaleLink } from '../../../../features/i18n/LocaleLink.tsx'
 import { marketsQueries } from '../../../../features/markets/markets.queries.ts'
 import { TickerMarquee } from '../../../../features/markets/TickerMarquee.tsx'
@@ -10,7 +12,7 @@ import { pageHead } from '../../../../features/shell/seo.ts'
 const TITLE = msg`Copy trading`
 
 export const Route = createFileRoute('/{-$locale}/copy-trading/gemw/')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(marketsQueries.overview()),
+  loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(marketsQueries.overview()), context.queryClient.ensureQueryData(overviewQueries.overview('futures'))]),
   head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Copy the trades of proven lead traders automatically, on spot and futures.` }),
   component: CopyTradingHomePage,
 })
@@ -19,18 +21,11 @@ const tab = 'rounded-xl border border-line bg-card px-4 py-3 text-sm font-medium
 
 function CopyTradingHomePage() {
   return (
-    <PageFrame
-      title={TITLE}
-      lead={<Trans>Choose a lead trader and every trade they make is copied into your account, within the amount and limits you set.</Trans>}
-      empty={{
-        title: msg`No lead traders to show`,
-        description: msg`Lead traders and platform figures appear here once this site is connected to its exchange.`,
-      }}
-    >
+    <PageFrame title={TITLE} lead={<Trans>Choose a lead trader and every trade they make is copied into your account, within the amount and limits you set.</Trans>}>
       <div className="mb-6">
         <TickerMarquee />
       </div>
-      <nav className="mb-6 flex flex-wrap gap-3" data-testid="copy-nav">
+      <nav className="mb-8 flex flex-wrap gap-3" data-testid="copy-nav">
         <LocaleLink to="/{-$locale}/copy-trading/futures" className={tab}>
           <Trans>Futures lead traders</Trans>
         </LocaleLink>
@@ -47,6 +42,7 @@ function CopyTradingHomePage() {
           <Trans>Leader centre</Trans>
         </LocaleLink>
       </nav>
+      <CopyHomeView />
     </PageFrame>
   )
 }

@@ -1,0 +1,74 @@
+/** A lead trader as a card: avatar, nickname, ROI of the period with its sparkline, PnL, drawdown, copiers, and a link to the trader. */
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { LeaderSummary } from '../../../contract/index.ts'
+import { Sparkline } from '../../markets/Sparkline.tsx'
+import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
+import { LeaderAvatar } from '../LeaderAvatar.tsx'
+import { LeaderLink } from '../LeaderLink.tsx'
+
+export function LeaderCard({ leader }: { leader: LeaderSummary }) {
+  const { t } = useLingui()
+  const format = useNumberFormat()
+  const s = leader.stats
+  const nickname = leader.nickname
+  const roi = format.percent(s.roi)
+  const full = leader.slotsLeft === 0
+  const copiers = `${s.copiers}/${leader.maxFollowers}`
+  return (
+    <article className="flex min-w-0 flex-col gap-3 rounded-2xl border border-line bg-card p-4" data-testid="leader-card">
+      <header className="flex items-center gap-3">
+        <LeaderAvatar src={leader.avatar} size={40} />
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold">
+            <LeaderLink leaderId={leader.leaderId} biz={leader.biz} className="hover:underline">
+              {nickname}
+            </LeaderLink>
+          </h3>
+          <p className="text-xs text-muted">{full ? t`Full` : t`${copiers} copiers`}</p>
+        </div>
+      </header>
+      <div className="flex items-end justify-between gap-2">
+        <div>
+          <p className="text-xs text-muted">
+            <Trans>ROI, 30 days</Trans>
+          </p>
+          <p className={`text-xl font-bold tabular-nums ${s.roi.startsWith('-') ? 'text-down' : 'text-up'}`}>
+            <span dir="ltr">{roi}</span>
+          </p>
+        </div>
+        <Sparkline values={leader.sparkline} label={t`ROI of ${nickname} over 30 days: ${roi}`} />
+      </div>
+      <dl className="grid grid-cols-3 gap-2 text-xs">
+        <div>
+          <dt className="text-muted">
+            <Trans>PnL</Trans>
+          </dt>
+          <dd className="font-medium tabular-nums">
+            <span dir="ltr">{format.number(s.pnl, { digits: 2, signed: true, compact: true })}</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">
+            <Trans>Drawdown</Trans>
+          </dt>
+          <dd className="font-medium tabular-nums">
+            <span dir="ltr">{format.ratio(s.maxDrawdown)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">
+            <Trans>AUM</Trans>
+          </dt>
+          <dd className="font-medium tabular-nums">
+            <span dir="ltr">{format.number(s.aum, { digits: 2, compact: true })}</span>
+          </dd>
+        </div>
+      </dl>
+    </article>
+  )
+}
+
+/** The card's place while the overview loads: the same size, so nothing jumps. */
+export function LeaderCardSkeleton() {
+  return <div className="h-[11.5rem] animate-pulse rounded-2xl border border-line bg-sunken" aria-hidden="true" />
+}
