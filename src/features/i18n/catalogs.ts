@@ -1,6 +1,7 @@
 /** Loads a locale's compiled catalog (the Lingui Vite plugin compiles `.po` on import). */
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import type { LocaleCode } from '../../../app.config.ts'
+import { localeInfo } from './locales.ts'
 
 const loaders = import.meta.glob<{ messages: Messages }>('../../../locales/*/messages.po')
 
@@ -37,7 +38,8 @@ export function i18nFor(locale: LocaleCode, catalog: string): I18n {
   let i18n = instances.get(locale)
   if (!i18n) {
     const messages = parseCatalog(catalog)
-    i18n = setupI18n({ locale, messages: { [locale]: messages } })
+    // Plurals and Intl formats need a language tag (ar-AE): Intl refuses the catalog's code (ar_AE).
+    i18n = setupI18n({ locale, locales: [localeInfo(locale).tag], messages: { [locale]: messages } })
     instances.set(locale, i18n)
   }
   return i18n

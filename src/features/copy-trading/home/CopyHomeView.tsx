@@ -13,6 +13,7 @@ import { SegmentedTabs } from '../../../ui/SegmentedTabs.tsx'
 import { withLocalePrefix } from '../../i18n/locales.ts'
 import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
 import { LeaderCard, LeaderCardSkeleton } from './LeaderCard.tsx'
+import { MyCopySummary } from './MyCopySummary.tsx'
 import { overviewQueries } from './overview.queries.ts'
 
 type Category = keyof CopyOverview['top']
@@ -68,7 +69,7 @@ function SearchBox() {
   )
 }
 
-export function CopyHomeView() {
+export function CopyHomeView({ signedIn }: { signedIn: boolean }) {
   const { t } = useLingui()
   const format = useNumberFormat()
   const [biz, setBiz] = useState<CopyBiz>('futures')
@@ -100,6 +101,7 @@ export function CopyHomeView() {
           {overview ? format.number(overview.aum, { digits: 2, compact: true }) : ''}
         </Figure>
       </dl>
+      {signedIn ? <MyCopySummary /> : null}
       <SearchBox />
       <section aria-labelledby="top-title" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,5 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { MyCopiesView } from '../../../features/copy-trading/my-copies/MyCopiesView.tsx'
+import { myCopiesQueries } from '../../../features/copy-trading/my-copies/my-copies.queries.ts'
 import { CopyTradingCrumb, PageFrame } from '../../../features/shell/PageFrame.tsx'
 import { pageHead } from '../../../features/shell/seo.ts'
 
@@ -7,19 +9,21 @@ const TITLE = msg`My copies`
 
 export const Route = createFileRoute('/{-$locale}/copy-trading/my')({
   staticData: { guards: ['auth-route'] },
+  loader: async ({ context }) => {
+    await Promise.all([
+      context.queryClient.ensureQueryData(myCopiesQueries.copies()),
+      context.queryClient.ensureQueryData(myCopiesQueries.profit()),
+      context.queryClient.ensureQueryData(myCopiesQueries.history(1)),
+    ])
+  },
   head: ({ match }) => pageHead({ match, title: TITLE, description: msg`The lead traders you copy, with your totals and your follow history.` }),
   component: MyCopiesPage,
 })
 
 function MyCopiesPage() {
   return (
-    <PageFrame
-      title={TITLE}
-      trail={<CopyTradingCrumb />}
-      empty={{
-        title: msg`You are not copying anyone yet`,
-        description: msg`Your copies and follow history appear here once this site is connected to its exchange.`,
-      }}
-    />
+    <PageFrame title={TITLE} trail={<CopyTradingCrumb />}>
+      <MyCopiesView />
+    </PageFrame>
   )
 }

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { overviewQueries } from '../../../../features/copy-trading/home/overview.queries.ts'
 import { CopyHomeView } from '../../../../features/copy-trading/home/CopyHomeView.tsx'
+import { myCopiesQueries } from '../../../../features/copy-trading/my-copies/my-copies.queries.ts'
 import { LocaleLink } from '../../../../features/i18n/LocaleLink.tsx'
 import { marketsQueries } from '../../../../features/markets/markets.queries.ts'
 import { TickerMarquee } from '../../../../features/markets/TickerMarquee.tsx'
@@ -12,7 +13,12 @@ import { pageHead } from '../../../../features/shell/seo.ts'
 const TITLE = msg`Copy trading`
 
 export const Route = createFileRoute('/{-$locale}/copy-trading/gemw/')({
-  loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(marketsQueries.overview()), context.queryClient.ensureQueryData(overviewQueries.overview('futures'))]),
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(marketsQueries.overview()),
+      context.queryClient.ensureQueryData(overviewQueries.overview('futures')),
+      context.shell.loggedIn ? context.queryClient.ensureQueryData(myCopiesQueries.copies()) : null,
+    ]),
   head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Copy the trades of proven lead traders automatically, on spot and futures.` }),
   component: CopyTradingHomePage,
 })
@@ -20,6 +26,7 @@ export const Route = createFileRoute('/{-$locale}/copy-trading/gemw/')({
 const tab = 'rounded-xl border border-line bg-card px-4 py-3 text-sm font-medium hover:border-brand'
 
 function CopyTradingHomePage() {
+  const { shell } = Route.useRouteContext()
   return (
     <PageFrame title={TITLE} lead={<Trans>Choose a lead trader and every trade they make is copied into your account, within the amount and limits you set.</Trans>}>
       <div className="mb-6">
@@ -42,7 +49,7 @@ function CopyTradingHomePage() {
           <Trans>Leader centre</Trans>
         </LocaleLink>
       </nav>
-      <CopyHomeView />
+      <CopyHomeView signedIn={shell.loggedIn} />
     </PageFrame>
   )
 }

@@ -1,6 +1,9 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { chainCopySearchSchema, chainCopyViewOf, loadChainCopy } from '../../../../../features/copy-trading/chain/chain-copy-route.ts'
+import { ChainWalletList } from '../../../../../features/copy-trading/chain/ChainWalletList.tsx'
+import { ChainWalletView } from '../../../../../features/copy-trading/chain/ChainWalletView.tsx'
 import { parseChainCopyPath } from '../../../../../features/routing/chain-copy-path.ts'
 import { validationFailed } from '../../../../../features/routing/not-found.ts'
 import { CopyTradingCrumb, PageFrame } from '../../../../../features/shell/PageFrame.tsx'
@@ -10,11 +13,14 @@ const LIST_TITLE = msg`Smart money on-chain`
 const WALLET_TITLE = msg`On-chain wallet`
 
 export const Route = createFileRoute('/{-$locale}/copy-trading/gemw/chain-copy/$')({
+  validateSearch: chainCopySearchSchema,
+  loaderDeps: ({ search }) => chainCopyViewOf(search),
   beforeLoad: ({ params }) => {
     const target = parseChainCopyPath(params._splat)
     if (!target) validationFailed()
     return { chainCopy: target }
   },
+  loader: ({ context, deps }) => loadChainCopy(context.queryClient, context.chainCopy, deps, context.shell.loggedIn),
   head: ({ match }) =>
     pageHead({
       match,
@@ -26,26 +32,32 @@ export const Route = createFileRoute('/{-$locale}/copy-trading/gemw/chain-copy/$
 
 function ChainCopyPage() {
   const { chainCopy } = Route.useRouteContext()
+  const view = chainCopyViewOf(Route.useSearch())
+  const navigate = Route.useNavigate()
   if (chainCopy.kind === 'list') {
     return (
       <PageFrame
         title={LIST_TITLE}
         trail={<CopyTradingCrumb />}
         lead={<Trans>Wallets whose on-chain trades have paid off. Copy one at a fixed amount per trade; no profit share applies.</Trans>}
-        empty={{ title: msg`No wallets to show`, description: msg`Smart-money wallets appear here once this site is connected to its exchange.` }}
-      />
+      >
+        <ChainWalletList
+          sort={view.sort}
+          page={view.page}
+          onSort={(sort) => void navigate({ search: (prev) => ({ ...prev, sort, page: undefined }), replace: true })}
+          onPage={(page) => void navigate({ search: (prev) => ({ ...prev, page }) })}
+        />
+      </PageFrame>
     )
   }
   return (
-    <PageFrame
-      title={WALLET_TITLE}
-      trail={<CopyTradingCrumb />}
-      lead={
-        <p className="font-mono text-sm break-all" dir="ltr">
-          {chainCopy.chain} · {chainCopy.address}
-        </p>
-      }
-      empty={{ title: msg`No trades recorded for this wallet`, description: msg`This wallet's trades appear here once this site is connected to its exchange.` }}
-    />
+    <PageFrame title={WALLET_TITLE} trail={<CopyTradingCrumb />}>
+      <ChainWalletView
+        chain={chainCopy.chain}
+        address={chainCopy.address}
+        period={view.period}
+        onPeriod={(period) => void navigate({ search: (prev) => ({ ...prev, period }), replace: true, resetScroll: false })}
+      />
+    </PageFrame>
   )
 }

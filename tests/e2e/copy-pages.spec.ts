@@ -1,0 +1,79 @@
+/**
+ * The public copy-trading pages in all 13 languages: translated (no message ids or English
+ * fallbacks in headings), the right direction (Arabic right-to-left), nothing wider than a 390 px
+ * phone, no console errors; and screenshots in English and Arabic, light and dark, up-green and
+ * up-red, desktop and phone, for a person to look at.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { LOCALES } from '../../app.config.ts'
+import { leaderPageResponseSchema } from '../../src/contract/index.ts'
+import { waitForHydration, watchErrors } from './helpers.ts'
+
+const PHONE = { width: 390, height: 844 }
+const DESKTOP = { width: 1280, height: 800 }
+
+async function pagesToVisit(request: APIRequestContext): Promise<string[]> {
+  const [leader] = leaderPageResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leaders?pageSize=1')).json()).data.list
+  expect(leader).toBeDefined()
+  return ['/copy-trading/gemw', '/copy-trading/futures', '/copy-trading/spot', `/copy-trading/futures-trader/${leader?.leaderId ?? ''}`, '/copy-trading/gemw/chain-copy']
+}
+
+for (const { code, dir } of LOCALES) {
+  test(`copy-trading pages in ${code}: translated, ${dir}, fit a phone, no errors`, async ({ page, request }) => {
+    test.setTimeout(90_000)
+    const prefix = code === 'en_US' ? '' : `/${code}`
+    await page.setViewportSize(PHONE)
+    const errors = watchErrors(page)
+    for (const path of await pagesToVisit(request)) {
+      await page.goto(`${prefix}${path}`)
+      await waitForHydration(page)
+      await expect(page.locator('html')).toHaveAttribute('dir', dir)
+      const heading = (await page.locator('h1').innerText()).trim()
+      expect(heading.length, `${path}: a heading`).toBeGreaterThan(0)
+      // An untranslated message renders as its 6-character id.
+      expect(heading, `${path}: heading is translated`).not.toMatch(/^[A-Za-z0-9+/]{6}$/)
+      if (code !== 'en_US') expect(heading, `${path}: heading in ${code}`).not.toBe(await englishHeading(request, path))
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow, `${path}: no sideways scrolling`).toBeLessThanOrEqual(0)
+    }
+    expect(errors).toEqual([])
+  })
+}
+
+const englishHeadings = new Map<string, string>()
+async function englishHeading(request: APIRequestContext, path: string): Promise<string> {
+  const known = englishHeadings.get(path)
+  if (known !== undefined) return known
+  const html = await (await request.get(path)).text()
+  const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]?.trim() ?? ''
+  englishHeadings.set(path, heading)
+  return heading
+}
+
+for (const locale of ['', '/ar_AE'] as const) {
+  for (const [theme, upColor] of [
+    ['light', 'upgreen'],
+    ['dark', 'upred'],
+  ] as const) {
+    for (const [device, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      test(`screenshots ${locale || 'en'} ${theme} ${upColor} ${device}`, async ({ page, context, baseURL, request }) => {
+        test.setTimeout(90_000)
+        await context.addCookies([
+          { name: 'theme', value: theme, url: baseURL ?? '' },
+          { name: 'theme_upcolor', value: upColor, url: baseURL ?? '' },
+        ])
+        await page.setViewportSize(viewport)
+        for (const path of await pagesToVisit(request)) {
+          await page.goto(`${locale}${path}`)
+          await waitForHydration(page)
+          await expect(page.locator('html')).toHaveAttribute('data-upcolor', upColor)
+          const name = `${(locale || '/en').slice(1)}${path.replace(/\/\d+$/, '/id').replaceAll('/', '_')}-${theme}-${device}`
+          await page.screenshot({ path: `test-results/screenshots/copy/${name}.png`, fullPage: true })
+        }
+      })
+    }
+  }
+}
