@@ -1,5 +1,8 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { leadQueries } from '../../../features/copy-trading/lead/lead.queries.ts'
+import { LeadCentreView } from '../../../features/copy-trading/lead/LeadCentreView.tsx'
+import { LeadCentreSkeleton } from '../../../features/copy-trading/lead/LeadSkeleton.tsx'
 import { CopyTradingCrumb, PageFrame } from '../../../features/shell/PageFrame.tsx'
 import { pageHead } from '../../../features/shell/seo.ts'
 
@@ -7,19 +10,35 @@ const TITLE = msg`Leader centre`
 
 export const Route = createFileRoute('/{-$locale}/copy-trading/lead')({
   staticData: { guards: ['auth-route'] },
+  loader: async ({ context }) => {
+    const summary = await context.queryClient.ensureQueryData(leadQueries.summary())
+    if (summary.status !== 'ok') return
+    // A leader sees their dashboard, anyone else the checklist to lead (futures first).
+    if (summary.data.isLeader) {
+      await Promise.all([
+        context.queryClient.ensureQueryData(leadQueries.settings()),
+        context.queryClient.ensureQueryData(leadQueries.profitShare(1)),
+        context.queryClient.ensureQueryData(leadQueries.followers(1)),
+      ])
+    } else await context.queryClient.ensureQueryData(leadQueries.requirements('futures'))
+  },
   head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Become a lead trader, manage your settings, followers and profit share.` }),
+  pendingComponent: LeaderCentrePending,
   component: LeaderCentrePage,
 })
 
+function LeaderCentrePending() {
+  return (
+    <PageFrame title={TITLE} trail={<CopyTradingCrumb />}>
+      <LeadCentreSkeleton />
+    </PageFrame>
+  )
+}
+
 function LeaderCentrePage() {
   return (
-    <PageFrame
-      title={TITLE}
-      trail={<CopyTradingCrumb />}
-      empty={{
-        title: msg`Your leader centre is empty`,
-        description: msg`Leader settings, followers and profit share appear here once this site is connected to its exchange.`,
-      }}
-    />
+    <PageFrame title={TITLE} trail={<CopyTradingCrumb />}>
+      <LeadCentreView />
+    </PageFrame>
   )
 }

@@ -1,0 +1,148 @@
+/** The leader's public profile: nickname, bio, up to three tags and an avatar (the site's own pictures, or the default one). */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useForm } from '@tanstack/react-form'
+import { useState } from 'react'
+import { LEADER_BIO_MAX, LEADER_MAX_TAGS, LEADER_NICKNAME, type MyLeaderProfile } from '../../../contract/index.ts'
+import { Form, SubmitButton } from '../../../ui/FormError.tsx'
+import { TextField } from '../../../ui/TextField.tsx'
+import { LeaderAvatar } from '../LeaderAvatar.tsx'
+import { saveLeadInfo } from './lead.functions.ts'
+import { infoOf, infoRequest, refusedFields, validateBio, validateNickname, type InfoValues } from './lead-form.ts'
+import { LEADER_AVATARS, LEADER_TAG_KEYS, LEADER_TAG_LABELS } from './profile-choices.ts'
+import { useLeadAction } from './useLeadAction.ts'
+import { useLeadFieldText } from './useLeadFieldText.ts'
+import { useSingleFlight } from './useSingleFlight.ts'
+
+const chip = 'inline-flex cursor-pointer items-center gap-1.5 rounded-lg border border-line px-2.5 py-1.5 text-sm has-checked:border-brand has-checked:text-brand has-disabled:cursor-not-allowed has-disabled:opacity-50'
+
+function AvatarChoice({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
+  const { t } = useLingui()
+  const choices: Array<{ src: string | null; label: string }> = [
+    { src: null, label: t`Default avatar` },
+    ...LEADER_AVATARS.map((src, index) => {
+      const number = index + 1
+      return { src, label: t`Avatar ${number}` }
+    }),
+  ]
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1.5 text-sm font-medium">
+        <Trans>Avatar</Trans>
+      </legend>
+      <div className="flex flex-wrap gap-2" data-testid="avatars">
+        {choices.map((choice) => (
+          <label key={choice.src ?? 'default'} className="cursor-pointer rounded-full p-0.5 ring-2 ring-transparent has-checked:ring-brand has-focus-visible:outline-2 has-focus-visible:outline-brand">
+            <input type="radio" name="avatar" className="sr-only" aria-label={choice.label} checked={value === choice.src} onChange={() => onChange(choice.src)} />
+            <LeaderAvatar src={choice.src} size={40} />
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+function TagChoice({ value, onChange }: { value: readonly string[]; onChange: (value: string[]) => void }) {
+  const { i18n } = useLingui()
+  const max = LEADER_MAX_TAGS
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1.5 text-sm font-medium">
+        <Trans>Tags (up to {max})</Trans>
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {LEADER_TAG_KEYS.map((key) => {
+          const checked = value.includes(key)
+          const label = LEADER_TAG_LABELS[key]
+          return (
+            <label key={key} className={chip}>
+              <input
+                type="checkbox"
+                className="accent-brand"
+                checked={checked}
+                disabled={!checked && value.length >= max}
+                onChange={(e) => onChange(e.target.checked ? [...value, key] : value.filter((tag) => tag !== key))}
+              />
+              {label ? i18n._(label) : key}
+            </label>
+          )
+        })}
+      </div>
+    </fieldset>
+  )
+}
+
+export function InfoForm({ profile }: { profile: MyLeaderProfile }) {
+  const { t } = useLingui()
+  const fieldText = useLeadFieldText()
+  const [refused, setRefused] = useState<string[]>([])
+  const flight = useSingleFlight()
+  const save = useLeadAction(saveLeadInfo, { done: () => t`Your profile is saved.` })
+  const form = useForm({
+    defaultValues: infoOf(profile),
+    onSubmit: async ({ value }) => {
+      setRefused([])
+      const result = await save.mutateAsync({ data: infoRequest(value) }).catch(() => undefined)
+      if (result?.status === 'refused') setRefused(refusedFields(result.fields))
+    },
+  })
+  const errorsOf = (name: keyof InfoValues, errors: readonly unknown[]) => fieldText(refused.includes(name) ? [...errors, 'refused'] : errors)
+  return (
+    <Form className="flex flex-col gap-5" onSubmit={() => flight.run(() => form.handleSubmit())}>
+      <form.Field name="nickname" validators={{ onSubmit: ({ value }) => validateNickname(value) }}>
+        {(field) => (
+          <TextField
+            label={t`Nickname`}
+            name="nickname"
+            maxLength={LEADER_NICKNAME.max}
+            autoComplete="nickname"
+            value={field.state.value}
+            onChange={(e) => field.handleChange(e.target.value)}
+            onBlur={field.handleBlur}
+            error={errorsOf('nickname', field.state.meta.errors)}
+          />
+        )}
+      </form.Field>
+      <form.Field name="bio" validators={{ onSubmit: ({ value }) => validateBio(value) }}>
+        {(field) => {
+          const used = field.state.value.length
+          const max = LEADER_BIO_MAX
+          const error = errorsOf('bio', field.state.meta.errors)
+          return (
+            <label className="flex flex-col gap-1.5 text-sm font-medium">
+              <span className="flex justify-between gap-2">
+                <Trans>Bio</Trans>
+                <span className="font-normal text-muted tabular-nums" dir="ltr" aria-hidden="true">
+                  {used}/{max}
+                </span>
+              </span>
+              <textarea
+                name="bio"
+                rows={3}
+                maxLength={max}
+                value={field.state.value}
+                onChange={(e) => field.handleChange(e.target.value)}
+                onBlur={field.handleBlur}
+                aria-invalid={error ? true : undefined}
+                className="rounded-xl border border-line bg-card p-3 text-base font-normal text-ink outline-none focus:border-brand aria-[invalid=true]:border-down"
+              />
+              {error ? (
+                <span role="alert" className="font-normal text-down">
+                  {error}
+                </span>
+              ) : null}
+            </label>
+          )
+        }}
+      </form.Field>
+      <form.Field name="tags">{(field) => <TagChoice value={field.state.value} onChange={field.handleChange} />}</form.Field>
+      <form.Field name="avatar">{(field) => <AvatarChoice value={field.state.value} onChange={field.handleChange} />}</form.Field>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(submitting) => (
+          <SubmitButton pending={submitting || save.isPending || flight.busy} className="self-start">
+            <Trans>Save profile</Trans>
+          </SubmitButton>
+        )}
+      </form.Subscribe>
+    </Form>
+  )
+}

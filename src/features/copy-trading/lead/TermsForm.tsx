@@ -1,0 +1,153 @@
+/**
+ * The copy terms, in two uses: applying to lead (with a nickname, on the chosen market) and the
+ * leader's settings (with open / paused). Profit share is typed as a percent and sent as a
+ * fraction; what was typed stays in the form when the exchange refuses it, the refused fields marked.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useForm } from '@tanstack/react-form'
+import { useState } from 'react'
+import { COPY } from '../../../../app.config.ts'
+import { LEADER_NICKNAME, type CopyBiz, type MyLeaderProfile } from '../../../contract/index.ts'
+import { digitsOnly, limitNumber, precision } from '../../../lib/input-filters/filters.ts'
+import { Form, SubmitButton } from '../../../ui/FormError.tsx'
+import { SegmentedTabs } from '../../../ui/SegmentedTabs.tsx'
+import { TextField } from '../../../ui/TextField.tsx'
+import type { Sent } from '../copy-api.ts'
+import { FilteredField } from './FilteredField.tsx'
+import { InstrumentPicker } from './InstrumentPicker.tsx'
+import { applyToLead, saveLeadSettings } from './lead.functions.ts'
+import {
+  AMOUNT_DECIMALS,
+  applyRequest,
+  defaultTerms,
+  MAX_SHARE_PERCENT,
+  refusedFields,
+  settingsRequest,
+  SHARE_PERCENT_DECIMALS,
+  termsOf,
+  validateMaxFollowers,
+  validateMinCopyAmount,
+  validateNickname,
+  validateSharePercent,
+  type LeadFieldCode,
+  type TermsValues,
+} from './lead-form.ts'
+import { useLeadAction } from './useLeadAction.ts'
+import { useLeadFieldText } from './useLeadFieldText.ts'
+import { useSingleFlight } from './useSingleFlight.ts'
+
+const shareFilter = (value: string) => limitNumber(precision(value, SHARE_PERCENT_DECIMALS), { max: MAX_SHARE_PERCENT })
+const followersFilter = (value: string) => limitNumber(digitsOnly(value), { max: COPY.maxFollowersLimit })
+const amountFilter = (value: string) => limitNumber(precision(value, AMOUNT_DECIMALS), { max: Number(COPY.maxInvestmentUsdt) })
+
+interface NumberField {
+  name: 'sharePercent' | 'maxFollowers' | 'minCopyAmount'
+  label: string
+  unit?: string
+  decimals?: boolean
+  filter: (value: string) => string
+  validate: (value: string) => LeadFieldCode | undefined
+}
+
+export type TermsFormProps = { mode: 'apply'; biz: CopyBiz } | { mode: 'settings'; profile: MyLeaderProfile }
+
+export function TermsForm(props: TermsFormProps) {
+  const { t } = useLingui()
+  const fieldText = useLeadFieldText()
+  const [refused, setRefused] = useState<string[]>([])
+  const flight = useSingleFlight()
+  const apply = useLeadAction(applyToLead, { done: () => t`Welcome, lead trader. Followers can copy you now.` })
+  const save = useLeadAction(saveLeadSettings, { done: () => t`Your settings are saved.` })
+  const following = props.mode === 'settings' ? props.profile.followers : 0
+  const form = useForm({
+    defaultValues: props.mode === 'settings' ? termsOf(props.profile) : defaultTerms(),
+    onSubmit: async ({ value }) => {
+      setRefused([])
+      const sent: Promise<Sent<unknown>> =
+        props.mode === 'apply' ? apply.mutateAsync({ data: applyRequest(value, props.biz) }) : save.mutateAsync({ data: settingsRequest(value) })
+      const result = await sent.catch(() => undefined)
+      if (result?.status === 'refused') setRefused(refusedFields(result.fields))
+    },
+  })
+  const errorsOf = (name: keyof TermsValues, errors: readonly unknown[]) => fieldText(refused.includes(name) ? [...errors, 'refused'] : errors)
+  const pending = apply.isPending || save.isPending || flight.busy
+  const numberFields: NumberField[] = [
+    { name: 'sharePercent', label: t`Profit share`, unit: '%', filter: shareFilter, validate: validateSharePercent },
+    { name: 'maxFollowers', label: t`Maximum followers`, decimals: false, filter: followersFilter, validate: (value) => validateMaxFollowers(value, following) },
+    { name: 'minCopyAmount', label: t`Minimum copy amount`, unit: 'USDT', filter: amountFilter, validate: validateMinCopyAmount },
+  ]
+  return (
+    <Form className="flex flex-col gap-5" onSubmit={() => flight.run(() => form.handleSubmit())}>
+      {props.mode === 'apply' ? (
+        <form.Field name="nickname" validators={{ onSubmit: ({ value }) => validateNickname(value, { optional: true }) }}>
+          {(field) => (
+            <TextField
+              label={t`Nickname followers see`}
+              name="nickname"
+              maxLength={LEADER_NICKNAME.max}
+              autoComplete="nickname"
+              hint={t`Leave empty to use your account nickname. You can change it later.`}
+              value={field.state.value}
+              onChange={(e) => field.handleChange(e.target.value)}
+              onBlur={field.handleBlur}
+              error={errorsOf('nickname', field.state.meta.errors)}
+            />
+          )}
+        </form.Field>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-3">
+        {numberFields.map((f) => (
+          <form.Field key={f.name} name={f.name} validators={{ onSubmit: ({ value }) => f.validate(value) }}>
+            {(field) => (
+              <FilteredField
+                label={f.label}
+                name={f.name}
+                unit={f.unit}
+                decimals={f.decimals}
+                value={field.state.value}
+                onValue={field.handleChange}
+                onBlur={field.handleBlur}
+                filter={f.filter}
+                error={errorsOf(f.name, field.state.meta.errors)}
+              />
+            )}
+          </form.Field>
+        ))}
+      </div>
+      {props.mode === 'settings' ? (
+        <form.Field name="status">
+          {(field) => (
+            <div className="flex flex-col gap-1.5">
+              {/* The group is named by its own label; this is the same words for sighted readers. */}
+              <span aria-hidden="true" className="text-sm font-medium">
+                <Trans>New followers</Trans>
+              </span>
+              <div>
+                <SegmentedTabs
+                  label={t`New followers`}
+                  value={field.state.value}
+                  options={[
+                    { value: 'open', label: t`Open to new followers` },
+                    { value: 'paused', label: t`Paused` },
+                  ]}
+                  onChange={field.handleChange}
+                />
+              </div>
+              <p className="text-xs text-muted">
+                <Trans>Paused: nobody new can copy you; the copies running now go on.</Trans>
+              </p>
+            </div>
+          )}
+        </form.Field>
+      ) : null}
+      <form.Field name="instruments">{(field) => <InstrumentPicker value={field.state.value} onChange={field.handleChange} />}</form.Field>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(submitting) => (
+          <SubmitButton pending={submitting || pending} className="self-start">
+            {props.mode === 'apply' ? <Trans>Become a lead trader</Trans> : <Trans>Save settings</Trans>}
+          </SubmitButton>
+        )}
+      </form.Subscribe>
+    </Form>
+  )
+}

@@ -1,0 +1,61 @@
+/** The signed-in user as a lead trader: checklist, applying, terms, profile, followers, profit share and stopping, asked of the exchange with the session (server side). */
+import { createServerFn } from '@tanstack/react-start'
+import { z } from 'zod'
+import {
+  copyBizSchema,
+  idSchema,
+  leaderApplyRequestSchema,
+  leaderCancelResponseSchema,
+  leaderInfoRequestSchema,
+  leaderProfitShareDetailPageResponseSchema,
+  leaderProfitShareResponseSchema,
+  leaderRequirementsResponseSchema,
+  leaderSettingsRequestSchema,
+  myFollowerPageResponseSchema,
+  myFollowerResponseSchema,
+  myLeaderCentreResponseSchema,
+  myLeaderProfileResponseSchema,
+} from '../../../contract/index.ts'
+import { loadEnvelope, sendEnvelope } from '../copy-api.server.ts'
+
+const pageSchema = z.object({ page: z.number().int().min(1).max(10_000) })
+/** Rows per page of the leader centre's lists. */
+const PAGE_SIZE = 10
+
+export const getLeadSummary = createServerFn({ method: 'GET' }).handler(() => loadEnvelope('/copy/v1/leader/summary', myLeaderCentreResponseSchema))
+
+export const getLeadRequirements = createServerFn({ method: 'GET' })
+  .validator(z.object({ biz: copyBizSchema }))
+  .handler(({ data }) => loadEnvelope(`/copy/v1/leader/requirements?biz=${data.biz}`, leaderRequirementsResponseSchema))
+
+export const applyToLead = createServerFn({ method: 'POST' })
+  .validator(leaderApplyRequestSchema)
+  .handler(({ data }) => sendEnvelope('POST', '/copy/v1/leader/apply', myLeaderProfileResponseSchema, data))
+
+export const getLeadSettings = createServerFn({ method: 'GET' }).handler(() => loadEnvelope('/copy/v1/leader/settings', myLeaderProfileResponseSchema))
+
+export const saveLeadSettings = createServerFn({ method: 'POST' })
+  .validator(leaderSettingsRequestSchema)
+  .handler(({ data }) => sendEnvelope('PUT', '/copy/v1/leader/settings', myLeaderProfileResponseSchema, data))
+
+export const saveLeadInfo = createServerFn({ method: 'POST' })
+  .validator(leaderInfoRequestSchema)
+  .handler(({ data }) => sendEnvelope('PUT', '/copy/v1/leader/info', myLeaderProfileResponseSchema, data))
+
+export const listLeadFollowers = createServerFn({ method: 'GET' })
+  .validator(pageSchema)
+  .handler(({ data }) => loadEnvelope(`/copy/v1/leader/followers?page=${data.page}&pageSize=${PAGE_SIZE}`, myFollowerPageResponseSchema))
+
+export const removeLeadFollower = createServerFn({ method: 'POST' })
+  .validator(z.object({ copyId: idSchema }))
+  .handler(({ data }) => sendEnvelope('DELETE', `/copy/v1/leader/followers/${data.copyId}`, myFollowerResponseSchema))
+
+export const getLeadProfitShare = createServerFn({ method: 'GET' })
+  .validator(pageSchema)
+  .handler(({ data }) => loadEnvelope(`/copy/v1/leader/profit-share?page=${data.page}&pageSize=${PAGE_SIZE}`, leaderProfitShareResponseSchema))
+
+export const listLeadProfitShareDetails = createServerFn({ method: 'GET' })
+  .validator(pageSchema)
+  .handler(({ data }) => loadEnvelope(`/copy/v1/leader/profit-share/details?page=${data.page}&pageSize=${PAGE_SIZE}`, leaderProfitShareDetailPageResponseSchema))
+
+export const stopLeading = createServerFn({ method: 'POST' }).handler(() => sendEnvelope('DELETE', '/copy/v1/leader', leaderCancelResponseSchema))

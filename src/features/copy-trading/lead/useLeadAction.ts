@@ -1,0 +1,39 @@
+/**
+ * One leader-centre action: a server function answering `Sent<T>`, a toast for either outcome, and
+ * every copy-trading query refreshed after it (the leader's figures show on the public pages too).
+ * The caller disables its button while `isPending`, so a double click sends once.
+ */
+import type { I18n } from '@lingui/core'
+import { useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ErrorReason } from '../../../contract/index.ts'
+import { notify } from '../../../ui/toast.ts'
+import type { Sent } from '../copy-api.ts'
+import { copyRefusalText } from '../copy-messages.ts'
+import { COPY_QUERY_ROOTS } from '../leader.queries.ts'
+
+type Reason = ErrorReason | 'network'
+
+export interface LeadActionTexts<TData> {
+  done: (data: TData) => string
+  /** A text of this action's own for a reason, where the shared one would mislead. */
+  refused?: (reason: Reason) => string | undefined
+}
+
+export function refusalOf(i18n: I18n, reason: Reason, own?: (reason: Reason) => string | undefined): string {
+  return own?.(reason) ?? copyRefusalText(i18n, reason)
+}
+
+export function useLeadAction<TInput, TData>(run: (input: TInput) => Promise<Sent<TData>>, texts: LeadActionTexts<TData>) {
+  const { i18n } = useLingui()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async (result) => {
+      if (result.status === 'ok') notify(texts.done(result.data))
+      else notify(refusalOf(i18n, result.reason, texts.refused), 'error')
+      await Promise.all(COPY_QUERY_ROOTS.map((root) => queryClient.invalidateQueries({ queryKey: [root] })))
+    },
+    onError: () => notify(copyRefusalText(i18n, 'network'), 'error'),
+  })
+}

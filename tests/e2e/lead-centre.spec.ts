@@ -1,0 +1,101 @@
+/**
+ * The leader centre: a fresh funded user sees the checklist to lead, becomes a futures lead trader,
+ * removes a follower, changes a setting (kept after a reload) and their nickname (shown on their
+ * public page), then stops leading. Signed out, the page sends them to the login page and back.
+ */
+import { expect, test } from '@playwright/test'
+import { myLeaderProfileResponseSchema } from '../../src/contract/index.ts'
+import { freshAccount, signInWith, testAddress, waitForHydration } from './helpers.ts'
+
+test('signed out, the leader centre asks to log in first', async ({ page }) => {
+  await page.goto('/copy-trading/lead')
+  await expect(page).toHaveURL(/\/login\?redirectUrl=%2Fcopy-trading%2Flead$/)
+})
+
+test('becomes a lead trader, changes a setting and the public nickname', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  const address = testAddress()
+  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
+  const token = await freshAccount(request, address)
+  await signInWith(page, token)
+
+  await page.goto('/copy-trading/lead')
+  await waitForHydration(page)
+  const checklist = page.getByTestId('requirements')
+  await expect(checklist).toHaveAttribute('data-eligible', 'true')
+  await expect(checklist.getByTestId('requirement')).toHaveCount(3)
+  await expect(checklist.locator('[data-key="min-balance"]')).toContainText('USDT is required')
+
+  // Futures is the market chosen first; the terms keep their defaults.
+  await page.getByRole('radio', { name: 'Futures' }).click()
+  await expect(page.getByRole('radio', { name: 'Futures' })).toHaveAttribute('aria-checked', 'true')
+  const first = `Lead${Math.floor(Math.random() * 1e6)}`
+  await page.getByLabel('Nickname followers see').fill(first)
+  await page.getByRole('button', { name: 'Become a lead trader' }).dblclick()
+  await expect(page.getByText('Welcome, lead trader. Followers can copy you now.')).toBeVisible()
+  await expect(page.getByTestId('leader-dashboard')).toBeVisible()
+  // The double click applied once: no second, refused application.
+  await expect(page.getByText('You are already a lead trader.')).toHaveCount(0)
+  await expect(page.getByTestId('lead-nickname')).toHaveText(first)
+
+  // Someone copies the new leader; the leader removes them after confirming.
+  const profile = myLeaderProfileResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leader/settings', { headers: { authorization: `Bearer ${token}` } })).json())
+  const follower = await freshAccount(request, address)
+  const follow = await request.post('/spotapi/copy/v1/copies', {
+    headers: { authorization: `Bearer ${follower}` },
+    data: { leaderId: profile.data.leaderId, mode: 'fixed', fixedAmount: '100', investment: '500' },
+  })
+  expect(follow.status(), await follow.text()).toBe(200)
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.getByTestId('follower')).toHaveCount(1)
+  await page.getByTestId('remove-follower').click()
+  await page.getByTestId('remove-follower-confirm').dblclick()
+  await expect(page.getByText(/^\S+ no longer copies you\.$/)).toBeVisible()
+  await expect(page.getByText('This follower no longer copies you.')).toHaveCount(0)
+  await expect(page.getByText('Nobody copies you yet.', { exact: false })).toBeVisible()
+
+  // A setting: the maximum of followers, saved, and still there after a reload.
+  const settings = page.getByTestId('lead-settings')
+  await settings.getByLabel('Maximum followers').fill('42')
+  await settings.getByRole('radio', { name: 'Paused' }).click()
+  await settings.getByRole('button', { name: 'Save settings' }).click()
+  await expect(page.getByText('Your settings are saved.')).toBeVisible()
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.getByTestId('lead-settings').getByLabel('Maximum followers')).toHaveValue('42')
+  await expect(page.getByTestId('lead-status')).toHaveAttribute('data-status', 'paused')
+
+  // A profit share above the maximum is capped while typing; a bad value is explained and kept.
+  const again = page.getByTestId('lead-settings')
+  await again.getByLabel('Profit share').fill('45')
+  await expect(again.getByLabel('Profit share')).toHaveValue('30')
+  await again.getByLabel('Maximum followers').fill('0')
+  await again.getByRole('button', { name: 'Save settings' }).click()
+  await expect(again.getByText('Enter a whole number from 1 to 10,000.')).toBeVisible()
+  await expect(again.getByLabel('Maximum followers')).toHaveValue('0')
+
+  // The public profile: a new nickname, shown on the public page.
+  const renamed = `Renamed${Math.floor(Math.random() * 1e6)}`
+  const info = page.getByTestId('lead-info')
+  await info.getByLabel('Nickname', { exact: true }).fill(renamed)
+  await info.getByRole('checkbox', { name: 'Steady' }).check()
+  // The avatar's radio button is hidden behind its picture: a press on the picture chooses it.
+  await info.getByTestId('avatars').locator('label').nth(3).click()
+  await expect(info.getByRole('radio', { name: 'Avatar 3' })).toBeChecked()
+  await info.getByRole('button', { name: 'Save profile' }).click()
+  await expect(page.getByText('Your profile is saved.')).toBeVisible()
+  await expect(page.getByTestId('lead-nickname')).toHaveText(renamed)
+
+  await page.getByTestId('public-page').click()
+  await expect(page).toHaveURL(/\/copy-trading\/gemw\/\d+/)
+  await expect(page.getByTestId('nickname')).toHaveText(renamed)
+
+  // Stopping to lead, after confirming: the checklist is back.
+  await page.goBack()
+  await waitForHydration(page)
+  await page.getByTestId('stop-leading').click()
+  await page.getByTestId('stop-leading-confirm').click()
+  await expect(page.getByText('You no longer lead.', { exact: false })).toBeVisible()
+  await expect(page.getByTestId('become-leader')).toBeVisible()
+})
