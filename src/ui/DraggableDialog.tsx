@@ -61,7 +61,9 @@ export function DraggableDialog({ open, onClose, title, closeLabel, children }: 
       style={{
         zIndex,
         // Physical left: centring and dragging work the same in right-to-left pages.
+        // The user agent's dialog style sets right: 0, which in a right-to-left page wins over left.
         left: position ? `${position.x}px` : '50%',
+        right: 'auto',
         top: `${position?.y ?? LAYERS.dialogTopOffsetPx}px`,
         translate: position ? undefined : '-50% 0',
       }}

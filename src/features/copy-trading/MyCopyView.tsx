@@ -13,6 +13,7 @@ import { LivePositions } from './LivePositions.tsx'
 import { cancelMyCopy } from './my-copy.functions.ts'
 import { myCopyQueries } from './my-copy.queries.ts'
 import { PositionHistory } from './PositionHistory.tsx'
+import { EditCopySettings } from './setup/EditCopySettings.tsx'
 
 function SkipReason({ reason }: { reason: CopySkip['reason'] }) {
   switch (reason) {
@@ -142,6 +143,7 @@ export function MyCopyView({ leaderId }: { leaderId: string }) {
           </ul>
         )}
       </section>
+      {a.status === 'cancelled' ? null : <EditCopySettings copy={copy} />}
       <StopCopy copy={copy} />
     </div>
   )

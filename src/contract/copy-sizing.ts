@@ -1,0 +1,101 @@
+/**
+ * How a copy sizes its order when the leader opens or adds: the copy engine mirrors with it, and
+ * the set-up page previews with it, so the preview is the engine's own answer. Pure, exact
+ * (Exact, 40 digits), rounded half-up to the database's 18 decimals.
+ */
+import { exact, Money } from './money.ts'
+
+export const SCALE = 18
+
+export function q(value: Money): Money {
+  return value.toDecimalPlaces(SCALE, Money.ROUND_HALF_UP)
+}
+
+/** Down to a whole number of lots (never rounds a size up). */
+export function floorToLot(size: Money, lotSize: Money): Money {
+  if (size.lte(0)) return new Money(0)
+  return exact(size).div(lotSize).floor().times(lotSize)
+}
+
+export function marginFor(price: Money, size: Money, leverage: number): Money {
+  return q(exact(price).times(size).div(leverage))
+}
+
+export function feeFor(price: Money, size: Money, rate: Money): Money {
+  return q(exact(price).times(size).times(rate))
+}
+
+/** The settings sizing reads (a copy's stored settings fit). */
+export interface SizingSettings {
+  mode: 'fixed' | 'ratio'
+  fixedAmount: Money | null
+  ratio: Money | null
+  maxPerOrder: Money | null
+}
+
+export interface SizingInput {
+  settings: SizingSettings
+  /** The copy account's free balance. */
+  available: Money
+  /** The leader's order size (coin). */
+  leaderSize: Money
+  price: Money
+  leverage: number
+  lotSize: Money
+  feeRate: Money
+}
+
+export type Sizing = { ok: true; size: Money; margin: Money; fee: Money } | { ok: false; reason: 'insufficient-balance' | 'below-minimum-size' }
+
+/**
+ * A follower's order for a leader's order of `leaderSize` at `price`:
+ * fixed amount A → margin min(A, max per order, what the balance affords); ratio r → size S × r,
+ * then the same caps. The balance must cover margin and the opening fee.
+ */
+export function sizeFollowerOrder(input: SizingInput): Sizing {
+  const { settings, available, price, leverage, lotSize, feeRate } = input
+  // The most margin the balance affords once the fee on its notional is paid.
+  const affordable = exact(available).div(onePlus(feeRate, leverage))
+  const sizeForMargin = (margin: Money) => floorToLot(exact(margin).times(leverage).div(price), lotSize)
+  let size: Money
+  if (settings.mode === 'fixed') {
+    // Comparisons rather than Money.min: no new Decimal per follower on the hot path.
+    let margin = settings.fixedAmount ?? new Money(0)
+    if (settings.maxPerOrder && settings.maxPerOrder.lt(margin)) margin = settings.maxPerOrder
+    size = sizeForMargin(affordable.lt(margin) ? affordable : margin)
+  } else {
+    size = floorToLot(exact(input.leaderSize).times(settings.ratio ?? 0), lotSize)
+    let margin = marginFor(price, size, leverage)
+    if (settings.maxPerOrder && margin.gt(settings.maxPerOrder)) {
+      size = sizeForMargin(settings.maxPerOrder)
+      margin = marginFor(price, size, leverage)
+    }
+    if (margin.gt(affordable)) size = sizeForMargin(affordable)
+  }
+  // Rounding of margin and fee to 18 decimals may overshoot the balance by a hair: one lot less.
+  while (size.gt(0)) {
+    const margin = marginFor(price, size, leverage)
+    const fee = feeFor(price, size, feeRate)
+    if (margin.plus(fee).lte(available)) return { ok: true, size, margin, fee }
+    size = size.minus(lotSize)
+  }
+  const oneLot = marginFor(price, lotSize, leverage).plus(feeFor(price, lotSize, feeRate))
+  return { ok: false, reason: oneLot.gt(available) ? 'insufficient-balance' : 'below-minimum-size' }
+}
+
+const factors = new WeakMap<Money, Map<number, Money>>()
+/** 1 + rate × multiplier, memoized per rate instance (the same few rates and leverages recur for every follower). */
+export function onePlus(rate: Money, multiplier: number): Money {
+  let byMultiplier = factors.get(rate)
+  if (!byMultiplier) factors.set(rate, (byMultiplier = new Map<number, Money>()))
+  let value = byMultiplier.get(multiplier)
+  if (!value) byMultiplier.set(multiplier, (value = exact(rate).times(multiplier).plus(1)))
+  return value
+}
+
+/** Leverage for a follower: the leader's or the fixed one, never above the instrument's; 1 on spot. */
+export function followerLeverage(settings: { leverageMode: 'follow' | 'fixed'; fixedLeverage: number | null }, leaderLeverage: number, maxLeverage: number, spot: boolean): number {
+  if (spot) return 1
+  const wanted = settings.leverageMode === 'fixed' && settings.fixedLeverage ? settings.fixedLeverage : leaderLeverage
+  return Math.max(1, Math.min(wanted, maxLeverage))
+}

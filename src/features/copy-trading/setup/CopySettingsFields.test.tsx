@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+import { setupI18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ERROR_REASONS } from '../../../contract/index.ts'
+import { Form } from '../../../ui/FormError.tsx'
+import { copyRefusalText } from '../copy-messages.ts'
+import { CopySettingsFields } from './CopySettingsFields.tsx'
+import { emptySettings, SETTINGS_ERRORS, type CopySettingsValues } from './copy-settings.ts'
+import { settingsErrorText } from './setup-messages.ts'
+import { markRefused, useCopySettingsForm, type CopySettingsForm } from './useCopySettingsForm.ts'
+
+afterEach(cleanup)
+
+const i18n = setupI18n({ locale: 'en_US', messages: { en_US: {} } })
+
+function Harness({ onSubmit, expose }: { onSubmit: (values: CopySettingsValues) => void; expose?: (form: CopySettingsForm) => void }) {
+  const form = useCopySettingsForm({ defaultValues: emptySettings(), context: { minimum: '50', available: '1000' }, onSubmit })
+  expose?.(form)
+  return (
+    <Form onSubmit={() => form.handleSubmit()}>
+      <CopySettingsFields form={form} investmentLabel="Investment (USDT)" minimum={{ value: 50, text: '50' }} />
+      <button type="submit">Review</button>
+    </Form>
+  )
+}
+
+function setup(expose?: (form: CopySettingsForm) => void) {
+  const onSubmit = vi.fn()
+  render(
+    <I18nProvider i18n={i18n}>
+      <Harness onSubmit={onSubmit} expose={expose} />
+    </I18nProvider>,
+  )
+  const input = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label)
+  const type = (label: RegExp, value: string) => fireEvent.change(input(label), { target: { value } })
+  return { onSubmit, input, type }
+}
+
+describe('copy settings fields', () => {
+  it('show the amount of the chosen mode, and leverage only when fixed', () => {
+    const { input } = setup()
+    expect(input(/Margin per copied order/)).toBeTruthy()
+    expect(screen.queryByLabelText(/Ratio of the trader/)).toBeNull()
+    expect(screen.queryByLabelText(/^Leverage \(×\)/)).toBeNull()
+    fireEvent.click(screen.getByRole('radio', { name: 'Ratio' }))
+    expect(input(/Ratio of the trader/)).toBeTruthy()
+    expect(screen.queryByLabelText(/Margin per copied order/)).toBeNull()
+    fireEvent.click(screen.getByRole('radio', { name: 'Fixed leverage' }))
+    expect(input(/^Leverage \(×\)/)).toBeTruthy()
+  })
+
+  it('filter while typing: two decimals, the maximum clamped at once, the minimum on leaving the field', () => {
+    const { input, type } = setup()
+    type(/^Investment/, '12.345')
+    expect(input(/^Investment/).value).toBe('12.34')
+    type(/^Investment/, '99999999')
+    expect(input(/^Investment/).value).toBe('10000000')
+    type(/^Investment/, '10')
+    fireEvent.blur(input(/^Investment/))
+    expect(input(/^Investment/).value).toBe('50')
+    type(/^Stop loss/, '150')
+    expect(input(/^Stop loss/).value).toBe('100')
+    type(/^Take profit/, 'a1,5.555')
+    expect(input(/^Take profit/).value).toBe('15.55')
+    fireEvent.click(screen.getByRole('radio', { name: 'Fixed leverage' }))
+    type(/^Leverage \(×\)/, '2.5')
+    expect(input(/^Leverage \(×\)/).value).toBe('2')
+    type(/^Leverage \(×\)/, '500')
+    expect(input(/^Leverage \(×\)/).value).toBe('125')
+  })
+
+  it('explain each missing or wrong value, keep what was typed, and submit valid values once', async () => {
+    const { onSubmit, input, type } = setup()
+    const review = screen.getByRole('button', { name: 'Review' })
+    fireEvent.click(review)
+    expect(await screen.findAllByText('Enter a value.')).toHaveLength(2)
+    expect(onSubmit).not.toHaveBeenCalled()
+    type(/^Investment/, '2000')
+    expect(screen.getByText('Your USDT balance is not enough for this amount.')).toBeTruthy()
+    type(/^Investment/, '500')
+    type(/Margin per copied order/, '25.5')
+    fireEvent.click(review)
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ mode: 'fixed', investment: '500', fixedAmount: '25.5' })
+    expect(input(/^Investment/).value).toBe('500')
+  })
+
+  it('show the fields the exchange refused until they change', () => {
+    let form: CopySettingsForm | undefined
+    const { type } = setup((f) => (form = f))
+    act(() => {
+      if (form) markRefused(form, ['maxPerOrder'])
+    })
+    expect(screen.getByText('The exchange did not accept this value.')).toBeTruthy()
+    type(/^Largest margin per order/, '40')
+    expect(screen.queryByText('The exchange did not accept this value.')).toBeNull()
+  })
+})
+
+describe('error codes as text', () => {
+  it('every field code and every refusal has words of its own', () => {
+    const texts = SETTINGS_ERRORS.map((code) => settingsErrorText(i18n, code, '50'))
+    expect(new Set(texts).size).toBe(SETTINGS_ERRORS.length)
+    expect(settingsErrorText(i18n, 'below-minimum', '50')).toBe('The minimum is 50 USDT.')
+    expect(copyRefusalText(i18n, 'leader-full')).toBe('All copy slots of this trader are taken.')
+    expect(copyRefusalText(i18n, 'insufficient-balance')).toBe('Your USDT balance is not enough for this amount.')
+    expect(copyRefusalText(i18n, 'already-copying')).toBe('You already copy this trader.')
+    for (const reason of ERROR_REASONS) expect(copyRefusalText(i18n, reason)).not.toBe('')
+  })
+})

@@ -1,0 +1,136 @@
+/**
+ * The copy settings' fields, shared by the set-up page and the edit section of my copy: the mode
+ * and its amount, the per-order cap, leverage, take profit and stop losses. Numbers are filtered
+ * while typing (§5: decimals capped, clamped to the limit; the minimum applies on leaving a field).
+ */
+import { useLingui } from '@lingui/react/macro'
+import { useStore } from '@tanstack/react-form'
+import type { ReactNode } from 'react'
+import { limitNumber, precision } from '../../../lib/input-filters/filters.ts'
+import { useInputFilter } from '../../../lib/input-filters/useInputFilter.ts'
+import { SegmentedTabs } from '../../../ui/SegmentedTabs.tsx'
+import { TextField } from '../../../ui/TextField.tsx'
+import { FIELD_RULES, isSettingsError, type NumericField } from './copy-settings.ts'
+import { settingsErrorText } from './setup-messages.ts'
+import type { CopySettingsForm } from './useCopySettingsForm.ts'
+
+interface NumberInputProps {
+  field: NumericField
+  label: string
+  hint?: string | undefined
+  value: string
+  error: string | undefined
+  /** Clamped to on blur (the field's own minimum when not given). */
+  min?: number | undefined
+  onValue: (value: string) => void
+  onBlur: () => void
+}
+
+function NumberInput({ field, label, hint, value, error, min, onValue, onBlur }: NumberInputProps) {
+  const rule = FIELD_RULES[field]
+  const max = rule.max
+  const lowest = min ?? rule.min
+  const filter = useInputFilter((v) => limitNumber(precision(v, rule.decimals), { max }), onValue, {
+    onBlurFilter: (v) => limitNumber(v, { min: lowest, max, final: true }),
+  })
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      name={field}
+      data-testid={`field-${field}`}
+      inputMode={rule.decimals > 0 ? 'decimal' : 'numeric'}
+      autoComplete="off"
+      dir="ltr"
+      value={value}
+      error={error}
+      {...filter}
+      onBlur={(event) => {
+        filter.onBlur(event)
+        onBlur()
+      }}
+    />
+  )
+}
+
+export interface CopySettingsFieldsProps {
+  form: CopySettingsForm
+  investmentLabel: string
+  investmentHint?: string | undefined
+  /** The smallest investment, as a number for the blur clamp and formatted for its error text. */
+  minimum: { value: number; text: string }
+  /** Placed after the investment (a preview, a balance line). */
+  children?: ReactNode
+}
+
+export function CopySettingsFields({ form, investmentLabel, investmentHint, minimum, children }: CopySettingsFieldsProps) {
+  const { t, i18n } = useLingui()
+  const attempted = useStore(form.store, (s) => s.submissionAttempts > 0)
+  const mode = useStore(form.store, (s) => s.values.mode)
+  const leverageMode = useStore(form.store, (s) => s.values.leverageMode)
+
+  const numberField = (name: NumericField, label: string, hint?: string) => (
+    <form.Field name={name}>
+      {(field) => {
+        const meta = field.state.meta
+        const code = meta.errors.find(isSettingsError)
+        return (
+          <NumberInput
+            field={name}
+            label={label}
+            hint={hint}
+            min={name === 'investment' ? minimum.value : undefined}
+            value={field.state.value}
+            error={code && (meta.isTouched || attempted) ? settingsErrorText(i18n, code, minimum.text) : undefined}
+            onValue={(value) => {
+              if (meta.errorMap.onServer) field.setMeta((m) => ({ ...m, errorMap: { ...m.errorMap, onServer: undefined } }))
+              field.handleChange(value)
+            }}
+            onBlur={field.handleBlur}
+          />
+        )
+      }}
+    </form.Field>
+  )
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col items-start gap-1.5">
+        <span className="text-sm font-medium" aria-hidden="true">{t`Copy mode`}</span>
+        <SegmentedTabs
+          label={t`Copy mode`}
+          value={mode}
+          options={[
+            { value: 'fixed', label: t`Fixed amount` },
+            { value: 'ratio', label: t`Ratio` },
+          ]}
+          onChange={(value) => form.setFieldValue('mode', value)}
+        />
+      </div>
+      {numberField('investment', investmentLabel, investmentHint)}
+      {children}
+      {mode === 'fixed'
+        ? numberField('fixedAmount', t`Margin per copied order (USDT)`, t`Each trade of the trader is copied with this margin.`)
+        : numberField('ratio', t`Ratio of the trader's size (×)`, t`1 copies the trader's size; 0.5 copies half of it.`)}
+      {numberField('maxPerOrder', t`Largest margin per order (USDT)`, t`Optional. No copied order takes more margin than this.`)}
+      <div className="flex flex-col items-start gap-1.5">
+        <span className="text-sm font-medium" aria-hidden="true">{t`Leverage`}</span>
+        <SegmentedTabs
+          label={t`Leverage`}
+          value={leverageMode}
+          options={[
+            { value: 'follow', label: t`Follow the trader` },
+            { value: 'fixed', label: t`Fixed leverage` },
+          ]}
+          onChange={(value) => form.setFieldValue('leverageMode', value)}
+        />
+      </div>
+      {leverageMode === 'fixed' ? numberField('fixedLeverage', t`Leverage (×)`, t`Never above what the market allows.`) : null}
+      <div className="grid gap-5 sm:grid-cols-3">
+        {numberField('takeProfit', t`Take profit (%)`, t`Optional. Closes a position at this gain on its margin.`)}
+        {numberField('stopLoss', t`Stop loss (%)`, t`Optional. Closes a position at this loss on its margin.`)}
+        {numberField('copyStopLoss', t`Copy stop loss (%)`, t`Optional. Stops the whole copy at this loss on the investment.`)}
+      </div>
+    </div>
+  )
+}
