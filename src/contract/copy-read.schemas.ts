@@ -41,6 +41,7 @@ export const leaderListQuerySchema = pageQuerySchema.extend({
   tags: tagListSchema.optional(),
   hasSlots: z.enum(['true', 'false']).optional().meta({ description: 'true: leaders with a free follower slot; false: full leaders' }),
   q: z.string().min(1).max(LEADER_QUERY_MAX).optional().meta({ description: 'Part of the nickname, case-insensitive' }),
+  watched: z.enum(['true']).optional().meta({ description: 'true: only the leaders the caller watches (needs a session, else 401)' }),
   sort: leaderSortSchema.default('roi'),
   order: z.enum(SORT_ORDERS).optional().meta({ description: 'Default: ascending for drawdown, descending otherwise' }),
 })
@@ -48,7 +49,23 @@ export type LeaderListQuery = z.infer<typeof leaderListQuerySchema>
 
 export const leaderPathSchema = z.object({ leaderId: idSchema })
 
-export const leaderPageResponseSchema = okEnvelope(pageOf(leaderSummarySchema)).meta({ id: 'LeaderPageResponse' })
+/** A card of the leader list: the summary with the leader's like and dislike counts. */
+export const leaderListItemSchema = leaderSummarySchema
+  .extend({ likes: z.number().int().min(0), dislikes: z.number().int().min(0) })
+  .meta({ id: 'LeaderListItem' })
+export type LeaderListItem = z.infer<typeof leaderListItemSchema>
+export const leaderPageResponseSchema = okEnvelope(pageOf(leaderListItemSchema)).meta({ id: 'LeaderPageResponse' })
+
+/** What the caller watches and how they voted, for the list's watch and vote buttons. */
+export const myReactionsSchema = z
+  .object({
+    /** Ids of the leaders the caller watches, latest first. */
+    watches: z.array(idSchema),
+    votes: z.array(z.object({ leaderId: idSchema, vote: z.union([z.literal(1), z.literal(-1)]) })),
+  })
+  .meta({ id: 'MyReactions' })
+export type MyReactions = z.infer<typeof myReactionsSchema>
+export const myReactionsResponseSchema = okEnvelope(myReactionsSchema).meta({ id: 'MyReactionsResponse' })
 
 export const FOLLOW_BLOCKS = ['leader-full', 'leader-paused', 'follow-self', 'follow-while-leading', 'already-copying', 'login'] as const
 

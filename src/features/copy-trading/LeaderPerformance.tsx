@@ -10,10 +10,10 @@ import { STATS_PERIODS, type LeaderDetail, type StatsPeriod } from '../../contra
 import { SegmentedTabs } from '../../ui/SegmentedTabs.tsx'
 import { useNumberFormat } from '../preferences/useNumberFormat.ts'
 import { leaderQueries } from './leader.queries.ts'
+import { FigureGrid } from './my-copies/FigureGrid.tsx'
+import { toneOf } from './my-copies/tone.ts'
 import { PerformanceChart } from './PerformanceChart.tsx'
 
-type Tone = 'up' | 'down' | undefined
-const toneOf = (value: string): Tone => (value.startsWith('-') ? 'down' : 'up')
 
 export function usePeriodLabels(): Record<StatsPeriod, string> {
   const { t } = useLingui()
@@ -50,7 +50,7 @@ export function LeaderPerformance({ leader, period, onPeriod }: { leader: Leader
   const labels = usePeriodLabels()
   const s = leader.stats
   const hours = format.number(new Decimal(s.avgHoldingMinutes).div(60).toString(), { digits: 1 })
-  const figures: { label: string; value: string; tone?: Tone }[] = [
+  const figures = [
     { label: t`ROI`, value: format.percent(s.roi), tone: toneOf(s.roi) },
     { label: t`PnL (USDT)`, value: format.number(s.pnl, { digits: 2, signed: true }), tone: toneOf(s.pnl) },
     { label: t`Win rate`, value: format.ratio(s.winRate) },
@@ -73,16 +73,7 @@ export function LeaderPerformance({ leader, period, onPeriod }: { leader: Leader
         <SegmentedTabs label={t`Period`} value={period} options={STATS_PERIODS.map((p) => ({ value: p, label: labels[p] }))} onChange={onPeriod} />
       </div>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)]">
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {figures.map((f) => (
-            <div key={f.label} className="rounded-xl border border-line bg-card p-3">
-              <dt className="text-xs text-muted">{f.label}</dt>
-              <dd className={`mt-1 font-semibold tabular-nums ${f.tone === 'up' ? 'text-up' : f.tone === 'down' ? 'text-down' : ''}`}>
-                <span dir="ltr">{f.value}</span>
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <FigureGrid figures={figures} narrow />
         <Chart id={leader.leaderId} period={period} />
       </div>
       <div className="flex flex-wrap items-center gap-2 text-sm">

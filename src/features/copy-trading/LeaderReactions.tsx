@@ -4,10 +4,10 @@
  * the leader. Signed out, a press goes to the login page and back.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { notify } from '../../ui/toast.ts'
 import { copyRefusalText } from './copy-messages.ts'
-import { COPY_QUERY_ROOTS } from './leader.queries.ts'
+import { useRefreshCopyQueries } from './my-copies/my-copies.queries.ts'
 import { setLeaderVote, setLeaderWatch } from './reactions.functions.ts'
 import { useLoginFirst } from './useLoginFirst.ts'
 
@@ -26,15 +26,10 @@ export interface LeaderReactionsProps {
 
 const iconButton = 'inline-flex items-center gap-1.5 rounded-lg border border-line px-2.5 py-1.5 text-sm hover:bg-sunken disabled:opacity-50 aria-pressed:border-brand aria-pressed:text-brand'
 
-function useRefreshLeader() {
-  const queryClient = useQueryClient()
-  return () => Promise.all(COPY_QUERY_ROOTS.map((root) => queryClient.invalidateQueries({ queryKey: [root] })))
-}
-
 export function WatchButton({ leaderId, nickname, watched, compact = false }: Pick<LeaderReactionsProps, 'leaderId' | 'nickname' | 'watched' | 'compact'>) {
   const { t, i18n } = useLingui()
   const loginFirst = useLoginFirst()
-  const refresh = useRefreshLeader()
+  const refresh = useRefreshCopyQueries()
   const watch = useMutation({
     mutationFn: (watching: boolean) => setLeaderWatch({ data: { leaderId, watching } }),
     onSuccess: async (result) => {
@@ -68,7 +63,7 @@ export function WatchButton({ leaderId, nickname, watched, compact = false }: Pi
 export function VoteButtons({ leaderId, nickname, likes = 0, dislikes = 0, myVote = null }: Pick<LeaderReactionsProps, 'leaderId' | 'nickname' | 'likes' | 'dislikes' | 'myVote'>) {
   const { t, i18n } = useLingui()
   const loginFirst = useLoginFirst()
-  const refresh = useRefreshLeader()
+  const refresh = useRefreshCopyQueries()
   const vote = useMutation({
     mutationFn: (value: Vote) => setLeaderVote({ data: { leaderId, vote: value } }),
     onSuccess: async (result) => {

@@ -4,12 +4,20 @@
  * (closing its positions at the market, or keeping them).
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { idSchema, type CopySkip, type MyCopyDetail } from '../../contract/index.ts'
 import { notify } from '../../ui/toast.ts'
+import { LocaleLink } from '../i18n/LocaleLink.tsx'
 import { useNumberFormat } from '../preferences/useNumberFormat.ts'
+import { copyRefusalText } from './copy-messages.ts'
+import { LeaderAvatar } from './LeaderAvatar.tsx'
+import { leaderQueries } from './leader.queries.ts'
+import { WatchButton } from './LeaderReactions.tsx'
 import { LivePositions } from './LivePositions.tsx'
+import { FigureGrid } from './my-copies/FigureGrid.tsx'
+import { useRefreshCopyQueries } from './my-copies/my-copies.queries.ts'
+import { toneOf } from './my-copies/tone.ts'
 import { cancelMyCopy } from './my-copy.functions.ts'
 import { myCopyQueries } from './my-copy.queries.ts'
 import { PositionHistory } from './PositionHistory.tsx'
@@ -29,16 +37,16 @@ function SkipReason({ reason }: { reason: CopySkip['reason'] }) {
 }
 
 function StopCopy({ copy }: { copy: MyCopyDetail }) {
-  const { t } = useLingui()
-  const queryClient = useQueryClient()
+  const { t, i18n } = useLingui()
+  const refresh = useRefreshCopyQueries()
   const [close, setClose] = useState(true)
   const leaderId = copy.account.leaderId
   const stop = useMutation({
     mutationFn: () => cancelMyCopy({ data: { leaderId, closePositions: close } }),
     onSuccess: async (result) => {
       if (result.status === 'ok') notify(t`You stopped copying this trader.`)
-      else notify(t`The copy could not be stopped. Please try again.`, 'error')
-      await queryClient.invalidateQueries({ queryKey: myCopyQueries.all })
+      else notify(copyRefusalText(i18n, result.reason), 'error')
+      await refresh()
     },
     onError: () => notify(t`The copy could not be stopped. Please try again.`, 'error'),
   })
@@ -77,6 +85,8 @@ export function MyCopyView({ leaderId }: { leaderId: string }) {
   // Leader ids are numbers; an id of another shape names no copy and is not asked about.
   const known = idSchema.safeParse(leaderId).success
   const { data } = useQuery({ ...myCopyQueries.detail(leaderId), enabled: known })
+  // The leader's card says whether the user watches them.
+  const { data: leader } = useQuery({ ...leaderQueries.detail(leaderId, '30d'), enabled: known })
   if (!known || data?.status === 'not-found') {
     return (
       <p className="rounded-xl border border-line bg-card px-4 py-6 text-center text-muted">
@@ -87,14 +97,14 @@ export function MyCopyView({ leaderId }: { leaderId: string }) {
   if (data?.status !== 'ok') return null
   const copy = data.data
   const a = copy.account
-  const figures: { label: string; value: string; tone?: boolean }[] = [
-    { label: t`Net profit (USDT)`, value: format.number(a.net, { digits: 2, signed: true }), tone: true },
-    { label: t`ROI`, value: format.percent(a.roi), tone: true },
+  const figures = [
+    { label: t`Net profit (USDT)`, value: format.number(a.net, { digits: 2, signed: true }), tone: toneOf(a.net) },
+    { label: t`ROI`, value: format.percent(a.roi), tone: toneOf(a.roi) },
     { label: t`Invested (USDT)`, value: format.usdt(a.investment) },
     { label: t`Available (USDT)`, value: format.usdt(a.balance) },
     { label: t`Margin in positions (USDT)`, value: format.usdt(a.margin) },
-    { label: t`Realized PnL (USDT)`, value: format.number(a.realizedPnl, { digits: 2, signed: true }), tone: true },
-    { label: t`Unrealized PnL (USDT)`, value: format.number(a.unrealizedPnl, { digits: 2, signed: true }), tone: true },
+    { label: t`Realized PnL (USDT)`, value: format.number(a.realizedPnl, { digits: 2, signed: true }), tone: toneOf(a.realizedPnl) },
+    { label: t`Unrealized PnL (USDT)`, value: format.number(a.unrealizedPnl, { digits: 2, signed: true }), tone: toneOf(a.unrealizedPnl) },
     { label: t`Profit share paid (USDT)`, value: format.usdt(a.profitSharePaid) },
   ]
   const nickname = a.nickname
@@ -102,17 +112,16 @@ export function MyCopyView({ leaderId }: { leaderId: string }) {
   return (
     <div className="flex flex-col gap-8" data-testid="my-copy" data-status={a.status}>
       <section className="flex flex-col gap-3">
-        <h2 className="text-xl font-semibold">{t`Copying ${nickname}`}</h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {figures.map((f) => (
-            <div key={f.label} className="rounded-xl border border-line bg-card p-4">
-              <dt className="text-xs text-muted">{f.label}</dt>
-              <dd dir="ltr" className={`mt-1 text-lg font-semibold tabular-nums ${f.tone ? (f.value.startsWith('-') ? 'text-down' : 'text-up') : ''}`}>
-                {f.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <div className="flex flex-wrap items-center gap-3">
+          <LeaderAvatar src={a.avatar} size={40} />
+          <h2 className="min-w-0 flex-1 text-xl font-semibold">
+            <LocaleLink to="/{-$locale}/copy-trading/gemw/$id" params={{ id: a.leaderId }} className="hover:underline">
+              {t`Copying ${nickname}`}
+            </LocaleLink>
+          </h2>
+          <WatchButton leaderId={a.leaderId} nickname={nickname} watched={leader?.status === 'ok' ? leader.data.watched : null} />
+        </div>
+        <FigureGrid figures={figures} narrow />
       </section>
       <section aria-labelledby="open-title" className="flex flex-col gap-3">
         <h3 id="open-title" className="text-lg font-semibold">

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
 import { COPY } from '../../../../app.config.ts'
 import type { StatsPeriod } from '../../../contract/index.ts'
-import { chainWallets, copies, leaderDaily, leaders, leaderStats, type Biz } from '../../db/copy-schema.ts'
+import { chainWallets, copies, leaderDaily, leaders, leaderStats, leaderWatches, type Biz } from '../../db/copy-schema.ts'
 import { utcDay } from '../statistics.ts'
 import type { Tx } from '../store.ts'
 
@@ -32,6 +32,8 @@ export interface LeaderFilter {
   minTrades?: number
   /** Only leaders that are on-chain wallets (with a chain_wallets row). */
   chainWallet?: boolean
+  /** Only leaders this user watches. */
+  watchedBy?: number
 }
 
 export interface LeaderOrdering {
@@ -81,6 +83,9 @@ function whereOf(filter: LeaderFilter, now: Date): SQL | undefined {
   if (filter.tags && filter.tags.length > 0) conditions.push(sql`${leaders.tags} ?| ${sql.param([...filter.tags])}::text[]`)
   if (filter.hasSlots !== undefined) conditions.push(filter.hasSlots ? sql`${slotsLeft} > 0` : sql`${slotsLeft} = 0`)
   if (filter.q !== undefined) conditions.push(sql`strpos(lower(${leaders.nickname}), lower(${filter.q})) > 0`)
+  if (filter.watchedBy !== undefined) {
+    conditions.push(sql`exists (select 1 from ${leaderWatches} where ${leaderWatches.leaderId} = ${leaders.userId} and ${leaderWatches.userId} = ${filter.watchedBy})`)
+  }
   if (filter.chainWallet) conditions.push(sql`exists (select 1 from ${chainWallets} where ${chainWallets.leaderId} = ${leaders.userId})`)
   if (filter.minTrades !== undefined) {
     const firstDay = periodFirstDay(filter.period, now)

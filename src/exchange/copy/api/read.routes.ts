@@ -1,7 +1,8 @@
 /**
  * The public reads of copy trading: the leader list, a leader's detail, statistics, positions,
  * history and followers (this file), and the overview and on-chain wallets (overview.routes.ts).
- * Only the detail looks at the session: a signed-in caller also gets watched, myVote and myCopy.
+ * The detail and the list look at the session: a signed-in caller also gets watched, myVote and
+ * myCopy on the detail, and may list only the leaders they watch.
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
 import {
@@ -19,7 +20,7 @@ import {
 } from '../../../contract/index.ts'
 import type { ExchangeContext } from '../../context.ts'
 import { optionalAuth } from '../../http/auth.ts'
-import { COMMON_REFUSALS, ok, okJson } from '../../http/openapi.ts'
+import { COMMON_REFUSALS, ok, okJson, REFUSALS } from '../../http/openapi.ts'
 import { overviewRoutes } from './overview.routes.ts'
 import { leaderDetail, leaderFollowers, leaderHistory, leaderPositions, leaderStatsDetail, listLeaders } from './read.service.ts'
 
@@ -29,18 +30,22 @@ const UNKNOWN_LEADER = { description: "'not-found': no such leader, or the leade
 /** Anonymous or signed in: the session is optional. */
 const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearerAuth: [] }]
 
-const listRoute = createRoute({
-  method: 'get',
-  path: '/copy/v1/leaders',
-  tags,
-  summary: 'Lead traders',
-  description:
-    'Open and paused leaders of a market and kind with their statistics of a period and a sparkline of cumulative ROI (at most 90 points). ' +
-    'Filters: minimum ROI, maximum drawdown, minimum AUM (fractions and USDT as decimal strings), tags (any of), free slots, nickname. ' +
-    'Sorts: roi, pnl, copierPnl, aum, followers (copying now), winRate, drawdown (ascending by default: steadiest first), newest; `order` overrides the direction.',
-  request: { query: leaderListQuerySchema },
-  responses: { 200: okJson(leaderPageResponseSchema, 'A page of leader cards and the total'), ...READ_REFUSALS },
-})
+const listRoute = (ctx: ExchangeContext) =>
+  createRoute({
+    method: 'get',
+    path: '/copy/v1/leaders',
+    tags,
+    summary: 'Lead traders',
+    description:
+      'Open and paused leaders of a market and kind with their statistics of a period, a sparkline of cumulative ROI (at most 90 points) and their like and dislike counts. ' +
+      'Filters: minimum ROI, maximum drawdown, minimum AUM (fractions and USDT as decimal strings), tags (any of), free slots, nickname, and `watched=true`: ' +
+      'only the leaders the caller watches (signed in only: anonymous, it answers 401). ' +
+      'Sorts: roi, pnl, copierPnl, aum, followers (copying now), winRate, drawdown (ascending by default: steadiest first), newest; `order` overrides the direction.',
+    security: OPTIONAL_BEARER,
+    middleware: optionalAuth(ctx),
+    request: { query: leaderListQuerySchema },
+    responses: { 200: okJson(leaderPageResponseSchema, 'A page of leader cards and the total'), 401: REFUSALS[401], ...READ_REFUSALS },
+  })
 
 const detailRoute = (ctx: ExchangeContext) =>
   createRoute({
@@ -98,7 +103,7 @@ const followersRoute = createRoute({
 })
 
 export function copyReadRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
-  app.openapi(listRoute, async (c) => c.json(ok(await listLeaders(ctx.db, ctx.now(), c.req.valid('query'))), 200))
+  app.openapi(listRoute(ctx), async (c) => c.json(ok(await listLeaders(ctx.db, ctx.now(), c.req.valid('query'), c.get('auth')?.user.id)), 200))
 
   app.openapi(detailRoute(ctx), async (c) => {
     const { leaderId } = c.req.valid('param')

@@ -4,15 +4,16 @@
  * positions at the mark, closed history and current copiers (masked).
  */
 import { and, asc, count, desc, eq, isNull, ne, sql } from 'drizzle-orm'
-import type { CopyPosition, LeaderDetail, LeaderFollower, LeaderListQuery, LeaderStats, LeaderSummary, StatsPeriod } from '../../../contract/index.ts'
+import type { CopyPosition, LeaderDetail, LeaderFollower, LeaderListItem, LeaderListQuery, LeaderStats, StatsPeriod } from '../../../contract/index.ts'
 import { copies, leaders, leaderStats, leaderVotes, leaderWatches, positions } from '../../db/copy-schema.ts'
 import { users } from '../../db/schema.ts'
-import { notFound } from '../../http/errors.ts'
+import { notFound, unauthorized } from '../../http/errors.ts'
 import type { MarketSimulator } from '../../market/simulator.ts'
 import type { SeriesPoint } from '../statistics.ts'
 import type { Tx } from '../store.ts'
 import { leaderCount, leaderPage, type LeaderFilter, type LeaderRow } from './leaders-query.ts'
 import { seriesOf, statsToWire, summariesOf } from './summaries.ts'
+import { NO_VOTES, voteCounts } from './watch-vote.service.ts'
 import { followRefusal, maskNickname, plain, positionToWire } from './wire.ts'
 import { markOf } from '../marks.ts'
 
@@ -29,8 +30,9 @@ export interface Page<T> extends Paging {
 /** LIMIT and OFFSET of a page. */
 export const pageWindow = ({ page, pageSize }: Paging) => ({ limit: pageSize, offset: (page - 1) * pageSize })
 
-/** The list's query as a filter: tags split on commas, hasSlots as a boolean. */
-export function filterOf(query: LeaderListQuery): LeaderFilter {
+/** The list's query as a filter: tags split on commas, hasSlots as a boolean, watched as the caller's watches (401 when anonymous). */
+export function filterOf(query: LeaderListQuery, callerId?: number): LeaderFilter {
+  if (query.watched === 'true' && callerId === undefined) throw unauthorized()
   return {
     period: query.period,
     biz: query.biz,
@@ -41,13 +43,17 @@ export function filterOf(query: LeaderListQuery): LeaderFilter {
     tags: query.tags?.split(','),
     hasSlots: query.hasSlots === undefined ? undefined : query.hasSlots === 'true',
     q: query.q,
+    watchedBy: query.watched === 'true' ? callerId : undefined,
   }
 }
 
-export async function listLeaders(db: Tx, now: Date, query: LeaderListQuery): Promise<Page<LeaderSummary>> {
-  const filter = filterOf(query)
+/** A page of leader cards, each with its like and dislike counts (one grouped query for the page). */
+export async function listLeaders(db: Tx, now: Date, query: LeaderListQuery, callerId?: number): Promise<Page<LeaderListItem>> {
+  const filter = filterOf(query, callerId)
   const [rows, total] = await Promise.all([leaderPage(db, now, filter, { sort: query.sort, order: query.order }, pageWindow(query)), leaderCount(db, now, filter)])
-  return { list: await summariesOf(db, rows, query.period, now), total, page: query.page, pageSize: query.pageSize }
+  const [summaries, votes] = await Promise.all([summariesOf(db, rows, query.period, now), voteCounts(db, rows.map((row) => row.leader.userId))])
+  const list = summaries.map((summary) => ({ ...summary, ...(votes.get(Number(summary.leaderId)) ?? NO_VOTES) }))
+  return { list, total, page: query.page, pageSize: query.pageSize }
 }
 
 /** A listed (open or paused) leader with its statistics of the period, or 404. */
@@ -80,17 +86,10 @@ async function callerView(db: Tx, row: LeaderRow, callerId: number) {
 
 export async function leaderDetail(db: Tx, now: Date, leaderId: number, period: StatsPeriod, callerId: number | undefined): Promise<LeaderDetail> {
   const row = await listedLeader(db, now, leaderId, period)
-  const [[summary], votes] = await Promise.all([
-    summariesOf(db, [row], period, now),
-    db
-      .select({ likes: sql<number>`count(*) filter (where ${leaderVotes.vote} > 0)::int`.mapWith(Number), dislikes: sql<number>`count(*) filter (where ${leaderVotes.vote} < 0)::int`.mapWith(Number) })
-      .from(leaderVotes)
-      .where(eq(leaderVotes.leaderId, leaderId)),
-  ])
-  const [counts] = votes
+  const [[summary], votes] = await Promise.all([summariesOf(db, [row], period, now), voteCounts(db, [leaderId])])
   if (!summary) throw notFound()
   const mine = callerId === undefined ? { myVote: null, watched: null, myCopy: null, canFollow: { ok: false, reason: 'login' as const } } : await callerView(db, row, callerId)
-  return { ...summary, likes: counts?.likes ?? 0, dislikes: counts?.dislikes ?? 0, ...mine }
+  return { ...summary, ...(votes.get(leaderId) ?? NO_VOTES), ...mine }
 }
 
 export async function leaderStatsDetail(db: Tx, now: Date, leaderId: number, period: StatsPeriod): Promise<LeaderStats & { series: SeriesPoint[] }> {

@@ -1,11 +1,11 @@
-/** Watching (bookmarking) a leader and voting on one. */
+/** Watching (bookmarking) a leader and voting on one, and reading back all of the caller's watches and votes. */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
-import { leaderPathSchema, voteRequestSchema, voteResponseSchema, watchResponseSchema } from '../../../contract/index.ts'
+import { leaderPathSchema, myReactionsResponseSchema, voteRequestSchema, voteResponseSchema, watchResponseSchema } from '../../../contract/index.ts'
 import type { ExchangeContext } from '../../context.ts'
 import { requireAuth } from '../../http/auth.ts'
 import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson } from '../../http/openapi.ts'
 import { refusal, tags, UNKNOWN_LEADER } from './follow-docs.ts'
-import { setVote, setWatch } from './watch-vote.service.ts'
+import { myReactions, setVote, setWatch } from './watch-vote.service.ts'
 
 export function watchVoteRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   const middleware = requireAuth(ctx)
@@ -51,4 +51,18 @@ export function watchVoteRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     const { vote } = c.req.valid('json')
     return c.json(ok(await setVote(ctx, c.get('auth').user.id, Number(c.req.valid('param').leaderId), vote)), 200)
   })
+
+  const reactionsRoute = createRoute({
+    method: 'get',
+    path: '/copy/v1/my/reactions',
+    tags,
+    summary: 'My watches and votes',
+    description:
+      'Every leader the caller watches (ids, latest first) and every vote they cast (1 like, -1 dislike; latest first), whatever the leader’s status: ' +
+      'what a list of leaders needs to show its watch and vote buttons, in one call.',
+    security: BEARER,
+    middleware,
+    responses: { 200: okJson(myReactionsResponseSchema, 'The watches and votes'), ...AUTH_REFUSALS },
+  })
+  app.openapi(reactionsRoute, async (c) => c.json(ok(await myReactions(ctx.db, c.get('auth').user.id)), 200))
 }

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { idSchema } from '../../../../../contract/index.ts'
+import { leaderQueries } from '../../../../../features/copy-trading/leader.queries.ts'
 import { myCopyQueries } from '../../../../../features/copy-trading/my-copy.queries.ts'
 import { MyCopyView } from '../../../../../features/copy-trading/MyCopyView.tsx'
 import { singleIdFromSplat } from '../../../../../features/routing/not-found.ts'
@@ -14,7 +15,8 @@ export const Route = createFileRoute('/{-$locale}/copy-trading/gemw/copy-detail/
   beforeLoad: ({ params }) => ({ leaderId: singleIdFromSplat(params._splat) }),
   loader: async ({ context }) => {
     // A leader id that is not a number names no copy: the page says so, without a call.
-    if (idSchema.safeParse(context.leaderId).success) await context.queryClient.ensureQueryData(myCopyQueries.detail(context.leaderId))
+    if (!idSchema.safeParse(context.leaderId).success) return
+    await Promise.all([context.queryClient.ensureQueryData(myCopyQueries.detail(context.leaderId)), context.queryClient.ensureQueryData(leaderQueries.detail(context.leaderId, '30d'))])
   },
   head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Your copy of a lead trader: profit and loss, open positions and settings.` }),
   component: CopyDetailPage,

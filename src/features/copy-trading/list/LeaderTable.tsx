@@ -1,0 +1,252 @@
+/**
+ * The leader list as a table (from the sm breakpoint up): TanStack Table over the loaded rows, the
+ * sort owned by the URL (the server sorts; headers only ask), and rows virtualized against the
+ * window once there are more than VIRTUALIZE_FROM of them. Every row has the same height, so the
+ * skeleton rows and the virtual spacers match the rows they stand for.
+ */
+import { useLingui } from '@lingui/react/macro'
+import { createColumnHelper, metaHelper, rowSortingFeature, tableFeatures, useTable, type SortingState, type Updater } from '@tanstack/react-table'
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { leaderSortSchema, type CopyBiz, type LeaderListItem, type StatsPeriod } from '../../../contract/index.ts'
+import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
+import { Sparkline } from '../../markets/Sparkline.tsx'
+import { CopyAction, Figure, figuresOf, LeaderName, LeaderReactionButtons, toneOf, type Reaction } from './LeaderFigures.tsx'
+import type { SortOrder } from './leader-list.schemas.ts'
+
+/** Row height in px (h-16): rows, skeleton rows and virtual spacers all use it. */
+const ROW_HEIGHT = 64
+export const VIRTUALIZE_FROM = 100
+
+type Sort = ReturnType<typeof leaderSortSchema.parse>
+
+const features = tableFeatures({
+  rowSortingFeature,
+  columnMeta: metaHelper<{ className: string }>(),
+})
+const helper = createColumnHelper<typeof features, LeaderListItem>()
+
+const END = 'text-end'
+/** Column classes: figures align to the end; the less decisive ones appear on wider screens. */
+const CLASSES = {
+  trader: 'text-start',
+  roi: END,
+  pnl: END,
+  winRate: `${END} hidden lg:table-cell`,
+  drawdown: `${END} hidden lg:table-cell`,
+  aum: `${END} hidden xl:table-cell`,
+  followers: END,
+  copierPnl: `${END} hidden xl:table-cell`,
+  trend: 'hidden xl:table-cell',
+  reactions: 'text-start',
+  copy: 'text-end',
+} as const
+
+export interface LeaderTableProps {
+  rows: LeaderListItem[]
+  biz: CopyBiz
+  period: StatsPeriod
+  sort: Sort
+  order: SortOrder
+  onSort: (sort: Sort, order: SortOrder) => void
+  reactionOf: (leaderId: string) => Reaction
+  /** Skeleton rows to show after the rows (the first load, or the next page on its way). */
+  placeholders: number
+}
+
+function useColumns(biz: CopyBiz, period: StatsPeriod, reactionOf: (leaderId: string) => Reaction) {
+  const { t } = useLingui()
+  const format = useNumberFormat()
+  return useMemo(() => {
+    const figure = (key: 'roi' | 'pnl' | 'copierPnl', signOf: (l: LeaderListItem) => string) => (leader: LeaderListItem) => (
+      <Figure text={figuresOf(format, leader)[key]} tone={toneOf(signOf(leader))} />
+    )
+    const plain = (key: 'winRate' | 'drawdown' | 'aum' | 'copiers') => (leader: LeaderListItem) => <Figure text={figuresOf(format, leader)[key]} />
+    // An accessor column: only those can sort (the value itself is unused, the server sorts).
+    const sortable = (id: Exclude<Sort, 'newest'>, header: string, cell: (leader: LeaderListItem) => ReactNode, ascFirst = false) =>
+      helper.accessor((row) => row.leaderId, {
+        id,
+        header,
+        cell: ({ row }) => cell(row.original),
+        enableSorting: true,
+        sortDescFirst: !ascFirst,
+        meta: { className: CLASSES[id] },
+      })
+    const fixed = (id: 'trader' | 'trend' | 'reactions' | 'copy', header: string, cell: (leader: LeaderListItem) => ReactNode) =>
+      helper.display({
+        id,
+        header,
+        cell: ({ row }) => cell(row.original),
+        enableSorting: false,
+        meta: { className: CLASSES[id] },
+      })
+    return helper.columns([
+      fixed('trader', t`Trader`, (leader) => (
+        <div className="w-36 xl:w-52">
+          <LeaderName leader={leader} biz={biz} period={period} />
+        </div>
+      )),
+      sortable(
+        'roi',
+        t`ROI`,
+        figure('roi', (l) => l.stats.roi),
+      ),
+      sortable(
+        'pnl',
+        t`PnL (USDT)`,
+        figure('pnl', (l) => l.stats.pnl),
+      ),
+      sortable('winRate', t`Win rate`, plain('winRate')),
+      sortable('drawdown', t`Max drawdown`, plain('drawdown'), true),
+      sortable('aum', t`AUM (USDT)`, plain('aum')),
+      sortable('followers', t`Copiers`, plain('copiers')),
+      sortable(
+        'copierPnl',
+        t`Copier PnL (USDT)`,
+        figure('copierPnl', (l) => l.stats.copierPnl),
+      ),
+      fixed('trend', t`ROI trend`, (leader) => {
+        const nickname = leader.nickname
+        return <Sparkline values={leader.sparkline} label={t`ROI trend of ${nickname}`} />
+      }),
+      fixed('reactions', t`Watch and rate`, (leader) => <LeaderReactionButtons leader={leader} reaction={reactionOf(leader.leaderId)} />),
+      fixed('copy', t`Copy`, (leader) => <CopyAction leader={leader} />),
+    ])
+    // `t` changes with the locale: the headers follow a locale switch.
+  }, [t, format, biz, period, reactionOf])
+}
+
+/** The top of the table body in page coordinates, kept up to date while the page above it changes height. */
+function usePageTop(ref: RefObject<HTMLElement | null>, enabled: boolean): number {
+  const [top, setTop] = useState(0)
+  useEffect(() => {
+    const node = ref.current
+    if (!enabled || !node) return
+    const observer = new ResizeObserver(() => setTop(node.getBoundingClientRect().top + window.scrollY))
+    observer.observe(document.body)
+    return () => observer.disconnect()
+  }, [ref, enabled])
+  return top
+}
+
+const ariaSort = { asc: 'ascending', desc: 'descending' } as const
+
+function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
+  return (
+    <svg viewBox="0 0 10 14" className="size-3 shrink-0" aria-hidden="true">
+      <path d="M5 1 9 5H1z" className={direction === 'asc' ? 'fill-current' : 'fill-current opacity-30'} />
+      <path d="M5 13 1 9h8z" className={direction === 'desc' ? 'fill-current' : 'fill-current opacity-30'} />
+    </svg>
+  )
+}
+
+export function SkeletonRow({ columns }: { columns: number }) {
+  return (
+    <tr className="h-16 border-t border-line" aria-hidden="true" data-testid="skeleton-row">
+      <td className="px-3">
+        <div className="flex items-center gap-3">
+          <div className="size-9 shrink-0 animate-pulse rounded-full bg-sunken" />
+          <div className="h-4 w-28 animate-pulse rounded bg-sunken" />
+        </div>
+      </td>
+      {Array.from({ length: columns - 1 }, (_, i) => (
+        <td key={i} className="px-3">
+          <div className="ms-auto h-4 w-14 animate-pulse rounded bg-sunken" />
+        </td>
+      ))}
+    </tr>
+  )
+}
+
+export function LeaderTable({ rows, biz, period, sort, order, onSort, reactionOf, placeholders }: LeaderTableProps) {
+  const { t } = useLingui()
+  const columns = useColumns(biz, period, reactionOf)
+  const sorting: SortingState = [{ id: sort, desc: order === 'desc' }]
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    getRowId: (row) => row.leaderId,
+    state: { sorting },
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const [next] = typeof updater === 'function' ? updater(sorting) : updater
+      const key = leaderSortSchema.safeParse(next?.id)
+      if (next && key.success) onSort(key.data, next.desc ? 'desc' : 'asc')
+    },
+    manualSorting: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+  })
+  const tableRows = table.getRowModel().rows
+  const virtual = tableRows.length > VIRTUALIZE_FROM
+  const bodyRef = useRef<HTMLTableSectionElement>(null)
+  const scrollMargin = usePageTop(bodyRef, virtual)
+  const virtualizer = useWindowVirtualizer({
+    count: tableRows.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    scrollMargin,
+    enabled: virtual,
+  })
+  const items = virtual ? virtualizer.getVirtualItems() : null
+  const shown = items ? items.map((item) => tableRows[item.index]).filter((row) => row !== undefined) : tableRows
+  const before = items?.[0] ? items[0].start - scrollMargin : 0
+  const after = items?.length ? virtualizer.getTotalSize() - ((items.at(-1)?.end ?? 0) - scrollMargin) : 0
+  const columnCount = columns.length
+  return (
+    <div className="hidden overflow-x-auto rounded-2xl border border-line bg-card sm:block">
+      <table className="w-full text-sm" data-testid="leader-table">
+        <caption className="sr-only">{t`Lead traders`}</caption>
+        <thead className="text-xs text-muted">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const className = header.column.columnDef.meta?.className ?? ''
+                const direction = header.column.getIsSorted()
+                const canSort = header.column.getCanSort()
+                return (
+                  <th key={header.id} scope="col" aria-sort={canSort ? (direction ? ariaSort[direction] : 'none') : undefined} className={`px-3 py-3 font-medium ${className}`}>
+                    {canSort ? (
+                      <button type="button" onClick={header.column.getToggleSortingHandler()} className={`inline-flex items-center gap-1 hover:text-ink ${direction ? 'text-ink' : ''}`}>
+                        <table.FlexRender header={header} />
+                        <SortIcon direction={direction} />
+                      </button>
+                    ) : (
+                      <span className={header.column.id === 'reactions' || header.column.id === 'copy' || header.column.id === 'trend' ? 'sr-only' : ''}>
+                        <table.FlexRender header={header} />
+                      </span>
+                    )}
+                  </th>
+                )
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody ref={bodyRef}>
+          {before > 0 ? (
+            <tr aria-hidden="true" style={{ height: before }}>
+              <td colSpan={columnCount} />
+            </tr>
+          ) : null}
+          {shown.map((row) => (
+            <tr key={row.id} className="h-16 border-t border-line hover:bg-sunken/50" data-testid="leader-row">
+              {row.getAllCells().map((cell) => (
+                <td key={cell.id} className={`px-3 whitespace-nowrap ${cell.column.columnDef.meta?.className ?? ''}`}>
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+          {after > 0 ? (
+            <tr aria-hidden="true" style={{ height: after }}>
+              <td colSpan={columnCount} />
+            </tr>
+          ) : null}
+          {Array.from({ length: placeholders }, (_, i) => (
+            <SkeletonRow key={i} columns={columnCount} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
