@@ -60,7 +60,7 @@ describe('loadConfig', () => {
 
   it('exposes only the public part to the browser', () => {
     const pub = publicConfig(loadConfig({}))
-    expect(Object.keys(pub).sort()).toEqual(['api', 'benchBaseline', 'features', 'helpCenterUrl', 'product', 'reloadGuardMs', 'siteUrl'])
+    expect(Object.keys(pub).sort()).toEqual(['analytics', 'api', 'benchBaseline', 'features', 'helpCenterUrl', 'product', 'reloadGuardMs', 'siteUrl'])
   })
 })
 

@@ -318,6 +318,9 @@ function envSchema() {
       .min(0.001)
       .max(MARKET.maxClockSpeed)
       .default(MARKET.defaultClockSpeed),
+    ANALYTICS_URL: url(['http', 'https']).optional(),
+    ANALYTICS_BATCH_SIZE: z.coerce.number({ error: 'expected a number of events' }).transform(clampBatchSize).default(ANALYTICS.batchSize),
+    ANALYTICS_OPT_IN: bool.default(false),
   })
 }
 
@@ -355,6 +358,8 @@ function toConfig(env: z.infer<ReturnType<typeof envSchema>>) {
     clockSpeed: env.EXCHANGE_CLOCK_SPEED,
     /** Days of market and simulated-leader history written on the first start. */
     backfillDays: env.EXCHANGE_BACKFILL_DAYS,
+    /** Analytics batches go to ANALYTICS_URL when set, else to the exchange's receiver; opt-in: nothing is collected before consent. */
+    analytics: { url: env.ANALYTICS_URL, batchSize: env.ANALYTICS_BATCH_SIZE, requireOptIn: env.ANALYTICS_OPT_IN },
   }
 }
 
@@ -387,6 +392,96 @@ export function publicConfig(config: ServerConfig) {
     reloadGuardMs: config.reloadGuardMs,
     benchBaseline: config.benchBaseline,
     helpCenterUrl: config.helpCenterUrl,
+    analytics: config.analytics,
   }
 }
 export type PublicConfig = ReturnType<typeof publicConfig>
+
+/** §3, §7, §9: the device's identity and fingerprint (src/features/device). */
+export const DEVICE = {
+  /** A random UUID, kept in local storage and in a cookie the server forwards as the deviceId header. */
+  idStorageKey: 'device_id',
+  idCookie: 'device_id',
+  /** The fingerprint hash, in a cookie so server functions can forward it as the fingerprint header. */
+  fingerprintCookie: 'device_fp',
+  fingerprintStorageKey: 'device_fingerprint',
+  cookieMaxAgeSeconds: 365 * 24 * 60 * 60,
+  /** §9: a collected fingerprint is reused for 24 hours. */
+  fingerprintCacheMs: 24 * 60 * 60 * 1000,
+  /** §9: at most this many plugins are listed. */
+  pluginCap: 500,
+  /** §9: web_timezone = timezoneOffset + this: minutes the local clock is behind UTC+8 (0 there, 480 in UTC). */
+  webTimezoneBaseMinutes: 480,
+  /** Collection waits for an idle moment at most this long (without requestIdleCallback: exactly this long). */
+  idleTimeoutMs: 2000,
+  /** An OfflineAudioContext that never renders (background tabs) gives an empty audio field after this. */
+  audioTimeoutMs: 1000,
+  /** A touch device whose screen is at most this wide counts as a phone (deviceType h5). */
+  phoneMaxWidthPx: 767,
+} as const
+
+/** §8: the native app shells' bridge (src/features/native). */
+export const NATIVE = {
+  /** iOS: window.webkit.messageHandlers.<iosHandler>.postMessage({ id, method, params }). */
+  iosHandler: 'tandem',
+  /** Android: window.<androidInterface>.postMessage(JSON.stringify({ id, method, params })). */
+  androidInterface: 'TandemAndroid',
+  /** Flutter: window.flutter_inappwebview.callHandler(<flutterHandler>, { id, method, params }). */
+  flutterHandler: 'tandem',
+  /** iOS and Android answer with window.<callbackName>(id, { ok, result } | { ok: false, error }). */
+  callbackName: 'tandemNativeCallback',
+  /** The page's own API for shells and tests (window.<pageApiName>). */
+  pageApiName: 'TandemWeb',
+  /** A call the shell has not answered by then rejects with a timeout. */
+  callTimeoutMs: 30_000,
+  /** §8: external navigation never opens these. */
+  refusedProtocols: ['javascript:', 'data:', 'blob:', 'vbscript:'],
+} as const
+
+/**
+ * §9 analytics: the SDK (src/features/analytics) and the reference exchange's receiver
+ * (src/exchange/analytics). ANALYTICS_URL sends batches to an external receiver instead.
+ */
+export const ANALYTICS = {
+  /** A send starts as soon as this many events wait (ANALYTICS_BATCH_SIZE, clamped to the bounds below). */
+  batchSize: 6,
+  batchSizeMin: 1,
+  batchSizeMax: 30,
+  /** Fewer waiting events go out this long after the last send. */
+  intervalMs: 6000,
+  /** Events kept at most; past it the oldest are dropped, counted, and the count goes with the next batch. */
+  queueCap: 500,
+  maxEventsPerSend: 50,
+  /** A send that has not answered by then counts as failed. */
+  timeoutMs: 3000,
+  /** A failed send is retried this often, waiting retryBaseMs × 2^(n−1) before retry n (1 s, 2 s, 4 s). */
+  maxRetries: 3,
+  retryBaseMs: 1000,
+  referrerMaxLength: 200,
+  durationCapSeconds: 86_400,
+  /** §5: names start with a letter; letters, digits, underscore; at most nameMaxLength. */
+  nameMaxLength: 50,
+  /** §5: the user id is 1 to 63 characters. */
+  userIdMaxLength: 63,
+  /** Free-form properties (pageid, blockid, locationid, events, type) and events_param once serialized. */
+  valueMaxLength: 50,
+  paramsMaxLength: 1000,
+  pageNameMaxLength: 200,
+  utmMaxLength: 200,
+  /** Local storage: the waiting events (they survive a reload) and the user's opt-in / opt-out choice. */
+  queueStorageKey: 'analytics_queue',
+  consentStorageKey: 'analytics_consent',
+  /** The receiver's path below the spot API base, used when ANALYTICS_URL is not set. */
+  receiverPath: '/open/analytics/batch',
+  /** The receiver refuses larger bodies (413) before parsing. */
+  maxBatchBytes: 64 * 1024,
+  /** Events listed by the development page /dev/analytics (and its JSON twin at most maxDevListLimit). */
+  devPageSize: 100,
+  maxDevListLimit: 500,
+} as const
+
+/** Batch size as configured, clamped to 1–30 (§9); anything not a number is the default. */
+export function clampBatchSize(value: number): number {
+  if (!Number.isFinite(value)) return ANALYTICS.batchSize
+  return Math.min(ANALYTICS.batchSizeMax, Math.max(ANALYTICS.batchSizeMin, Math.round(value)))
+}

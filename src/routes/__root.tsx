@@ -5,6 +5,7 @@ import { THEME_TOKENS } from '../../app.config.ts'
 import { i18nFor, loadCatalog } from '../features/i18n/catalogs.ts'
 import { localeInfo, locatePath } from '../features/i18n/locales.ts'
 import { clearDataOfEndedSession } from '../features/auth/session.ts'
+import { useDeviceAgent } from '../features/device/useDeviceAgent.ts'
 import { resolveRedirect } from '../features/routing/redirects.ts'
 import { loadPersistedStores } from '../features/state/stores.ts'
 import '../features/routing/static-data.ts'
@@ -48,6 +49,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootDocument({ children }: { children: ReactNode }) {
   const { locale, catalog, shell } = Route.useRouteContext()
   const info = localeInfo(locale)
+  useDeviceAgent(shell.theme)
   useEffect(() => {
     updateClientShellState(shell)
   }, [shell])

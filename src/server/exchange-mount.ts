@@ -8,10 +8,13 @@ import { BASE_PREFIXES, stripBase } from '../exchange/mount.ts'
 
 export type FetchHandler = (request: Request) => Promise<Response>
 
+/** The exchange's development pages served at the site's root (outside production only). */
+const DEV_PAGES = ['/dev/inbox', '/dev/inbox.json', '/dev/analytics', '/dev/analytics.json']
+
 /** The exchange's own path for a site path, or undefined when the path is not the exchange's. */
 export function exchangePathOf(pathname: string, devPages: boolean): string | undefined {
   if (BASE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return stripBase(pathname)
-  if (devPages && (pathname === '/dev/inbox' || pathname === '/dev/inbox.json')) return pathname
+  if (devPages && DEV_PAGES.includes(pathname)) return pathname
   return undefined
 }
 

@@ -30,7 +30,13 @@ const devInboxSchema = z.object({ messages: z.array(z.object({ code: z.string() 
  * ones), funded with 10,000 USDT by the development faucet. Answers the session token.
  */
 export async function freshAccount(request: APIRequestContext, address: string): Promise<string> {
+  return (await freshCredentials(request, address)).token
+}
+
+/** A fresh funded account with its email and password too, for a spec that logs in through the form. */
+export async function freshCredentials(request: APIRequestContext, address: string): Promise<{ account: string; password: string; token: string }> {
   const account = `copy.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
+  const password = 'Copy12345'
   const headers = { 'x-forwarded-for': address }
   await request.post('/spotapi/v2/users/verify-code/send', { headers, data: { accountType: 'email', account, purpose: 'register' } })
   let code = ''
@@ -41,9 +47,9 @@ export async function freshAccount(request: APIRequestContext, address: string):
       return code
     })
     .toMatch(/^\d{6}$/)
-  const session = sessionResponseSchema.parse(await (await request.post('/spotapi/v2/users/register', { headers, data: { accountType: 'email', account, password: 'Copy12345', code } })).json())
+  const session = sessionResponseSchema.parse(await (await request.post('/spotapi/v2/users/register', { headers, data: { accountType: 'email', account, password, code } })).json())
   expect((await request.post('/spotapi/dev/faucet', { headers: { authorization: `Bearer ${session.data.token}` } })).status()).toBe(200)
-  return session.data.token
+  return { account, password, token: session.data.token }
 }
 
 /** Signs the page in with a session token (the login form has its own specs). */

@@ -9,6 +9,8 @@ import { API_LIMITS } from '../../../app.config.ts'
 import type { ErrorReason } from '../../contract/index.ts'
 import { accountRoutes } from '../accounts/accounts.routes.ts'
 import { activityRoutes } from '../activity/activity.routes.ts'
+import { devAnalyticsRoutes } from '../analytics/analytics-dev.routes.ts'
+import { analyticsRoutes } from '../analytics/analytics.routes.ts'
 import { affiliateRoutes } from '../affiliate/affiliate.routes.ts'
 import type { ExchangeContext } from '../context.ts'
 import { copyReadRoutes } from '../copy/api/read.routes.ts'
@@ -78,6 +80,7 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
   walletRoutes(app, ctx)
   ratesRoutes(app, ctx)
   activityRoutes(app, ctx)
+  analyticsRoutes(app, ctx)
   affiliateRoutes(app, ctx)
   marketRoutes(app, ctx.market)
   // Copy trading
@@ -103,6 +106,7 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
   })
   if (ctx.devPages && ctx.inbox) devInboxRoutes(app, ctx.inbox)
   if (ctx.devPages) devFaucetRoutes(app, ctx)
+  if (ctx.devPages) devAnalyticsRoutes(app, ctx)
 
   app.notFound(() => failureResponse(notFound()))
   app.onError((error) => {

@@ -11,6 +11,7 @@ import { accountQueries } from './account.queries.ts'
 import { logout } from './auth.functions.ts'
 import { clearStoredUserData } from './session.ts'
 import { HEADER_POPOVER } from '../../ui/popover.ts'
+import { trackLogout } from '../analytics/tracked-actions.ts'
 
 /** The signed-in user's menu in the header: who is signed in, their copy-trading pages, log out. */
 export function AccountMenu() {
@@ -29,6 +30,7 @@ export function AccountMenu() {
   const signOut = async () => {
     setPending(true)
     await logout()
+    trackLogout()
     clearStoredUserData()
     signOutClientShell()
     queryClient.removeQueries({ queryKey: accountQueries.all })

@@ -4,6 +4,7 @@ import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Form, FormError, SubmitButton } from '../../ui/FormError.tsx'
 import { TextField } from '../../ui/TextField.tsx'
+import { trackLogin } from '../analytics/tracked-actions.ts'
 import { firstValidationCode, validateEmail, validateMobile } from '../../lib/validators.ts'
 import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
 import { refusalText, validationText } from './auth-messages.ts'
@@ -21,6 +22,7 @@ export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
     onSubmit: async ({ value }) => {
       setRefusal(undefined)
       const outcome = await login({ data: { ...value, account: value.account.trim() } })
+      if (outcome.ok) trackLogin(value.accountType)
       if (outcome.ok) await signedIn(returnTo)
       else setRefusal(outcome)
     },

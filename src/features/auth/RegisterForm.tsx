@@ -8,6 +8,7 @@ import { useInputFilter } from '../../lib/input-filters/useInputFilter.ts'
 import { firstValidationCode, validateCode, validateEmail, validateMobile, validatePassword } from '../../lib/validators.ts'
 import { Form, FormError, SubmitButton } from '../../ui/FormError.tsx'
 import { TextField } from '../../ui/TextField.tsx'
+import { trackRegister } from '../analytics/tracked-actions.ts'
 import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
 import { refusalText, validationText } from './auth-messages.ts'
 import { register, sendVerificationCode } from './auth.functions.ts'
@@ -42,6 +43,7 @@ export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | unde
           ...(value.inviteCode.trim() ? { inviteCode: value.inviteCode.trim() } : {}),
         },
       })
+      if (outcome.ok) trackRegister(value.accountType)
       if (outcome.ok) await signedIn(returnTo)
       else setRefusal(outcome)
     },

@@ -7,6 +7,7 @@ import { ACCOUNTS, COOKIES, type LocaleCode } from '../../../app.config.ts'
 import { serverConfig } from '../../lib/config.server.ts'
 import { createApiClient, type ApiRequest, type Fetch } from '../../lib/http/api-client.ts'
 import { inProcessExchange } from '../../lib/http/transport.ts'
+import { deviceHeaders } from '../device/device-headers.ts'
 import { findLocale } from '../i18n/locales.ts'
 
 /** Every cookie that carries a session (§3); all are cleared when a session ends. */
@@ -31,7 +32,8 @@ export function serverApi(locale?: LocaleCode): ApiRequest {
     selectType: getCookie('selectType') === 'futures' ? 'futures' : 'spot',
     'x-forwarded-for': getRequestIP({ xForwardedFor: config.trustProxy }) ?? '',
     'user-agent': getRequestHeader('user-agent') ?? '',
-    deviceId: getCookie('device_id') ?? '',
+    // deviceId and fingerprint, from the cookies the page wrote (shape-checked).
+    ...deviceHeaders(getCookie),
     systemVersion: getRequestHeader('sec-ch-ua-platform') ?? '',
     deviceName: getRequestHeader('sec-ch-ua-model') ?? '',
   }

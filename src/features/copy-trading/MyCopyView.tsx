@@ -8,6 +8,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { idSchema, type CopySkip, type MyCopyDetail } from '../../contract/index.ts'
 import { notify } from '../../ui/toast.ts'
+import { trackCancelFollow } from '../analytics/tracked-actions.ts'
 import { LocaleLink } from '../i18n/LocaleLink.tsx'
 import { useNumberFormat } from '../preferences/useNumberFormat.ts'
 import { copyRefusalText } from './copy-messages.ts'
@@ -44,8 +45,10 @@ function StopCopy({ copy }: { copy: MyCopyDetail }) {
   const stop = useMutation({
     mutationFn: () => cancelMyCopy({ data: { leaderId, closePositions: close } }),
     onSuccess: async (result) => {
-      if (result.status === 'ok') notify(t`You stopped copying this trader.`)
-      else notify(copyRefusalText(i18n, result.reason), 'error')
+      if (result.status === 'ok') {
+        notify(t`You stopped copying this trader.`)
+        trackCancelFollow(leaderId, { closePositions: close })
+      } else notify(copyRefusalText(i18n, result.reason), 'error')
       await refresh()
     },
     onError: () => notify(t`The copy could not be stopped. Please try again.`, 'error'),

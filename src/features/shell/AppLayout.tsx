@@ -2,14 +2,14 @@ import { Outlet, useMatches, useRouteContext } from '@tanstack/react-router'
 import { NavigationProgress } from '../../ui/NavigationProgress.tsx'
 import { ToastHost } from '../../ui/ToastHost.tsx'
 import { localeInfo } from '../i18n/locales.ts'
-import { usePageStatistics } from '../analytics/usePageStatistics.ts'
+import { useAnalytics } from '../analytics/useAnalytics.ts'
 import { MarketStreamsProvider } from '../realtime/MarketStreams.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 
 /** Chooses the route's layout (§2): default (header, footer) or empty (no chrome). */
 export function AppLayout() {
-  usePageStatistics()
+  useAnalytics()
   const { locale, shell } = useRouteContext({ from: '__root__' })
   const toaster = <ToastHost dir={localeInfo(locale).dir} theme={shell.theme} />
   const layout = useMatches({ select: (matches) => matches.findLast((m) => m.staticData.layout)?.staticData.layout ?? 'default' })

@@ -6,6 +6,7 @@ import { writeCookie } from '../../lib/cookies.ts'
 import { locatePath, withLocalePrefix } from '../i18n/locales.ts'
 import { savePreferences } from '../preferences/preferences.functions.ts'
 import { HEADER_POPOVER } from '../../ui/popover.ts'
+import { trackLanguageSwitch } from '../analytics/tracked-actions.ts'
 
 /**
  * The same page in every available language (§4): choosing one stores it (cookies `app_lang` and
@@ -18,6 +19,7 @@ export function LanguageMenu() {
   const { languages } = useRouteContext({ from: '/{-$locale}' })
   const { rest, search } = useRouterState({ select: (s) => ({ ...locatePath(s.location.pathname), search: s.location.searchStr }) })
   const choose = (code: LocaleCode, href: string) => async (event: MouseEvent<HTMLAnchorElement>) => {
+    trackLanguageSwitch(locale, code)
     writeCookie(COOKIES.appLang, code, COOKIES.localeMaxAgeSeconds)
     writeCookie(COOKIES.i18nRedirected, code, COOKIES.localeMaxAgeSeconds)
     if (!shell.loggedIn) return

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useRouter, useRouteContext } from '@tanstack/react-router'
 import { COOKIES, type Theme } from '../../../app.config.ts'
 import { writeCookie } from '../../lib/cookies.ts'
+import { trackThemeSwitch } from '../analytics/tracked-actions.ts'
 import { updateClientShellState } from './shell-state.ts'
 
 /** Light/dark switch (§4): cookie `theme`, so the server renders the next page in it; a view transition where supported. */
@@ -16,6 +17,7 @@ export function ThemeToggle() {
     return router.invalidate()
   }
   const toggle = () => {
+    trackThemeSwitch(next)
     if (typeof document.startViewTransition === 'function') document.startViewTransition(apply)
     else void apply()
   }

@@ -14,8 +14,8 @@ function originOf(url: string): string | undefined {
 }
 
 export function contentSecurityPolicy(nonce: string): string {
-  const { api } = serverConfig()
-  const connect = ["'self'", ...[api.spotBase, api.futuresBase, api.wsUrl].map(originOf).filter((o) => o !== undefined)]
+  const { api, analytics } = serverConfig()
+  const connect = ["'self'", ...[api.spotBase, api.futuresBase, api.wsUrl, analytics.url ?? ''].map(originOf).filter((o) => o !== undefined)]
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,

@@ -30,6 +30,7 @@ import {
 } from './chain-follow-form.ts'
 import { followChainWallet } from './chain-wallets.functions.ts'
 import { DecimalField } from './DecimalField.tsx'
+import { trackFollow } from '../../analytics/tracked-actions.ts'
 
 const MAX_INVESTMENT = Number(COPY.maxInvestmentUsdt)
 const WHOLE_PERCENT = 100
@@ -59,6 +60,7 @@ export function ChainFollowForm({ wallet, onFollowed }: { wallet: ChainWalletDet
       const sent: Sent<CopyFollow> = await followChainWallet({ data: { chain: wallet.chain, address: wallet.address, settings: chainFollowRequest(value) } }).catch(() => UNREACHABLE)
       if (sent.status === 'ok') {
         notify(t`You now copy ${label}.`)
+        trackFollow(sent.data.leaderId, { mode: 'fixed', chain: wallet.chain })
         onFollowed(sent.data.leaderId)
         await refresh()
         return

@@ -29,6 +29,7 @@ import { followLeader } from './setup.functions.ts'
 import { setupQueries } from './setup.queries.ts'
 import { markRefused, useCopySettingsForm } from './useCopySettingsForm.ts'
 import { WhatIfPanel } from './WhatIfPanel.tsx'
+import { trackFollow } from '../../analytics/tracked-actions.ts'
 
 /** Why this user cannot copy this trader, instead of the form. */
 function FollowBlocked({ leader, reason }: { leader: LeaderDetail; reason: Exclude<LeaderDetail['canFollow']['reason'], 'login' | null> }) {
@@ -86,6 +87,7 @@ function SetupForm({ leader }: { leader: LeaderDetail }) {
       const result = await follow.mutateAsync(confirming)
       if (result.status === 'ok') {
         notify(t`You are now copying ${nickname}.`)
+        trackFollow(leader.leaderId, { mode: confirming.mode, biz: leader.biz })
         // Away first: refreshed here, the trader would already say "you copy them" under the form.
         // A "not copying" answer kept from before must not greet the new copy.
         queryClient.removeQueries({ queryKey: myCopyQueries.detail(leader.leaderId).queryKey })

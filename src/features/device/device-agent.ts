@@ -1,0 +1,46 @@
+/**
+ * Starts the device's identity once the page has hydrated: the device id at once (cheap), the
+ * fingerprint when the browser is idle, and the page API native shells and tests call:
+ * `window.TandemWeb` = { shell(), deviceContext(), deviceId(), fingerprint(), call(method, params), openExternal(url, options) }.
+ */
+import { DEVICE, NATIVE } from '../../../app.config.ts'
+import { callNativeByName } from '../native/bridge.ts'
+import { openExternal } from '../native/external.ts'
+import { currentShellKind } from '../native/shells.ts'
+import { deviceContext } from './device-context.ts'
+import { ensureDeviceId } from './device-id.ts'
+import { deviceFingerprint } from './fingerprint-cache.ts'
+import { whenIdle } from './idle.ts'
+
+function createPageApi(deviceId: string) {
+  return Object.freeze({
+    shell: currentShellKind,
+    deviceContext: () => deviceContext(),
+    deviceId: () => deviceId,
+    fingerprint: deviceFingerprint,
+    call: callNativeByName,
+    openExternal,
+  })
+}
+
+export type TandemPageApi = ReturnType<typeof createPageApi>
+
+declare global {
+  interface Window {
+    [NATIVE.pageApiName]?: TandemPageApi
+  }
+}
+
+function installPageApi(deviceId: string) {
+  Object.defineProperty(window, NATIVE.pageApiName, { value: createPageApi(deviceId), configurable: true, enumerable: false, writable: false })
+}
+
+/** Returns the cancel of the pending idle collection. */
+export function startDeviceAgent(): () => void {
+  const id = ensureDeviceId()
+  installPageApi(id)
+  return whenIdle(() => {
+    // A failed probe already gives empty fields; nothing here reaches the user.
+    deviceFingerprint().catch(() => undefined)
+  }, DEVICE.idleTimeoutMs)
+}
