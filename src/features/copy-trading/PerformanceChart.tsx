@@ -51,7 +51,8 @@ export function PerformanceChart({ points, label, summary, format }: { points: r
       if (disposed) return
       const api = createChart(element, {
         autoSize: true,
-        layout: { background: { type: ColorType.Solid, color: 'transparent' }, fontSize: 11 },
+        // The attribution is a link in the caption instead: a link inside the picture would nest a control in an image.
+        layout: { background: { type: ColorType.Solid, color: 'transparent' }, fontSize: 11, attributionLogo: false },
         rightPriceScale: { borderVisible: false },
         timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },
         handleScroll: false,
@@ -104,8 +105,11 @@ export function PerformanceChart({ points, label, summary, format }: { points: r
   return (
     <figure className="flex flex-col gap-2">
       <div ref={container} role="img" aria-label={label} className="h-56 w-full" dir="ltr" data-testid="performance-chart" />
-      <figcaption className="text-sm text-muted" data-testid="chart-summary">
-        {summary}
+      <figcaption className="flex flex-wrap items-baseline justify-between gap-2 text-sm text-muted">
+        <span data-testid="chart-summary">{summary}</span>
+        <a href="https://www.tradingview.com/lightweight-charts/" target="_blank" rel="noopener noreferrer" className="text-xs hover:underline" dir="ltr">
+          TradingView Lightweight Charts™
+        </a>
       </figcaption>
     </figure>
   )
