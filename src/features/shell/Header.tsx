@@ -52,7 +52,7 @@ export function Header() {
               <LocaleLink to="/{-$locale}/login" className="hidden rounded-lg px-3 py-2 text-sm font-medium hover:bg-sunken sm:block">
                 <Trans>Log in</Trans>
               </LocaleLink>
-              <LocaleLink to="/{-$locale}/register" className="rounded-lg bg-brand px-3 py-2 text-sm font-medium text-brand-contrast hover:opacity-90">
+              <LocaleLink to="/{-$locale}/register" className="rounded-lg bg-brand px-3 py-2 text-sm font-medium whitespace-nowrap text-brand-contrast hover:opacity-90">
                 <Trans>Sign up</Trans>
               </LocaleLink>
             </>

@@ -7,7 +7,8 @@ export function Logo({ name }: { name: string }) {
         <path d="M7 20c4-8 8-8 12-2s5 4 6 2" fill="none" stroke="var(--brand-contrast)" strokeWidth="2.6" strokeLinecap="round" />
         <path d="M7 13c4-6 8-6 12-1s5 3 6 1" fill="none" stroke="var(--brand-contrast)" strokeOpacity="0.55" strokeWidth="2.6" strokeLinecap="round" />
       </svg>
-      <span className="text-lg">{name}</span>
+      {/* On a narrow phone the mark alone leaves room for the header controls (longer words in some languages). */}
+      <span className="text-lg max-[420px]:sr-only">{name}</span>
     </span>
   )
 }
