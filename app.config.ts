@@ -485,3 +485,9 @@ export function clampBatchSize(value: number): number {
   if (!Number.isFinite(value)) return ANALYTICS.batchSize
   return Math.min(ANALYTICS.batchSizeMax, Math.max(ANALYTICS.batchSizeMin, Math.round(value)))
 }
+
+/**
+ * Referral (§3 invite number, rebate-user flag): an invite code in a landing link is kept this long
+ * in the `invite_code` cookie, so it reaches the registration form however the visitor gets there.
+ */
+export const REFERRAL = { cookie: 'invite_code', param: 'inviteCode', cookieMaxAgeSeconds: 30 * 24 * 60 * 60 } as const

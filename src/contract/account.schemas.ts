@@ -29,7 +29,8 @@ export const topsInfoSchema = z
       account: z.string().describe('masked, e.g. d***o@tandem.dev or 138****5678'),
       accountType: accountTypeSchema,
       userSubType: userSubTypeSchema,
-      inviteCode: z.string(),
+      inviteCode: z.string().describe('the user’s own invite number, for the links they share'),
+      rebateUser: z.boolean().describe('registered with the invite code of an approved affiliate, who earns a rebate on this user’s fees'),
     }),
     availableLanguage: z.array(localeCodeSchema),
   })

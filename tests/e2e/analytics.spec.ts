@@ -7,7 +7,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { z } from 'zod'
 import { DEVICE } from '../../app.config.ts'
-import { testAddress, waitForHydration, watchErrors } from './helpers.ts'
+import { leaderPageResponseSchema } from '../../src/contract/index.ts'
+import { freshAccount, signInWith, testAddress, waitForHydration, watchErrors } from './helpers.ts'
 
 const eventSchema = z.object({
   id: z.string(),
@@ -132,6 +133,27 @@ for (const device of DEVICES) {
           ['/login', null],
           ['/', userId],
         ])
+    })
+
+    test('a follow is recorded with the user, the trader and the device', async ({ page, request }) => {
+      const address = testAddress()
+      await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
+      const [leader] = leaderPageResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leaders?pageSize=1&biz=futures&hasSlots=true')).json()).data.list
+      expect(leader).toBeDefined()
+      if (!leader) return
+      await signInWith(page, await freshAccount(request, address))
+      await page.goto(`/copy-trading/gemw/copy-trader/${leader.leaderId}`)
+      await waitForHydration(page)
+      const id = await deviceId(page)
+      await page.getByTestId('field-investment').fill('1000')
+      await page.getByTestId('field-fixedAmount').fill('50')
+      await page.getByRole('button', { name: 'Review and copy' }).click()
+      await page.getByTestId('confirm-follow-button').click()
+      await expect(page).toHaveURL(new RegExp(`/copy-detail/${leader.leaderId}$`))
+      const follow = (await received(page, id, ['follow'])).find((e) => e.event === 'follow')
+      expect(follow?.userId).toMatch(/^\d+$/)
+      expect(follow?.properties).toMatchObject({ siteid: device.siteid, request_source: device.source, module_name: 'copy_trading', element_name: 'follow' })
+      expect(JSON.parse(follow?.properties.events_param ?? '{}')).toMatchObject({ leaderId: leader.leaderId, mode: 'fixed' })
     })
   })
 }

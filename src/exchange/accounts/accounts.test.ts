@@ -9,7 +9,7 @@ import {
   sessionResponseSchema,
   topsInfoResponseSchema,
 } from '../../contract/index.ts'
-import { sessions, users, verificationCodes } from '../db/schema.ts'
+import { affiliateApplications, sessions, users, verificationCodes } from '../db/schema.ts'
 import { startHarness, unique, type ApiResult, type Harness } from '../testing/harness.ts'
 import { sha256Hex } from './secrets.ts'
 
@@ -99,6 +99,24 @@ describe('registration and the session it opens', () => {
     const [demo] = await h.context.db.select().from(users).where(eq(users.account, 'demo@tandem.dev'))
     const [row] = await h.context.db.select().from(users).where(eq(users.account, account))
     expect(row?.invitedBy).toBe(demo?.id)
+  })
+
+  it('marks a user invited by an approved affiliate as a rebate user, and nobody else', async () => {
+    const inviteWith = async (inviteCode: string) => {
+      const account = `${unique('rebate')}@example.com`
+      await sendCode(account)
+      const session = sessionResponseSchema.parse((await register({ account, password: 'Invite123', code: await h.latestCode(account), inviteCode })).body)
+      const tops = topsInfoResponseSchema.parse((await h.api('POST', '/open/seckill/user/tops-info', { token: session.data.token, body: {} })).body)
+      return tops.data.userInfo.rebateUser
+    }
+    const [trader] = await h.context.db.select().from(users).where(eq(users.inviteCode, 'TRADER23'))
+    if (!trader) throw new Error('the demo trader is seeded')
+    expect(await inviteWith('TRADER23')).toBe(false)
+    const application = { userId: trader.id, name: 'Trader', contactType: 'email' as const, contactValue: 'trader@tandem.dev', channels: [], region: 'AE', message: '' }
+    await h.context.db.insert(affiliateApplications).values({ ...application, status: 'under_review' })
+    expect(await inviteWith('TRADER23')).toBe(false)
+    await h.context.db.update(affiliateApplications).set({ status: 'approved' }).where(eq(affiliateApplications.userId, trader.id))
+    expect(await inviteWith('TRADER23')).toBe(true)
   })
 })
 

@@ -15,6 +15,7 @@ import type { ExchangeContext } from '../context.ts'
 import { requireAuth } from '../http/auth.ts'
 import { AUTH_REFUSALS, BEARER, COMMON_REFUSALS, jsonBody, ok, okJson } from '../http/openapi.ts'
 import { getPreferences, updatePreferences } from './preferences.service.ts'
+import { isRebateUser } from './rebate.service.ts'
 
 const tags = ['Profile']
 
@@ -95,6 +96,7 @@ export function profileRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
         accountType: user.accountType,
         userSubType: user.userSubType,
         inviteCode: user.inviteCode,
+        rebateUser: await isRebateUser(ctx.db, user.id),
       },
       availableLanguage: localeList(available),
     }

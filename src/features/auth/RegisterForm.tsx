@@ -13,10 +13,14 @@ import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
 import { refusalText, validationText } from './auth-messages.ts'
 import { register, sendVerificationCode } from './auth.functions.ts'
 import type { AccountType, AuthOutcome } from './auth.schemas.ts'
+import { homeSignUpAccountStore } from '../state/stores.ts'
 import { useCountdown } from './useCountdown.ts'
 import { useSignedIn } from './useSignedIn.ts'
 
 type Refusal = Extract<AuthOutcome, { ok: false }>
+
+/** An address with an @ is an email; anything else typed is taken for a mobile number. */
+const accountTypeOf = (account: string): AccountType => (account === '' || account.includes('@') ? 'email' : 'mobile')
 const RESEND_SECONDS = 60 / ACCOUNTS.codeSendsPerMinute
 
 export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | undefined; inviteCode: string | undefined }) {
@@ -30,8 +34,10 @@ export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | unde
   const secondsLeft = useCountdown(resendAt)
   const sentTo = codeNotice.sentTo
 
+  // What the visitor typed into the home page's sign-up box, if they came from there.
+  const [typed] = useState(() => homeSignUpAccountStore.state.trim())
   const form = useForm({
-    defaultValues: { accountType: 'email' as AccountType, account: '', password: '', code: '', inviteCode: inviteCode ?? '', terms: false },
+    defaultValues: { accountType: accountTypeOf(typed), account: typed, password: '', code: '', inviteCode: inviteCode ?? '', terms: false },
     onSubmit: async ({ value }) => {
       setRefusal(undefined)
       const outcome = await register({

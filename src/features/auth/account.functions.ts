@@ -11,6 +11,10 @@ export interface AccountSummary {
   changeLogin: boolean
   standAloneLogin: boolean
   availableLanguage: string[]
+  /** The user's own invite number, for the links they share. */
+  inviteCode: string
+  /** Invited by an approved affiliate, who earns a rebate on this user's fees. */
+  rebateUser: boolean
 }
 
 export type AccountState =
@@ -51,6 +55,8 @@ export const getAccountState = createServerFn({ method: 'GET' }).handler(async (
       changeLogin: field(security.data, 'changeLogin') === true,
       standAloneLogin: field(security.data, 'standAloneLogin') === true,
       availableLanguage: Array.isArray(languages) ? languages.filter((l): l is string => typeof l === 'string') : [],
+      inviteCode: text(field(tops.data, 'userInfo', 'inviteCode')),
+      rebateUser: field(tops.data, 'userInfo', 'rebateUser') === true,
     },
   }
 })

@@ -3,6 +3,7 @@ import { NavigationProgress } from '../../ui/NavigationProgress.tsx'
 import { ToastHost } from '../../ui/ToastHost.tsx'
 import { localeInfo } from '../i18n/locales.ts'
 import { useAnalytics } from '../analytics/useAnalytics.ts'
+import { useReferral } from '../campaign/referral.ts'
 import { MarketStreamsProvider } from '../realtime/MarketStreams.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
@@ -11,6 +12,8 @@ import { Header } from './Header.tsx'
 export function AppLayout() {
   useAnalytics()
   const { locale, shell } = useRouteContext({ from: '__root__' })
+  const { account } = useRouteContext({ from: '/{-$locale}' })
+  useReferral(account?.rebateUser ?? false)
   const toaster = <ToastHost dir={localeInfo(locale).dir} theme={shell.theme} />
   const layout = useMatches({ select: (matches) => matches.findLast((m) => m.staticData.layout)?.staticData.layout ?? 'default' })
   if (layout === 'empty') {

@@ -86,5 +86,9 @@ export const unreadCountStore = new Store(0)
 export const calculationCurrencyStore = new Store<string>(DEFAULTS.currency)
 export const totalAssetStore = new Store<{ amount: string }>({ amount: '0' })
 export const menuFlagsStore = new Store({ p2p: true, futures: true })
+/** The signed-in user was invited by an approved affiliate (from the account). */
 export const rebateUserStore = new Store(false)
+/** The invite code of the landing link, kept until registration (src/features/campaign/referral.ts). */
+export const inviteNumberStore = new Store('')
+/** What a visitor typed into the home page's sign-up box: the registration form starts with it. */
 export const homeSignUpAccountStore = new Store('')

@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod/mini'
 import { AnniversaryBanner } from '../../features/campaign/AnniversaryBanner.tsx'
 import { campaignQueries } from '../../features/campaign/campaign.queries.ts'
+import { HomeSignUp } from '../../features/campaign/HomeSignUp.tsx'
 import { LocaleLink } from '../../features/i18n/LocaleLink.tsx'
 import { pageHead } from '../../features/shell/seo.ts'
 import { MarketsTable } from '../../features/markets/MarketsTable.tsx'
@@ -57,12 +58,8 @@ function HomePage() {
           <LocaleLink to="/{-$locale}/copy-trading/gemw" className="rounded-xl bg-brand px-5 py-3 font-semibold text-brand-contrast hover:opacity-90">
             <Trans>Explore lead traders</Trans>
           </LocaleLink>
-          {shell.loggedIn ? null : (
-            <LocaleLink to="/{-$locale}/register" className="rounded-xl border border-line px-5 py-3 font-semibold hover:bg-sunken">
-              <Trans>Create an account</Trans>
-            </LocaleLink>
-          )}
         </div>
+        {shell.loggedIn ? null : <HomeSignUp />}
       </section>
       <MarketsTable />
       <section aria-label={t`Products`} className="grid gap-4 pb-8 sm:grid-cols-3">

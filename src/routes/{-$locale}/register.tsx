@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { AuthFrame } from '../../features/auth/AuthFrame.tsx'
 import { registerSearchSchema } from '../../features/auth/auth.schemas.ts'
 import { RegisterForm } from '../../features/auth/RegisterForm.tsx'
+import { storedInviteCode } from '../../features/campaign/referral.ts'
 import { LocaleLink } from '../../features/i18n/LocaleLink.tsx'
 import { pageHead } from '../../features/shell/seo.ts'
 
@@ -12,12 +13,15 @@ const TITLE = msg`Create an account`
 export const Route = createFileRoute('/{-$locale}/register')({
   validateSearch: registerSearchSchema,
   staticData: { layout: 'empty', notReturning: true },
+  // An invite code kept from an earlier landing link fills the form when this link has none.
+  beforeLoad: () => ({ storedInviteCode: storedInviteCode() }),
   head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Open an account with your email or mobile number and start copy trading.` }),
   component: RegisterPage,
 })
 
 function RegisterPage() {
   const { forwardUrl, inviteCode } = Route.useSearch()
+  const { storedInviteCode: stored } = Route.useRouteContext()
   return (
     <AuthFrame
       title={TITLE}
@@ -30,7 +34,7 @@ function RegisterPage() {
         </p>
       }
     >
-      <RegisterForm returnTo={forwardUrl} inviteCode={inviteCode} />
+      <RegisterForm returnTo={forwardUrl} inviteCode={inviteCode ?? stored} />
     </AuthFrame>
   )
 }
