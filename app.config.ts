@@ -83,6 +83,8 @@ export const COOKIES = {
   appLang: 'app_lang',
   i18nRedirected: 'i18n_redirected',
   token: 'correction_token',
+  /** Every cookie that carries a session (§3); all are cleared when a session ends. */
+  session: ['correction_accessToken', 'correction_token', 'FUTURES_TOKEN', 'accessToken', 'token', 'WEB-SESSION', 'userId'],
   /** §4: the locale cookie lasts 365 days, path /. */
   localeMaxAgeSeconds: 365 * 24 * 60 * 60,
 } as const
@@ -491,3 +493,10 @@ export function clampBatchSize(value: number): number {
  * in the `invite_code` cookie, so it reaches the registration form however the visitor gets there.
  */
 export const REFERRAL = { cookie: 'invite_code', param: 'inviteCode', cookieMaxAgeSeconds: 30 * 24 * 60 * 60 } as const
+
+/**
+ * The page micro-cache (src/server/page-cache.ts): a public copy-trading page rendered for a
+ * visitor without a session is served from memory to visitors with the same display cookies for
+ * ttlMs. Live prices stream over the websocket; figures refresh hourly, so a few seconds is unseen.
+ */
+export const PAGE_CACHE = { ttlMs: 3000, maxEntries: 500 } as const

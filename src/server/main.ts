@@ -10,7 +10,8 @@ import { ConfigError, loadConfig, type ServerConfig } from '../../app.config.ts'
 import { openConfiguredExchange } from '../exchange/configured.ts'
 import { registerInProcessExchange } from '../lib/http/transport.ts'
 import { createExchangeMount } from './exchange-mount.ts'
-import { answerClientError, baseHeaders, compressHtml, rejectBadPaths } from './http.ts'
+import { answerClientError, baseHeaders, rejectBadPaths } from './http.ts'
+import { createPageCache } from './page-cache.ts'
 import { loadStaticFiles, staticFiles } from './static-files.ts'
 import { refuseUpgrade } from './websocket.ts'
 
@@ -52,6 +53,9 @@ function quietClientAborts() {
 async function main() {
   quietClientAborts()
   const config = readConfig()
+  // Unset means production (README): say so to the libraries too, before the render bundle loads
+  // them — React picks its development build (several times slower to render) otherwise.
+  process.env.NODE_ENV ??= 'production'
   const root = new URL('../../dist/', import.meta.url)
   const entry: unknown = await import(new URL('server/server.js', root).href).catch(() => undefined)
   if (!isStartModule(entry)) {
@@ -67,6 +71,7 @@ async function main() {
   const mount = createExchangeMount((request) => exchange.fetch(request), config.devPages)
   registerInProcessExchange((request) => mount.fetch(request))
 
+  const pages = createPageCache()
   const server = serve({
     port: config.port,
     hostname: config.host,
@@ -82,11 +87,10 @@ async function main() {
       (request, next) => (mount.handles(new URL(request.url).pathname) ? mount.fetch(request, { clientIp: config.trustProxy ? undefined : request.ip }) : next()),
       staticFiles(files),
     ],
-    async fetch(request: ServerRequest) {
-      const response = await start.fetch(request)
-      return compressHtml(request, response)
-    },
+    fetch: (request: ServerRequest) => pages.serve(request, async () => start.fetch(request)),
     error(error) {
+      // A visitor who hung up while their page was rendered (the page cache awaits the whole page) needs no log.
+      if (error instanceof Error && 'code' in error && error.code === 'ECONNRESET') return new Response(null, { status: 499 })
       console.error('Unhandled request error:', error)
       return new Response('Internal Server Error', { status: 500 })
     },

@@ -10,8 +10,6 @@ import { inProcessExchange } from '../../lib/http/transport.ts'
 import { deviceHeaders } from '../device/device-headers.ts'
 import { findLocale } from '../i18n/locales.ts'
 
-/** Every cookie that carries a session (§3); all are cleared when a session ends. */
-export const SESSION_COOKIES = ['correction_accessToken', COOKIES.token, 'FUTURES_TOKEN', 'accessToken', 'token', 'WEB-SESSION', 'userId'] as const
 
 function isAbsolute(base: string): boolean {
   return /^https?:\/\//.test(base)
@@ -69,7 +67,7 @@ export function setSessionCookies(token: string, userId: string, expiresAt: stri
 export const SESSION_ENDED_COOKIE = 'session_ended'
 
 export function clearSessionCookies() {
-  for (const name of SESSION_COOKIES) deleteCookie(name, { path: '/' })
+  for (const name of COOKIES.session) deleteCookie(name, { path: '/' })
   setCookie(SESSION_ENDED_COOKIE, '1', { path: '/', sameSite: 'lax', maxAge: 300 })
 }
 

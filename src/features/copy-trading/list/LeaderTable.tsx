@@ -5,10 +5,9 @@
  * skeleton rows and the virtual spacers match the rows they stand for.
  */
 import { useLingui } from '@lingui/react/macro'
-import { createColumnHelper, metaHelper, rowSortingFeature, tableFeatures, useTable, type SortingState, type Updater } from '@tanstack/react-table'
-import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react'
-import { leaderSortSchema, type CopyBiz, type LeaderListItem, type StatsPeriod } from '../../../contract/index.ts'
+import { createColumnHelper, metaHelper, tableFeatures, useTable } from '@tanstack/react-table'
+import { lazy, Suspense, useMemo, useRef, type ReactNode } from 'react'
+import type { CopyBiz, leaderSortSchema, LeaderListItem, StatsPeriod } from '../../../contract/index.ts'
 import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
 import { Sparkline } from '../../markets/Sparkline.tsx'
 import { CopyAction, Figure, figuresOf, LeaderName, LeaderReactionButtons, toneOf, type Reaction } from './LeaderFigures.tsx'
@@ -20,10 +19,14 @@ export const VIRTUALIZE_FROM = 100
 
 type Sort = ReturnType<typeof leaderSortSchema.parse>
 
-const features = tableFeatures({
-  rowSortingFeature,
-  columnMeta: metaHelper<{ className: string }>(),
-})
+/** A sortable column names its sort key and whether it starts ascending (drawdown: lowest first). */
+interface ColumnMeta {
+  className: string
+  sort?: { key: Exclude<Sort, 'newest'>; ascFirst: boolean }
+}
+
+// No sorting feature: the server sorts, and the URL holds the sort the headers show and change.
+const features = tableFeatures({ columnMeta: metaHelper<ColumnMeta>() })
 const helper = createColumnHelper<typeof features, LeaderListItem>()
 
 const END = 'text-end'
@@ -62,24 +65,10 @@ function useColumns(biz: CopyBiz, period: StatsPeriod, reactionOf: (leaderId: st
       <Figure text={figuresOf(format, leader)[key]} tone={toneOf(signOf(leader))} />
     )
     const plain = (key: 'winRate' | 'drawdown' | 'aum' | 'copiers') => (leader: LeaderListItem) => <Figure text={figuresOf(format, leader)[key]} />
-    // An accessor column: only those can sort (the value itself is unused, the server sorts).
     const sortable = (id: Exclude<Sort, 'newest'>, header: string, cell: (leader: LeaderListItem) => ReactNode, ascFirst = false) =>
-      helper.accessor((row) => row.leaderId, {
-        id,
-        header,
-        cell: ({ row }) => cell(row.original),
-        enableSorting: true,
-        sortDescFirst: !ascFirst,
-        meta: { className: CLASSES[id] },
-      })
+      helper.display({ id, header, cell: ({ row }) => cell(row.original), meta: { className: CLASSES[id], sort: { key: id, ascFirst } } })
     const fixed = (id: 'trader' | 'trend' | 'reactions' | 'copy', header: string, cell: (leader: LeaderListItem) => ReactNode) =>
-      helper.display({
-        id,
-        header,
-        cell: ({ row }) => cell(row.original),
-        enableSorting: false,
-        meta: { className: CLASSES[id] },
-      })
+      helper.display({ id, header, cell: ({ row }) => cell(row.original), meta: { className: CLASSES[id] } })
     return helper.columns([
       fixed('trader', t`Trader`, (leader) => (
         <div className="w-36 xl:w-52">
@@ -117,17 +106,8 @@ function useColumns(biz: CopyBiz, period: StatsPeriod, reactionOf: (leaderId: st
 }
 
 /** The top of the table body in page coordinates, kept up to date while the page above it changes height. */
-function usePageTop(ref: RefObject<HTMLElement | null>, enabled: boolean): number {
-  const [top, setTop] = useState(0)
-  useEffect(() => {
-    const node = ref.current
-    if (!enabled || !node) return
-    const observer = new ResizeObserver(() => setTop(node.getBoundingClientRect().top + window.scrollY))
-    observer.observe(document.body)
-    return () => observer.disconnect()
-  }, [ref, enabled])
-  return top
-}
+// The virtualizer arrives only when a list grows past VIRTUALIZE_FROM rows: most lists never do.
+const VirtualRows = lazy(() => import('./VirtualRows.tsx'))
 
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const
 
@@ -161,38 +141,20 @@ export function SkeletonRow({ columns }: { columns: number }) {
 export function LeaderTable({ rows, biz, period, sort, order, onSort, reactionOf, placeholders }: LeaderTableProps) {
   const { t } = useLingui()
   const columns = useColumns(biz, period, reactionOf)
-  const sorting: SortingState = [{ id: sort, desc: order === 'desc' }]
-  const table = useTable({
-    features,
-    columns,
-    data: rows,
-    getRowId: (row) => row.leaderId,
-    state: { sorting },
-    onSortingChange: (updater: Updater<SortingState>) => {
-      const [next] = typeof updater === 'function' ? updater(sorting) : updater
-      const key = leaderSortSchema.safeParse(next?.id)
-      if (next && key.success) onSort(key.data, next.desc ? 'desc' : 'asc')
-    },
-    manualSorting: true,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-  })
+  const table = useTable({ features, columns, data: rows, getRowId: (row) => row.leaderId })
   const tableRows = table.getRowModel().rows
   const virtual = tableRows.length > VIRTUALIZE_FROM
   const bodyRef = useRef<HTMLTableSectionElement>(null)
-  const scrollMargin = usePageTop(bodyRef, virtual)
-  const virtualizer = useWindowVirtualizer({
-    count: tableRows.length,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    scrollMargin,
-    enabled: virtual,
-  })
-  const items = virtual ? virtualizer.getVirtualItems() : null
-  const shown = items ? items.map((item) => tableRows[item.index]).filter((row) => row !== undefined) : tableRows
-  const before = items?.[0] ? items[0].start - scrollMargin : 0
-  const after = items?.length ? virtualizer.getTotalSize() - ((items.at(-1)?.end ?? 0) - scrollMargin) : 0
   const columnCount = columns.length
+  const renderRow = (row: (typeof tableRows)[number]) => (
+    <tr key={row.id} className="h-16 border-t border-line hover:bg-sunken/50" data-testid="leader-row">
+      {row.getAllCells().map((cell) => (
+        <td key={cell.id} className={`px-3 whitespace-nowrap ${cell.column.columnDef.meta?.className ?? ''}`}>
+          <table.FlexRender cell={cell} />
+        </td>
+      ))}
+    </tr>
+  )
   return (
     <div className="hidden overflow-x-auto rounded-2xl border border-line bg-card sm:block">
       <table className="w-full text-sm" data-testid="leader-table">
@@ -201,13 +163,16 @@ export function LeaderTable({ rows, biz, period, sort, order, onSort, reactionOf
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => {
-                const className = header.column.columnDef.meta?.className ?? ''
-                const direction = header.column.getIsSorted()
-                const canSort = header.column.getCanSort()
+                const meta = header.column.columnDef.meta
+                const className = meta?.className ?? ''
+                const by = meta?.sort
+                const direction = by && by.key === sort ? order : false
+                // Another column starts in its own direction; the sorted one flips.
+                const next = () => by && onSort(by.key, direction ? (direction === 'asc' ? 'desc' : 'asc') : by.ascFirst ? 'asc' : 'desc')
                 return (
-                  <th key={header.id} scope="col" aria-sort={canSort ? (direction ? ariaSort[direction] : 'none') : undefined} className={`px-3 py-3 font-medium ${className}`}>
-                    {canSort ? (
-                      <button type="button" onClick={header.column.getToggleSortingHandler()} className={`inline-flex items-center gap-1 hover:text-ink ${direction ? 'text-ink' : ''}`}>
+                  <th key={header.id} scope="col" aria-sort={by ? (direction ? ariaSort[direction] : 'none') : undefined} className={`px-3 py-3 font-medium ${className}`}>
+                    {by ? (
+                      <button type="button" onClick={next} className={`inline-flex items-center gap-1 hover:text-ink ${direction ? 'text-ink' : ''}`}>
                         <table.FlexRender header={header} />
                         <SortIcon direction={direction} />
                       </button>
@@ -223,25 +188,22 @@ export function LeaderTable({ rows, biz, period, sort, order, onSort, reactionOf
           ))}
         </thead>
         <tbody ref={bodyRef}>
-          {before > 0 ? (
-            <tr aria-hidden="true" style={{ height: before }}>
-              <td colSpan={columnCount} />
-            </tr>
-          ) : null}
-          {shown.map((row) => (
-            <tr key={row.id} className="h-16 border-t border-line hover:bg-sunken/50" data-testid="leader-row">
-              {row.getAllCells().map((cell) => (
-                <td key={cell.id} className={`px-3 whitespace-nowrap ${cell.column.columnDef.meta?.className ?? ''}`}>
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-          {after > 0 ? (
-            <tr aria-hidden="true" style={{ height: after }}>
-              <td colSpan={columnCount} />
-            </tr>
-          ) : null}
+          {virtual ? (
+            <Suspense fallback={tableRows.map(renderRow)}>
+              <VirtualRows
+                count={tableRows.length}
+                rowHeight={ROW_HEIGHT}
+                columnCount={columnCount}
+                bodyRef={bodyRef}
+                renderRow={(index) => {
+                  const row = tableRows[index]
+                  return row ? renderRow(row) : null
+                }}
+              />
+            </Suspense>
+          ) : (
+            tableRows.map(renderRow)
+          )}
           {Array.from({ length: placeholders }, (_, i) => (
             <SkeletonRow key={i} columns={columnCount} />
           ))}

@@ -1,0 +1,116 @@
+/**
+ * A micro-cache of server-rendered public copy-trading pages for visitors without a session.
+ *
+ * Those pages are the same for every visitor who shows them with the same display cookies
+ * (theme, up/down colours, language, pricing currency, market type) on the same kind of device,
+ * so within `PAGE_CACHE.ttlMs` one render serves them all: the compressed bytes are kept per
+ * address, encoding and those cookies, and concurrent misses of one key wait for a single render.
+ * Signed-in requests, other pages, non-200 answers and answers that set cookies always render.
+ *
+ * The cached page keeps its CSP nonce for the few seconds it lives. A nonce guards the document it
+ * was rendered into; a cached document is byte-for-byte that document, so sharing it hands no
+ * one a way to run a script the render did not put there (as with any shared HTML cache).
+ */
+import { COOKIES, PAGE_CACHE } from '../../app.config.ts'
+import { compressHtml, pickEncoding } from './http.ts'
+
+/** The public copy-trading pages, with or without a locale prefix. */
+const CACHEABLE = /^(?:\/[a-z]{2}_[A-Z]{2})?\/copy-trading\/(?:gemw|futures|spot|gemw\/\d+|futures-trader\/\d+|spot-trader\/\d+|gemw\/chain-copy(?:\/[a-z0-9-]+\/[A-Za-z0-9]+)?)$/
+
+/** Cookies the server reads while rendering a visitor's page: each value is part of the key. */
+const DISPLAY_COOKIES = [COOKIES.theme, COOKIES.upColor, COOKIES.i18nRedirected, COOKIES.appLang, 'selectType', 'pricing_currency'] as const
+
+const PHONE_AGENT = /Mobi|Android|iPhone|iPad/i
+
+interface Entry {
+  expires: number
+  status: number
+  headers: [string, string][]
+  body: Uint8Array<ArrayBuffer>
+}
+
+function cookiesOf(request: Request): Map<string, string> {
+  const cookies = new Map<string, string>()
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const at = part.indexOf('=')
+    if (at > 0) cookies.set(part.slice(0, at).trim(), part.slice(at + 1).trim())
+  }
+  return cookies
+}
+
+/** The cache key of a request, or undefined when its page must be rendered for it alone. */
+export function pageCacheKey(request: Request): string | undefined {
+  if (request.method !== 'GET') return undefined
+  const url = new URL(request.url)
+  if (!CACHEABLE.test(url.pathname)) return undefined
+  const cookies = cookiesOf(request)
+  if (COOKIES.session.some((name) => cookies.has(name))) return undefined
+  const display = DISPLAY_COOKIES.map((name) => cookies.get(name) ?? '').join('|')
+  const device = PHONE_AGENT.test(request.headers.get('user-agent') ?? '') ? 'h5' : 'web'
+  return `${url.pathname}${url.search}\n${pickEncoding(request.headers.get('accept-encoding')) ?? 'identity'}\n${device}\n${display}`
+}
+
+function storable(response: Response): boolean {
+  return response.status === 200 && (response.headers.get('content-type') ?? '').startsWith('text/html') && !response.headers.has('set-cookie')
+}
+
+function answer(entry: Entry, state: 'hit' | 'miss'): Response {
+  const headers = new Headers(entry.headers)
+  headers.set('x-page-cache', state)
+  return new Response(entry.body, { status: entry.status, headers })
+}
+
+export function createPageCache({ ttlMs = PAGE_CACHE.ttlMs, maxEntries = PAGE_CACHE.maxEntries, now = Date.now }: { ttlMs?: number; maxEntries?: number; now?: () => number } = {}) {
+  const entries = new Map<string, Entry>()
+  const rendering = new Map<string, Promise<Entry | undefined>>()
+
+  function remember(key: string, entry: Entry) {
+    entries.delete(key)
+    entries.set(key, entry)
+    // Oldest first: a Map iterates in insertion order.
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries) break
+      entries.delete(oldest)
+    }
+  }
+
+  async function renderOnce(key: string, request: Request, render: () => Promise<Response>): Promise<{ entry: Entry } | { response: Response }> {
+    const response = await render()
+    if (!storable(response)) return { response: compressHtml(request, response) }
+    const compressed = compressHtml(request, response)
+    const entry: Entry = { expires: now() + ttlMs, status: compressed.status, headers: [...compressed.headers], body: new Uint8Array(await compressed.arrayBuffer()) }
+    remember(key, entry)
+    return { entry }
+  }
+
+  /** Answers a request from the cache when it may, else renders it (and keeps what may be kept). */
+  async function serve(request: Request, render: () => Promise<Response>): Promise<Response> {
+    const key = pageCacheKey(request)
+    if (key === undefined) return compressHtml(request, await render())
+    const cached = entries.get(key)
+    if (cached && cached.expires > now()) return answer(cached, 'hit')
+    const pending = rendering.get(key)
+    if (pending) {
+      const entry = await pending
+      // The render this request waited for could not be shared (a redirect, a cookie): its own.
+      return entry ? answer(entry, 'hit') : compressHtml(request, await render())
+    }
+    const outcome = renderOnce(key, request, render)
+    // Waiters take a failed render as "render your own"; with no waiter, a failure must not go unhandled.
+    rendering.set(
+      key,
+      outcome.then(
+        (o) => ('entry' in o ? o.entry : undefined),
+        () => undefined,
+      ),
+    )
+    try {
+      const o = await outcome
+      return 'entry' in o ? answer(o.entry, 'miss') : o.response
+    } finally {
+      rendering.delete(key)
+    }
+  }
+
+  return { serve, size: () => entries.size }
+}
