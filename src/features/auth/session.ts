@@ -4,6 +4,7 @@
  */
 import { redirect } from '@tanstack/react-router'
 import type { LocaleCode } from '../../../app.config.ts'
+import { readCookie } from '../../lib/cookies.ts'
 import { withLocalePrefix } from '../i18n/locales.ts'
 
 /** §3 local-storage keys that describe the signed-in user. */
@@ -19,7 +20,7 @@ export function clearStoredUserData() {
  * and the page that loads next clears what this browser stored about the user.
  */
 export function clearDataOfEndedSession() {
-  if (!document.cookie.split('; ').some((c) => c === 'session_ended=1')) return
+  if (readCookie('session_ended') !== '1') return
   clearStoredUserData()
   document.cookie = 'session_ended=; Path=/; Max-Age=0; SameSite=Lax'
 }

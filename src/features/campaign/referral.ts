@@ -7,7 +7,7 @@ import { createIsomorphicFn } from '@tanstack/react-start'
 import { useEffect } from 'react'
 import { REFERRAL } from '../../../app.config.ts'
 import { inviteCodeSchema } from '../../contract/index.ts'
-import { writeCookie } from '../../lib/cookies.ts'
+import { readCookie, writeCookie } from '../../lib/cookies.ts'
 import { inviteNumberStore, rebateUserStore } from '../state/stores.ts'
 import { readServerInviteCode } from './referral.server.ts'
 
@@ -17,22 +17,16 @@ export function inviteCodeOf(value: string | null | undefined): string | undefin
   return parsed.success ? parsed.data : undefined
 }
 
-function readBrowserCookie(name: string): string | undefined {
-  const prefix = `${encodeURIComponent(name)}=`
-  const found = document.cookie.split('; ').find((c) => c.startsWith(prefix))
-  return found === undefined ? undefined : decodeURIComponent(found.slice(prefix.length))
-}
-
 /** The invite code kept from a landing link, read the same on the server and in the browser. */
 export const storedInviteCode = createIsomorphicFn()
   .server(() => inviteCodeOf(readServerInviteCode()))
-  .client(() => inviteCodeOf(readBrowserCookie(REFERRAL.cookie)))
+  .client(() => inviteCodeOf(readCookie(REFERRAL.cookie)))
 
 /** Keeps the invite code of the landing link, if any: the newest link wins. */
 export function captureInviteCode(search: string): string | undefined {
   const code = inviteCodeOf(new URLSearchParams(search).get(REFERRAL.param))
   if (code) writeCookie(REFERRAL.cookie, code, REFERRAL.cookieMaxAgeSeconds)
-  return code ?? inviteCodeOf(readBrowserCookie(REFERRAL.cookie))
+  return code ?? inviteCodeOf(readCookie(REFERRAL.cookie))
 }
 
 /** Mounted once by the layout: the invite number and the rebate-user flag in their stores. */

@@ -6,6 +6,7 @@ import { RelativeTime } from '../../ui/RelativeTime.tsx'
 import { TableHead } from '../../ui/TableHead.tsx'
 import { useNumberFormat } from '../preferences/useNumberFormat.ts'
 import { leaderQueries } from './leader.queries.ts'
+import { toneOf } from './tone.ts'
 
 export function LeaderFollowers({ id, nickname }: { id: string; nickname: string }) {
   const { t } = useLingui()
@@ -46,7 +47,7 @@ export function LeaderFollowers({ id, nickname }: { id: string; nickname: string
                   <td dir="ltr" className="px-4 py-2.5 text-end tabular-nums">
                     {format.usdt(f.investment)}
                   </td>
-                  <td dir="ltr" className={`px-4 py-2.5 text-end tabular-nums ${f.pnl.startsWith('-') ? 'text-down' : 'text-up'}`}>
+                  <td dir="ltr" className={`px-4 py-2.5 text-end tabular-nums ${toneOf(f.pnl)}`}>
                     {format.number(f.pnl, { digits: 2, signed: true })}
                   </td>
                 </tr>

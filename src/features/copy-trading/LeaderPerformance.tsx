@@ -5,13 +5,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import Decimal from 'decimal.js'
-import { useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { STATS_PERIODS, type LeaderDetail, type StatsPeriod } from '../../contract/index.ts'
 import { SegmentedTabs } from '../../ui/SegmentedTabs.tsx'
 import { useNumberFormat } from '../preferences/useNumberFormat.ts'
 import { leaderQueries } from './leader.queries.ts'
-import { FigureGrid } from './my-copies/FigureGrid.tsx'
-import { toneOf } from './my-copies/tone.ts'
+import { FigureGrid } from './FigureGrid.tsx'
+import { toneOf } from './tone.ts'
 import { PerformanceChart } from './PerformanceChart.tsx'
 
 
@@ -26,8 +26,10 @@ function Chart({ id, period }: { id: string; period: StatsPeriod }) {
   const days = new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), { dateStyle: 'medium', timeZone: 'UTC' })
   const [metric, setMetric] = useState<'roi' | 'pnl'>('roi')
   const { data } = useQuery(leaderQueries.stats(id, period))
-  const series = data?.status === 'ok' ? data.data.series : []
-  const points = series.map((p) => ({ day: p.day, value: metric === 'roi' ? p.roi : p.pnl }))
+  const series = useMemo(() => (data?.status === 'ok' ? data.data.series : []), [data])
+  // Stable between renders: the chart re-plots only when the series, the metric or the reader's format change.
+  const points = useMemo(() => series.map((p) => ({ day: p.day, value: metric === 'roi' ? p.roi : p.pnl })), [series, metric])
+  const axis = useCallback((value: number) => (metric === 'roi' ? format.percent(String(value), 1) : format.number(String(value), { digits: 2, compact: true })), [metric, format])
   const show = (value: string) => (metric === 'roi' ? format.percent(value) : format.number(value, { digits: 2, signed: true, compact: true }))
   const first = points[0]
   const last = points.at(-1)
@@ -39,7 +41,7 @@ function Chart({ id, period }: { id: string; period: StatsPeriod }) {
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-line bg-card p-4">
       <SegmentedTabs label={t`Chart`} value={metric} options={[{ value: 'roi', label: t`ROI` }, { value: 'pnl', label: t`PnL` }]} onChange={setMetric} />
-      <PerformanceChart points={points} label={label} summary={summary} format={(value) => (metric === 'roi' ? format.percent(String(value), 1) : format.number(String(value), { digits: 2, compact: true }))} />
+      <PerformanceChart points={points} label={label} summary={summary} format={axis} />
     </div>
   )
 }

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { notify } from '../../ui/toast.ts'
 import { copyRefusalText } from './copy-messages.ts'
-import { useRefreshCopyQueries } from './my-copies/my-copies.queries.ts'
+import { useRefreshCopyQueries } from './leader.queries.ts'
 import { setLeaderVote, setLeaderWatch } from './reactions.functions.ts'
 import { useLoginFirst } from './useLoginFirst.ts'
 

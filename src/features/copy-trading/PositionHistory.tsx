@@ -5,6 +5,7 @@ import { TableHead } from '../../ui/TableHead.tsx'
 import { localeInfo } from '../i18n/locales.ts'
 import { useNumberFormat } from '../preferences/useNumberFormat.ts'
 import type { CopyPosition } from '../../contract/index.ts'
+import { toneOf } from './tone.ts'
 
 const PRICE_DIGITS = 4
 
@@ -49,7 +50,7 @@ export function PositionHistory({ list }: { list: readonly CopyPosition[] }) {
                   <td dir="ltr" className="px-3 py-3 text-end tabular-nums">
                     {format.number(p.exitPrice, { digits: PRICE_DIGITS })}
                   </td>
-                  <td dir="ltr" className={`px-3 py-3 text-end tabular-nums ${p.realizedPnl.startsWith('-') ? 'text-down' : 'text-up'}`}>
+                  <td dir="ltr" className={`px-3 py-3 text-end tabular-nums ${toneOf(p.realizedPnl)}`}>
                     {format.number(p.realizedPnl, { digits: 2, signed: true })}
                   </td>
                   <td className="hidden px-3 py-3 text-end text-muted sm:table-cell">{p.closedAt === null ? '--' : dates.format(p.closedAt)}</td>

@@ -1,5 +1,5 @@
 /** Query options of a lead trader's page, and the roots every copy-trading query key starts with. */
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import type { StatsPeriod } from '../../contract/index.ts'
 import { getLeaderDetail, getLeaderFollowers, getLeaderHistory, getLeaderPositions, getLeaderStats } from './leader.functions.ts'
 
@@ -21,4 +21,10 @@ export const leaderQueries = {
   positions: (id: string) => queryOptions({ queryKey: [...leaderQueries.all, id, 'positions'] as const, queryFn: () => getLeaderPositions({ data: { id } }), staleTime: LEADER_STALE_MS }),
   history: (id: string) => queryOptions({ queryKey: [...leaderQueries.all, id, 'history'] as const, queryFn: () => getLeaderHistory({ data: { id } }), staleTime: LEADER_STALE_MS }),
   followers: (id: string) => queryOptions({ queryKey: [...leaderQueries.all, id, 'followers'] as const, queryFn: () => getLeaderFollowers({ data: { id } }), staleTime: LEADER_STALE_MS }),
+}
+
+/** After a copy-trading action: every copy-trading query refreshes, since a leader and a copy show on all of those pages. */
+export function useRefreshCopyQueries(): () => Promise<unknown> {
+  const queryClient = useQueryClient()
+  return () => Promise.all(COPY_QUERY_ROOTS.map((root) => queryClient.invalidateQueries({ queryKey: [root] })))
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEVICE } from '../../../app.config.ts'
 import { isDeviceId } from './device-headers.ts'
 import { ensureDeviceId, randomUuid } from './device-id.ts'
-import { readCookie } from './device-storage.ts'
+import { readCookie } from '../../lib/cookies.ts'
 import { whenIdle } from './idle.ts'
 
 function clearCookie(name: string) {

@@ -4,9 +4,9 @@
  * Either copy restores the other when one was cleared.
  */
 import { DEVICE } from '../../../app.config.ts'
-import { writeCookie } from '../../lib/cookies.ts'
+import { readCookie, writeCookie } from '../../lib/cookies.ts'
 import { isDeviceId } from './device-headers.ts'
-import { readCookie, readLocal, writeLocal } from './device-storage.ts'
+import { readLocal, writeLocal } from './device-storage.ts'
 
 /** crypto.randomUUID needs a secure context; getRandomValues does not. */
 export function randomUuid(): string {

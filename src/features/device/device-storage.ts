@@ -15,14 +15,3 @@ export function writeLocal(key: string, value: string): void {
     // Without storage the value lives for this page only; the cookie still carries it.
   }
 }
-
-export function readCookie(name: string): string | undefined {
-  const prefix = `${encodeURIComponent(name)}=`
-  const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix))
-  if (entry === undefined) return undefined
-  try {
-    return decodeURIComponent(entry.slice(prefix.length))
-  } catch {
-    return undefined
-  }
-}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEVICE } from '../../../app.config.ts'
-import { readCookie } from './device-storage.ts'
+import { readCookie } from '../../lib/cookies.ts'
 import { deviceFingerprint, readCachedFingerprint } from './fingerprint-cache.ts'
 import { collectFingerprint, FINGERPRINT_FIELDS, fingerprintHash, isDeviceFingerprint, listPlugins, webTimezone } from './fingerprint.ts'
 

@@ -14,7 +14,7 @@ import { notify } from '../../../ui/toast.ts'
 import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
 import type { Sent } from '../copy-api.ts'
 import { copyRefusalText } from '../copy-messages.ts'
-import { useRefreshCopyQueries } from '../my-copies/my-copies.queries.ts'
+import { useRefreshCopyQueries } from '../leader.queries.ts'
 import { useLoginFirst } from '../useLoginFirst.ts'
 import {
   AMOUNT_DECIMALS,
@@ -29,7 +29,7 @@ import {
   type FollowCode,
 } from './chain-follow-form.ts'
 import { followChainWallet } from './chain-wallets.functions.ts'
-import { DecimalField } from './DecimalField.tsx'
+import { NumberField } from '../../../ui/NumberField.tsx'
 import { trackFollow } from '../../analytics/tracked-actions.ts'
 
 const MAX_INVESTMENT = Number(COPY.maxInvestmentUsdt)
@@ -114,7 +114,7 @@ export function ChainFollowForm({ wallet, onFollowed }: { wallet: ChainWalletDet
             }}
           >
             {(field) => (
-              <DecimalField
+              <NumberField
                 name={spec.name}
                 label={spec.label}
                 unit={spec.unit}

@@ -8,8 +8,8 @@ import { useRouteContext } from '@tanstack/react-router'
 import type { CopyPosition } from '../../../contract/index.ts'
 import { localeInfo } from '../../i18n/locales.ts'
 import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { toneOf } from '../my-copies/tone.ts'
-import { FigureList } from '../my-copies/FigureGrid.tsx'
+import { toneOf } from '../tone.ts'
+import { FigureList } from '../FigureGrid.tsx'
 
 const PRICE_DIGITS = 4
 const SIZE_DIGITS = 5

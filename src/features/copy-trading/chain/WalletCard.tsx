@@ -4,11 +4,11 @@ import type { ChainWalletSummary } from '../../../contract/index.ts'
 import { LocaleLink } from '../../i18n/LocaleLink.tsx'
 import { Sparkline } from '../../markets/Sparkline.tsx'
 import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { toneOf } from '../my-copies/tone.ts'
+import { toneOf } from '../tone.ts'
 import { chainName } from './chain-labels.ts'
 import { CopyAddressButton } from './CopyAddressButton.tsx'
 import { shortAddress } from './wallet-address.ts'
-import { FigureList } from '../my-copies/FigureGrid.tsx'
+import { FigureList } from '../FigureGrid.tsx'
 
 const card = 'relative flex min-w-0 flex-col gap-4 rounded-2xl border border-line bg-card p-4'
 

@@ -5,6 +5,7 @@ import { Sparkline } from '../../markets/Sparkline.tsx'
 import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
 import { LeaderAvatar } from '../LeaderAvatar.tsx'
 import { LeaderLink } from '../LeaderLink.tsx'
+import { toneOf } from '../tone.ts'
 
 export function LeaderCard({ leader }: { leader: LeaderSummary }) {
   const { t } = useLingui()
@@ -32,7 +33,7 @@ export function LeaderCard({ leader }: { leader: LeaderSummary }) {
           <p className="text-xs text-muted">
             <Trans>ROI, 30 days</Trans>
           </p>
-          <p className={`text-xl font-bold tabular-nums ${s.roi.startsWith('-') ? 'text-down' : 'text-up'}`}>
+          <p className={`text-xl font-bold tabular-nums ${toneOf(s.roi)}`}>
             <span dir="ltr">{roi}</span>
           </p>
         </div>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { LocaleLink } from '../../i18n/LocaleLink.tsx'
 import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
 import { myCopiesQueries } from '../my-copies/my-copies.queries.ts'
+import { toneOf } from '../tone.ts'
 
 export function MyCopySummary() {
   const { t } = useLingui()
@@ -33,7 +34,7 @@ export function MyCopySummary() {
             <dt className="text-xs text-muted">
               <Trans>Net profit (USDT)</Trans>
             </dt>
-            <dd className={`text-lg font-semibold tabular-nums ${totals.net.startsWith('-') ? 'text-down' : 'text-up'}`}>
+            <dd className={`text-lg font-semibold tabular-nums ${toneOf(totals.net)}`}>
               <span dir="ltr">{net}</span>
             </dd>
           </div>
@@ -41,7 +42,7 @@ export function MyCopySummary() {
             <dt className="text-xs text-muted">
               <Trans>ROI</Trans>
             </dt>
-            <dd className={`text-lg font-semibold tabular-nums ${totals.roi.startsWith('-') ? 'text-down' : 'text-up'}`}>
+            <dd className={`text-lg font-semibold tabular-nums ${toneOf(totals.roi)}`}>
               <span dir="ltr">{roi}</span>
             </dd>
           </div>

@@ -11,7 +11,7 @@ import { infoOf, infoRequest, refusedFields, validateBio, validateNickname, type
 import { LEADER_AVATARS, LEADER_TAG_KEYS, LEADER_TAG_LABELS } from './profile-choices.ts'
 import { useLeadAction } from './useLeadAction.ts'
 import { useLeadFieldText } from './useLeadFieldText.ts'
-import { useSingleFlight } from './useSingleFlight.ts'
+import { useSingleFlight } from '../useSingleFlight.ts'
 
 const chip = 'inline-flex cursor-pointer items-center gap-1.5 rounded-lg border border-line px-2.5 py-1.5 text-sm has-checked:border-brand has-checked:text-brand has-disabled:cursor-not-allowed has-disabled:opacity-50'
 

@@ -13,7 +13,6 @@ import { Form, SubmitButton } from '../../../ui/FormError.tsx'
 import { SegmentedTabs } from '../../../ui/SegmentedTabs.tsx'
 import { TextField } from '../../../ui/TextField.tsx'
 import type { Sent } from '../copy-api.ts'
-import { FilteredField } from './FilteredField.tsx'
 import { InstrumentPicker } from './InstrumentPicker.tsx'
 import { applyToLead, saveLeadSettings } from './lead.functions.ts'
 import {
@@ -34,7 +33,8 @@ import {
 } from './lead-form.ts'
 import { useLeadAction } from './useLeadAction.ts'
 import { useLeadFieldText } from './useLeadFieldText.ts'
-import { useSingleFlight } from './useSingleFlight.ts'
+import { useSingleFlight } from '../useSingleFlight.ts'
+import { NumberField } from '../../../ui/NumberField.tsx'
 
 const shareFilter = (value: string) => limitNumber(precision(value, SHARE_PERCENT_DECIMALS), { max: MAX_SHARE_PERCENT })
 const followersFilter = (value: string) => limitNumber(digitsOnly(value), { max: COPY.maxFollowersLimit })
@@ -99,7 +99,7 @@ export function TermsForm(props: TermsFormProps) {
         {numberFields.map((f) => (
           <form.Field key={f.name} name={f.name} validators={{ onSubmit: ({ value }) => f.validate(value) }}>
             {(field) => (
-              <FilteredField
+              <NumberField
                 label={f.label}
                 name={f.name}
                 unit={f.unit}

@@ -5,12 +5,12 @@
  */
 import type { I18n } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import type { ErrorReason } from '../../../contract/index.ts'
 import { notify } from '../../../ui/toast.ts'
 import type { Sent } from '../copy-api.ts'
 import { copyRefusalText } from '../copy-messages.ts'
-import { COPY_QUERY_ROOTS } from '../leader.queries.ts'
+import { useRefreshCopyQueries } from '../leader.queries.ts'
 
 type Reason = ErrorReason | 'network'
 
@@ -26,13 +26,13 @@ export function refusalOf(i18n: I18n, reason: Reason, own?: (reason: Reason) => 
 
 export function useLeadAction<TInput, TData>(run: (input: TInput) => Promise<Sent<TData>>, texts: LeadActionTexts<TData>) {
   const { i18n } = useLingui()
-  const queryClient = useQueryClient()
+  const refresh = useRefreshCopyQueries()
   return useMutation({
     mutationFn: run,
     onSuccess: async (result) => {
       if (result.status === 'ok') notify(texts.done(result.data))
       else notify(refusalOf(i18n, result.reason, texts.refused), 'error')
-      await Promise.all(COPY_QUERY_ROOTS.map((root) => queryClient.invalidateQueries({ queryKey: [root] })))
+      await refresh()
     },
     onError: () => notify(copyRefusalText(i18n, 'network'), 'error'),
   })

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react'
 import type { CopyBiz, LeaderListItem, StatsPeriod } from '../../../contract/index.ts'
 import { Sparkline } from '../../markets/Sparkline.tsx'
 import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { CopyAction, Figure, figuresOf, LeaderName, LeaderReactionButtons, toneOf, type Reaction } from './LeaderFigures.tsx'
+import { CopyAction, Figure, figuresOf, LeaderName, LeaderReactionButtons, type Reaction } from './LeaderFigures.tsx'
+import { toneOf } from '../tone.ts'
 
 export interface LeaderCardsProps {
   rows: LeaderListItem[]

@@ -17,12 +17,6 @@ export interface Reaction {
   myVote: 1 | -1 | 0 | null
 }
 
-/** Up, down or neither: the colour of a signed figure. */
-export function toneOf(value: string): string {
-  if (value.startsWith('-')) return 'text-down'
-  return /[1-9]/.test(value) ? 'text-up' : ''
-}
-
 /** A number, always left to right (signs and percent stay put in right-to-left pages). */
 export function Figure({ text, tone = '' }: { text: string; tone?: string }) {
   return (

@@ -10,8 +10,9 @@ import { lazy, Suspense, useMemo, useRef, type ReactNode } from 'react'
 import type { CopyBiz, leaderSortSchema, LeaderListItem, StatsPeriod } from '../../../contract/index.ts'
 import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
 import { Sparkline } from '../../markets/Sparkline.tsx'
-import { CopyAction, Figure, figuresOf, LeaderName, LeaderReactionButtons, toneOf, type Reaction } from './LeaderFigures.tsx'
+import { CopyAction, Figure, figuresOf, LeaderName, LeaderReactionButtons, type Reaction } from './LeaderFigures.tsx'
 import type { SortOrder } from './leader-list.schemas.ts'
+import { toneOf } from '../tone.ts'
 
 /** Row height in px (h-16): rows, skeleton rows and virtual spacers all use it. */
 const ROW_HEIGHT = 64

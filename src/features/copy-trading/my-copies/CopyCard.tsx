@@ -5,8 +5,8 @@ import { LocaleLink } from '../../i18n/LocaleLink.tsx'
 import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
 import { LeaderAvatar } from '../LeaderAvatar.tsx'
 import { COPY_STATUS_LABELS } from './copy-labels.ts'
-import { FigureList, type Figure } from './FigureGrid.tsx'
-import { toneOf } from './tone.ts'
+import { FigureList, type Figure } from '../FigureGrid.tsx'
+import { toneOf } from '../tone.ts'
 
 const AVATAR_SIZE = 44
 

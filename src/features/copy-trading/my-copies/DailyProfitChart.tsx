@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { UserProfit } from '../../../contract/index.ts'
 import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
 import { dailyBars } from './daily-bars.ts'
-import { toneOf } from './tone.ts'
+import { toneOf } from '../tone.ts'
 
 const HEIGHT = 96
 const BAR_WIDTH = 10

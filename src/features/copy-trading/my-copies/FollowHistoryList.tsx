@@ -11,8 +11,8 @@ import { LeaderAvatar } from '../LeaderAvatar.tsx'
 import { END_REASON_LABELS, UNKNOWN_END_REASON } from './copy-labels.ts'
 import { myCopiesQueries } from './my-copies.queries.ts'
 import { Pager } from './Pager.tsx'
-import { toneOf } from './tone.ts'
-import { FigureList } from './FigureGrid.tsx'
+import { toneOf } from '../tone.ts'
+import { FigureList } from '../FigureGrid.tsx'
 
 const AVATAR_SIZE = 36
 const SKELETON_ROWS = 3

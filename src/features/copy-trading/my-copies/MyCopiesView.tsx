@@ -11,10 +11,10 @@ import { LocaleLink } from '../../i18n/LocaleLink.tsx'
 import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
 import { CopyCard, CopyCardSkeleton } from './CopyCard.tsx'
 import { DAILY_CHART_HEIGHT_CLASS, DailyProfitChart } from './DailyProfitChart.tsx'
-import { FigureGrid, FigureGridSkeleton } from './FigureGrid.tsx'
+import { FigureGrid, FigureGridSkeleton } from '../FigureGrid.tsx'
 import { FollowHistoryList } from './FollowHistoryList.tsx'
 import { myCopiesQueries } from './my-copies.queries.ts'
-import { toneOf } from './tone.ts'
+import { toneOf } from '../tone.ts'
 
 const TOTAL_FIGURES = 6
 const SKELETON_CARDS = 2

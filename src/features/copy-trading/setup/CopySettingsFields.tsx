@@ -7,9 +7,8 @@ import { useLingui } from '@lingui/react/macro'
 import { useStore } from '@tanstack/react-form'
 import type { ReactNode } from 'react'
 import { limitNumber, precision } from '../../../lib/input-filters/filters.ts'
-import { useInputFilter } from '../../../lib/input-filters/useInputFilter.ts'
 import { SegmentedTabs } from '../../../ui/SegmentedTabs.tsx'
-import { TextField } from '../../../ui/TextField.tsx'
+import { NumberField } from '../../../ui/NumberField.tsx'
 import { FIELD_RULES, isSettingsError, type NumericField } from './copy-settings.ts'
 import { settingsErrorText } from './setup-messages.ts'
 import type { CopySettingsForm } from './useCopySettingsForm.ts'
@@ -26,29 +25,23 @@ interface NumberInputProps {
   onBlur: () => void
 }
 
+/** A settings field with its rule: decimals and maximum while typing, the minimum on leaving it. */
 function NumberInput({ field, label, hint, value, error, min, onValue, onBlur }: NumberInputProps) {
   const rule = FIELD_RULES[field]
   const max = rule.max
   const lowest = min ?? rule.min
-  const filter = useInputFilter((v) => limitNumber(precision(v, rule.decimals), { max }), onValue, {
-    onBlurFilter: (v) => limitNumber(v, { min: lowest, max, final: true }),
-  })
   return (
-    <TextField
+    <NumberField
+      name={field}
       label={label}
       hint={hint}
-      name={field}
-      data-testid={`field-${field}`}
-      inputMode={rule.decimals > 0 ? 'decimal' : 'numeric'}
-      autoComplete="off"
-      dir="ltr"
       value={value}
       error={error}
-      {...filter}
-      onBlur={(event) => {
-        filter.onBlur(event)
-        onBlur()
-      }}
+      decimals={rule.decimals > 0}
+      filter={(v) => limitNumber(precision(v, rule.decimals), { max })}
+      onBlurFilter={(v) => limitNumber(v, { min: lowest, max, final: true })}
+      onValue={onValue}
+      onBlur={onBlur}
     />
   )
 }

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useStore } from '@tanstack/react-form'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { COPY } from '../../../../app.config.ts'
 import type { LeaderDetail } from '../../../contract/index.ts'
 import { Money } from '../../../contract/money.ts'
@@ -19,7 +19,7 @@ import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
 import { copyRefusalText } from '../copy-messages.ts'
 import { LeaderAvatar } from '../LeaderAvatar.tsx'
 import { leaderQueries } from '../leader.queries.ts'
-import { useRefreshCopyQueries } from '../my-copies/my-copies.queries.ts'
+import { useRefreshCopyQueries } from '../leader.queries.ts'
 import { myCopyQueries } from '../my-copy.queries.ts'
 import { ConfirmFollow } from './ConfirmFollow.tsx'
 import { CopySettingsFields } from './CopySettingsFields.tsx'
@@ -30,6 +30,7 @@ import { setupQueries } from './setup.queries.ts'
 import { markRefused, useCopySettingsForm } from './useCopySettingsForm.ts'
 import { WhatIfPanel } from './WhatIfPanel.tsx'
 import { trackFollow } from '../../analytics/tracked-actions.ts'
+import { useSingleFlight } from '../useSingleFlight.ts'
 
 /** Why this user cannot copy this trader, instead of the form. */
 function FollowBlocked({ leader, reason }: { leader: LeaderDetail; reason: Exclude<LeaderDetail['canFollow']['reason'], 'login' | null> }) {
@@ -63,7 +64,7 @@ function SetupForm({ leader }: { leader: LeaderDetail }) {
   const [defaults] = useState(emptySettings)
   const [confirming, setConfirming] = useState<CopySettingsValues | null>(null)
   const [refusal, setRefusal] = useState<string | null>(null)
-  const sending = useRef(false)
+  const flight = useSingleFlight()
 
   const form = useCopySettingsForm({
     defaultValues: defaults,
@@ -79,36 +80,34 @@ function SetupForm({ leader }: { leader: LeaderDetail }) {
   const follow = useMutation({ mutationFn: (chosen: CopySettingsValues) => followLeader({ data: toFollowRequest(leader.leaderId, chosen) }) })
   const nickname = leader.nickname
 
-  const confirm = async () => {
-    // A second click before the first answer sends nothing.
-    if (!confirming || sending.current) return
-    sending.current = true
-    try {
-      const result = await follow.mutateAsync(confirming)
-      if (result.status === 'ok') {
-        notify(t`You are now copying ${nickname}.`)
-        trackFollow(leader.leaderId, { mode: confirming.mode, biz: leader.biz })
-        // Away first: refreshed here, the trader would already say "you copy them" under the form.
-        // A "not copying" answer kept from before must not greet the new copy.
-        queryClient.removeQueries({ queryKey: myCopyQueries.detail(leader.leaderId).queryKey })
-        await navigate({ to: '/{-$locale}/copy-trading/gemw/copy-detail/$', params: (prev) => ({ ...prev, _splat: leader.leaderId }) })
-        void refresh()
-        return
+  // A second click before the first answer sends nothing.
+  const confirm = () =>
+    flight.run(async () => {
+      if (!confirming) return
+      try {
+        const result = await follow.mutateAsync(confirming)
+        if (result.status === 'ok') {
+          notify(t`You are now copying ${nickname}.`)
+          trackFollow(leader.leaderId, { mode: confirming.mode, biz: leader.biz })
+          // Away first: refreshed here, the trader would already say "you copy them" under the form.
+          // A "not copying" answer kept from before must not greet the new copy.
+          queryClient.removeQueries({ queryKey: myCopyQueries.detail(leader.leaderId).queryKey })
+          await navigate({ to: '/{-$locale}/copy-trading/gemw/copy-detail/$', params: (prev) => ({ ...prev, _splat: leader.leaderId }) })
+          void refresh()
+          return
+        }
+        setConfirming(null)
+        setRefusal(copyRefusalText(i18n, result.reason))
+        if (result.reason === 'invalid-input') markRefused(form, fieldsOfPaths(result.fields))
+        else if (result.reason === 'below-minimum') markRefused(form, ['investment'], 'below-minimum')
+        else if (result.reason === 'insufficient-balance') markRefused(form, ['investment'], 'above-balance')
+        // The trader's state changed under the page (full, paused, already copied): show it as it is now.
+        else await refresh()
+      } catch {
+        setConfirming(null)
+        setRefusal(copyRefusalText(i18n, 'network'))
       }
-      setConfirming(null)
-      setRefusal(copyRefusalText(i18n, result.reason))
-      if (result.reason === 'invalid-input') markRefused(form, fieldsOfPaths(result.fields))
-      else if (result.reason === 'below-minimum') markRefused(form, ['investment'], 'below-minimum')
-      else if (result.reason === 'insufficient-balance') markRefused(form, ['investment'], 'above-balance')
-      // The trader's state changed under the page (full, paused, already copied): show it as it is now.
-      else await refresh()
-    } catch {
-      setConfirming(null)
-      setRefusal(copyRefusalText(i18n, 'network'))
-    } finally {
-      sending.current = false
-    }
-  }
+    })
 
   const minimumText = format.usdt(minimum)
   const availableText = format.usdt(available)

@@ -5,7 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { COPY } from '../../../../app.config.ts'
 import type { MyCopyDetail } from '../../../contract/index.ts'
 import { Money } from '../../../contract/money.ts'
@@ -14,12 +14,13 @@ import { notify } from '../../../ui/toast.ts'
 import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
 import { copyRefusalText } from '../copy-messages.ts'
 import { leaderQueries } from '../leader.queries.ts'
-import { useRefreshCopyQueries } from '../my-copies/my-copies.queries.ts'
+import { useRefreshCopyQueries } from '../leader.queries.ts'
 import { CopySettingsFields } from './CopySettingsFields.tsx'
 import { fieldsOfPaths, toSettingsUpdate, valuesFromCopy, type CopySettingsValues } from './copy-settings.ts'
 import { updateCopySettings } from './setup.functions.ts'
 import { setupQueries } from './setup.queries.ts'
 import { markRefused, useCopySettingsForm } from './useCopySettingsForm.ts'
+import { useSingleFlight } from '../useSingleFlight.ts'
 
 function PauseResume({ leaderId, paused }: { leaderId: string; paused: boolean }) {
   const { t, i18n } = useLingui()
@@ -57,29 +58,26 @@ export function EditCopySettings({ copy }: { copy: MyCopyDetail }) {
   const available = wallet?.status === 'ok' ? wallet.data : null
   const minimum = Money.max(leader?.status === 'ok' ? leader.data.minCopyAmount : '0', COPY.minInvestmentUsdt).toFixed()
   const [refusal, setRefusal] = useState<string | null>(null)
-  const sending = useRef(false)
+  const flight = useSingleFlight()
 
-  const save = async (values: CopySettingsValues) => {
-    if (sending.current) return
-    sending.current = true
-    setRefusal(null)
-    try {
-      const result = await updateCopySettings({ data: { leaderId, update: toSettingsUpdate(values, current) } })
-      if (result.status === 'ok') {
-        notify(t`Your copy settings are saved.`)
-        await refresh()
-        return
+  const save = (values: CopySettingsValues) =>
+    flight.run(async () => {
+      setRefusal(null)
+      try {
+        const result = await updateCopySettings({ data: { leaderId, update: toSettingsUpdate(values, current) } })
+        if (result.status === 'ok') {
+          notify(t`Your copy settings are saved.`)
+          await refresh()
+          return
+        }
+        setRefusal(copyRefusalText(i18n, result.reason))
+        if (result.reason === 'invalid-input') markRefused(form, fieldsOfPaths(result.fields))
+        else if (result.reason === 'below-minimum') markRefused(form, ['investment'], 'below-minimum')
+        else if (result.reason === 'insufficient-balance') markRefused(form, ['investment'], 'above-balance')
+      } catch {
+        setRefusal(copyRefusalText(i18n, 'network'))
       }
-      setRefusal(copyRefusalText(i18n, result.reason))
-      if (result.reason === 'invalid-input') markRefused(form, fieldsOfPaths(result.fields))
-      else if (result.reason === 'below-minimum') markRefused(form, ['investment'], 'below-minimum')
-      else if (result.reason === 'insufficient-balance') markRefused(form, ['investment'], 'above-balance')
-    } catch {
-      setRefusal(copyRefusalText(i18n, 'network'))
-    } finally {
-      sending.current = false
-    }
-  }
+    })
   const form = useCopySettingsForm({ defaultValues: current, context: { minimum, available, current, free: copy.account.balance }, onSubmit: save })
 
   const availableText = format.usdt(available)

@@ -12,13 +12,13 @@ import { copyRefusalText } from '../copy-messages.ts'
 import { toWhatIfRequest, type CopySettingsValues } from './copy-settings.ts'
 import { setupQueries } from './setup.queries.ts'
 import { useDebouncedValue } from './useDebouncedValue.ts'
+import { toneOf } from '../tone.ts'
 
 type Period = WhatIfRequest['period']
 
 /** The replay is asked this long after the last keystroke. */
 export const WHAT_IF_DEBOUNCE_MS = 500
 
-const tone = (value: string) => (value.startsWith('-') ? 'text-down' : 'text-up')
 
 /** `values`: the form's values when valid, else null (memoized: a new object asks again). */
 export function WhatIfPanel({ leaderId, values }: { leaderId: string; values: CopySettingsValues | null }) {
@@ -40,8 +40,8 @@ export function WhatIfPanel({ leaderId, values }: { leaderId: string; values: Co
   } else {
     const r = data.data
     const figures = [
-      { label: t`PnL (USDT)`, value: format.number(r.pnl, { digits: 2, signed: true }), tone: tone(r.pnl) },
-      { label: t`ROI`, value: format.percent(r.roi), tone: tone(r.roi) },
+      { label: t`PnL (USDT)`, value: format.number(r.pnl, { digits: 2, signed: true }), tone: toneOf(r.pnl) },
+      { label: t`ROI`, value: format.percent(r.roi), tone: toneOf(r.roi) },
       { label: t`Max drawdown`, value: format.ratio(r.maxDrawdown) },
       { label: t`Fees (USDT)`, value: format.usdt(r.fees) },
       { label: t`Profit share (USDT)`, value: format.usdt(r.profitShare) },

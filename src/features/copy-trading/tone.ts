@@ -1,5 +1,5 @@
 /** The colour of a signed amount: gains up, losses down, zero and unknown values plain. */
-import { toDecimal } from '../../../lib/format/number.ts'
+import { toDecimal } from '../../lib/format/number.ts'
 
 export type Tone = 'text-up' | 'text-down' | ''
 
