@@ -62,7 +62,7 @@ export function LeaderPerformance({ leader, period, onPeriod }: { leader: Leader
     { label: t`Average holding time`, value: t`${hours} h` },
     { label: t`Copiers`, value: `${s.copiers} / ${leader.maxFollowers}` },
     { label: t`Followers in all`, value: String(s.followers) },
-    { label: t`Assets under management (USDT)`, value: format.number(s.aum, { digits: 2, compact: true }) },
+    { label: t`AUM (USDT)`, value: format.number(s.aum, { digits: 2, compact: true }) },
     { label: t`Copier PnL (USDT)`, value: format.number(s.copierPnl, { digits: 2, signed: true }), tone: toneOf(s.copierPnl) },
     { label: t`Minimum copy (USDT)`, value: format.usdt(leader.minCopyAmount) },
   ]
