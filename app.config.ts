@@ -198,6 +198,9 @@ export const LAYERS = { popupBaseZIndex: 2000, dialogTopOffsetPx: 64 } as const
 export const DISPLAY = { usdtDigits: 4 } as const
 
 /** The top progress bar: shown only when a navigation takes longer than progressDelayMs; fades out in progressFadeMs. */
+/** Layout breakpoints as media queries, matching Tailwind's (`sm` = 40rem): where a page swaps whole layouts, not just styles. */
+export const BREAKPOINTS = { wide: '(min-width: 40rem)' } as const
+
 export const NAVIGATION = { progressDelayMs: 150, progressFadeMs: 400 } as const
 
 /** Wallet types of §3 (EXCHANGE is '3'). */
@@ -472,6 +475,8 @@ export const ANALYTICS = {
   utmMaxLength: 200,
   /** Local storage: the waiting events (they survive a reload) and the user's opt-in / opt-out choice. */
   queueStorageKey: 'analytics_queue',
+  /** Calls made before the SDK was loaded, kept when the page is left before it was. */
+  pendingStorageKey: 'analytics_pending',
   consentStorageKey: 'analytics_consent',
   /** The receiver's path below the spot API base, used when ANALYTICS_URL is not set. */
   receiverPath: '/open/analytics/batch',

@@ -12,6 +12,7 @@
  * one a way to run a script the render did not put there (as with any shared HTML cache).
  */
 import { COOKIES, PAGE_CACHE } from '../../app.config.ts'
+import { isMobileUserAgent } from '../features/device/user-agent.ts'
 import { compressHtml, pickEncoding } from './http.ts'
 
 /** The public copy-trading pages, with or without a locale prefix. */
@@ -19,8 +20,6 @@ const CACHEABLE = /^(?:\/[a-z]{2}_[A-Z]{2})?\/copy-trading\/(?:gemw|futures|spot
 
 /** Cookies the server reads while rendering a visitor's page: each value is part of the key. */
 const DISPLAY_COOKIES = [COOKIES.theme, COOKIES.upColor, COOKIES.i18nRedirected, COOKIES.appLang, 'selectType', 'pricing_currency'] as const
-
-const PHONE_AGENT = /Mobi|Android|iPhone|iPad/i
 
 interface Entry {
   expires: number
@@ -46,7 +45,8 @@ export function pageCacheKey(request: Request): string | undefined {
   const cookies = cookiesOf(request)
   if (COOKIES.session.some((name) => cookies.has(name))) return undefined
   const display = DISPLAY_COOKIES.map((name) => cookies.get(name) ?? '').join('|')
-  const device = PHONE_AGENT.test(request.headers.get('user-agent') ?? '') ? 'h5' : 'web'
+  // The render lays out for the kind of device (shell state `mobile`).
+  const device = isMobileUserAgent(request.headers.get('user-agent') ?? '') ? 'h5' : 'web'
   return `${url.pathname}${url.search}\n${pickEncoding(request.headers.get('accept-encoding')) ?? 'identity'}\n${device}\n${display}`
 }
 

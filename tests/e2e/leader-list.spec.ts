@@ -69,6 +69,25 @@ test('a phone shows cards instead of the table', async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
 })
 
+test('the server sends one layout, chosen by the device, and a resize swaps it', async ({ page, request }) => {
+  const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+  const phoneHtml = await (await request.get('/copy-trading/futures', { headers: { 'user-agent': iphone } })).text()
+  expect(phoneHtml).toContain('data-testid="leader-card"')
+  expect(phoneHtml).not.toContain('data-testid="leader-table"')
+  const desktopHtml = await (await request.get('/copy-trading/futures')).text()
+  expect(desktopHtml).toContain('data-testid="leader-row"')
+  expect(desktopHtml).not.toContain('data-testid="leader-card"')
+
+  await page.goto('/copy-trading/futures')
+  await waitForHydration(page)
+  await expect(page.getByTestId('leader-row').first()).toBeVisible()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(page.getByTestId('leader-card').first()).toBeVisible()
+  await expect(page.getByTestId('leader-table')).toHaveCount(0)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await expect(page.getByTestId('leader-row').first()).toBeVisible()
+})
+
 test('a signed-in user watches a trader from the list and lists the watched ones', async ({ page, request }) => {
   const token = await freshAccount(request, testAddress())
   await signInWith(page, token)

@@ -4,14 +4,12 @@
  */
 import { fromCallback, fromPromise } from 'xstate'
 import { API_LIMITS } from '../../../app.config.ts'
+import { sendBeacon, type SendInput } from './analytics-beacon.ts'
+
+export type { SendInput }
 
 /** The receiver's answer: delivered, or refused for good (4xx that a resend would not fix). */
 export type SendOutcome = { status: 'delivered' } | { status: 'refused'; httpStatus: number }
-export interface SendInput {
-  endpoint: string
-  body: string
-}
-
 export class SendFailure extends Error {
   override name = 'SendFailure'
 }
@@ -32,12 +30,6 @@ export const sendBatchActor = fromPromise<SendOutcome, SendInput>(async ({ input
 
 /** Hands the batch to navigator.sendBeacon, which delivers it even as the page goes away. */
 export const beaconActor = fromCallback<{ type: 'none' }, SendInput>(({ input, sendBack }) => {
-  let accepted: boolean
-  try {
-    accepted = typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(input.endpoint, new Blob([input.body], { type: 'application/json' }))
-  } catch {
-    // Refused by the browser (quota, policy): the events stay queued.
-    accepted = false
-  }
-  sendBack({ type: accepted ? 'beacon.sent' : 'beacon.refused' })
+  // Refused by the browser (quota, policy): the events stay queued.
+  sendBack({ type: sendBeacon(input) ? 'beacon.sent' : 'beacon.refused' })
 })

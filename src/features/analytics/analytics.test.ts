@@ -8,8 +8,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ANALYTICS } from '../../../app.config.ts'
 import { analyticsBatchSchema, type TrackedEvent } from '../../contract/analytics.schemas.ts'
 import { buildEvent, capDuration, cutReferrer, type EventEnvironment } from './analytics-event.ts'
-import { analyticsEndpoint, analyticsMode, clearIdentity, identify, setAnalyticsMode, startAnalytics, track, trackPageView } from './analytics.ts'
+import { analyticsEndpoint, analyticsMode, clearIdentity, identify, setAnalyticsMode, startAnalytics, track, trackPageView, type AnalyticsOptions } from './analytics.ts'
 import { pageNameOf } from './useAnalytics.ts'
+
+// The sender, imported ahead: the loader answers at once, as a cached chunk would (fake timers cannot wait for a real import).
+const senderModule = await import('./analytics-sender.ts')
+const start = (options: AnalyticsOptions) => startAnalytics(options, { load: () => Promise.resolve(senderModule), storage: localStorage })
 
 const ENV: EventEnvironment = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -81,7 +85,7 @@ describe('the SDK in a page', () => {
       return Promise.resolve(Response.json({ code: 0 }))
     })
     Object.defineProperty(navigator, 'sendBeacon', { configurable: true, value: () => ((beacons += 1), true) })
-    stop = startAnalytics({ product: 'tandem', endpoint: '/spotapi/open/analytics/batch', batchSize: 1 })
+    stop = start({ product: 'tandem', endpoint: '/spotapi/open/analytics/batch', batchSize: 1 })
   })
   afterEach(() => {
     stop()
@@ -140,7 +144,7 @@ describe('the SDK in a page', () => {
 
   it('beacons what waits when the page is hidden', async () => {
     stop()
-    stop = startAnalytics({ product: 'tandem', endpoint: '/x', batchSize: 30 })
+    stop = start({ product: 'tandem', endpoint: '/x', batchSize: 30 })
     track('click_a')
     window.dispatchEvent(new Event('pagehide'))
     expect(beacons).toBe(1)

@@ -1,17 +1,25 @@
 /**
- * The analytics SDK's public API. One instance per page, started by `useAnalytics` in the app
- * layout; before that, and on the server, every call is a no-op. Nothing here throws.
+ * The analytics SDK's API, what the app calls: one instance per page, started by `useAnalytics`
+ * in the app layout; before that, and on the server, every call is a no-op. Nothing here throws.
  *
  *   track('follow', { module_name: 'copy_trading', element_name: 'follow_button', events_param: { leaderId } })
  *   track('login', { module_name: 'auth' }, { needsLogin: true })   // waits for the user id, then goes
+ *
+ * Events are built here at once (§3 properties, §5 names). The sending half (the XState machine of
+ * modes, batching and retries, in analytics-sender.ts) is loaded only when its first send is due:
+ * the batch interval after the start, a full batch, a sign-in with events waiting for it, a change
+ * of mode, or the page hidden. Until then events and identity changes wait here and are handed
+ * over in the order they happened. A page left before the sender came beacons its events (unless
+ * the user opted out) and keeps the rest in the sender's stored queue, which the next page sends.
  */
-import { createActor } from 'xstate'
-import { ANALYTICS } from '../../../app.config.ts'
+import { ANALYTICS, clampBatchSize } from '../../../app.config.ts'
 import { deviceContext, type DeviceContext } from '../device/device-context.ts'
 import { ensureDeviceId, randomUuid } from '../device/device-id.ts'
-import { buildEvent, capDuration, reportProblem, type TrackProperties } from './analytics-event.ts'
-import { browserStorage } from './analytics-queue.ts'
-import { analyticsMachine, modeOf, type AnalyticsActor, type AnalyticsMode, type AnalyticsSettings } from './analytics.machine.ts'
+import { sendBeacon } from './analytics-beacon.ts'
+import { buildEvent, capDuration, isAnalyticsUserId, reportProblem, type TrackProperties } from './analytics-event.ts'
+import { browserStorage, capped, persistQueue, restoreQueue, takeBatch, withoutIds, type KeyValueStore } from './analytics-queue.ts'
+import type { Sender, startSender } from './analytics-sender.ts'
+import type { AnalyticsEvent, AnalyticsMode, AnalyticsSettings } from './analytics.machine.ts'
 import { landingUtm } from './landing-utm.ts'
 
 export type { TrackProperties, EventParams } from './analytics-event.ts'
@@ -32,17 +40,26 @@ export interface TrackOptions {
   needsLogin?: boolean
 }
 
-interface Page {
-  name: string
-  url: string
-  enteredAt: number
+/** Where the sender comes from, and the storage: the browser's, or a test's. */
+export interface SenderLoader {
+  load: () => Promise<{ startSender: typeof startSender }>
+  storage: KeyValueStore | undefined
 }
 
-let actor: AnalyticsActor | undefined
-/** Read once at start: the kind of device does not change during a page's life (and a page going away may not say it right). */
-let device: DeviceContext | undefined
-let distinctId = ''
-let page: Page = { name: '', url: '', enteredAt: 0 }
+interface Session {
+  options: AnalyticsOptions
+  batchSize: number
+  storage: KeyValueStore | undefined
+  device: DeviceContext
+  distinctId: string
+  /** Events and identity changes made before the sender came, oldest first. */
+  pending: AnalyticsEvent[]
+  sender: Sender | undefined
+  load: () => void
+}
+
+let session: Session | undefined
+let page = { name: '', url: '', enteredAt: 0 }
 let referrer = ''
 
 /** The receiver's address: ANALYTICS_URL as configured, else the exchange's receiver below the spot base. */
@@ -50,56 +67,155 @@ export function analyticsEndpoint(config: { api: { spotBase: string }; analytics
   return config.analytics.url ?? `${config.api.spotBase.replace(/\/+$/, '')}${ANALYTICS.receiverPath}`
 }
 
-/** Starts the SDK once per page (later calls are ignored); answers the cleanup that stops it. */
-export function startAnalytics(options: AnalyticsOptions): () => void {
-  if (actor || typeof window === 'undefined') return () => undefined
-  device = deviceContext(options.product)
-  distinctId = ensureDeviceId()
-  referrer = document.referrer
-  const started = createActor(analyticsMachine, {
-    input: {
-      endpoint: options.endpoint,
-      newId: randomUuid,
-      storage: browserStorage(),
-      requireOptIn: options.requireOptIn,
-      settings: { ...options.settings, ...(options.batchSize !== undefined ? { batchSize: options.batchSize } : {}) },
+const browserLoader = (): SenderLoader => ({ load: () => import('./analytics-sender.ts'), storage: browserStorage() })
+
+/** Whether the sender would want to send now: a full batch, or a sign-in that releases events waiting for it. */
+function sendDue(current: Session, latest: AnalyticsEvent): boolean {
+  if (latest.type.startsWith('mode.')) return true
+  const events = current.pending.filter((e) => e.type === 'track')
+  if (latest.type === 'identity.set') return events.some((e) => e.needsLogin)
+  return events.length >= current.batchSize
+}
+
+function deliver(event: AnalyticsEvent) {
+  const current = session
+  if (!current) return
+  if (current.sender) return current.sender.send(event)
+  current.pending.push(event)
+  if (sendDue(current, event)) current.load()
+}
+
+/** The user's choice, as the machine keeps it: no events at all after an opt-out, or before an opt-in when one is required. */
+function mayCollect(current: Session): boolean {
+  let consent: string | null | undefined
+  try {
+    consent = current.storage?.getItem(ANALYTICS.consentStorageKey)
+  } catch {
+    consent = undefined
+  }
+  return consent !== 'out' && (!current.options.requireOptIn || consent === 'in')
+}
+
+/**
+ * The page goes away (or is hidden) before the sender came: what waits is beaconed now, as the
+ * sender would, and what is left (events waiting for a sign-in, more than a beacon takes) joins
+ * the sender's stored queue. Identity changes stay pending for a sender of this page.
+ */
+function handOver(current: Session) {
+  const { storage } = current
+  const events = current.pending.some((e) => e.type === 'track')
+  if (!events) return
+  const cap = current.options.settings?.queueCap ?? ANALYTICS.queueCap
+  const stored = restoreQueue(storage, ANALYTICS.queueStorageKey, cap)
+  let { queue, loginQueue, dropped } = stored
+  let userId: string | undefined
+  for (const e of current.pending) {
+    if (e.type === 'identity.set' && isAnalyticsUserId(e.userId)) {
+      userId = e.userId
+      const released = capped(queue, loginQueue.map((held) => ({ ...held, userId })), cap)
+      queue = released.list
+      loginQueue = []
+      dropped += released.dropped
+    } else if (e.type === 'identity.clear') userId = undefined
+    else if (e.type === 'track') {
+      const held = e.needsLogin && userId === undefined
+      const next = capped(held ? loginQueue : queue, [userId === undefined ? e.event : { ...e.event, userId }], cap)
+      if (held) loginQueue = next.list
+      else queue = next.list
+      dropped += next.dropped
+    }
+  }
+  current.pending = current.pending.filter((e) => e.type !== 'track')
+  if (!mayCollect(current)) return
+  const batch = takeBatch(queue, current.options.settings?.maxEventsPerSend ?? ANALYTICS.maxEventsPerSend, current.options.settings?.maxBatchBytes ?? ANALYTICS.maxBatchBytes)
+  if (batch.length > 0 && sendBeacon({ endpoint: current.options.endpoint, body: JSON.stringify({ sentAt: Date.now(), events: batch }) })) queue = withoutIds(queue, batch)
+  persistQueue(storage, ANALYTICS.queueStorageKey, { queue, loginQueue, dropped, dropReport: stored.dropReport })
+}
+
+/**
+ * Starts the SDK once per page (later calls are ignored until the cleanup it answers has run).
+ * `loader` is for tests: where the sender comes from, and the storage.
+ */
+export function startAnalytics(options: AnalyticsOptions, loader: SenderLoader | undefined = typeof window === 'undefined' ? undefined : browserLoader()): () => void {
+  if (session || !loader) return () => undefined
+  let loading = false
+  let stopped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const current: Session = {
+    options,
+    batchSize: clampBatchSize(options.batchSize ?? options.settings?.batchSize ?? ANALYTICS.batchSize),
+    storage: loader.storage,
+    device: deviceContext(options.product),
+    distinctId: ensureDeviceId(),
+    pending: [],
+    sender: undefined,
+    load: () => {
+      if (loading) return
+      loading = true
+      clearTimeout(timer)
+      loader
+        .load()
+        .then(({ startSender }) => {
+          if (stopped) return
+          const sender = startSender({ endpoint: options.endpoint, newId: randomUuid, storage: loader.storage, requireOptIn: options.requireOptIn, settings: { ...options.settings, batchSize: current.batchSize } })
+          current.sender = sender
+          for (const event of current.pending) sender.send(event)
+          current.pending = []
+          sender.send({ type: 'flush' })
+        })
+        .catch(() => {
+          // Its chunk did not load (offline, a new deploy): try again at the next interval.
+          loading = false
+          timer = setTimeout(current.load, options.settings?.intervalMs ?? ANALYTICS.intervalMs)
+        })
     },
-  })
-  actor = started
-  started.start()
+  }
+  session = current
+  referrer = document.referrer
+  page = { name: '', url: '', enteredAt: 0 }
+  timer = setTimeout(current.load, options.settings?.intervalMs ?? ANALYTICS.intervalMs)
+  const hidden = () => {
+    if (current.sender) current.sender.send({ type: 'page.hidden' })
+    else {
+      handOver(current)
+      current.load()
+    }
+  }
   // pagehide covers closing and navigating away (and the back-forward cache); a hidden tab may never come back.
   const onPageHide = () => {
     leavePage()
-    started.send({ type: 'page.hidden' })
+    hidden()
   }
   const onVisibility = () => {
-    if (document.visibilityState === 'hidden') started.send({ type: 'page.hidden' })
+    if (document.visibilityState === 'hidden') hidden()
   }
   window.addEventListener('pagehide', onPageHide)
   document.addEventListener('visibilitychange', onVisibility)
   return () => {
+    stopped = true
+    clearTimeout(timer)
     window.removeEventListener('pagehide', onPageHide)
     document.removeEventListener('visibilitychange', onVisibility)
-    started.stop()
-    if (actor === started) actor = undefined
+    current.sender?.stop()
+    if (session === current) session = undefined
   }
 }
 
 /** Records an event with the current page's super property and the device's properties. */
 export function track(name: string, properties: TrackProperties = {}, options: TrackOptions = {}): void {
   try {
-    if (!actor || !device) return
+    if (!session) return
     const built = buildEvent(name, properties, {
       id: randomUuid(),
       time: Date.now(),
-      distinctId,
+      distinctId: session.distinctId,
       pageName: page.name,
-      siteid: device.siteid,
-      requestSource: device.requestSource,
+      siteid: session.device.siteid,
+      requestSource: session.device.requestSource,
       utm: landingUtm(),
       referrer: name === 'page_view' ? referrer : '',
     })
-    if (built.ok) actor.send({ type: 'track', event: built.event, needsLogin: options.needsLogin })
+    if (built.ok) deliver({ type: 'track', event: built.event, needsLogin: options.needsLogin })
     else reportProblem(built.problem, { name, properties })
   } catch (error) {
     // Analytics never breaks the page.
@@ -120,7 +236,7 @@ function leavePage() {
  * document's referrer for the landing page.
  */
 export function trackPageView(pageName: string, url: string): void {
-  if (!actor) return
+  if (!session) return
   if (page.name) {
     leavePage()
     referrer = page.url
@@ -131,19 +247,20 @@ export function trackPageView(pageName: string, url: string): void {
 
 /** §4: on login the identity is the user id (events waiting for login go out with it). */
 export function identify(userId: string): void {
-  actor?.send({ type: 'identity.set', userId })
+  deliver({ type: 'identity.set', userId })
 }
 
 /** §4: on logout the identity is cleared; the device id stays. */
 export function clearIdentity(): void {
-  actor?.send({ type: 'identity.clear' })
+  deliver({ type: 'identity.clear' })
 }
 
-/** §4 modes: 'pause' keeps collecting without sending; 'stop' is the opt-out; 'opt-in' (re)starts collecting. */
+/** §4 modes: 'pause' keeps collecting without sending; 'stop' is the opt-out; 'opt-in' (re)starts collecting. The sender is loaded to apply it. */
 export function setAnalyticsMode(mode: 'pause' | 'resume' | 'stop' | 'opt-in'): void {
-  actor?.send({ type: mode === 'pause' ? 'mode.pause' : mode === 'resume' ? 'mode.resume' : mode === 'stop' ? 'mode.stop' : 'mode.optin' })
+  deliver({ type: mode === 'pause' ? 'mode.pause' : mode === 'resume' ? 'mode.resume' : mode === 'stop' ? 'mode.stop' : 'mode.optin' })
 }
 
+/** The sender's mode; undefined before it was loaded. */
 export function analyticsMode(): AnalyticsMode | undefined {
-  return actor ? modeOf(actor.getSnapshot()) : undefined
+  return session?.sender?.mode()
 }

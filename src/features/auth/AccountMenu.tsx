@@ -1,47 +1,20 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRouteContext, useRouter } from '@tanstack/react-router'
-import { useState } from 'react'
-import { notify } from '../../ui/toast.ts'
-import { useNumberFormat } from '../preferences/useNumberFormat.ts'
-import { withLocalePrefix } from '../i18n/locales.ts'
-import { LocaleLink } from '../i18n/LocaleLink.tsx'
-import { signOutClientShell } from '../shell/shell-state.ts'
-import { accountQueries } from './account.queries.ts'
-import { logout } from './auth.functions.ts'
-import { clearStoredUserData } from './session.ts'
-import { HEADER_POPOVER } from '../../ui/popover.ts'
-import { trackLogout } from '../analytics/tracked-actions.ts'
+/**
+ * The signed-in user's menu in the header. Its panel (and the wallet total it shows) loads when the
+ * menu is first opened, not with every page.
+ */
+import { useLingui } from '@lingui/react/macro'
+import { useRouteContext } from '@tanstack/react-router'
+import { lazy, Suspense, useState } from 'react'
 
-/** The signed-in user's menu in the header: who is signed in, their copy-trading pages, log out. */
+const AccountPanel = lazy(() => import('./AccountPanel.tsx').then((m) => ({ default: m.AccountPanel })))
+
 export function AccountMenu() {
   const { t } = useLingui()
-  const router = useRouter()
-  const queryClient = useQueryClient()
-  const { prefix } = useRouteContext({ from: '__root__' })
   const { account } = useRouteContext({ from: '/{-$locale}' })
-  const [pending, setPending] = useState(false)
-  const { data: wallet } = useQuery(accountQueries.walletTotal())
-  const format = useNumberFormat()
-  const total = wallet?.status === 'ok' ? format.usdt(wallet.totalAssetUsdt) : undefined
-  const fiatTotal = wallet?.status === 'ok' ? format.fiat(wallet.totalAssetUsdt) : undefined
+  const [opened, setOpened] = useState(false)
   const name = account?.nickname || account?.account || t`Account`
-
-  const signOut = async () => {
-    setPending(true)
-    await logout()
-    trackLogout()
-    clearStoredUserData()
-    signOutClientShell()
-    queryClient.removeQueries({ queryKey: accountQueries.all })
-    await router.invalidate()
-    await router.navigate({ href: withLocalePrefix(prefix, '/') })
-    setPending(false)
-    notify(t`You are logged out.`)
-  }
-
   return (
-    <details className="relative" data-testid="account-menu">
+    <details className="relative" data-testid="account-menu" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary className="flex h-9 cursor-pointer list-none items-center gap-2 rounded-lg px-2 text-sm hover:bg-sunken" aria-label={t`Account menu`}>
         <span aria-hidden="true" className="grid size-7 place-items-center rounded-full bg-brand text-xs font-bold text-brand-contrast">
           {Array.from(name)[0]?.toUpperCase()}
@@ -50,48 +23,11 @@ export function AccountMenu() {
           {name}
         </span>
       </summary>
-      <div className={`${HEADER_POPOVER} p-1 sm:w-60`}>
-        {account ? (
-          <p className="truncate px-3 py-2 text-xs text-muted" dir="ltr">
-            {account.account}
-            {account.userSubType === 2 ? (
-              <span className="ms-2 rounded bg-sunken px-1.5 py-0.5 text-[10px] uppercase">
-                <Trans>Sub-account</Trans>
-              </span>
-            ) : null}
-          </p>
-        ) : null}
-        {total ? (
-          <p className="flex flex-wrap justify-between gap-x-2 px-3 pb-2 text-sm" data-testid="total-assets">
-            <span className="text-muted">
-              <Trans>Total assets</Trans>
-            </span>{' '}
-            <span className="font-semibold tabular-nums" dir="ltr">
-              ≈ {total} USDT
-            </span>
-            <span className="w-full text-end text-xs text-muted tabular-nums" dir="ltr" data-testid="total-assets-fiat">
-              ≈ {fiatTotal}
-            </span>
-          </p>
-        ) : null}
-        <LocaleLink to="/{-$locale}/copy-trading/my" className="block rounded-lg px-3 py-2 text-sm hover:bg-sunken">
-          <Trans>My copies</Trans>
-        </LocaleLink>
-        <LocaleLink to="/{-$locale}/copy-trading/lead" className="block rounded-lg px-3 py-2 text-sm hover:bg-sunken">
-          <Trans>Leader centre</Trans>
-        </LocaleLink>
-        <LocaleLink to="/{-$locale}/affiliate-register" className="block rounded-lg px-3 py-2 text-sm hover:bg-sunken">
-          <Trans>Affiliate programme</Trans>
-        </LocaleLink>
-        <button
-          type="button"
-          onClick={() => void signOut()}
-          disabled={pending}
-          className="block w-full rounded-lg px-3 py-2 text-start text-sm text-down hover:bg-sunken disabled:opacity-60"
-        >
-          <Trans>Log out</Trans>
-        </button>
-      </div>
+      {opened ? (
+        <Suspense>
+          <AccountPanel />
+        </Suspense>
+      ) : null}
     </details>
   )
 }

@@ -1,79 +1,57 @@
 /**
- * Live market data in React: one connection per socket (spot, futures), opened when the first
- * component subscribes, with its HTTP fallback; `useMarketStream` hands a component the latest
- * message of its subscription, at most once per animation frame however fast messages come;
- * `useConnectionStatus` feeds the header's indicator. Nothing connects on the server.
+ * Live market data in React: `useMarketStream` hands a component the latest message of its
+ * subscription, at most once per animation frame however fast messages come; `useConnectionStatus`
+ * feeds the header's indicator. The sockets themselves (market-streams.ts) load with the first
+ * subscription, so a page without live data carries none of their code. Nothing connects on the server.
  */
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import type { PublicConfig } from '../../../app.config.ts'
 import type { WsServerMessage } from '../../contract/index.ts'
-import { browserSocket } from './browser-socket.ts'
-import { createMarketConnection, type MarketConnection } from './connection.ts'
 import { createEventBus, type AppEventBus } from './events.ts'
-import { createFallback } from './fallback.ts'
-import { fetchSnapshots } from './fallback-fetch.ts'
-import { keyOf, type StreamParams } from './registry.ts'
+import type { Biz, MarketSockets } from './market-streams.ts'
+import { keyOf, type StreamListener, type StreamParams } from './registry.ts'
 import type { SocketStatus } from './socket.machine.ts'
-import { getWsTicket } from './ticket.functions.ts'
-
-type Biz = 'spot' | 'futures'
 
 export interface MarketStreams {
   bus: AppEventBus
-  connection(biz: Biz): MarketConnection
+  /** Subscribes (loading the sockets first if this is the first subscription); returns the unsubscribe. */
+  subscribe(params: StreamParams, listener: StreamListener): () => void
   /** The status of a socket, undefined until something subscribed on it. */
   status(biz: Biz): SocketStatus | undefined
   stop(): void
 }
 
-/** An absolute ws(s) URL for a configured one that may be relative to this page. */
-function socketUrl(configured: string): string {
-  if (/^wss?:\/\//.test(configured)) return configured
-  const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:'
-  return `${protocol}//${location.host}${configured.startsWith('/') ? '' : '/'}${configured}`
-}
-
 export function createMarketStreams(config: PublicConfig, signedIn: () => boolean): MarketStreams {
   const bus = createEventBus()
-  const connections = new Map<Biz, MarketConnection>()
   const statuses = new Map<Biz, SocketStatus>()
-  const stops: (() => void)[] = []
   bus.listen((event) => {
     if (event.type === 'connection-state') statuses.set(event.biz, event.status)
   })
-  const connection = (biz: Biz) => {
-    const known = connections.get(biz)
-    if (known) return known
-    const created = createMarketConnection({
-      biz,
-      url: socketUrl(config.api.wsUrl),
-      createSocket: browserSocket,
-      bus,
-      getTicket: async () => (signedIn() ? ((await getWsTicket()) ?? undefined) : undefined),
-      browser: { window, document },
-    })
-    const base = biz === 'spot' ? config.api.spotBase : config.api.futuresBase
-    const fallback = createFallback(async () => {
-      for (const message of await fetchSnapshots(base, created.registry.subscriptions())) created.registry.dispatch(message)
-    })
-    fallback.status(created.status())
-    stops.push(
-      bus.listen((event) => {
-        if (event.type === 'connection-state' && event.biz === biz) fallback.status(event.status)
-      }),
-      () => fallback.stop(),
-      () => created.stop(),
-    )
-    connections.set(biz, created)
-    return created
-  }
+  let sockets: Promise<MarketSockets> | undefined
+  let stopped = false
+  const load = () =>
+    (sockets ??= import('./market-streams.ts').then((m) => {
+      const made = m.createMarketSockets(config, signedIn, bus)
+      if (stopped) made.stop()
+      return made
+    }))
   return {
     bus,
-    connection,
+    subscribe(params, listener) {
+      let unsubscribe: (() => void) | undefined
+      let left = false
+      void load().then((loaded) => {
+        if (!left && !stopped) unsubscribe = loaded.connection(params.biz).registry.subscribe(params, listener)
+      })
+      return () => {
+        left = true
+        unsubscribe?.()
+      }
+    },
     status: (biz) => statuses.get(biz),
     stop: () => {
-      for (const stop of stops) stop()
-      connections.clear()
+      stopped = true
+      void sockets?.then((loaded) => loaded.stop())
     },
   }
 }
@@ -125,7 +103,7 @@ export function useMarketStream(params: StreamParams | undefined): WsServerMessa
     if (!streams || !current || !key) return
     let frame: number | undefined
     let latest: WsServerMessage | undefined
-    const stop = streams.connection(current.biz).registry.subscribe(current, (next) => {
+    const stop = streams.subscribe(current, (next) => {
       latest = next
       frame ??= requestAnimationFrame(() => {
         frame = undefined

@@ -1,6 +1,7 @@
-import { getCookie } from '@tanstack/react-start/server'
+import { getCookie, getRequestHeader } from '@tanstack/react-start/server'
 import { COOKIES, DEFAULTS, THEMES, UP_COLORS, publicConfig, type Theme, type UpColor } from '../../../app.config.ts'
 import { serverConfig } from '../../lib/config.server.ts'
+import { isMobileUserAgent } from '../device/user-agent.ts'
 import { findLocale } from '../i18n/locales.ts'
 import type { ShellState } from './shell-state.ts'
 
@@ -17,6 +18,7 @@ export function readServerShellState(): ShellState {
     upColor,
     loggedIn: Boolean(getCookie(COOKIES.token)),
     preferredLocale: findLocale(getCookie(COOKIES.i18nRedirected)),
+    mobile: isMobileUserAgent(getRequestHeader('user-agent') ?? ''),
     config: publicConfig(serverConfig()),
   }
 }

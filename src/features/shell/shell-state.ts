@@ -12,6 +12,8 @@ export interface ShellState {
   loggedIn: boolean
   /** The language the visitor chose before (cookie i18n_redirected), for unprefixed addresses. */
   preferredLocale: LocaleCode | undefined
+  /** The user agent is a phone's or a tablet's: the first render lays out for a narrow screen (the client then follows its real width). */
+  mobile: boolean
   config: PublicConfig
 }
 

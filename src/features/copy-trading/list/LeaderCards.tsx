@@ -1,4 +1,4 @@
-/** The leader list on a phone (below the sm breakpoint): one card per leader, and skeleton cards of the same shape while loading. */
+/** The leader list on a phone (narrow screens): one card per leader, and skeleton cards of the same shape while loading. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { CopyBiz, LeaderListItem, StatsPeriod } from '../../../contract/index.ts'
@@ -96,7 +96,7 @@ function SkeletonCard() {
 
 export function LeaderCards({ rows, biz, period, reactionOf, placeholders }: LeaderCardsProps) {
   return (
-    <ul className="flex flex-col gap-3 sm:hidden" data-testid="leader-cards">
+    <ul className="flex flex-col gap-3" data-testid="leader-cards">
       {rows.map((leader) => (
         <LeaderCard key={leader.leaderId} leader={leader} biz={biz} period={period} reaction={reactionOf(leader.leaderId)} />
       ))}

@@ -1,27 +1,46 @@
 /**
- * A market's lead traders: the controls, then the table (sm and up) or the cards (phones), both in
- * the markup and switched by CSS so the server and the first client render agree. Pages of
+ * A market's lead traders: the controls, then the table (sm and up) or the cards (phones). Only one
+ * of them is rendered and loaded: the server picks by the user agent, the browser then by its real
+ * width (a resize swaps them), and each layout is its own chunk. Pages of
  * LEADER_PAGE_SIZE load on "Load more"; skeletons hold the place of rows on their way, an error
  * offers a retry and an empty result a way out of the filters.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
-import { useMemo } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
+import { BREAKPOINTS } from '../../../../app.config.ts'
 import type { CopyBiz } from '../../../contract/index.ts'
 import { EmptyState } from '../../../ui/EmptyState.tsx'
 import { ErrorState } from '../../../ui/ErrorState.tsx'
+import { useMediaQuery } from '../../../ui/useMediaQuery.ts'
 import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { LeaderCards } from './LeaderCards.tsx'
 import type { Reaction } from './LeaderFigures.tsx'
 import { LeaderFilters } from './LeaderFilters.tsx'
 import { hasFilters, listParams, nextSearch, withoutFilters, type LeaderListSearch, type SearchUpdate } from './leader-list.schemas.ts'
 import { leaderListQueries } from './leader-list.queries.ts'
-import { LeaderTable } from './LeaderTable.tsx'
 
 /** Skeleton rows of a first load; of a next page, fewer (the rows above stay). */
 const FIRST_LOAD_SKELETONS = 8
 const NEXT_PAGE_SKELETONS = 3
+
+const loadTable = () => import('./LeaderTable.tsx')
+const loadCards = () => import('./LeaderCards.tsx')
+const LeaderTable = lazy(() => loadTable().then((m) => ({ default: m.LeaderTable })))
+const LeaderCards = lazy(() => loadCards().then((m) => ({ default: m.LeaderCards })))
+// In the browser, the layout this screen shows starts loading with this module, not after hydration reaches it.
+if (typeof matchMedia === 'function') void (matchMedia(BREAKPOINTS.wide).matches ? loadTable() : loadCards())
+
+/** Holds the list's place while its layout's code arrives (a resize, or a client-side visit). */
+function LayoutFallback() {
+  return (
+    <div className="flex flex-col gap-3 rounded-2xl border border-line bg-card p-4" aria-hidden="true" data-testid="list-fallback">
+      {Array.from({ length: FIRST_LOAD_SKELETONS }, (_, i) => (
+        <div key={i} className="h-10 animate-pulse rounded bg-sunken" />
+      ))}
+    </div>
+  )
+}
 
 export interface LeaderListViewProps {
   biz: CopyBiz
@@ -48,6 +67,7 @@ export function LeaderListView({ biz, search, onSearch }: LeaderListViewProps) {
   const { t } = useLingui()
   const format = useNumberFormat()
   const { shell } = useRouteContext({ from: '__root__' })
+  const wide = useMediaQuery(BREAKPOINTS.wide, !shell.mobile)
   const params = listParams(biz, search, shell.loggedIn)
   const list = useInfiniteQuery(leaderListQueries.list(params))
   const reactionOf = useReactions(shell.loggedIn)
@@ -81,17 +101,22 @@ export function LeaderListView({ biz, search, onSearch }: LeaderListViewProps) {
   } else {
     body = (
       <>
-        <LeaderTable
-          rows={rows}
-          biz={biz}
-          period={params.period}
-          sort={params.sort}
-          order={params.order}
-          onSort={(sort, order) => onSearch((current) => nextSearch(current, { sort, order }))}
-          reactionOf={reactionOf}
-          placeholders={placeholders}
-        />
-        <LeaderCards rows={rows} biz={biz} period={params.period} reactionOf={reactionOf} placeholders={placeholders} />
+        <Suspense fallback={<LayoutFallback />}>
+          {wide ? (
+            <LeaderTable
+              rows={rows}
+              biz={biz}
+              period={params.period}
+              sort={params.sort}
+              order={params.order}
+              onSort={(sort, order) => onSearch((current) => nextSearch(current, { sort, order }))}
+              reactionOf={reactionOf}
+              placeholders={placeholders}
+            />
+          ) : (
+            <LeaderCards rows={rows} biz={biz} period={params.period} reactionOf={reactionOf} placeholders={placeholders} />
+          )}
+        </Suspense>
         {failed ? <div className="mt-4">{retry}</div> : null}
         <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted" role="status" data-testid="leader-count">

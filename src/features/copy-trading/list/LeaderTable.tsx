@@ -1,5 +1,5 @@
 /**
- * The leader list as a table (from the sm breakpoint up): TanStack Table over the loaded rows, the
+ * The leader list as a table (wide screens): TanStack Table over the loaded rows, the
  * sort owned by the URL (the server sorts; headers only ask), and rows virtualized against the
  * window once there are more than VIRTUALIZE_FROM of them. Every row has the same height, so the
  * skeleton rows and the virtual spacers match the rows they stand for.
@@ -62,10 +62,19 @@ function useColumns(biz: CopyBiz, period: StatsPeriod, reactionOf: (leaderId: st
   const { t } = useLingui()
   const format = useNumberFormat()
   return useMemo(() => {
+    // Seven cells show one leader's figures: format them once per leader.
+    const formatted = new WeakMap<LeaderListItem, ReturnType<typeof figuresOf>>()
+    const figures = (leader: LeaderListItem) => {
+      const known = formatted.get(leader)
+      if (known) return known
+      const made = figuresOf(format, leader)
+      formatted.set(leader, made)
+      return made
+    }
     const figure = (key: 'roi' | 'pnl' | 'copierPnl', signOf: (l: LeaderListItem) => string) => (leader: LeaderListItem) => (
-      <Figure text={figuresOf(format, leader)[key]} tone={toneOf(signOf(leader))} />
+      <Figure text={figures(leader)[key]} tone={toneOf(signOf(leader))} />
     )
-    const plain = (key: 'winRate' | 'drawdown' | 'aum' | 'copiers') => (leader: LeaderListItem) => <Figure text={figuresOf(format, leader)[key]} />
+    const plain = (key: 'winRate' | 'drawdown' | 'aum' | 'copiers') => (leader: LeaderListItem) => <Figure text={figures(leader)[key]} />
     const sortable = (id: Exclude<Sort, 'newest'>, header: string, cell: (leader: LeaderListItem) => ReactNode, ascFirst = false) =>
       helper.display({ id, header, cell: ({ row }) => cell(row.original), meta: { className: CLASSES[id], sort: { key: id, ascFirst } } })
     const fixed = (id: 'trader' | 'trend' | 'reactions' | 'copy', header: string, cell: (leader: LeaderListItem) => ReactNode) =>
@@ -157,7 +166,7 @@ export function LeaderTable({ rows, biz, period, sort, order, onSort, reactionOf
     </tr>
   )
   return (
-    <div className="hidden overflow-x-auto rounded-2xl border border-line bg-card sm:block">
+    <div className="overflow-x-auto rounded-2xl border border-line bg-card">
       <table className="w-full text-sm" data-testid="leader-table">
         <caption className="sr-only">{t`Lead traders`}</caption>
         <thead className="text-xs text-muted">
