@@ -504,4 +504,17 @@ export const REFERRAL = { cookie: 'invite_code', param: 'inviteCode', cookieMaxA
  * visitor without a session is served from memory to visitors with the same display cookies for
  * ttlMs. Live prices stream over the websocket; figures refresh hourly, so a few seconds is unseen.
  */
+/** Rows per page of the copy-trading pages' lists. */
+export const COPY_PAGES = {
+  /** The leader lists load this many more on "Load more". */
+  leaderList: 50,
+  /** A leader's position history and copiers on their public page. */
+  leaderHistory: 20,
+  leaderFollowers: 20,
+  /** The leader centre's followers, profit-share settlements and per-follower profit share. */
+  leadCentre: 10,
+  /** My copies: the follow history. */
+  followHistory: 10,
+} as const
+
 export const PAGE_CACHE = { ttlMs: 3000, maxEntries: 500 } as const

@@ -2,8 +2,10 @@
  * The leader centre: a fresh funded user sees the checklist to lead, becomes a futures lead trader,
  * removes a follower, changes a setting (kept after a reload) and their nickname (shown on their
  * public page), then stops leading. Signed out, the page sends them to the login page and back.
+ * A leader with more followers than a page holds pages through them, and through their profit share.
  */
 import { expect, test } from '@playwright/test'
+import { COPY_PAGES } from '../../app.config.ts'
 import { myLeaderProfileResponseSchema } from '../../src/contract/index.ts'
 import { freshAccount, signInWith, testAddress, waitForHydration } from './helpers.ts'
 
@@ -98,4 +100,53 @@ test('becomes a lead trader, changes a setting and the public nickname', async (
   await page.getByTestId('stop-leading-confirm').click()
   await expect(page.getByText('You no longer lead.', { exact: false })).toBeVisible()
   await expect(page.getByTestId('become-leader')).toBeVisible()
+})
+
+test('the followers of a leader come a page at a time', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  const address = testAddress()
+  const leader = await freshAccount(request, address)
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` })
+  const applied = await request.post('/spotapi/copy/v1/leader/apply', { headers: auth(leader), data: { biz: 'futures', nickname: `Paged${Math.floor(Math.random() * 1e6)}`, maxFollowers: 50 } })
+  expect(applied.status(), await applied.text()).toBe(200)
+  const profile = myLeaderProfileResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leader/settings', { headers: auth(leader) })).json())
+  // One more follower than a page holds.
+  const followers = COPY_PAGES.leadCentre + 1
+  for (let i = 0; i < followers; i += 1) {
+    const follower = await freshAccount(request, address)
+    // Each invests its own amount: the names are masked alike, the amounts tell them apart.
+    const follow = await request.post('/spotapi/copy/v1/copies', { headers: auth(follower), data: { leaderId: profile.data.leaderId, mode: 'fixed', fixedAmount: '60', investment: String(100 + i) } })
+    expect(follow.status(), await follow.text()).toBe(200)
+  }
+
+  await signInWith(page, leader)
+  await page.goto('/copy-trading/lead')
+  await waitForHydration(page)
+  const pages = page.getByRole('navigation', { name: 'Pages of followers' })
+  await expect(page.getByTestId('follower')).toHaveCount(COPY_PAGES.leadCentre)
+  await expect(pages).toContainText('Page 1 of 2')
+  await expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled()
+  const invested = () => page.getByTestId('follower').locator('td:nth-of-type(1)').allInnerTexts()
+  const firstPage = await invested()
+
+  await pages.getByRole('button', { name: 'Next' }).click()
+  await expect(pages).toContainText('Page 2 of 2')
+  await expect(page.getByTestId('follower')).toHaveCount(1)
+  await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled()
+  // Every follower once, across the two pages.
+  const all = [...firstPage, ...(await invested())].map((text) => Number.parseFloat(text.replaceAll(',', '')))
+  expect(all.toSorted((a, b) => a - b)).toEqual(Array.from({ length: followers }, (_, i) => 100 + i))
+
+  await pages.getByRole('button', { name: 'Previous' }).click()
+  await expect(pages).toContainText('Page 1 of 2')
+  await expect(page.getByTestId('follower')).toHaveCount(COPY_PAGES.leadCentre)
+
+  // The profit share of each follower pages the same way.
+  await page.getByRole('radio', { name: 'Per follower' }).click()
+  const shares = page.getByTestId('share-details').locator('tbody tr')
+  const sharePages = page.getByRole('navigation', { name: "Pages of followers' profit share" })
+  await expect(shares).toHaveCount(COPY_PAGES.leadCentre)
+  await sharePages.getByRole('button', { name: 'Next' }).click()
+  await expect(sharePages).toContainText('Page 2 of 2')
+  await expect(shares).toHaveCount(1)
 })

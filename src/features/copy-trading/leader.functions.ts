@@ -1,4 +1,5 @@
 /** A lead trader's public page data, asked of the exchange on the server: profile and statistics of a period, chart series, open positions, history, followers. */
+import { COPY_PAGES } from '../../../app.config.ts'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import {
@@ -12,8 +13,6 @@ import {
 } from '../../contract/index.ts'
 import { loadEnvelope } from './copy-api.server.ts'
 
-const HISTORY_PAGE_SIZE = 20
-const FOLLOWERS_PAGE_SIZE = 20
 
 export const getLeaderDetail = createServerFn({ method: 'GET' })
   .validator(z.object({ id: idSchema, period: statsPeriodSchema }))
@@ -29,8 +28,8 @@ export const getLeaderPositions = createServerFn({ method: 'GET' })
 
 export const getLeaderHistory = createServerFn({ method: 'GET' })
   .validator(z.object({ id: idSchema }))
-  .handler(({ data }) => loadEnvelope(`/copy/v1/leaders/${data.id}/history?pageSize=${HISTORY_PAGE_SIZE}`, positionPageResponseSchema))
+  .handler(({ data }) => loadEnvelope(`/copy/v1/leaders/${data.id}/history?pageSize=${COPY_PAGES.leaderHistory}`, positionPageResponseSchema))
 
 export const getLeaderFollowers = createServerFn({ method: 'GET' })
   .validator(z.object({ id: idSchema }))
-  .handler(({ data }) => loadEnvelope(`/copy/v1/leaders/${data.id}/followers?pageSize=${FOLLOWERS_PAGE_SIZE}`, leaderFollowersResponseSchema))
+  .handler(({ data }) => loadEnvelope(`/copy/v1/leaders/${data.id}/followers?pageSize=${COPY_PAGES.leaderFollowers}`, leaderFollowersResponseSchema))

@@ -1,4 +1,5 @@
 /** The signed-in user as a lead trader: checklist, applying, terms, profile, followers, profit share and stopping, asked of the exchange with the session (server side). */
+import { COPY_PAGES } from '../../../../app.config.ts'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import {
@@ -20,7 +21,6 @@ import { loadEnvelope, sendEnvelope } from '../copy-api.server.ts'
 
 const pageSchema = z.object({ page: z.number().int().min(1).max(10_000) })
 /** Rows per page of the leader centre's lists. */
-const PAGE_SIZE = 10
 
 export const getLeadSummary = createServerFn({ method: 'GET' }).handler(() => loadEnvelope('/copy/v1/leader/summary', myLeaderCentreResponseSchema))
 
@@ -44,7 +44,7 @@ export const saveLeadInfo = createServerFn({ method: 'POST' })
 
 export const listLeadFollowers = createServerFn({ method: 'GET' })
   .validator(pageSchema)
-  .handler(({ data }) => loadEnvelope(`/copy/v1/leader/followers?page=${data.page}&pageSize=${PAGE_SIZE}`, myFollowerPageResponseSchema))
+  .handler(({ data }) => loadEnvelope(`/copy/v1/leader/followers?page=${data.page}&pageSize=${COPY_PAGES.leadCentre}`, myFollowerPageResponseSchema))
 
 export const removeLeadFollower = createServerFn({ method: 'POST' })
   .validator(z.object({ copyId: idSchema }))
@@ -52,10 +52,10 @@ export const removeLeadFollower = createServerFn({ method: 'POST' })
 
 export const getLeadProfitShare = createServerFn({ method: 'GET' })
   .validator(pageSchema)
-  .handler(({ data }) => loadEnvelope(`/copy/v1/leader/profit-share?page=${data.page}&pageSize=${PAGE_SIZE}`, leaderProfitShareResponseSchema))
+  .handler(({ data }) => loadEnvelope(`/copy/v1/leader/profit-share?page=${data.page}&pageSize=${COPY_PAGES.leadCentre}`, leaderProfitShareResponseSchema))
 
 export const listLeadProfitShareDetails = createServerFn({ method: 'GET' })
   .validator(pageSchema)
-  .handler(({ data }) => loadEnvelope(`/copy/v1/leader/profit-share/details?page=${data.page}&pageSize=${PAGE_SIZE}`, leaderProfitShareDetailPageResponseSchema))
+  .handler(({ data }) => loadEnvelope(`/copy/v1/leader/profit-share/details?page=${data.page}&pageSize=${COPY_PAGES.leadCentre}`, leaderProfitShareDetailPageResponseSchema))
 
 export const stopLeading = createServerFn({ method: 'POST' }).handler(() => sendEnvelope('DELETE', '/copy/v1/leader', leaderCancelResponseSchema))

@@ -2,7 +2,7 @@
  * A market's lead traders: the controls, then the table (sm and up) or the cards (phones). Only one
  * of them is rendered and loaded: the server picks by the user agent, the browser then by its real
  * width (a resize swaps them), and each layout is its own chunk. Pages of
- * LEADER_PAGE_SIZE load on "Load more"; skeletons hold the place of rows on their way, an error
+ * COPY_PAGES.leaderList load on "Load more"; skeletons hold the place of rows on their way, an error
  * offers a retry and an empty result a way out of the filters.
  */
 import { Trans, useLingui } from '@lingui/react/macro'

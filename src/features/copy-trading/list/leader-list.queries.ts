@@ -1,11 +1,11 @@
-/** Query options of the leader list (pages of LEADER_PAGE_SIZE, loaded one after another) and of the caller's watches and votes. */
+/** Query options of the leader list (pages of COPY_PAGES.leaderList, loaded one after another) and of the caller's watches and votes. */
+import { COPY_PAGES } from '../../../../app.config.ts'
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { CopyBiz } from '../../../contract/index.ts'
 import { getMyReactions, listLeaders } from './leader-list.functions.ts'
 import { listParams, type LeaderListParams, type LeaderListSearch } from './leader-list.schemas.ts'
 
 /** Rows per request: the list shows them all, virtualized past VIRTUALIZE_FROM rows. */
-export const LEADER_PAGE_SIZE = 50
 /** Statistics are refreshed by the engine every few minutes; a minute old is fresh enough. */
 const LIST_STALE_MS = 60_000
 
@@ -23,7 +23,7 @@ export const leaderListQueries = {
   list: (params: LeaderListParams) =>
     infiniteQueryOptions({
       queryKey: [...leaderListQueries.all, 'list', params] as const,
-      queryFn: ({ pageParam }): Promise<ListPage> => listLeaders({ data: { ...params, page: pageParam, pageSize: LEADER_PAGE_SIZE } }),
+      queryFn: ({ pageParam }): Promise<ListPage> => listLeaders({ data: { ...params, page: pageParam, pageSize: COPY_PAGES.leaderList } }),
       initialPageParam: 1,
       getNextPageParam: nextPageOf,
       staleTime: LIST_STALE_MS,

@@ -1,16 +1,16 @@
 /** The signed-in user's copy-trading records, asked of the exchange with the session (server side): live copies with totals, ended copies, overall profit. */
+import { COPY_PAGES } from '../../../../app.config.ts'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { followHistoryResponseSchema, myCopiesResponseSchema, userProfitResponseSchema } from '../../../contract/index.ts'
 import { loadEnvelope } from '../copy-api.server.ts'
 import { MAX_PAGE } from './paging.ts'
 
-const FOLLOW_HISTORY_PAGE_SIZE = 10
 
 export const listMyCopies = createServerFn({ method: 'GET' }).handler(() => loadEnvelope('/copy/v1/my/copies', myCopiesResponseSchema))
 
 export const listFollowHistory = createServerFn({ method: 'GET' })
   .validator(z.object({ page: z.number().int().min(1).max(MAX_PAGE) }))
-  .handler(({ data }) => loadEnvelope(`/copy/v1/my/follow-history?page=${data.page}&pageSize=${FOLLOW_HISTORY_PAGE_SIZE}`, followHistoryResponseSchema))
+  .handler(({ data }) => loadEnvelope(`/copy/v1/my/follow-history?page=${data.page}&pageSize=${COPY_PAGES.followHistory}`, followHistoryResponseSchema))
 
 export const getMyProfit = createServerFn({ method: 'GET' }).handler(() => loadEnvelope('/copy/v1/my/profit', userProfitResponseSchema))
