@@ -506,8 +506,8 @@ export const REFERRAL = { cookie: 'invite_code', param: 'inviteCode', cookieMaxA
  */
 /** Rows per page of the copy-trading pages' lists. */
 export const COPY_PAGES = {
-  /** The leader lists load this many more on "Load more". */
-  leaderList: 50,
+  /** The leader lists show this many first, and this many more on each "Load more" (exchanges show 12 to 20). */
+  leaderList: 20,
   /** A leader's position history and copiers on their public page. */
   leaderHistory: 20,
   leaderFollowers: 20,

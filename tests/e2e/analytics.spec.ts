@@ -83,6 +83,8 @@ for (const device of DEVICES) {
       // In-app navigation: to the register page (its own layout) and back home.
       await page.getByRole('link', { name: 'Sign up' }).first().click()
       await expect(page).toHaveURL(/\/register$/)
+      // The register page is shown (the address changes before the page is there) before the reader leaves it.
+      await expect(page.getByTestId('send-code')).toBeVisible()
       await page.getByRole('link', { name: 'Home' }).first().click()
       await expect(page).toHaveURL(/\/$/)
       await page.getByTestId('language-menu').locator('summary').click()

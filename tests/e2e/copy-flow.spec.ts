@@ -32,7 +32,14 @@ test('home → list → trader → log in → copy → my copy after the next tr
   await expect(page).toHaveURL(/period=90d/)
   await expect(page.getByRole('columnheader', { name: 'PnL (USDT)', exact: true })).toHaveAttribute('aria-sort', 'descending')
 
-  await page.getByTestId('leader-table').getByTestId('leader-name').filter({ hasText: busiest.nickname }).first().click()
+  // Further down the list, as a reader finds them: "Load more" until the trader shows.
+  const trader = page.getByTestId('leader-table').getByTestId('leader-name').filter({ hasText: busiest.nickname }).first()
+  while (!(await trader.isVisible())) {
+    const rows = await page.getByTestId('leader-row').count()
+    await page.getByTestId('load-more').click()
+    await expect(page.getByTestId('leader-row')).not.toHaveCount(rows)
+  }
+  await trader.click()
   await expect(page).toHaveURL(new RegExp(`/copy-trading/futures-trader/${busiest.leaderId}`))
   await expect(page.getByTestId('nickname')).toHaveText(busiest.nickname)
 
