@@ -480,6 +480,8 @@ export const ANALYTICS = {
   consentStorageKey: 'analytics_consent',
   /** The receiver's path below the spot API base, used when ANALYTICS_URL is not set. */
   receiverPath: '/open/analytics/batch',
+  /** Batches the receiver takes from one address a minute; past it 429 with Retry-After. A busy tab sends about 10, so an office of 60 behind one address fits. */
+  receiverBatchesPerMinutePerIp: 600,
   /** The receiver refuses larger bodies (413) before parsing. */
   maxBatchBytes: 64 * 1024,
   /** Events listed by the development page /dev/analytics (and its JSON twin at most maxDevListLimit). */

@@ -12,6 +12,7 @@ export interface RateLimiters {
   loginByAccount: RateLimiterMemory
   loginByIp: RateLimiterMemory
   codeSendByAddress: RateLimiterMemory
+  analyticsByIp: RateLimiterMemory
 }
 
 export interface ExchangeContext {

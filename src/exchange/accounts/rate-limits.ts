@@ -1,6 +1,6 @@
 /** Per-minute limits of §3 with rate-limiter-flexible (in memory; Redis at scale, ARCHITECTURE.md). */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
-import { ACCOUNTS } from '../../../app.config.ts'
+import { ACCOUNTS, ANALYTICS } from '../../../app.config.ts'
 import type { RateLimiters } from '../context.ts'
 import { rateLimited } from '../http/errors.ts'
 
@@ -11,6 +11,7 @@ export function createRateLimiters(): RateLimiters {
     loginByAccount: new RateLimiterMemory({ points: ACCOUNTS.loginAttemptsPerMinute, duration: MINUTE_SECONDS }),
     loginByIp: new RateLimiterMemory({ points: ACCOUNTS.loginAttemptsPerMinute, duration: MINUTE_SECONDS }),
     codeSendByAddress: new RateLimiterMemory({ points: ACCOUNTS.codeSendsPerMinute, duration: MINUTE_SECONDS }),
+    analyticsByIp: new RateLimiterMemory({ points: ANALYTICS.receiverBatchesPerMinutePerIp, duration: MINUTE_SECONDS }),
   }
 }
 

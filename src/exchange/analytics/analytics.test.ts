@@ -76,6 +76,16 @@ describe('POST /open/analytics/batch', () => {
     const text = await h.api('POST', ANALYTICS.receiverPath, { raw: '{}', headers: { 'content-type': 'text/plain' } })
     expect(text.status).toBe(415)
   })
+
+  it('takes a minute’s batches from one address, then answers 429 with Retry-After; other addresses go on', async () => {
+    const from = (ip: string) => h.api('POST', ANALYTICS.receiverPath, { body: { sentAt: Date.now(), events: [event()] }, headers: { 'x-forwarded-for': ip } })
+    for (let i = 0; i < ANALYTICS.receiverBatchesPerMinutePerIp; i += 1) expect((await from('10.9.9.9')).status).toBe(200)
+    const refused = await from('10.9.9.9')
+    doc.assertResponse(ANALYTICS.receiverPath, 'post', refused.status, refused.body)
+    expect([refused.status, apiErrorSchema.parse(refused.body).reason]).toEqual([429, 'rate-limited'])
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await from('10.9.9.10')).status).toBe(200)
+  })
 })
 
 describe('/dev/analytics', () => {
