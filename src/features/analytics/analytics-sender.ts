@@ -4,7 +4,8 @@
  * module only when a first send is due, so no page carries XState for analytics in its first load.
  */
 import { createActor } from 'xstate'
-import { analyticsMachine, modeOf, type AnalyticsEvent, type AnalyticsMode, type AnalyticsSettings } from './analytics.machine.ts'
+import type { AnalyticsSettings } from './analytics-settings.ts'
+import { analyticsMachine, modeOf, type AnalyticsEvent, type AnalyticsMode } from './analytics.machine.ts'
 import type { KeyValueStore } from './analytics-queue.ts'
 
 export interface SenderInput {

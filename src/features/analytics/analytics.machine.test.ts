@@ -6,7 +6,8 @@
  */
 import { describe, expect, it, vi } from 'vitest'
 import { ANALYTICS, clampBatchSize } from '../../../app.config.ts'
-import { modeOf, retryDelay, DEFAULT_SETTINGS } from './analytics.machine.ts'
+import { DEFAULT_SETTINGS } from './analytics-settings.ts'
+import { modeOf, retryDelay } from './analytics.machine.ts'
 import { memoryStorage, machineKit, testId, trackMany } from './analytics-test-kit.ts'
 
 const kit = machineKit()

@@ -15,33 +15,14 @@
  * Events that need a signed-in user wait in a login queue until the identity is set.
  */
 import { assign, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { ANALYTICS, clampBatchSize } from '../../../app.config.ts'
+import { ANALYTICS } from '../../../app.config.ts'
 import { MAX_DROP_REPORT, type TrackedEvent } from '../../contract/analytics.schemas.ts'
 import { isAnalyticsUserId } from './analytics-event.ts'
+import { analyticsSettings, type AnalyticsSettings } from './analytics-settings.ts'
 import { capped, persistQueue, restoreQueue, takeBatch, withoutIds, type KeyValueStore, type QueueState } from './analytics-queue.ts'
 import { beaconActor, sendBatchActor, type SendInput } from './analytics-transport.ts'
 
-export interface AnalyticsSettings {
-  batchSize: number
-  intervalMs: number
-  queueCap: number
-  maxEventsPerSend: number
-  maxBatchBytes: number
-  timeoutMs: number
-  maxRetries: number
-  retryBaseMs: number
-}
-
-export const DEFAULT_SETTINGS: AnalyticsSettings = {
-  batchSize: ANALYTICS.batchSize,
-  intervalMs: ANALYTICS.intervalMs,
-  queueCap: ANALYTICS.queueCap,
-  maxEventsPerSend: ANALYTICS.maxEventsPerSend,
-  maxBatchBytes: ANALYTICS.maxBatchBytes,
-  timeoutMs: ANALYTICS.timeoutMs,
-  maxRetries: ANALYTICS.maxRetries,
-  retryBaseMs: ANALYTICS.retryBaseMs,
-}
+export type { AnalyticsSettings }
 
 export type Consent = 'in' | 'out'
 
@@ -95,8 +76,7 @@ function batchBody(context: AnalyticsContext): SendInput {
 }
 
 function initialContext(input: AnalyticsInput): AnalyticsContext {
-  const settings = { ...DEFAULT_SETTINGS, ...input.settings }
-  settings.batchSize = clampBatchSize(settings.batchSize)
+  const settings = analyticsSettings(input.settings)
   let consent: string | null | undefined
   try {
     consent = input.storage?.getItem(ANALYTICS.consentStorageKey)

@@ -12,14 +12,15 @@
  * over in the order they happened. A page left before the sender came beacons its events (unless
  * the user opted out) and keeps the rest in the sender's stored queue, which the next page sends.
  */
-import { ANALYTICS, clampBatchSize } from '../../../app.config.ts'
+import { ANALYTICS } from '../../../app.config.ts'
 import { deviceContext, type DeviceContext } from '../device/device-context.ts'
 import { ensureDeviceId, randomUuid } from '../device/device-id.ts'
 import { sendBeacon } from './analytics-beacon.ts'
 import { buildEvent, capDuration, isAnalyticsUserId, reportProblem, type TrackProperties } from './analytics-event.ts'
 import { browserStorage, capped, persistQueue, restoreQueue, takeBatch, withoutIds, type KeyValueStore } from './analytics-queue.ts'
 import type { Sender, startSender } from './analytics-sender.ts'
-import type { AnalyticsEvent, AnalyticsMode, AnalyticsSettings } from './analytics.machine.ts'
+import { analyticsSettings, type AnalyticsSettings } from './analytics-settings.ts'
+import type { AnalyticsEvent, AnalyticsMode } from './analytics.machine.ts'
 import { landingUtm } from './landing-utm.ts'
 
 export type { TrackProperties, EventParams } from './analytics-event.ts'
@@ -48,7 +49,8 @@ export interface SenderLoader {
 
 interface Session {
   options: AnalyticsOptions
-  batchSize: number
+  /** The options' settings over the defaults: the sender is started with these too. */
+  settings: AnalyticsSettings
   storage: KeyValueStore | undefined
   device: DeviceContext
   distinctId: string
@@ -74,7 +76,7 @@ function sendDue(current: Session, latest: AnalyticsEvent): boolean {
   if (latest.type.startsWith('mode.')) return true
   const events = current.pending.filter((e) => e.type === 'track')
   if (latest.type === 'identity.set') return events.some((e) => e.needsLogin)
-  return events.length >= current.batchSize
+  return events.length >= current.settings.batchSize
 }
 
 function deliver(event: AnalyticsEvent) {
@@ -105,7 +107,7 @@ function handOver(current: Session) {
   const { storage } = current
   const events = current.pending.some((e) => e.type === 'track')
   if (!events) return
-  const cap = current.options.settings?.queueCap ?? ANALYTICS.queueCap
+  const cap = current.settings.queueCap
   const stored = restoreQueue(storage, ANALYTICS.queueStorageKey, cap)
   let { queue, loginQueue, dropped } = stored
   let userId: string | undefined
@@ -127,7 +129,7 @@ function handOver(current: Session) {
   }
   current.pending = current.pending.filter((e) => e.type !== 'track')
   if (!mayCollect(current)) return
-  const batch = takeBatch(queue, current.options.settings?.maxEventsPerSend ?? ANALYTICS.maxEventsPerSend, current.options.settings?.maxBatchBytes ?? ANALYTICS.maxBatchBytes)
+  const batch = takeBatch(queue, current.settings.maxEventsPerSend, current.settings.maxBatchBytes)
   if (batch.length > 0 && sendBeacon({ endpoint: current.options.endpoint, body: JSON.stringify({ sentAt: Date.now(), events: batch }) })) queue = withoutIds(queue, batch)
   persistQueue(storage, ANALYTICS.queueStorageKey, { queue, loginQueue, dropped, dropReport: stored.dropReport })
 }
@@ -143,7 +145,7 @@ export function startAnalytics(options: AnalyticsOptions, loader: SenderLoader |
   let timer: ReturnType<typeof setTimeout> | undefined
   const current: Session = {
     options,
-    batchSize: clampBatchSize(options.batchSize ?? options.settings?.batchSize ?? ANALYTICS.batchSize),
+    settings: analyticsSettings({ ...options.settings, ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }) }),
     storage: loader.storage,
     device: deviceContext(options.product),
     distinctId: ensureDeviceId(),
@@ -157,7 +159,7 @@ export function startAnalytics(options: AnalyticsOptions, loader: SenderLoader |
         .load()
         .then(({ startSender }) => {
           if (stopped) return
-          const sender = startSender({ endpoint: options.endpoint, newId: randomUuid, storage: loader.storage, requireOptIn: options.requireOptIn, settings: { ...options.settings, batchSize: current.batchSize } })
+          const sender = startSender({ endpoint: options.endpoint, newId: randomUuid, storage: loader.storage, requireOptIn: options.requireOptIn, settings: current.settings })
           current.sender = sender
           for (const event of current.pending) sender.send(event)
           current.pending = []
@@ -166,14 +168,14 @@ export function startAnalytics(options: AnalyticsOptions, loader: SenderLoader |
         .catch(() => {
           // Its chunk did not load (offline, a new deploy): try again at the next interval.
           loading = false
-          timer = setTimeout(current.load, options.settings?.intervalMs ?? ANALYTICS.intervalMs)
+          timer = setTimeout(current.load, current.settings.intervalMs)
         })
     },
   }
   session = current
   referrer = document.referrer
   page = { name: '', url: '', enteredAt: 0 }
-  timer = setTimeout(current.load, options.settings?.intervalMs ?? ANALYTICS.intervalMs)
+  timer = setTimeout(current.load, current.settings.intervalMs)
   const hidden = () => {
     if (current.sender) current.sender.send({ type: 'page.hidden' })
     else {

@@ -4,30 +4,31 @@
  */
 import { useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
-import { lazy, Suspense, useState } from 'react'
+import { lazy } from 'react'
+import { DetailsOnDemand } from '../../ui/DetailsOnDemand.tsx'
 
 const AccountPanel = lazy(() => import('./AccountPanel.tsx').then((m) => ({ default: m.AccountPanel })))
 
 export function AccountMenu() {
   const { t } = useLingui()
   const { account } = useRouteContext({ from: '/{-$locale}' })
-  const [opened, setOpened] = useState(false)
   const name = account?.nickname || account?.account || t`Account`
   return (
-    <details className="relative" data-testid="account-menu" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
-      <summary className="flex h-9 cursor-pointer list-none items-center gap-2 rounded-lg px-2 text-sm hover:bg-sunken" aria-label={t`Account menu`}>
-        <span aria-hidden="true" className="grid size-7 place-items-center rounded-full bg-brand text-xs font-bold text-brand-contrast">
-          {Array.from(name)[0]?.toUpperCase()}
-        </span>
-        <span className="hidden max-w-36 truncate sm:inline" data-testid="account-name">
-          {name}
-        </span>
-      </summary>
-      {opened ? (
-        <Suspense>
-          <AccountPanel />
-        </Suspense>
-      ) : null}
-    </details>
+    <DetailsOnDemand
+      className="relative"
+      data-testid="account-menu"
+      summary={
+        <summary className="flex h-9 cursor-pointer list-none items-center gap-2 rounded-lg px-2 text-sm hover:bg-sunken" aria-label={t`Account menu`}>
+          <span aria-hidden="true" className="grid size-7 place-items-center rounded-full bg-brand text-xs font-bold text-brand-contrast">
+            {Array.from(name)[0]?.toUpperCase()}
+          </span>
+          <span className="hidden max-w-36 truncate sm:inline" data-testid="account-name">
+            {name}
+          </span>
+        </summary>
+      }
+    >
+      <AccountPanel />
+    </DetailsOnDemand>
   )
 }

@@ -1,11 +1,23 @@
 /** A lead trader as a card: avatar, nickname, ROI of the period with its sparkline, PnL, drawdown, copiers, and a link to the trader. */
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import type { LeaderSummary } from '../../../contract/index.ts'
 import { Sparkline } from '../../markets/Sparkline.tsx'
 import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
 import { LeaderAvatar } from '../LeaderAvatar.tsx'
 import { LeaderLink } from '../LeaderLink.tsx'
 import { toneOf } from '../tone.ts'
+
+function Stat({ label, value }: { label: ReactNode; value: string }) {
+  return (
+    <div>
+      <dt className="text-muted">{label}</dt>
+      <dd className="font-medium tabular-nums">
+        <span dir="ltr">{value}</span>
+      </dd>
+    </div>
+  )
+}
 
 export function LeaderCard({ leader }: { leader: LeaderSummary }) {
   const { t } = useLingui()
@@ -40,30 +52,9 @@ export function LeaderCard({ leader }: { leader: LeaderSummary }) {
         <Sparkline values={leader.sparkline} label={t`ROI of ${nickname} over 30 days: ${roi}`} />
       </div>
       <dl className="grid grid-cols-3 gap-2 text-xs">
-        <div>
-          <dt className="text-muted">
-            <Trans>PnL</Trans>
-          </dt>
-          <dd className="font-medium tabular-nums">
-            <span dir="ltr">{format.number(s.pnl, { digits: 2, signed: true, compact: true })}</span>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">
-            <Trans>Drawdown</Trans>
-          </dt>
-          <dd className="font-medium tabular-nums">
-            <span dir="ltr">{format.ratio(s.maxDrawdown)}</span>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">
-            <Trans>AUM</Trans>
-          </dt>
-          <dd className="font-medium tabular-nums">
-            <span dir="ltr">{format.number(s.aum, { digits: 2, compact: true })}</span>
-          </dd>
-        </div>
+        <Stat label={<Trans>PnL</Trans>} value={format.number(s.pnl, { digits: 2, signed: true, compact: true })} />
+        <Stat label={<Trans>Drawdown</Trans>} value={format.ratio(s.maxDrawdown)} />
+        <Stat label={<Trans>AUM</Trans>} value={format.number(s.aum, { digits: 2, compact: true })} />
       </dl>
     </article>
   )

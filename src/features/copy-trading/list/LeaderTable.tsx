@@ -130,7 +130,7 @@ function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
   )
 }
 
-export function SkeletonRow({ columns }: { columns: number }) {
+function SkeletonRow({ columns }: { columns: number }) {
   return (
     <tr className="h-16 border-t border-line" aria-hidden="true" data-testid="skeleton-row">
       <td className="px-3">
