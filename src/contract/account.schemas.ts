@@ -1,6 +1,6 @@
 /** The signed-in user's own records (§3, §6, §7): security config, menu info, languages, preferences. */
 import { z } from 'zod'
-import { LOCALES, type LocaleCode } from '../../app.config.ts'
+import { LOCALES, type LocaleCode } from '#/app.config.ts'
 import { accountTypeSchema } from './auth.schemas.ts'
 import { okEnvelope } from './envelope.schemas.ts'
 
@@ -30,7 +30,9 @@ export const topsInfoSchema = z
       accountType: accountTypeSchema,
       userSubType: userSubTypeSchema,
       inviteCode: z.string().describe('the user’s own invite number, for the links they share'),
-      rebateUser: z.boolean().describe('registered with the invite code of an approved affiliate, who earns a rebate on this user’s fees'),
+      rebateUser: z
+        .boolean()
+        .describe('registered with the invite code of an approved affiliate, who earns a rebate on this user’s fees'),
     }),
     availableLanguage: z.array(localeCodeSchema),
   })

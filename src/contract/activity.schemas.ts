@@ -1,5 +1,6 @@
 /** Public calls of §7: global config, the anniversary campaign and the analytics receiver. */
 import { z } from 'zod'
+import { ANALYTICS } from '#/app.config.ts'
 import { okEnvelope, stringCodeEnvelope } from './envelope.schemas.ts'
 import { decimalStringSchema } from './wallet.schemas.ts'
 import { singleLine } from './text.schemas.ts'
@@ -32,13 +33,14 @@ export type AnniversaryResponse = z.infer<typeof anniversaryResponseSchema>
 
 /** §5: analytics names start with a letter; letters, digits, underscore; at most 50 characters. */
 export const ANALYTICS_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,49}$/
-const utm = singleLine(0, 200).optional()
+const utm = singleLine(0, ANALYTICS.utmMaxLength).optional()
 
+/** Every field bounded: the receiver is public, and what it keeps is what these let through. */
 export const statisticsQuerySchema = z
   .object({
-    event: z.string().regex(ANALYTICS_NAME_PATTERN),
+    event: z.string().max(ANALYTICS.nameMaxLength).regex(ANALYTICS_NAME_PATTERN),
     request_source: z.enum(['H5', 'PC']),
-    type: singleLine(1, 50),
+    type: singleLine(1, ANALYTICS.valueMaxLength),
     utm_source: utm,
     utm_medium: utm,
     utm_campaign: utm,

@@ -7,11 +7,23 @@ export const APPLICATION_STATUSES = ['submitted', 'under_review', 'approved', 'r
 /** While an application is in one of these, the user cannot open another. */
 export const OPEN_APPLICATION_STATUSES = ['submitted', 'under_review'] as const
 export const CONTACT_TYPES = ['email', 'telegram', 'whatsapp', 'phone'] as const
-export const CHANNEL_PLATFORMS = ['youtube', 'x', 'telegram', 'tiktok', 'instagram', 'discord', 'blog', 'other'] as const
+export const CHANNEL_PLATFORMS = [
+  'youtube',
+  'x',
+  'telegram',
+  'tiktok',
+  'instagram',
+  'discord',
+  'blog',
+  'other',
+] as const
 export const MAX_AUDIENCE = 1_000_000_000
 
 /** http(s) only: a javascript: or data: link shown in an admin screen would be an attack. */
-const httpUrlSchema = z.url({ protocol: /^https?$/ }).max(300).regex(SINGLE_LINE)
+const httpUrlSchema = z
+  .url({ protocol: /^https?$/ })
+  .max(300)
+  .regex(SINGLE_LINE)
 
 export const affiliateChannelSchema = z
   .strictObject({
@@ -39,9 +51,7 @@ export const affiliateApplicationSchema = z
     status: z.enum(APPLICATION_STATUSES),
     name: z.string(),
     contact: z.object({ type: z.enum(CONTACT_TYPES), value: z.string() }),
-    channels: z.array(
-      z.object({ platform: z.enum(CHANNEL_PLATFORMS), url: z.string(), audience: z.number().int() }),
-    ),
+    channels: z.array(z.object({ platform: z.enum(CHANNEL_PLATFORMS), url: z.string(), audience: z.number().int() })),
     region: z.string(),
     message: z.string(),
     createdAt: z.iso.datetime(),

@@ -3,7 +3,7 @@
  * receiver and what the reference exchange's receiver answers.
  */
 import { z } from 'zod'
-import { ANALYTICS } from '../../app.config.ts'
+import { ANALYTICS } from '#/app.config.ts'
 import { ANALYTICS_NAME_PATTERN } from './activity.schemas.ts'
 import { okEnvelope } from './envelope.schemas.ts'
 import { singleLine } from './text.schemas.ts'
@@ -62,7 +62,9 @@ export type TrackedEvent = z.infer<typeof trackedEventSchema>
 export const MAX_DROP_REPORT = 1_000_000
 
 /** Events the SDK dropped (queue over its cap, or refused batches); the id makes a resent report count once. */
-export const dropReportSchema = z.object({ id: z.uuid(), count: z.number().int().min(1).max(MAX_DROP_REPORT) }).meta({ id: 'AnalyticsDropReport' })
+export const dropReportSchema = z
+  .object({ id: z.uuid(), count: z.number().int().min(1).max(MAX_DROP_REPORT) })
+  .meta({ id: 'AnalyticsDropReport' })
 export type DropReport = z.infer<typeof dropReportSchema>
 
 export const analyticsBatchSchema = z
@@ -85,5 +87,7 @@ export const analyticsBatchResultSchema = z
   })
   .meta({ id: 'AnalyticsBatchResult' })
 export type AnalyticsBatchResult = z.infer<typeof analyticsBatchResultSchema>
-export const analyticsBatchResponseSchema = okEnvelope(analyticsBatchResultSchema).meta({ id: 'AnalyticsBatchResponse' })
+export const analyticsBatchResponseSchema = okEnvelope(analyticsBatchResultSchema).meta({
+  id: 'AnalyticsBatchResponse',
+})
 export type AnalyticsBatchResponse = z.infer<typeof analyticsBatchResponseSchema>

@@ -8,7 +8,9 @@ import { decimalStringSchema } from './wallet.schemas.ts'
 import { pairCodeSchema, signedDecimalStringSchema } from './market.schemas.ts'
 
 export const COPY_BIZ = ['futures', 'spot'] as const
-export const copyBizSchema = z.enum(COPY_BIZ).meta({ id: 'CopyBiz', description: 'The market a leader trades: USDT-margined futures or spot.' })
+export const copyBizSchema = z
+  .enum(COPY_BIZ)
+  .meta({ id: 'CopyBiz', description: 'The market a leader trades: USDT-margined futures or spot.' })
 export type CopyBiz = z.infer<typeof copyBizSchema>
 
 export const STATS_PERIODS = ['7d', '30d', '90d', 'all'] as const
@@ -18,7 +20,10 @@ export type StatsPeriod = z.infer<typeof statsPeriodSchema>
 export const LEADER_SORTS = ['roi', 'pnl', 'copierPnl', 'aum', 'followers', 'winRate', 'drawdown', 'newest'] as const
 export const leaderSortSchema = z.enum(LEADER_SORTS).meta({ id: 'LeaderSort' })
 
-export const idSchema = z.string().regex(/^[1-9]\d{0,17}$/).meta({ description: 'A numeric id as a string', example: '10000001' })
+export const idSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,17}$/)
+  .meta({ description: 'A numeric id as a string', example: '10000001' })
 export const epochMsSchema = z.number().int().min(0)
 
 export const leaderStatsSchema = z
@@ -66,7 +71,15 @@ export const leaderSummarySchema = z
   .meta({ id: 'LeaderSummary' })
 export type LeaderSummary = z.infer<typeof leaderSummarySchema>
 
-export const CLOSE_REASONS = ['leader', 'take-profit', 'stop-loss', 'liquidation', 'copy-stop-loss', 'cancel', 'manual'] as const
+export const CLOSE_REASONS = [
+  'leader',
+  'take-profit',
+  'stop-loss',
+  'liquidation',
+  'copy-stop-loss',
+  'cancel',
+  'manual',
+] as const
 export const SKIP_REASONS = ['insufficient-balance', 'below-minimum-size', 'paused', 'instrument-not-allowed'] as const
 
 export const positionSchema = z
@@ -105,7 +118,8 @@ export const pageQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 })
 
-export const pageOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int().min(0), page: z.number().int(), pageSize: z.number().int() })
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), total: z.number().int().min(0), page: z.number().int(), pageSize: z.number().int() })
 
 /** A fraction between 0 and `max` given as a decimal string ("0.1" = 10 %). */
 export const fractionSchema = (max: string) =>

@@ -24,7 +24,10 @@ export const COPY_END_REASONS = ['cancel', 'removed', 'leader-cancelled', 'copy-
 const settings = copySettingsSchema.shape
 
 export const followRequestSchema = copySettingsSchema
-  .extend({ leaderId: idSchema, investment: decimalStringSchema.meta({ description: 'USDT moved from the wallet into the copy' }) })
+  .extend({
+    leaderId: idSchema,
+    investment: decimalStringSchema.meta({ description: 'USDT moved from the wallet into the copy' }),
+  })
   .meta({ id: 'FollowRequest' })
 export type FollowRequest = z.infer<typeof followRequestSchema>
 
@@ -53,8 +56,13 @@ export const copySettingsUpdateSchema = z
     takeProfitRatio: settings.takeProfitRatio.unwrap().optional(),
     stopLossRatio: settings.stopLossRatio.unwrap().optional(),
     copyStopLossRatio: settings.copyStopLossRatio.unwrap().optional(),
-    investment: decimalStringSchema.optional().meta({ description: 'The new total investment; the difference moves between wallet and copy' }),
-    status: z.enum(['active', 'paused']).optional().meta({ description: 'paused: no new copied positions; closes still mirror' }),
+    investment: decimalStringSchema
+      .optional()
+      .meta({ description: 'The new total investment; the difference moves between wallet and copy' }),
+    status: z
+      .enum(['active', 'paused'])
+      .optional()
+      .meta({ description: 'paused: no new copied positions; closes still mirror' }),
   })
   .meta({ id: 'CopySettingsUpdate' })
 export type CopySettingsUpdate = z.infer<typeof copySettingsUpdateSchema>
@@ -87,7 +95,9 @@ const totals = {
   balance: decimalStringSchema.meta({ description: 'Free balance of the copy account' }),
   margin: decimalStringSchema.meta({ description: 'Margin in open positions' }),
   unrealizedPnl: signedDecimalStringSchema.meta({ description: 'Of open positions at the marks' }),
-  realizedPnl: signedDecimalStringSchema.meta({ description: 'Over the copy’s positions: realized PnL − fees + funding' }),
+  realizedPnl: signedDecimalStringSchema.meta({
+    description: 'Over the copy’s positions: realized PnL − fees + funding',
+  }),
   profitSharePaid: decimalStringSchema,
   net: signedDecimalStringSchema.meta({ description: 'realizedPnl + unrealizedPnl − profitSharePaid' }),
   roi: signedDecimalStringSchema.meta({ description: 'net / investment, a fraction (0 without investment)' }),
@@ -112,7 +122,9 @@ export const copyAccountSchema = z
   .meta({ id: 'CopyAccount' })
 export type CopyAccount = z.infer<typeof copyAccountSchema>
 
-export const myCopiesSchema = z.object({ list: z.array(copyAccountSchema), totals: copyTotalsSchema }).meta({ id: 'MyCopies' })
+export const myCopiesSchema = z
+  .object({ list: z.array(copyAccountSchema), totals: copyTotalsSchema })
+  .meta({ id: 'MyCopies' })
 export type MyCopies = z.infer<typeof myCopiesSchema>
 export const myCopiesResponseSchema = okEnvelope(myCopiesSchema).meta({ id: 'MyCopiesResponse' })
 
@@ -137,10 +149,15 @@ export type CopyCancel = z.infer<typeof copyCancelSchema>
 export const copyCancelResponseSchema = okEnvelope(copyCancelSchema).meta({ id: 'CopyCancelResponse' })
 
 export const cancelCopyQuerySchema = z.object({
-  closePositions: z.enum(['true', 'false']).default('true').meta({ description: 'true: close the copy’s positions at the marks; false: keep them, unmanaged' }),
+  closePositions: z
+    .enum(['true', 'false'])
+    .default('true')
+    .meta({ description: 'true: close the copy’s positions at the marks; false: keep them, unmanaged' }),
 })
 
-export const copySkipSchema = z.object({ pairCode: pairCodeSchema, reason: z.enum(SKIP_REASONS), createdAt: epochMsSchema }).meta({ id: 'CopySkip' })
+export const copySkipSchema = z
+  .object({ pairCode: pairCodeSchema, reason: z.enum(SKIP_REASONS), createdAt: epochMsSchema })
+  .meta({ id: 'CopySkip' })
 export type CopySkip = z.infer<typeof copySkipSchema>
 
 export const myCopyDetailSchema = z
@@ -174,7 +191,9 @@ export const followHistoryItemSchema = z
   })
   .meta({ id: 'FollowHistoryItem' })
 export type FollowHistoryItem = z.infer<typeof followHistoryItemSchema>
-export const followHistoryResponseSchema = okEnvelope(pageOf(followHistoryItemSchema)).meta({ id: 'FollowHistoryResponse' })
+export const followHistoryResponseSchema = okEnvelope(pageOf(followHistoryItemSchema)).meta({
+  id: 'FollowHistoryResponse',
+})
 
 const realizedTotals = {
   realizedPnl: signedDecimalStringSchema,
@@ -183,15 +202,27 @@ const realizedTotals = {
 }
 
 export const followProfitItemSchema = z
-  .object({ copyId: idSchema, leaderId: idSchema, nickname: z.string(), avatar: z.string().nullable(), status: z.enum(COPY_STATUSES), ...realizedTotals })
+  .object({
+    copyId: idSchema,
+    leaderId: idSchema,
+    nickname: z.string(),
+    avatar: z.string().nullable(),
+    status: z.enum(COPY_STATUSES),
+    ...realizedTotals,
+  })
   .meta({ id: 'FollowProfitItem' })
 export type FollowProfitItem = z.infer<typeof followProfitItemSchema>
-export const followProfitSchema = z.object({ list: z.array(followProfitItemSchema), totals: z.object(realizedTotals) }).meta({ id: 'FollowProfit' })
+export const followProfitSchema = z
+  .object({ list: z.array(followProfitItemSchema), totals: z.object(realizedTotals) })
+  .meta({ id: 'FollowProfit' })
 export type FollowProfit = z.infer<typeof followProfitSchema>
 export const followProfitResponseSchema = okEnvelope(followProfitSchema).meta({ id: 'FollowProfitResponse' })
 
 export const profitDaySchema = z
-  .object({ day: z.iso.date(), realizedPnl: signedDecimalStringSchema.meta({ description: 'Of copied positions closed that UTC day' }) })
+  .object({
+    day: z.iso.date(),
+    realizedPnl: signedDecimalStringSchema.meta({ description: 'Of copied positions closed that UTC day' }),
+  })
   .meta({ id: 'ProfitDay' })
 export const userProfitSchema = z
   .object({
@@ -213,7 +244,11 @@ export const watchSchema = z.object({ leaderId: idSchema, watching: z.boolean() 
 export const watchResponseSchema = okEnvelope(watchSchema).meta({ id: 'LeaderWatchResponse' })
 
 export const voteValueSchema = z.union([z.literal(1), z.literal(-1), z.literal(0)])
-export const voteRequestSchema = z.strictObject({ vote: voteValueSchema.meta({ description: '1 like, -1 dislike, 0 remove my vote' }) }).meta({ id: 'LeaderVoteRequest' })
-export const voteSchema = z.object({ likes: z.number().int().min(0), dislikes: z.number().int().min(0), myVote: voteValueSchema }).meta({ id: 'LeaderVote' })
+export const voteRequestSchema = z
+  .strictObject({ vote: voteValueSchema.meta({ description: '1 like, -1 dislike, 0 remove my vote' }) })
+  .meta({ id: 'LeaderVoteRequest' })
+export const voteSchema = z
+  .object({ likes: z.number().int().min(0), dislikes: z.number().int().min(0), myVote: voteValueSchema })
+  .meta({ id: 'LeaderVote' })
 export type LeaderVote = z.infer<typeof voteSchema>
 export const voteResponseSchema = okEnvelope(voteSchema).meta({ id: 'LeaderVoteResponse' })

@@ -4,11 +4,19 @@
  * Amounts are decimal strings, ratios fractions, ids strings, times epoch milliseconds.
  */
 import { z } from 'zod'
-import { COPY } from '../../app.config.ts'
-import { copyBizSchema, epochMsSchema, fractionSchema, idSchema, LEADER_STATUSES, pageOf, positionSchema } from './copy-common.schemas.ts'
+import { COPY } from '#/app.config.ts'
+import {
+  copyBizSchema,
+  epochMsSchema,
+  fractionSchema,
+  idSchema,
+  LEADER_STATUSES,
+  pageOf,
+  positionSchema,
+} from './copy-common.schemas.ts'
 import { okEnvelope } from './envelope.schemas.ts'
 import { pairCodeSchema, signedDecimalStringSchema } from './market.schemas.ts'
-import { multiLine, singleLine } from './text.schemas.ts'
+import { displayName, multiLine } from './text.schemas.ts'
 import { decimalStringSchema } from './wallet.schemas.ts'
 
 export const LEADER_REQUIREMENT_KEYS = ['not-copying', 'min-balance', 'no-open-positions'] as const
@@ -19,24 +27,65 @@ export type LeaderRequirementKey = z.infer<typeof leaderRequirementKeySchema>
 export const LEADER_MAX_TAGS = 3
 export const LEADER_NICKNAME = { min: 2, max: 20 } as const
 export const LEADER_BIO_MAX = 200
-/** Avatars are files of the site's /avatars folder. */
+/**
+ * Avatars are files of the site's /avatars folder. Those at its top are the simulated leaders' own
+ * faces, one leader each; the presets (/avatars/presets/) are shared: any number of leaders may show one.
+ */
 export const LEADER_AVATAR_PATH = /^\/avatars\/[a-z0-9-]+\.svg$/
+export const PRESET_AVATAR_FOLDER = '/avatars/presets/'
+/** The files of public/avatars/presets (a test keeps this list in step with the folder). */
+export const PRESET_AVATAR_NAMES = [
+  'sunrise',
+  'waves',
+  'peaks',
+  'orbit',
+  'prism',
+  'bars',
+  'compass',
+  'bloom',
+  'pulse',
+  'dots',
+  'arrow',
+  'moon',
+] as const
+export type PresetAvatarName = (typeof PRESET_AVATAR_NAMES)[number]
+export const presetAvatarPath = (name: PresetAvatarName): string => `${PRESET_AVATAR_FOLDER}${name}.svg`
+export const PRESET_AVATARS: readonly string[] = PRESET_AVATAR_NAMES.map(presetAvatarPath)
+
+export function isPresetAvatar(path: string): boolean {
+  return PRESET_AVATARS.includes(path)
+}
 
 const amountSchema = decimalStringSchema.max(40)
-const tagSchema = z.string().regex(/^[a-z0-9-]{1,30}$/).meta({ description: 'A tag key the app translates (steady, low-drawdown, …)' })
-const nicknameSchema = singleLine(LEADER_NICKNAME.min, LEADER_NICKNAME.max).regex(/\S/)
+const tagSchema = z
+  .string()
+  .regex(/^[a-z0-9-]{1,30}$/)
+  .meta({ description: 'A tag key the app translates (steady, low-drawdown, …)' })
+/**
+ * Unique among leaders ignoring letter case and compatibility forms (409 'nickname-taken'); hidden characters are
+ * 'nickname-invalid'.
+ */
+const nicknameSchema = displayName(LEADER_NICKNAME.min, LEADER_NICKNAME.max)
 const bioSchema = multiLine(0, LEADER_BIO_MAX)
 const tagsSchema = z
   .array(tagSchema)
   .max(LEADER_MAX_TAGS)
   .refine((tags) => new Set(tags).size === tags.length, { error: 'tags repeat' })
-const instrumentsSchema = z.array(pairCodeSchema).max(100).meta({ description: 'Pair codes followers copy; empty: every instrument' })
-const rateSchema = fractionSchema(COPY.maxProfitShareRate).max(12).meta({ description: `Share of followers' profit, 0 to ${COPY.maxProfitShareRate}` })
+const instrumentsSchema = z
+  .array(pairCodeSchema)
+  .max(100)
+  .meta({ description: 'Pair codes followers copy; empty: every instrument' })
+const rateSchema = fractionSchema(COPY.maxProfitShareRate)
+  .max(12)
+  .meta({ description: `Share of followers' profit, 0 to ${COPY.maxProfitShareRate}` })
 const maxFollowersSchema = z.number().int().min(1).max(COPY.maxFollowersLimit)
 const minCopyAmountSchema = amountSchema
-  .refine((value) => Number(value) >= Number(COPY.minInvestmentUsdt) && Number(value) <= Number(COPY.maxInvestmentUsdt), {
-    error: `between ${COPY.minInvestmentUsdt} and ${COPY.maxInvestmentUsdt}`,
-  })
+  .refine(
+    (value) => Number(value) >= Number(COPY.minInvestmentUsdt) && Number(value) <= Number(COPY.maxInvestmentUsdt),
+    {
+      error: `between ${COPY.minInvestmentUsdt} and ${COPY.maxInvestmentUsdt}`,
+    },
+  )
   .meta({ description: `USDT, at least ${COPY.minInvestmentUsdt}` })
 const leaderStatusSchema = z.enum(LEADER_STATUSES)
 
@@ -61,7 +110,9 @@ export const leaderRequirementsSchema = z
     requirements: z.array(leaderRequirementSchema),
   })
   .meta({ id: 'LeaderRequirements' })
-export const leaderRequirementsResponseSchema = okEnvelope(leaderRequirementsSchema).meta({ id: 'LeaderRequirementsResponse' })
+export const leaderRequirementsResponseSchema = okEnvelope(leaderRequirementsSchema).meta({
+  id: 'LeaderRequirementsResponse',
+})
 
 export const leaderApplyRequestSchema = z
   .strictObject({
@@ -116,7 +167,16 @@ export const leaderInfoRequestSchema = z
     nickname: nicknameSchema.optional(),
     bio: bioSchema.optional(),
     tags: tagsSchema.optional(),
-    avatar: z.string().regex(LEADER_AVATAR_PATH).nullable().optional().meta({ description: "'/avatars/<name>.svg', or null for the default avatar" }),
+    avatar: z
+      .string()
+      .refine((path) => LEADER_AVATAR_PATH.test(path) || isPresetAvatar(path), {
+        error: 'expected /avatars/<name>.svg or a preset',
+      })
+      .nullable()
+      .optional()
+      .meta({
+        description: `'/avatars/<name>.svg' (one leader each), a shared preset (${PRESET_AVATAR_FOLDER}<name>.svg: ${PRESET_AVATAR_NAMES.join(', ')}), or null for the default avatar`,
+      }),
   })
   .meta({ id: 'LeaderInfoRequest' })
 export type LeaderInfoRequest = z.infer<typeof leaderInfoRequestSchema>
@@ -163,10 +223,14 @@ export const leaderOrderRequestSchema = z
   .meta({ id: 'LeaderOrderRequest' })
 export type LeaderOrderRequest = z.infer<typeof leaderOrderRequestSchema>
 
-export const leaderAddRequestSchema = z.strictObject({ clientOrderId: leaderClientOrderIdSchema, size: amountSchema }).meta({ id: 'LeaderAddRequest' })
+export const leaderAddRequestSchema = z
+  .strictObject({ clientOrderId: leaderClientOrderIdSchema, size: amountSchema })
+  .meta({ id: 'LeaderAddRequest' })
 export type LeaderAddRequest = z.infer<typeof leaderAddRequestSchema>
 /** Without size: the whole position. */
-export const leaderCloseRequestSchema = z.strictObject({ clientOrderId: leaderClientOrderIdSchema, size: amountSchema.optional() }).meta({ id: 'LeaderCloseRequest' })
+export const leaderCloseRequestSchema = z
+  .strictObject({ clientOrderId: leaderClientOrderIdSchema, size: amountSchema.optional() })
+  .meta({ id: 'LeaderCloseRequest' })
 export type LeaderCloseRequest = z.infer<typeof leaderCloseRequestSchema>
 
 export const leaderTradeSchema = z
@@ -183,7 +247,13 @@ export type LeaderTrade = z.infer<typeof leaderTradeSchema>
 export const leaderTradeResponseSchema = okEnvelope(leaderTradeSchema).meta({ id: 'LeaderTradeResponse' })
 
 export const leaderProfitSettlementSchema = z
-  .object({ copyId: idSchema, follower: z.string(), periodEnd: epochMsSchema, rate: decimalStringSchema, share: decimalStringSchema })
+  .object({
+    copyId: idSchema,
+    follower: z.string(),
+    periodEnd: epochMsSchema,
+    rate: decimalStringSchema,
+    share: decimalStringSchema,
+  })
   .meta({ id: 'LeaderProfitSettlement' })
 
 export const leaderProfitShareSchema = z
@@ -199,7 +269,9 @@ export const leaderProfitShareSchema = z
   })
   .meta({ id: 'LeaderProfitShare' })
 export type LeaderProfitShare = z.infer<typeof leaderProfitShareSchema>
-export const leaderProfitShareResponseSchema = okEnvelope(leaderProfitShareSchema).meta({ id: 'LeaderProfitShareResponse' })
+export const leaderProfitShareResponseSchema = okEnvelope(leaderProfitShareSchema).meta({
+  id: 'LeaderProfitShareResponse',
+})
 
 export const leaderProfitShareDetailSchema = z
   .object({
@@ -215,7 +287,9 @@ export const leaderProfitShareDetailSchema = z
   })
   .meta({ id: 'LeaderProfitShareDetail' })
 export type LeaderProfitShareDetail = z.infer<typeof leaderProfitShareDetailSchema>
-export const leaderProfitShareDetailPageResponseSchema = okEnvelope(pageOf(leaderProfitShareDetailSchema)).meta({ id: 'LeaderProfitShareDetailPageResponse' })
+export const leaderProfitShareDetailPageResponseSchema = okEnvelope(pageOf(leaderProfitShareDetailSchema)).meta({
+  id: 'LeaderProfitShareDetailPageResponse',
+})
 
 export const myLeaderCentreSchema = z
   .object({

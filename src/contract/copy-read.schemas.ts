@@ -18,6 +18,7 @@ import {
 } from './copy-common.schemas.ts'
 import { okEnvelope } from './envelope.schemas.ts'
 import { signedDecimalStringSchema } from './market.schemas.ts'
+import { singleLine } from './text.schemas.ts'
 import { decimalStringSchema } from './wallet.schemas.ts'
 
 export const LEADER_KINDS = ['trader', 'wallet'] as const
@@ -36,12 +37,21 @@ export const leaderListQuerySchema = pageQuerySchema.extend({
   kind: z.enum(LEADER_KINDS).default('trader'),
   period: statsPeriodSchema.default('30d'),
   minRoi: signedDecimalStringSchema.max(40).optional().meta({ description: 'Lowest ROI of the period, a fraction' }),
-  maxDrawdown: decimalStringSchema.max(40).optional().meta({ description: 'Highest maximum drawdown of the period, a fraction' }),
+  maxDrawdown: decimalStringSchema
+    .max(40)
+    .optional()
+    .meta({ description: 'Highest maximum drawdown of the period, a fraction' }),
   minAum: decimalStringSchema.max(40).optional(),
   tags: tagListSchema.optional(),
-  hasSlots: z.enum(['true', 'false']).optional().meta({ description: 'true: leaders with a free follower slot; false: full leaders' }),
-  q: z.string().min(1).max(LEADER_QUERY_MAX).optional().meta({ description: 'Part of the nickname, case-insensitive' }),
-  watched: z.enum(['true']).optional().meta({ description: 'true: only the leaders the caller watches (needs a session, else 401)' }),
+  hasSlots: z
+    .enum(['true', 'false'])
+    .optional()
+    .meta({ description: 'true: leaders with a free follower slot; false: full leaders' }),
+  q: singleLine(1, LEADER_QUERY_MAX).optional().meta({ description: 'Part of the nickname, case-insensitive' }),
+  watched: z
+    .enum(['true'])
+    .optional()
+    .meta({ description: 'true: only the leaders the caller watches (needs a session, else 401)' }),
   sort: leaderSortSchema.default('roi'),
   order: z.enum(SORT_ORDERS).optional().meta({ description: 'Default: ascending for drawdown, descending otherwise' }),
 })
@@ -67,7 +77,14 @@ export const myReactionsSchema = z
 export type MyReactions = z.infer<typeof myReactionsSchema>
 export const myReactionsResponseSchema = okEnvelope(myReactionsSchema).meta({ id: 'MyReactionsResponse' })
 
-export const FOLLOW_BLOCKS = ['leader-full', 'leader-paused', 'follow-self', 'follow-while-leading', 'already-copying', 'login'] as const
+export const FOLLOW_BLOCKS = [
+  'leader-full',
+  'leader-paused',
+  'follow-self',
+  'follow-while-leading',
+  'already-copying',
+  'login',
+] as const
 
 export const leaderDetailSchema = leaderSummarySchema
   .extend({
@@ -95,7 +112,9 @@ export const statsSeriesPointSchema = z
   })
   .meta({ id: 'StatsSeriesPoint' })
 
-export const leaderStatsDetailSchema = leaderStatsSchema.extend({ series: z.array(statsSeriesPointSchema) }).meta({ id: 'LeaderStatsDetail' })
+export const leaderStatsDetailSchema = leaderStatsSchema
+  .extend({ series: z.array(statsSeriesPointSchema) })
+  .meta({ id: 'LeaderStatsDetail' })
 export const leaderStatsResponseSchema = okEnvelope(leaderStatsDetailSchema).meta({ id: 'LeaderStatsResponse' })
 
 export const leaderPositionsResponseSchema = okEnvelope(z.array(positionSchema)).meta({ id: 'LeaderPositionsResponse' })
@@ -113,7 +132,9 @@ export const leaderFollowerSchema = z
   })
   .meta({ id: 'LeaderFollower' })
 export type LeaderFollower = z.infer<typeof leaderFollowerSchema>
-export const leaderFollowersResponseSchema = okEnvelope(pageOf(leaderFollowerSchema)).meta({ id: 'LeaderFollowersResponse' })
+export const leaderFollowersResponseSchema = okEnvelope(pageOf(leaderFollowerSchema)).meta({
+  id: 'LeaderFollowersResponse',
+})
 
 export const overviewQuerySchema = z.object({ biz: copyBizSchema.default('futures') })
 
@@ -146,15 +167,23 @@ export const chainWalletListQuerySchema = pageQuerySchema.extend({
 })
 
 export const chainWalletPathSchema = z.object({
-  chain: z.string().regex(/^[a-z0-9-]{1,20}$/).meta({ example: 'ethereum' }),
-  address: z.string().regex(/^[A-Za-z0-9]{1,100}$/).meta({ example: '0x6d964291225f605ace427b0be40163abc612f65d' }),
+  chain: z
+    .string()
+    .regex(/^[a-z0-9-]{1,20}$/)
+    .meta({ example: 'ethereum' }),
+  address: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,100}$/)
+    .meta({ example: '0x6d964291225f605ace427b0be40163abc612f65d' }),
 })
 
 export const chainWalletSummarySchema = leaderSummarySchema
   .extend({ chain: z.string(), address: z.string(), label: z.string() })
   .meta({ id: 'ChainWalletSummary' })
 export type ChainWalletSummary = z.infer<typeof chainWalletSummarySchema>
-export const chainWalletPageResponseSchema = okEnvelope(pageOf(chainWalletSummarySchema)).meta({ id: 'ChainWalletPageResponse' })
+export const chainWalletPageResponseSchema = okEnvelope(pageOf(chainWalletSummarySchema)).meta({
+  id: 'ChainWalletPageResponse',
+})
 
 export const chainWalletDetailSchema = chainWalletSummarySchema
   .extend({
@@ -165,4 +194,6 @@ export const chainWalletDetailSchema = chainWalletSummarySchema
   })
   .meta({ id: 'ChainWalletDetail' })
 export type ChainWalletDetail = z.infer<typeof chainWalletDetailSchema>
-export const chainWalletDetailResponseSchema = okEnvelope(chainWalletDetailSchema).meta({ id: 'ChainWalletDetailResponse' })
+export const chainWalletDetailResponseSchema = okEnvelope(chainWalletDetailSchema).meta({
+  id: 'ChainWalletDetailResponse',
+})

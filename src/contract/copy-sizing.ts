@@ -1,15 +1,12 @@
 /**
  * How a copy sizes its order when the leader opens or adds: the copy engine mirrors with it, and
- * the set-up page previews with it, so the preview is the engine's own answer. Pure, exact
- * (Exact, 40 digits), rounded half-up to the database's 18 decimals.
+ * the set-up page previews with it, so the preview is the engine's own answer. Pure and exact;
+ * margin and fee round as rounding.ts says (margin held rounds up, a fee paid toward zero).
  */
 import { exact, Money } from './money.ts'
+import { held, paid } from './rounding.ts'
 
-export const SCALE = 18
-
-export function q(value: Money): Money {
-  return value.toDecimalPlaces(SCALE, Money.ROUND_HALF_UP)
-}
+export { q, SCALE } from './rounding.ts'
 
 /** Down to a whole number of lots (never rounds a size up). */
 export function floorToLot(size: Money, lotSize: Money): Money {
@@ -18,11 +15,11 @@ export function floorToLot(size: Money, lotSize: Money): Money {
 }
 
 export function marginFor(price: Money, size: Money, leverage: number): Money {
-  return q(exact(price).times(size).div(leverage))
+  return held(price, [size], leverage)
 }
 
 export function feeFor(price: Money, size: Money, rate: Money): Money {
-  return q(exact(price).times(size).times(rate))
+  return paid(price, size, rate)
 }
 
 /** The settings sizing reads (a copy's stored settings fit). */
@@ -45,7 +42,9 @@ export interface SizingInput {
   feeRate: Money
 }
 
-export type Sizing = { ok: true; size: Money; margin: Money; fee: Money } | { ok: false; reason: 'insufficient-balance' | 'below-minimum-size' }
+export type Sizing =
+  | { ok: true; size: Money; margin: Money; fee: Money }
+  | { ok: false; reason: 'insufficient-balance' | 'below-minimum-size' }
 
 /**
  * A follower's order for a leader's order of `leaderSize` at `price`:
@@ -72,7 +71,7 @@ export function sizeFollowerOrder(input: SizingInput): Sizing {
     }
     if (margin.gt(affordable)) size = sizeForMargin(affordable)
   }
-  // Rounding of margin and fee to 18 decimals may overshoot the balance by a hair: one lot less.
+  // Margin rounds up to 18 decimals and may overshoot the balance by a hair: one lot less.
   while (size.gt(0)) {
     const margin = marginFor(price, size, leverage)
     const fee = feeFor(price, size, feeRate)
@@ -94,7 +93,12 @@ export function onePlus(rate: Money, multiplier: number): Money {
 }
 
 /** Leverage for a follower: the leader's or the fixed one, never above the instrument's; 1 on spot. */
-export function followerLeverage(settings: { leverageMode: 'follow' | 'fixed'; fixedLeverage: number | null }, leaderLeverage: number, maxLeverage: number, spot: boolean): number {
+export function followerLeverage(
+  settings: { leverageMode: 'follow' | 'fixed'; fixedLeverage: number | null },
+  leaderLeverage: number,
+  maxLeverage: number,
+  spot: boolean,
+): number {
   if (spot) return 1
   const wanted = settings.leverageMode === 'fixed' && settings.fixedLeverage ? settings.fixedLeverage : leaderLeverage
   return Math.max(1, Math.min(wanted, maxLeverage))

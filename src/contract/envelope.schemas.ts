@@ -30,6 +30,9 @@ export const ERROR_REASONS = [
   'already-leader',
   'not-leader',
   'not-copying',
+  'nickname-taken',
+  'nickname-invalid',
+  'avatar-taken',
 ] as const
 export const errorReasonSchema = z.enum(ERROR_REASONS).meta({ id: 'ErrorReason' })
 export type ErrorReason = z.infer<typeof errorReasonSchema>

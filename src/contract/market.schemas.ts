@@ -1,4 +1,6 @@
-/** The public market calls: instruments, tickers, candles (klines) and recent trades, prices as exact decimal strings. */
+/**
+ * The public market calls: instruments, tickers, candles (klines) and recent trades, prices as exact decimal strings.
+ */
 import { z } from 'zod'
 import { okEnvelope } from './envelope.schemas.ts'
 import { decimalStringSchema } from './wallet.schemas.ts'
@@ -39,7 +41,9 @@ export const marketInstrumentSchema = z
   })
   .meta({ id: 'MarketInstrument' })
 export type MarketInstrument = z.infer<typeof marketInstrumentSchema>
-export const marketInstrumentsResponseSchema = okEnvelope(z.array(marketInstrumentSchema)).meta({ id: 'MarketInstrumentsResponse' })
+export const marketInstrumentsResponseSchema = okEnvelope(z.array(marketInstrumentSchema)).meta({
+  id: 'MarketInstrumentsResponse',
+})
 export type MarketInstrumentsResponse = z.infer<typeof marketInstrumentsResponseSchema>
 
 export const marketTickerSchema = z
@@ -108,6 +112,9 @@ export const klineQuerySchema = z
 export type KlineQuery = z.infer<typeof klineQuerySchema>
 
 export const tradesQuerySchema = z
-  .object({ pairCode: pairCodeSchema, limit: queryInt(TRADES_LIMIT.min, TRADES_LIMIT.max).default(TRADES_LIMIT.default) })
+  .object({
+    pairCode: pairCodeSchema,
+    limit: queryInt(TRADES_LIMIT.min, TRADES_LIMIT.max).default(TRADES_LIMIT.default),
+  })
   .meta({ id: 'TradesQuery' })
 export type TradesQuery = z.infer<typeof tradesQuerySchema>

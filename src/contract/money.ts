@@ -21,7 +21,9 @@ export function toPlain(value: Money): string {
  */
 export const Exact = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 })
 
-/** The value as an Exact (no copy when it is one): engine arithmetic never depends on which Decimal an input came as. */
+/**
+ * The value as an Exact (no copy when it is one): engine arithmetic never depends on which Decimal an input came as.
+ */
 export function exact(value: Money): Money {
   return value.constructor === Exact ? value : new Exact(value)
 }

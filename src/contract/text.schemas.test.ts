@@ -9,6 +9,7 @@ import {
   registrationEmailSchema,
   SINGLE_LINE,
 } from './text.schemas.ts'
+import { runs } from '#tests/fixtures/properties.ts'
 
 /** The rule in words: no code point in C0, DEL or C1, and no unpaired surrogate. */
 function isCleanText(value: string, allowBreaks: boolean): boolean {
@@ -22,7 +23,11 @@ function isCleanText(value: string, allowBreaks: boolean): boolean {
   return true
 }
 
-const anyText = fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)) }))
+const anyText = fc.oneof(
+  fc.string({ unit: 'grapheme' }),
+  fc.string({ unit: 'binary' }),
+  fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n)) }),
+)
 
 describe('text rules', () => {
   it('single-line text refuses exactly control characters and lone surrogates', () => {
@@ -30,7 +35,7 @@ describe('text rules', () => {
       fc.property(anyText, (value) => {
         expect(SINGLE_LINE.test(value)).toBe(isCleanText(value, false))
       }),
-      { numRuns: 2000 },
+      runs(2000),
     )
   })
 
@@ -39,7 +44,7 @@ describe('text rules', () => {
       fc.property(anyText, (value) => {
         expect(MULTI_LINE.test(value)).toBe(isCleanText(value, true))
       }),
-      { numRuns: 2000 },
+      runs(2000),
     )
   })
 
@@ -57,11 +62,14 @@ describe('text rules', () => {
 
   it('mobiles are 6 to 20 digits', () => {
     expect(mobileSchema.safeParse('123456').success).toBe(true)
-    for (const bad of ['12345', '+8613800138000', '138 0013 8000', '１２３４５６', '1'.repeat(21)]) expect(mobileSchema.safeParse(bad).success, bad).toBe(false)
+    for (const bad of ['12345', '+8613800138000', '138 0013 8000', '１２３４５６', '1'.repeat(21)])
+      expect(mobileSchema.safeParse(bad).success, bad).toBe(false)
   })
 
   it('new passwords need 8-64 characters, a letter and a digit', () => {
-    for (const ok of ['Demo12345', 'пароль123', '12345678a', `${'a'.repeat(63)}1`]) expect(newPasswordSchema.safeParse(ok).success, ok).toBe(true)
-    for (const bad of ['Demo123', 'abcdefgh', '12345678', `${'a'.repeat(64)}1`, 'Tab\t12345']) expect(newPasswordSchema.safeParse(bad).success, bad).toBe(false)
+    for (const ok of ['Demo12345', 'пароль123', '12345678a', `${'a'.repeat(63)}1`])
+      expect(newPasswordSchema.safeParse(ok).success, ok).toBe(true)
+    for (const bad of ['Demo123', 'abcdefgh', '12345678', `${'a'.repeat(64)}1`, 'Tab\t12345'])
+      expect(newPasswordSchema.safeParse(bad).success, bad).toBe(false)
   })
 })

@@ -4,7 +4,7 @@
  * characters (they hide content in logs and admin screens).
  */
 import { z } from 'zod'
-import { ACCOUNTS } from '../../app.config.ts'
+import { ACCOUNTS } from '#/app.config.ts'
 
 /**
  * Any Unicode except control characters (C0, DEL, C1) and unpaired surrogates. Written without the
@@ -21,6 +21,36 @@ export function singleLine(min: number, max: number) {
 
 export function multiLine(min: number, max: number) {
   return z.string().min(min).max(max).regex(MULTI_LINE)
+}
+
+/**
+ * What a name shown to other users may not contain: format characters (zero-width spaces and
+ * joiners, bidi embeddings, overrides and isolates, BOM, invisible operators), controls, private-use
+ * and separator code points, and letters that render as nothing (Hangul fillers, Braille blank,
+ * the combining grapheme joiner). Each lets one name pass for another.
+ */
+const HIDDEN_IN_NAMES = /[\p{Cf}\p{Cc}\p{Co}\p{Cs}\p{Zl}\p{Zp}\u034F\u115F\u1160\u2800\u3164\uFFA0]/u
+/** Something a reader sees: not only spaces and combining marks. */
+const VISIBLE = /[^\p{White_Space}\p{M}]/u
+
+/** True when a display name has no hidden characters and something visible. */
+export function isDisplayName(value: string): boolean {
+  return !HIDDEN_IN_NAMES.test(value) && VISIBLE.test(value)
+}
+
+/**
+ * A name other users see (a leader's nickname): trimmed, then `min`–`max` characters of
+ * single-line text with no hidden characters (see isDisplayName).
+ */
+export function displayName(min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .min(min)
+    .max(max)
+    .regex(SINGLE_LINE)
+    .refine(isDisplayName, { error: 'hidden or invisible characters' })
+    .describe(`${min}-${max} characters after trimming; no control, zero-width, bidi or other invisible characters`)
 }
 
 /** §5: local part letters, digits, underscore, hyphen, dot, plus; '@'; a domain with at least one dot. */
@@ -45,8 +75,11 @@ export const newPasswordSchema = singleLine(ACCOUNTS.passwordMinLength, ACCOUNTS
   .regex(/\d/)
   .describe('8-64 characters, at least one letter and one digit, no control characters')
 
-/** A password offered at login is only bounded, so a rule change never locks anyone out. */
-export const passwordSchema = z.string().min(1).max(ACCOUNTS.passwordMaxLength)
+/**
+ * A password offered at login is only bounded, so a rule change never locks anyone out; control
+ * characters were never allowed in a new password, so refusing them here locks nobody out either.
+ */
+export const passwordSchema = singleLine(1, ACCOUNTS.passwordMaxLength)
 
 export const verificationCodeSchema = z.string().regex(new RegExp(`^\\d{${ACCOUNTS.verificationCodeLength}}$`))
 

@@ -18,9 +18,22 @@ export type PublicChannel = (typeof PUBLIC_CHANNELS)[number]
 export type PrivateChannel = (typeof PRIVATE_CHANNELS)[number]
 export type WsChannel = PublicChannel | PrivateChannel
 
-export const WS_FAILURES = ['unknown-channel', 'unknown-pair', 'bad-params', 'too-many-subscriptions', 'login-required', 'login-failed'] as const
+export const WS_FAILURES = [
+  'unknown-channel',
+  'unknown-pair',
+  'bad-params',
+  'too-many-subscriptions',
+  'login-required',
+  'login-failed',
+] as const
 export type WsFailure = (typeof WS_FAILURES)[number]
-export const WS_ERRORS = ['malformed-json', 'frame-too-large', 'unknown-event', 'binary-unsupported', 'invalid-message'] as const
+export const WS_ERRORS = [
+  'malformed-json',
+  'frame-too-large',
+  'unknown-event',
+  'binary-unsupported',
+  'invalid-message',
+] as const
 export type WsError = (typeof WS_ERRORS)[number]
 
 const bizSchema = z.enum(COPY_BIZ)
@@ -40,8 +53,17 @@ export const wsClientMessageSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('unsubscribe'), ...subscriptionShape }),
   z.object({ event: z.literal('ping'), ts: z.number().optional() }),
   z.object({ event: z.literal('pong'), ts: z.number().optional() }),
-  z.object({ event: z.literal('login'), channel: z.enum(PRIVATE_CHANNELS), biz: bizSchema.default('futures'), params: z.strictObject({ ticket: z.string().min(16).max(200) }) }),
-  z.object({ event: z.literal('logout'), channel: z.enum(PRIVATE_CHANNELS).optional(), biz: bizSchema.default('futures') }),
+  z.object({
+    event: z.literal('login'),
+    channel: z.enum(PRIVATE_CHANNELS),
+    biz: bizSchema.default('futures'),
+    params: z.strictObject({ ticket: z.string().min(16).max(200) }),
+  }),
+  z.object({
+    event: z.literal('logout'),
+    channel: z.enum(PRIVATE_CHANNELS).optional(),
+    biz: bizSchema.default('futures'),
+  }),
 ])
 export type WsClientMessage = z.infer<typeof wsClientMessageSchema>
 
@@ -63,7 +85,12 @@ export const wsServerMessageSchema = z.object({
 export type WsServerMessage = z.infer<typeof wsServerMessageSchema>
 
 /** A subscription's identity: channel, biz, pair and params (params in a fixed key order). */
-export function subscriptionKey(s: { channel: string; biz: string; pairCode?: string | undefined; params?: WsParams | undefined }): string {
+export function subscriptionKey(s: {
+  channel: string
+  biz: string
+  pairCode?: string | undefined
+  params?: WsParams | undefined
+}): string {
   return [s.biz, s.channel, s.pairCode?.toUpperCase() ?? '', s.params?.interval ?? ''].join(':')
 }
 

@@ -3,16 +3,25 @@ import type { RateLimiterMemory } from 'rate-limiter-flexible'
 import type { AccountType } from '../contract/index.ts'
 import type { DevInbox, Mailer } from './accounts/mailer.ts'
 import type { Rules } from './copy/rules.ts'
+import type { WhatIfService } from './copy/what-if-service.ts'
 import type { Database } from './db/client.ts'
+import type { Logger } from './logger.ts'
 import type { MarketSimulator } from './market/simulator.ts'
 
-export type Logger = Pick<Console, 'log' | 'error'>
-
 export interface RateLimiters {
-  loginByAccount: RateLimiterMemory
+  /** Sign-in attempts from one address, whatever the account. */
   loginByIp: RateLimiterMemory
+  /** Wrong passwords per (account, address), the wait they earn, and wrong passwords per account from anywhere. */
+  loginFailuresByAccountIp: RateLimiterMemory
+  loginWaitByAccountIp: RateLimiterMemory
+  loginFailuresByAccount: RateLimiterMemory
+  /** Codes per destination, per client address (a minute and an hour) and overall. */
   codeSendByAddress: RateLimiterMemory
+  codeSendByIpMinute: RateLimiterMemory
+  codeSendByIpHour: RateLimiterMemory
+  codeSendGlobal: RateLimiterMemory
   analyticsByIp: RateLimiterMemory
+  statisticsByIp: RateLimiterMemory
 }
 
 export interface ExchangeContext {
@@ -20,14 +29,19 @@ export interface ExchangeContext {
   now: () => Date
   logger: Logger
   mailer: Mailer
-  /** Present when codes go to the built-in development mailer. */
+  /** Present when codes are kept in memory (development or sandbox) instead of mailed. */
   inbox: DevInbox | undefined
   limiters: RateLimiters
+  /** Outside production: the development pages, and the full inbox listing. */
   devPages: boolean
+  /** A simulator: test funds (the faucet). */
+  sandbox: boolean
   /** The simulated markets: candles, tickers, trades and the marks the copy engine uses. */
   market: MarketSimulator
   /** The copy engine's fees and margin rules. */
   rules: Rules
+  /** What-if replays: cached, bounded per address and in all, run on worker threads. */
+  whatIf: WhatIfService
 }
 
 /** The signed-in user of a request, set by the auth middleware. */

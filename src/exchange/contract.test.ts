@@ -23,8 +23,8 @@ import {
   wsTicketResponseSchema,
 } from '../contract/index.ts'
 import { createApp, loggable } from './http/app.ts'
-import { startHarness, unique, type ApiResult, type Harness } from './testing/harness.ts'
-import { openApiCheck, type OpenApiCheck } from './testing/openapi-check.ts'
+import { startHarness, unique, type ApiResult, type Harness } from '#tests/fixtures/exchange/harness.ts'
+import { openApiCheck, type OpenApiCheck } from '#tests/fixtures/exchange/openapi-check.ts'
 
 let h: Harness
 let doc: OpenApiCheck
@@ -69,7 +69,14 @@ interface Case {
 
 const cases: Case[] = [
   { method: 'get', path: '/v2/users/security/config', auth: true, schema: securityConfigResponseSchema },
-  { method: 'post', path: '/open/seckill/user/tops-info', body: {}, auth: true, schema: topsInfoResponseSchema, invalid: [] },
+  {
+    method: 'post',
+    path: '/open/seckill/user/tops-info',
+    body: {},
+    auth: true,
+    schema: topsInfoResponseSchema,
+    invalid: [],
+  },
   { method: 'get', path: '/open/lang/menu/show', auth: false, schema: langMenuResponseSchema },
   { method: 'get', path: '/v2/users/membership/user-perfenerce/get', auth: true, schema: preferencesResponseSchema },
   {
@@ -89,7 +96,12 @@ const cases: Case[] = [
     invalid: { walletTypeList: [] },
   },
   { method: 'get', path: '/afs/activity/v1/paging/anniversary/index', auth: false, schema: anniversaryResponseSchema },
-  { method: 'get', path: '/open/activity/statistics?event=page_view&request_source=H5&type=home', auth: false, schema: emptyOkSchema },
+  {
+    method: 'get',
+    path: '/open/activity/statistics?event=page_view&request_source=H5&type=home',
+    auth: false,
+    schema: emptyOkSchema,
+  },
   { method: 'get', path: '/open/global/config', auth: false, schema: globalConfigResponseSchema },
   { method: 'get', path: '/open/fiat/rates', auth: false, schema: fiatRatesResponseSchema },
   { method: 'post', path: '/v2/users/ws-ticket', auth: true, schema: wsTicketResponseSchema },
@@ -138,7 +150,13 @@ describe('accounts', () => {
     expect(result.text).not.toContain(await h.latestCode(account))
     const again = await h.api('POST', '/v2/users/verify-code/send', { body })
     check(again, 'post', '/v2/users/verify-code/send', 429, apiErrorSchema)
-    check(await h.api('POST', '/v2/users/verify-code/send', { body: { ...body, purpose: 'reset' } }), 'post', '/v2/users/verify-code/send', 400, apiErrorSchema)
+    check(
+      await h.api('POST', '/v2/users/verify-code/send', { body: { ...body, purpose: 'reset' } }),
+      'post',
+      '/v2/users/verify-code/send',
+      400,
+      apiErrorSchema,
+    )
   })
 
   it('POST /v2/users/register', async () => {
@@ -146,15 +164,33 @@ describe('accounts', () => {
     const body = { accountType: 'email', account, password: 'Contract123', code }
     check(await h.api('POST', '/v2/users/register', { body }), 'post', '/v2/users/register', 200, sessionResponseSchema)
     check(await h.api('POST', '/v2/users/register', { body }), 'post', '/v2/users/register', 400, apiErrorSchema)
-    check(await h.api('POST', '/v2/users/register', { body: { ...body, password: 'short' } }), 'post', '/v2/users/register', 400, apiErrorSchema)
+    check(
+      await h.api('POST', '/v2/users/register', { body: { ...body, password: 'short' } }),
+      'post',
+      '/v2/users/register',
+      400,
+      apiErrorSchema,
+    )
   })
 
   it('POST /v2/users/login and /v2/users/logout', async () => {
     check(await h.login(account, 'Contract123'), 'post', '/v2/users/login', 200, sessionResponseSchema)
     check(await h.login(account, 'Wrong123'), 'post', '/v2/users/login', 400, apiErrorSchema)
     const session = sessionResponseSchema.parse((await h.login(account, 'Contract123')).body).data
-    check(await h.api('POST', '/v2/users/logout', { token: session.token }), 'post', '/v2/users/logout', 200, emptyOkSchema)
-    check(await h.api('POST', '/v2/users/logout', { token: session.token }), 'post', '/v2/users/logout', 401, apiErrorSchema)
+    check(
+      await h.api('POST', '/v2/users/logout', { token: session.token }),
+      'post',
+      '/v2/users/logout',
+      200,
+      emptyOkSchema,
+    )
+    check(
+      await h.api('POST', '/v2/users/logout', { token: session.token }),
+      'post',
+      '/v2/users/logout',
+      401,
+      apiErrorSchema,
+    )
   })
 })
 
@@ -175,8 +211,12 @@ describe('the document and the reference page', () => {
   it('the document check refuses a wrong type and an undocumented field', () => {
     const data = { Hbt_Switch: 'true', futuresMenu: 'true', p2pMenu: 'true' }
     doc.assertResponse('/open/global/config', 'get', 200, { code: 0, data, msg: 'ok' })
-    expect(() => doc.assertResponse('/open/global/config', 'get', 200, { code: 0, data: { ...data, p2pMenu: true }, msg: 'ok' })).toThrow()
-    expect(() => doc.assertResponse('/open/global/config', 'get', 200, { code: 0, data: { ...data, extra: 'x' }, msg: 'ok' })).toThrow()
+    expect(() =>
+      doc.assertResponse('/open/global/config', 'get', 200, { code: 0, data: { ...data, p2pMenu: true }, msg: 'ok' }),
+    ).toThrow()
+    expect(() =>
+      doc.assertResponse('/open/global/config', 'get', 200, { code: 0, data: { ...data, extra: 'x' }, msg: 'ok' }),
+    ).toThrow()
     expect(() => doc.assertResponse('/open/global/config', 'get', 200, { code: '0', data, msg: 'ok' })).toThrow()
   })
 
@@ -205,13 +245,15 @@ describe('development inbox', () => {
     const page = await h.api('GET', '/dev/inbox')
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toMatch(/^text\/html/)
-    expect(page.text).toContain(`<td>${account}</td><td>register</td><td><code>${code}</code></td>`)
+    expect(page.text).toContain(`<td><code>${code}</code></td><td class="address">${account}</td><td>register</td>`)
     const json = await h.api('GET', `/dev/inbox.json?address=${encodeURIComponent(account.toUpperCase())}`)
-    expect(json.body).toEqual({ messages: [{ address: account, code, purpose: 'register', sentAt: h.context.now().toISOString() }] })
+    expect(json.body).toEqual({
+      messages: [{ address: account, code, purpose: 'register', sentAt: h.context.now().toISOString() }],
+    })
   })
 
-  it('does not exist when devPages is off', async () => {
-    const app = createApp({ ...h.context, devPages: false })
+  it('does not exist when codes are not kept in memory (mailed)', async () => {
+    const app = createApp({ ...h.context, inbox: undefined })
     for (const path of ['/dev/inbox', '/dev/inbox.json?address=a@b.co']) {
       const result = await app.request(path)
       expect(result.status).toBe(404)
@@ -223,7 +265,9 @@ describe('development inbox', () => {
 describe('error logging', () => {
   it('cuts query parameters out of logged database errors', () => {
     const cause = new Error('duplicate key')
-    const logged = loggable(new Error('Failed query: insert into "users" values ($1)\nparams: secret@example.com,$argon2id$', { cause }))
+    const logged = loggable(
+      new Error('Failed query: insert into "users" values ($1)\nparams: secret@example.com,$argon2id$', { cause }),
+    )
     expect(logged).toBeInstanceOf(Error)
     expect(String(logged)).not.toContain('secret@example.com')
     expect(logged instanceof Error && logged.cause).toBe(cause)

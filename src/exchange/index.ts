@@ -5,11 +5,12 @@
  */
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { createDevMailer, type Mailer } from './accounts/mailer.ts'
+import { codeDelivery, type Mailer } from './accounts/mailer.ts'
 import { createRateLimiters } from './accounts/rate-limits.ts'
 import { ensureConfigDefaults } from './activity/global-config.ts'
-import { MARKET } from '../../app.config.ts'
-import type { ExchangeContext, Logger } from './context.ts'
+import { MARKET } from '#/app.config.ts'
+import type { ExchangeContext } from './context.ts'
+import type { Logger } from './logger.ts'
 import { openDatabase } from './db/client.ts'
 import { defaultRules } from './copy/rules.ts'
 import { createApp } from './http/app.ts'
@@ -27,10 +28,19 @@ import { exchangeSnapshots } from './realtime/snapshots.ts'
 import { redeemTicket } from './realtime/tickets.ts'
 import type { Rules } from './copy/rules.ts'
 import { refreshLeaderStats } from './copy/stats-refresh.ts'
+import { backfillNicknameKeys } from './copy/api/nickname.ts'
+import { createWhatIfService, type WhatIfServiceOptions } from './copy/what-if-service.ts'
 import type { Database } from './db/client.ts'
 import { isEmpty, seedDemoData } from './seed.ts'
 
-export type { Mailer, MailMessage, MailRecipient, InboxMessage } from './accounts/mailer.ts'
+export {
+  NoMailerError,
+  type Mailer,
+  type MailMessage,
+  type MailRecipient,
+  type InboxMessage,
+} from './accounts/mailer.ts'
+export { createSmtpMailer } from './accounts/smtp-mailer.ts'
 export { DEMO_USERS, type DemoUser } from './seed.ts'
 export { FolderLockedError } from './db/lock.ts'
 
@@ -39,13 +49,21 @@ export interface ExchangeOptions {
   databaseUrl?: string
   /** PGlite folder; 'memory://' for in-memory (the default). */
   dataDir?: string
-  /** Serve /dev/inbox and /dev/inbox.json (never in production). */
+  /** Outside production: the development pages (/dev/analytics) and a mailer that logs codes. */
   devPages: boolean
+  /**
+   * A simulator (the default): the test-funds faucet (/dev/faucet) and, unless a mailer is given,
+   * the code inbox (/dev/inbox, /dev/inbox.json).
+   */
+  sandbox?: boolean
   logger?: Logger
   now?: () => Date
   /** Seed demo data when the database has no users (default true). */
   seed?: boolean
-  /** Delivery of verification codes; the default logs them and keeps them for /dev/inbox. */
+  /**
+   * Delivery of verification codes (SMTP_URL); without one, the inbox keeps them (devPages or sandbox, else the
+   * exchange does not start).
+   */
   mailer?: Mailer
   /** Override the folder of SQL migrations (the committed src/exchange/db/migrations by default). */
   migrationsFolder?: string
@@ -55,6 +73,13 @@ export interface ExchangeOptions {
   runEngine?: boolean
   /** Redis for the realtime hub's pub/sub, so several processes fan out the same streams. */
   redisUrl?: string
+  /** What-if replays: worker threads and bounds (app.config.ts by default); tests wrap the runner. */
+  whatIf?: WhatIfServiceOptions
+  /**
+   * Browser origins the websocket accepts (ServerConfig.wsAllowedOrigins); unset: none, only clients that send no
+   * Origin.
+   */
+  allowedOrigins?: readonly string[]
 }
 
 export interface Exchange {
@@ -72,9 +97,14 @@ export async function createExchange(options: ExchangeOptions): Promise<Exchange
 }
 
 /** createExchange, plus the context it runs on (tests read the database through it). */
-export async function openExchange(options: ExchangeOptions): Promise<{ exchange: Exchange; context: ExchangeContext; engine: EngineRunner }> {
+export async function openExchange(
+  options: ExchangeOptions,
+): Promise<{ exchange: Exchange; context: ExchangeContext; engine: EngineRunner }> {
   const logger = options.logger ?? console
   const now = options.now ?? (() => new Date())
+  const sandbox = options.sandbox ?? true
+  // Before the database opens: an exchange with nowhere to send codes stops here.
+  const delivery = codeDelivery(options.mailer, { devPages: options.devPages, sandbox }, logger, now)
   const database = await openDatabase(options)
   const backfillDays = options.market?.backfillDays ?? MARKET.backfillDays
   const market = createMarketSimulator(database.db, {
@@ -94,21 +124,37 @@ export async function openExchange(options: ExchangeOptions): Promise<{ exchange
     await database.close()
     throw error
   }
-  const devMailer = createDevMailer(logger, now)
   const context: ExchangeContext = {
     db: database.db,
     now,
     logger,
-    mailer: options.mailer ?? devMailer,
-    inbox: options.mailer ? undefined : devMailer,
+    mailer: delivery.mailer,
+    inbox: delivery.inbox,
     limiters: createRateLimiters(),
     devPages: options.devPages,
+    sandbox,
     market,
     rules,
+    whatIf: createWhatIfService({ db: database.db, market, rules, now, logger }, options.whatIf),
   }
-  const pubsub = options.redisUrl ? await createRedisPubSub(options.redisUrl, (error) => logger.error('[realtime] redis', error)) : createMemoryPubSub()
-  const hub = createHub({ pubsub, snapshots: exchangeSnapshots(context), redeemTicket: (ticket) => redeemTicket(database.db, ticket, now()) })
-  const engine = createEngineRunner({ db: database.db, market, rules, now, logger, bots, onMinutes: createMarketPublisher(hub, market, Boolean(options.redisUrl)) })
+  const pubsub = options.redisUrl
+    ? await createRedisPubSub(options.redisUrl, (error) => logger.error('[realtime] redis', error))
+    : createMemoryPubSub()
+  const hub = createHub({
+    pubsub,
+    snapshots: exchangeSnapshots(context),
+    redeemTicket: (ticket) => redeemTicket(database.db, ticket, now()),
+    allowedOrigins: options.allowedOrigins,
+  })
+  const engine = createEngineRunner({
+    db: database.db,
+    market,
+    rules,
+    now,
+    logger,
+    bots,
+    onMinutes: createMarketPublisher(hub, market, Boolean(options.redisUrl)),
+  })
   const app = createApp(context)
   if (options.runEngine) engine.start(MARKET.tickIntervalMs)
   let closing: Promise<void> | undefined
@@ -116,23 +162,39 @@ export async function openExchange(options: ExchangeOptions): Promise<{ exchange
     fetch: async (request) => app.fetch(request),
     handleUpgrade: (req, socket, head) => hub.handleUpgrade(req, socket, head),
     closeSockets: () => hub.close(),
-    close: () => (closing ??= engine.stop().then(async () => {
-      await hub.close()
-      await pubsub.close()
-      await database.close()
-    })),
+    close: () =>
+      (closing ??= engine.stop().then(async () => {
+        await hub.close()
+        await pubsub.close()
+        await context.whatIf.close()
+        await database.close()
+      })),
   }
   return { exchange, context, engine }
 }
 
-/** The simulated leaders (seeded once, their history back-filled with the market's), the statistics, and the engine loop. */
-async function startCopyTrading(db: Database, market: MarketSimulator, rules: Rules, now: () => Date, logger: Logger, backfillDays: number): Promise<Bot[]> {
+/**
+ * The simulated leaders (seeded once, their history back-filled with the market's), the statistics, and the engine
+ * loop.
+ */
+async function startCopyTrading(
+  db: Database,
+  market: MarketSimulator,
+  rules: Rules,
+  now: () => Date,
+  logger: Logger,
+  backfillDays: number,
+): Promise<Bot[]> {
   const end = now().getTime()
   const from = end - backfillDays * 86_400_000
+  await backfillNicknameKeys(db)
   await seedSimulatedLeaders(db, new Date(from))
   const bots = await loadBots(db)
   const history = await backfillBots(db, market, rules, bots, from, end)
-  if (history.events > 0) logger.log(`[exchange] simulated leaders: ${bots.length}, back-filled ${history.positions} positions over ${backfillDays} days`)
+  if (history.events > 0)
+    logger.log(
+      `[exchange] simulated leaders: ${bots.length}, back-filled ${history.positions} positions over ${backfillDays} days`,
+    )
   const followed = await seedSimulatedFollowers(db, bots, now())
   if (followed > 0) logger.log(`[exchange] simulated followers: ${followed} copies`)
   await refreshLeaderStats(db, now())

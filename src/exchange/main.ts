@@ -4,7 +4,7 @@
  * finish (up to SHUTDOWN_GRACE_MS), close the database and exit 0.
  */
 import { serve, type ServerRequest } from 'srvx'
-import { ConfigError, loadConfig, type ServerConfig } from '../../app.config.ts'
+import { ConfigError, loadConfig, type ServerConfig } from '#/app.config.ts'
 import { openConfiguredExchange } from './configured.ts'
 import { toExchangeRequest } from './mount.ts'
 
@@ -16,7 +16,9 @@ function readSettings(): { config: ServerConfig; port: number } {
     const raw = process.env.EXCHANGE_PORT
     const port = raw === undefined || raw === '' ? DEFAULT_PORT : Number(raw)
     if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-      throw new ConfigError(`Invalid configuration:\n  EXCHANGE_PORT=${JSON.stringify(raw)}: expected a port number 1-65535`)
+      throw new ConfigError(
+        `Invalid configuration:\n  EXCHANGE_PORT=${JSON.stringify(raw)}: expected a port number 1-65535`,
+      )
     }
     return { config, port }
   } catch (error) {

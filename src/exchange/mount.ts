@@ -18,7 +18,8 @@ export function stripBase(pathname: string): string {
 export function isTrustedPeer(ip: string | undefined): boolean {
   if (!ip) return false
   const address = ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip
-  if (address === '::1' || address.startsWith('127.') || address.startsWith('10.') || address.startsWith('192.168.')) return true
+  if (address === '::1' || address.startsWith('127.') || address.startsWith('10.') || address.startsWith('192.168.'))
+    return true
   const match = /^172\.(\d+)\./.exec(address)
   if (match && Number(match[1]) >= 16 && Number(match[1]) <= 31) return true
   return /^f[cd][0-9a-f]{2}:/i.test(address)

@@ -1,5 +1,5 @@
 /** `npm run seed`: opens the configured database, applies migrations, writes the demo data (idempotent), exits. */
-import { ConfigError, loadConfig } from '../../app.config.ts'
+import { ConfigError, loadConfig } from '#/app.config.ts'
 import { openDatabase } from './db/client.ts'
 import { FolderLockedError } from './db/lock.ts'
 import { pgliteFolder } from './paths.ts'
@@ -7,7 +7,10 @@ import { DEMO_USERS, seedDemoData } from './seed.ts'
 
 try {
   const config = loadConfig(process.env)
-  const database = await openDatabase({ databaseUrl: config.database.url, dataDir: pgliteFolder(config.database.dataDir) })
+  const database = await openDatabase({
+    databaseUrl: config.database.url,
+    dataDir: pgliteFolder(config.database.dataDir),
+  })
   try {
     await seedDemoData(database.db, new Date())
   } finally {

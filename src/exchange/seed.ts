@@ -3,7 +3,7 @@
  * anniversary campaign and the global config. Every insert skips rows that exist, so seeding twice changes nothing.
  */
 import { and, count, eq } from 'drizzle-orm'
-import { ACCOUNTS, WALLET_TYPES } from '../../app.config.ts'
+import { ACCOUNTS, WALLET_TYPES } from '#/app.config.ts'
 import type { AccountType } from '../contract/index.ts'
 import { DEFAULT_PREFERENCES } from './accounts/accounts.service.ts'
 import { hashPassword } from './accounts/passwords.ts'
@@ -85,7 +85,10 @@ export async function seedDemoData(db: Database, now: Date): Promise<void> {
   const hashes = await Promise.all(DEMO_USERS.map((user) => hashPassword(user.password)))
   await db.transaction(async (tx) => {
     await ensureConfigDefaults(tx)
-    await tx.insert(campaigns).values({ ...DEMO_CAMPAIGN, createdAt: now }).onConflictDoNothing()
+    await tx
+      .insert(campaigns)
+      .values({ ...DEMO_CAMPAIGN, createdAt: now })
+      .onConflictDoNothing()
     const ids = new Map<string, number>()
     for (const [index, demo] of DEMO_USERS.entries()) {
       const parentId = demo.parent === undefined ? null : (ids.get(demo.parent) ?? null)

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest'
 import { createDevMailer } from './mailer.ts'
 import { maskAccount, maskEmail, maskMobile, normaliseAccount } from './masking.ts'
 import { clientIp } from './rate-limits.ts'
-import { codeHash, newInviteCode, newSessionToken, randomDigits, sameHex, SESSION_TOKEN_PATTERN, sha256Hex } from './secrets.ts'
+import {
+  codeHash,
+  newInviteCode,
+  newSessionToken,
+  randomDigits,
+  sameHex,
+  SESSION_TOKEN_PATTERN,
+  sha256Hex,
+} from './secrets.ts'
 import { tokenFrom } from './sessions.ts'
 
 describe('masking', () => {
@@ -74,14 +82,25 @@ describe('secrets', () => {
 describe('development mailer', () => {
   it('logs each code and keeps the newest first, per address, bounded', async () => {
     const lines: string[] = []
-    const mailer = createDevMailer({ log: (line: string) => lines.push(line), error: () => undefined }, () => new Date('2025-01-01T00:00:00Z'))
+    const mailer = createDevMailer(
+      { log: (line: string) => lines.push(line), error: () => undefined },
+      () => new Date('2025-01-01T00:00:00Z'),
+    )
     for (let i = 0; i < 510; i++) {
-      await mailer.send({ type: 'email', address: `a${i % 2}@x.io` }, { subject: 's', text: 't', code: String(i).padStart(6, '0'), purpose: 'register' })
+      await mailer.send(
+        { type: 'email', address: `a${i % 2}@x.io` },
+        { subject: 's', text: 't', code: String(i).padStart(6, '0'), purpose: 'register' },
+      )
     }
     expect(lines[0]).toContain('000000')
     expect(mailer.messages('a1@x.io', 2).map((m) => m.code)).toEqual(['000509', '000507'])
     expect(mailer.messages(undefined, 1000)).toHaveLength(500)
     expect(mailer.messages()).toHaveLength(50)
-    expect(mailer.messages('a0@x.io')[0]).toEqual({ address: 'a0@x.io', code: '000508', purpose: 'register', sentAt: '2025-01-01T00:00:00.000Z' })
+    expect(mailer.messages('a0@x.io')[0]).toEqual({
+      address: 'a0@x.io',
+      code: '000508',
+      purpose: 'register',
+      sentAt: '2025-01-01T00:00:00.000Z',
+    })
   })
 })

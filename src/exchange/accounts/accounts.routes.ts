@@ -1,5 +1,6 @@
 /** HTTP face of accounts: verification codes, registration, login, logout. */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
+import { ACCOUNTS } from '#/app.config.ts'
 import {
   emptyOkSchema,
   loginRequestSchema,
@@ -7,7 +8,7 @@ import {
   sendCodeRequestSchema,
   sendCodeResponseSchema,
   sessionResponseSchema,
-} from '../../contract/index.ts'
+} from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
 import { requireAuth } from '../http/auth.ts'
 import { AUTH_REFUSALS, BEARER, COMMON_REFUSALS, jsonBody, ok, okJson, REFUSALS } from '../http/openapi.ts'
@@ -27,7 +28,8 @@ const sendCodeRoute = createRoute({
   summary: 'Send a verification code',
   description:
     'Sends a 6-digit code to the address through the mail/SMS port. The code is never in the response. ' +
-    'At most one send per address per minute.',
+    `At most ${ACCOUNTS.codeSendsPerMinute} send per address a minute; from one client address ${ACCOUNTS.codeSendsPerMinutePerIp} a minute and ${ACCOUNTS.codeSendsPerHourPerIp} an hour; ` +
+    `${ACCOUNTS.codeSendsPerMinuteGlobal} a minute over the whole exchange. Past any of them 429 with Retry-After.`,
   request: { body: jsonBody(sendCodeRequestSchema) },
   responses: { 200: okJson(sendCodeResponseSchema, 'Sent'), ...COMMON_REFUSALS, 429: REFUSALS[429] },
 })
@@ -49,7 +51,10 @@ const loginRoute = createRoute({
   tags,
   summary: 'Sign in',
   description:
-    "Wrong account or password: 400 'invalid-credentials'. Five attempts per minute per account and per address, then 429.",
+    "Wrong account or password: 400 'invalid-credentials'. Then 429 with Retry-After: past " +
+    `${ACCOUNTS.loginAttemptsPerMinute} attempts a minute from one address; after ${ACCOUNTS.loginFailuresBeforeWait} wrong passwords for one account from one address ` +
+    `(a wait of ${ACCOUNTS.loginWaitBaseSeconds} s, doubling with each further failure up to ${ACCOUNTS.loginWaitMaxSeconds} s; another address is not held back); ` +
+    `after ${ACCOUNTS.loginFailuresPerAccountPerHour} wrong passwords for one account in an hour from all addresses together.`,
   request: { body: jsonBody(loginRequestSchema) },
   responses: {
     200: okJson(sessionResponseSchema, 'Signed in'),
@@ -78,7 +83,11 @@ export function accountRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   app.openapi(sendCodeRoute, async (c) => {
     const body = c.req.valid('json')
     const address = normaliseAccount(body.accountType, body.account)
-    const { expiresIn } = await sendCode(ctx, { accountType: body.accountType, address, purpose: body.purpose })
+    const { expiresIn } = await sendCode(
+      ctx,
+      { accountType: body.accountType, address, purpose: body.purpose },
+      clientIp(c.req.raw.headers),
+    )
     return c.json(ok({ sent: true, expiresIn }), 200)
   })
 

@@ -1,7 +1,7 @@
 /** Registration, login and logout. */
 import { and, eq } from 'drizzle-orm'
-import { ACCOUNTS, DEFAULT_LOCALE, DEFAULTS } from '../../../app.config.ts'
-import type { AccountType, LoginRequest, RegisterRequest, Session } from '../../contract/index.ts'
+import { ACCOUNTS, DEFAULT_LOCALE, DEFAULTS } from '#/app.config.ts'
+import type { AccountType, LoginRequest, RegisterRequest, Session } from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
 import type { Database } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
@@ -10,7 +10,7 @@ import { ApiFailure, invalidInput } from '../http/errors.ts'
 import { checkCode, consumeCode } from './codes.ts'
 import { maskAccount, normaliseAccount } from './masking.ts'
 import { hashPassword, verifyNobody, verifyPassword } from './passwords.ts'
-import { consumeOrRefuse } from './rate-limits.ts'
+import { admitLogin, loginFailed, loginSucceeded } from './login-limits.ts'
 import { createSession } from './sessions.ts'
 import { newInviteCode } from './secrets.ts'
 
@@ -55,7 +55,11 @@ export async function register(ctx: ExchangeContext, input: RegisterRequest, met
   const invitedBy = await inviterId(ctx.db, input.inviteCode)
   // The code is checked before anything reveals whether the account exists: only the owner of
   // the address learns that.
-  const codeId = await checkCode(ctx, { accountType: input.accountType, address: account, purpose: 'register' }, input.code)
+  const codeId = await checkCode(
+    ctx,
+    { accountType: input.accountType, address: account, purpose: 'register' },
+    input.code,
+  )
   if (await findUserByAccount(ctx.db, input.accountType, account)) throw new ApiFailure(409, 'account-exists')
   const passwordHash = await hashPassword(input.password)
   const now = ctx.now()
@@ -88,11 +92,15 @@ export async function register(ctx: ExchangeContext, input: RegisterRequest, met
 
 export async function login(ctx: ExchangeContext, input: LoginRequest, meta: RequestMeta): Promise<Session> {
   const account = normaliseAccount(input.accountType, input.account)
-  await consumeOrRefuse(ctx.limiters.loginByIp, meta.ip)
-  await consumeOrRefuse(ctx.limiters.loginByAccount, `${input.accountType}:${account}`)
+  const attempt = { account: `${input.accountType}:${account}`, ip: meta.ip }
+  await admitLogin(ctx.limiters, attempt)
   const user = await findUserByAccount(ctx.db, input.accountType, account)
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyNobody(input.password)
-  if (!user || !valid) throw new ApiFailure(400, 'invalid-credentials')
+  if (!user || !valid) {
+    await loginFailed(ctx.limiters, attempt)
+    throw new ApiFailure(400, 'invalid-credentials')
+  }
+  await loginSucceeded(ctx.limiters, attempt)
   if (user.userSubType === ACCOUNTS.subAccountType && !user.standAloneLogin) {
     throw new ApiFailure(403, 'forbidden', { msg: 'This sub-account signs in through its main account' })
   }

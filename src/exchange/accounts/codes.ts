@@ -4,8 +4,8 @@
  * roll the count back; after the last allowed attempt the code is burned.
  */
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
-import { ACCOUNTS } from '../../../app.config.ts'
-import type { AccountType, CodePurpose } from '../../contract/index.ts'
+import { ACCOUNTS } from '#/app.config.ts'
+import type { AccountType, CodePurpose } from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
 import type { Database } from '../db/client.ts'
 import { verificationCodes } from '../db/schema.ts'
@@ -20,9 +20,23 @@ export interface CodeTarget {
 }
 
 const SUBJECTS: Record<CodePurpose, string> = { register: 'Your Tandem verification code' }
+/** The one key of the exchange-wide quota. */
+const GLOBAL_KEY = 'all'
 
-export async function sendCode(ctx: ExchangeContext, target: CodeTarget): Promise<{ expiresIn: number }> {
+/**
+ * Sends a code to the target, asked for from `clientIp`. Quotas, each 429 with Retry-After: per
+ * client address (a burst and an hour), per destination, and for the whole exchange, so one caller
+ * cannot send codes to many numbers nor many callers run up the mail and SMS bill.
+ */
+export async function sendCode(
+  ctx: ExchangeContext,
+  target: CodeTarget,
+  clientIp: string,
+): Promise<{ expiresIn: number }> {
+  await consumeOrRefuse(ctx.limiters.codeSendByIpMinute, clientIp)
+  await consumeOrRefuse(ctx.limiters.codeSendByIpHour, clientIp)
   await consumeOrRefuse(ctx.limiters.codeSendByAddress, `${target.accountType}:${target.address}`)
+  await consumeOrRefuse(ctx.limiters.codeSendGlobal, GLOBAL_KEY)
   const code = randomDigits(ACCOUNTS.verificationCodeLength)
   const salt = newSalt()
   const now = ctx.now()

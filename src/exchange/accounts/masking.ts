@@ -1,5 +1,5 @@
 /** Account identifiers as shown back to their owner: enough to recognise, not enough to harvest. */
-import type { AccountType } from '../../contract/index.ts'
+import type { AccountType } from '#/contract/index.ts'
 
 /** d***o@tandem.dev: first and last character of the local part. */
 export function maskEmail(email: string): string {

@@ -1,10 +1,13 @@
 /**
  * Sessions: an opaque random token goes to the client once; only its SHA-256 is stored, with
  * expiry and revocation, so every request can be checked against the database (stateless web tier).
+ * A session ends ACCOUNTS.sessionTtlSeconds after sign-in, or earlier when unused for
+ * ACCOUNTS.sessionIdleSeconds; each authenticated request counts as use, written at most every
+ * ACCOUNTS.sessionTouchSeconds so a page of reads does not write a row each.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm'
-import { ACCOUNTS } from '../../../app.config.ts'
-import type { Session } from '../../contract/index.ts'
+import { and, eq, gt, isNull, lt } from 'drizzle-orm'
+import { ACCOUNTS } from '#/app.config.ts'
+import type { Session } from '#/contract/index.ts'
 import type { AuthState } from '../context.ts'
 import type { Database } from '../db/client.ts'
 import { sessions, users } from '../db/schema.ts'
@@ -19,10 +22,17 @@ export function cleanUserAgent(value: string | undefined): string | null {
   return printable.slice(0, USER_AGENT_MAX) || null
 }
 
-export async function createSession(db: Database, userId: number, now: Date, userAgent: string | null): Promise<Session> {
+export async function createSession(
+  db: Database,
+  userId: number,
+  now: Date,
+  userAgent: string | null,
+): Promise<Session> {
   const token = newSessionToken()
   const expiresAt = new Date(now.getTime() + ACCOUNTS.sessionTtlSeconds * 1000)
-  await db.insert(sessions).values({ tokenHash: sha256Hex(token), userId, createdAt: now, expiresAt, userAgent })
+  await db
+    .insert(sessions)
+    .values({ tokenHash: sha256Hex(token), userId, createdAt: now, expiresAt, userAgent, lastSeenAt: now })
   return { token, expiresAt: expiresAt.toISOString(), userId: String(userId) }
 }
 
@@ -34,25 +44,46 @@ export function tokenFrom(headers: Headers): string | undefined {
   return token && SESSION_TOKEN_PATTERN.test(token) ? token : undefined
 }
 
+const secondsBefore = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000)
+
 export async function authenticate(db: Database, token: string, now: Date): Promise<AuthState | undefined> {
   const tokenHash = sha256Hex(token)
   const [row] = await db
     .select({
-      id: users.id,
-      accountType: users.accountType,
-      account: users.account,
-      nickname: users.nickname,
-      inviteCode: users.inviteCode,
-      userSubType: users.userSubType,
-      changeLogin: users.changeLogin,
-      standAloneLogin: users.standAloneLogin,
-      availableLanguages: users.availableLanguages,
+      user: {
+        id: users.id,
+        accountType: users.accountType,
+        account: users.account,
+        nickname: users.nickname,
+        inviteCode: users.inviteCode,
+        userSubType: users.userSubType,
+        changeLogin: users.changeLogin,
+        standAloneLogin: users.standAloneLogin,
+        availableLanguages: users.availableLanguages,
+      },
+      lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, secondsBefore(now, ACCOUNTS.sessionIdleSeconds)),
+      ),
+    )
     .limit(1)
-  return row ? { user: row, tokenHash } : undefined
+  if (!row) return undefined
+  const touchedBefore = secondsBefore(now, ACCOUNTS.sessionTouchSeconds)
+  if (row.lastSeenAt < touchedBefore) {
+    // Conditional, so concurrent requests of one session write once.
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastSeenAt, touchedBefore)))
+  }
+  return { user: row.user, tokenHash }
 }
 
 export async function revokeSession(db: Database, tokenHash: string, now: Date): Promise<void> {

@@ -1,6 +1,7 @@
 /** Public calls of §7: global config, the anniversary campaign and the analytics receiver. */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
 import { desc, eq } from 'drizzle-orm'
+import { ANALYTICS } from '#/app.config.ts'
 import {
   anniversaryResponseSchema,
   emptyOkSchema,
@@ -8,12 +9,14 @@ import {
   statisticsQuerySchema,
   type Anniversary,
   type AnniversaryResponse,
-} from '../../contract/index.ts'
+} from '#/contract/index.ts'
+import { clientIp, consumeOrRefuse } from '../accounts/rate-limits.ts'
 import type { ExchangeContext } from '../context.ts'
-import { analyticsEvents, campaigns } from '../db/schema.ts'
-import { COMMON_REFUSALS, ok, okJson } from '../http/openapi.ts'
+import { campaigns } from '../db/schema.ts'
+import { COMMON_REFUSALS, ok, okJson, REFUSALS } from '../http/openapi.ts'
 import { Money, toPlain } from '../money.ts'
 import { flag, readConfig } from './global-config.ts'
+import { createStatisticsRecorder } from './statistics.ts'
 
 const tags = ['Public']
 
@@ -40,9 +43,16 @@ const statisticsRoute = createRoute({
   path: '/open/activity/statistics',
   tags,
   summary: 'Record an analytics event',
-  description: 'Fire-and-forget receiver: stores the event and answers at once.',
+  description:
+    'Fire-and-forget receiver: counts the event (per UTC hour and distinct fields, not a row per hit) and answers at once. ' +
+    `Counts are kept ${ANALYTICS.statisticsRetentionDays} days. At most ${ANALYTICS.statisticsPerMinutePerIp} hits a minute from one address (429 with Retry-After past it).`,
   request: { query: statisticsQuerySchema },
-  responses: { 200: okJson(emptyOkSchema, 'Stored'), 400: COMMON_REFUSALS[400], 500: COMMON_REFUSALS[500] },
+  responses: {
+    200: okJson(emptyOkSchema, 'Counted'),
+    400: COMMON_REFUSALS[400],
+    429: REFUSALS[429],
+    500: COMMON_REFUSALS[500],
+  },
 })
 
 const NO_CAMPAIGN: Anniversary = {
@@ -56,6 +66,8 @@ const NO_CAMPAIGN: Anniversary = {
 }
 
 export function activityRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
+  const statistics = createStatisticsRecorder(ctx.db, ctx.now)
+
   app.openapi(globalConfigRoute, async (c) => {
     const config = await readConfig(ctx.db)
     const data = {
@@ -88,19 +100,10 @@ export function activityRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     return c.json(body, 200)
   })
 
+  // Stays a GET (§7), so any page can make a browser call it (an <img>): limited per address like the batch receiver.
   app.openapi(statisticsRoute, async (c) => {
-    const query = c.req.valid('query')
-    await ctx.db.insert(analyticsEvents).values({
-      event: query.event,
-      requestSource: query.request_source,
-      type: query.type,
-      utmSource: query.utm_source ?? null,
-      utmMedium: query.utm_medium ?? null,
-      utmCampaign: query.utm_campaign ?? null,
-      utmTerm: query.utm_term ?? null,
-      utmContent: query.utm_content ?? null,
-      createdAt: ctx.now(),
-    })
+    await consumeOrRefuse(ctx.limiters.statisticsByIp, clientIp(c.req.raw.headers))
+    await statistics.record(c.req.valid('query'))
     return c.json(ok(null), 200)
   })
 }

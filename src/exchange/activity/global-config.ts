@@ -3,7 +3,7 @@
  * default in code, so a missing row never breaks a call; start-up writes the defaults once.
  */
 import { inArray } from 'drizzle-orm'
-import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '../../../app.config.ts'
+import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '#/app.config.ts'
 import type { Database } from '../db/client.ts'
 import { globalConfig } from '../db/schema.ts'
 

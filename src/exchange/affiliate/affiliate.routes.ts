@@ -4,7 +4,7 @@ import {
   affiliateApplicationRequestSchema,
   affiliateApplicationResponseSchema,
   myAffiliateApplicationResponseSchema,
-} from '../../contract/index.ts'
+} from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
 import { requireAuth } from '../http/auth.ts'
 import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson, REFUSALS } from '../http/openapi.ts'
@@ -39,7 +39,10 @@ export function affiliateRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     description: 'null when the user never applied.',
     security: BEARER,
     middleware,
-    responses: { 200: okJson(myAffiliateApplicationResponseSchema, 'The latest application or null'), ...AUTH_REFUSALS },
+    responses: {
+      200: okJson(myAffiliateApplicationResponseSchema, 'The latest application or null'),
+      ...AUTH_REFUSALS,
+    },
   })
 
   app.openapi(submitRoute, async (c) => {

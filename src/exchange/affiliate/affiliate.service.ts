@@ -1,6 +1,6 @@
 /** KOL applications: one open application per user, enforced by a partial unique index. */
 import { desc, eq } from 'drizzle-orm'
-import type { AffiliateApplication, AffiliateApplicationRequest } from '../../contract/index.ts'
+import type { AffiliateApplication, AffiliateApplicationRequest } from '#/contract/index.ts'
 import type { Database } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { affiliateApplications } from '../db/schema.ts'
@@ -14,7 +14,11 @@ function toApplication(row: Row): AffiliateApplication {
     status: row.status,
     name: row.name,
     contact: { type: row.contactType, value: row.contactValue },
-    channels: row.channels.map((channel) => ({ platform: channel.platform, url: channel.url, audience: channel.audience })),
+    channels: row.channels.map((channel) => ({
+      platform: channel.platform,
+      url: channel.url,
+      audience: channel.audience,
+    })),
     region: row.region,
     message: row.message,
     createdAt: row.createdAt.toISOString(),
@@ -37,7 +41,11 @@ export async function submitApplication(
         name: input.name,
         contactType: input.contact.type,
         contactValue: input.contact.value,
-        channels: input.channels.map((channel) => ({ platform: channel.platform, url: channel.url, audience: channel.audience })),
+        channels: input.channels.map((channel) => ({
+          platform: channel.platform,
+          url: channel.url,
+          audience: channel.audience,
+        })),
         region: input.region,
         message: input.message,
         createdAt: now,

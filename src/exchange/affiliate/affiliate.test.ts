@@ -5,9 +5,9 @@ import {
   affiliateApplicationResponseSchema,
   apiErrorSchema,
   myAffiliateApplicationResponseSchema,
-} from '../../contract/index.ts'
+} from '#/contract/index.ts'
 import { affiliateApplications } from '../db/schema.ts'
-import { startHarness, type Harness, type TestUser } from '../testing/harness.ts'
+import { startHarness, type Harness, type TestUser } from '#tests/fixtures/exchange/harness.ts'
 
 let h: Harness
 let user: TestUser
@@ -30,7 +30,8 @@ const application = {
 
 const mine = async (token: string) =>
   myAffiliateApplicationResponseSchema.parse((await h.api('GET', '/v2/affiliate/applications/me', { token })).body).data
-const submit = (token: string, body: unknown = application) => h.api('POST', '/v2/affiliate/applications', { token, body })
+const submit = (token: string, body: unknown = application) =>
+  h.api('POST', '/v2/affiliate/applications', { token, body })
 
 describe('affiliate applications', () => {
   it('is null before the first application', async () => {
@@ -57,7 +58,9 @@ describe('affiliate applications', () => {
   it('allows a new one once the first is decided, and shows the latest', async () => {
     await h.context.db.update(affiliateApplications).set({ status: 'rejected' })
     h.advance(1000)
-    const second = affiliateApplicationResponseSchema.parse((await submit(user.token, { ...application, region: 'Portugal' })).body).data
+    const second = affiliateApplicationResponseSchema.parse(
+      (await submit(user.token, { ...application, region: 'Portugal' })).body,
+    ).data
     expect((await mine(user.token))?.id).toBe(second.id)
     expect((await mine(user.token))?.region).toBe('Portugal')
   })
@@ -66,7 +69,10 @@ describe('affiliate applications', () => {
     const other = await h.registerUser()
     const results = await Promise.all([submit(other.token), submit(other.token), submit(other.token)])
     expect(results.map((result) => result.status).sort()).toEqual([200, 409, 409])
-    const rows = await h.context.db.select().from(affiliateApplications).where(eq(affiliateApplications.userId, Number(other.userId)))
+    const rows = await h.context.db
+      .select()
+      .from(affiliateApplications)
+      .where(eq(affiliateApplications.userId, Number(other.userId)))
     expect(rows).toHaveLength(1)
   })
 

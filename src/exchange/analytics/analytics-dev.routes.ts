@@ -1,15 +1,21 @@
 /** Development page of the analytics receiver: the latest events, as HTML and as JSON (devPages only). */
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { z } from 'zod'
-import { ANALYTICS } from '../../../app.config.ts'
+import { ANALYTICS } from '#/app.config.ts'
+import { analyticsUserIdSchema, trackedEventSchema } from '#/contract/analytics.schemas.ts'
 import type { ExchangeContext } from '../context.ts'
+import { fieldIssues, invalidInput } from '../http/errors.ts'
 import { escapeHtml, htmlPage } from '../http/html.ts'
 import { droppedTotal, latestEvents } from './analytics.service.ts'
 
+/**
+ * Filters follow the rules of the stored fields: anything else (a NUL, which PostgreSQL refuses) is 400, not a failed
+ * query.
+ */
 const filterSchema = z.object({
-  distinctId: z.string().max(64).optional().catch(undefined),
-  userId: z.string().max(64).optional().catch(undefined),
-  event: z.string().max(ANALYTICS.nameMaxLength).optional().catch(undefined),
+  distinctId: trackedEventSchema.shape.distinctId.optional(),
+  userId: analyticsUserIdSchema.optional(),
+  event: trackedEventSchema.shape.event.optional(),
   limit: z.coerce.number().int().min(1).max(ANALYTICS.maxDevListLimit).catch(ANALYTICS.devPageSize),
 })
 
@@ -29,13 +35,16 @@ export function devAnalyticsRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     const body =
       '<h1>Development analytics</h1>' +
       `<p class="muted">The latest ${ANALYTICS.devPageSize} events received. Events the SDK reported dropped: ${dropped}. Only in development.</p>` +
-      `<table><thead><tr>${COLUMNS.map((c) => `<th>${c}</th>`).join('')}</tr></thead><tbody>${rows ||
-        `<tr><td colspan="${COLUMNS.length}">No events received yet.</td></tr>`}</tbody></table>`
+      `<table><thead><tr>${COLUMNS.map((c) => `<th>${c}</th>`).join('')}</tr></thead><tbody>${
+        rows || `<tr><td colspan="${COLUMNS.length}">No events received yet.</td></tr>`
+      }</tbody></table>`
     return htmlPage('Development analytics', body)
   })
 
   app.get('/dev/analytics.json', async (c) => {
-    const filter = filterSchema.parse(c.req.query())
+    const parsed = filterSchema.safeParse(c.req.query())
+    if (!parsed.success) throw invalidInput(fieldIssues(parsed.error))
+    const filter = parsed.data
     return c.json({ events: await latestEvents(ctx.db, filter), dropped: await droppedTotal(ctx.db) })
   })
 }

@@ -3,8 +3,8 @@
  * stored once per id, so a batch resent after a lost answer is not counted twice.
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
-import { ANALYTICS } from '../../../app.config.ts'
-import { analyticsBatchResponseSchema, analyticsBatchSchema } from '../../contract/analytics.schemas.ts'
+import { ANALYTICS } from '#/app.config.ts'
+import { analyticsBatchResponseSchema, analyticsBatchSchema } from '#/contract/analytics.schemas.ts'
 import type { ExchangeContext } from '../context.ts'
 import { clientIp, consumeOrRefuse } from '../accounts/rate-limits.ts'
 import { COMMON_REFUSALS, jsonBody, ok, okJson, REFUSALS } from '../http/openapi.ts'

@@ -1,6 +1,6 @@
 /** Storing the SDK's batches once per event id, and reading the latest events back (development page, tests). */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import type { AnalyticsBatch, AnalyticsBatchResult } from '../../contract/analytics.schemas.ts'
+import type { AnalyticsBatch, AnalyticsBatchResult } from '#/contract/analytics.schemas.ts'
 import type { Database } from '../db/client.ts'
 import { analyticsBatchEvents, analyticsDropReports } from '../db/analytics-schema.ts'
 
@@ -74,7 +74,8 @@ export async function latestEvents(db: Database, filter: LatestFilter) {
 }
 
 export async function droppedTotal(db: Database): Promise<number> {
-  const [row] = await db.select({ total: sql<string | null>`sum(${analyticsDropReports.count})` }).from(analyticsDropReports)
+  const [row] = await db
+    .select({ total: sql<string | null>`sum(${analyticsDropReports.count})` })
+    .from(analyticsDropReports)
   return Number(row?.total ?? 0)
 }
-

@@ -13,7 +13,8 @@ import type { Biz } from '../db/copy-schema.ts'
 
 export type Side = 1 | -1
 export type CopyStatus = 'active' | 'paused' | 'cancelled'
-export type CloseReason = 'leader' | 'take-profit' | 'stop-loss' | 'liquidation' | 'copy-stop-loss' | 'cancel' | 'manual'
+export type CloseReason =
+  'leader' | 'take-profit' | 'stop-loss' | 'liquidation' | 'copy-stop-loss' | 'cancel' | 'manual'
 export type SkipReason = 'insufficient-balance' | 'below-minimum-size' | 'paused' | 'instrument-not-allowed'
 
 export interface CopySettings {
@@ -136,7 +137,14 @@ export interface Change {
 }
 
 export function emptyChange(): Change {
-  return { transfers: [], positions: new Map(), newPositionIds: new Set(), copies: new Map(), balanceOnly: new Set(), skipped: [] }
+  return {
+    transfers: [],
+    positions: new Map(),
+    newPositionIds: new Set(),
+    copies: new Map(),
+    balanceOnly: new Set(),
+    skipped: [],
+  }
 }
 
 export class InsufficientFunds extends Error {

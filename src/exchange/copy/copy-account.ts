@@ -4,11 +4,12 @@
  */
 import { Exact, Money } from '../money.ts'
 import { copyKey, walletKey, type Book, type CopyState, type PositionState } from './book.ts'
-import { q, qDown } from './position-math.ts'
+import { mark, paid } from '#/contract/rounding.ts'
 import { closePart, EXCHANGE_WALLET, NO_TRIGGERS, QUOTE } from './positions.ts'
 import type { Rules } from './rules.ts'
 
-export const followerWallet = (copy: Pick<CopyState, 'followerId'>) => walletKey(copy.followerId, EXCHANGE_WALLET, QUOTE)
+export const followerWallet = (copy: Pick<CopyState, 'followerId'>) =>
+  walletKey(copy.followerId, EXCHANGE_WALLET, QUOTE)
 export const leaderWallet = (leaderId: number) => walletKey(leaderId, EXCHANGE_WALLET, QUOTE)
 
 /** Open positions managed by a copy. */
@@ -24,7 +25,9 @@ export function changeInvestment(book: Book, copy: CopyState, delta: Money, ref:
   book.touchCopy(copy)
 }
 
-/** Realized net profit since the copy began: what it holds (free and as margin) plus shares paid, minus what went in. */
+/**
+ * Realized net profit since the copy began: what it holds (free and as margin) plus shares paid, minus what went in.
+ */
 export function cumulativeNetProfit(book: Book, copy: CopyState): Money {
   const margins = copyPositions(book, copy).reduce((sum, p) => sum.plus(p.margin), new Exact(0))
   return copy.balance.plus(margins).plus(copy.profitSharePaid).minus(copy.investment)
@@ -42,6 +45,15 @@ export interface ProfitShareRecord {
 }
 
 /**
+ * What settling now would pay: (cumulative net profit − high-water mark) × rate, toward zero; 0 when not above the
+ * mark.
+ */
+export function profitShareDue(book: Book, copy: CopyState, rate: Money): Money {
+  const above = cumulativeNetProfit(book, copy).minus(copy.highWaterMark)
+  return above.lte(0) ? new Exact(0) : paid(above, rate)
+}
+
+/**
  * Settles the profit share of a copy: share = (cumulative net profit − high-water mark) × rate
  * when positive, paid from the free balance to the leader's wallet. The mark only rises: a
  * leader is never paid twice for the same profit, nor for winning back a loss.
@@ -49,22 +61,37 @@ export interface ProfitShareRecord {
 export function settleProfitShare(book: Book, copy: CopyState, rate: Money, periodEnd: Date): ProfitShareRecord | null {
   const net = cumulativeNetProfit(book, copy)
   const before = copy.highWaterMark
-  const above = net.minus(before)
-  if (above.lte(0)) return null
+  if (net.lte(before)) return null
   if (rate.isZero()) {
     copy.highWaterMark = net
     book.touchCopy(copy)
     return null
   }
-  const due = qDown(above.times(rate))
-  // What is tied up as margin is settled later, when it is free: the mark rises only by what was paid for.
-  const paid = Money.min(due, copy.balance)
-  if (paid.lte(0)) return null
-  book.transfer(copyKey(copy.id), leaderWallet(copy.leaderId), paid, 'profit-share', `profit-share:${copy.id}:${periodEnd.toISOString()}`)
-  copy.profitSharePaid = copy.profitSharePaid.plus(paid)
-  copy.highWaterMark = paid.eq(due) ? net : q(before.plus(paid.div(rate)))
+  const due = profitShareDue(book, copy, rate)
+  // What is tied up as margin is settled later, when it is free: the mark rises only by what was
+  // paid for, rounded up (rounding.ts), so the unpaid rest is never paid for twice.
+  const share = Money.min(due, copy.balance)
+  if (share.lte(0)) return null
+  book.transfer(
+    copyKey(copy.id),
+    leaderWallet(copy.leaderId),
+    share,
+    'profit-share',
+    `profit-share:${copy.id}:${periodEnd.toISOString()}`,
+  )
+  copy.profitSharePaid = copy.profitSharePaid.plus(share)
+  copy.highWaterMark = share.eq(due) ? net : mark(before, share, rate)
   book.touchCopy(copy)
-  return { copyId: copy.id, leaderId: copy.leaderId, followerId: copy.followerId, periodEnd, rate, netProfit: net, highWaterMarkBefore: before, share: paid }
+  return {
+    copyId: copy.id,
+    leaderId: copy.leaderId,
+    followerId: copy.followerId,
+    periodEnd,
+    rate,
+    netProfit: net,
+    highWaterMarkBefore: before,
+    share,
+  }
 }
 
 export interface EndCopyInput {
@@ -85,7 +112,17 @@ export function endCopy(book: Book, input: EndCopyInput): ProfitShareRecord | nu
   for (const position of copyPositions(book, copy)) {
     const mark = input.marks.get(position.pairCode)
     if (input.closePositions && mark) {
-      closePart(book, rules, position, position.size, mark, at, input.reason === 'copy-stop-loss' ? 'copy-stop-loss' : 'cancel', ref, NO_TRIGGERS)
+      closePart(
+        book,
+        rules,
+        position,
+        position.size,
+        mark,
+        at,
+        input.reason === 'copy-stop-loss' ? 'copy-stop-loss' : 'cancel',
+        ref,
+        NO_TRIGGERS,
+      )
     } else {
       position.unmanaged = true
       book.touchPosition(position)

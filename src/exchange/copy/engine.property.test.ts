@@ -1,18 +1,28 @@
 /**
- * Property tests of the copy engine over random histories (fast-check, 1,000 runs each): a leader
- * trades, followers join, change, pause and leave, marks move, funding and profit share settle.
+ * Property tests of the copy engine over random histories (fast-check, 1,000 runs each, after the
+ * counterexamples found so far): a leader trades, followers join, change, pause and leave, marks
+ * move, funding and profit share settle.
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Exact, Money } from '../money.ts'
 import { InsufficientFunds, type Book, type CopyState, type Side, type Transfer } from './book.ts'
-import { changeInvestment, copyPositions, cumulativeNetProfit, endCopy, followerWallet, leaderWallet, settleProfitShare } from './copy-account.ts'
+import {
+  changeInvestment,
+  copyPositions,
+  cumulativeNetProfit,
+  endCopy,
+  followerWallet,
+  leaderWallet,
+  settleProfitShare,
+} from './copy-account.ts'
 import { executeLeaderOrder, type LeaderOrder } from './mirror.ts'
 import { feeFor, marginFor } from './position-math.ts'
 import { closePart, NO_TRIGGERS } from './positions.ts'
 import { applyFunding, applyMarks } from './risk.ts'
 import { defaultRules } from './rules.ts'
-import { addCopy, assertLedger, fund, newBook } from './testing/book-fixtures.ts'
+import { addCopy, assertLedger, fund, newBook } from '#tests/fixtures/exchange/copy/book-fixtures.ts'
+import { runs } from '#tests/fixtures/properties.ts'
 
 const RUNS = 1000
 const LEADER = 1
@@ -28,24 +38,82 @@ const settingsArb = fc.record({
   mode: fc.constantFrom('fixed' as const, 'ratio' as const),
   fixedAmount: fc.integer({ min: 5, max: 3000 }).map((n) => new Money(n)),
   ratio: fc.integer({ min: 1, max: 400 }).map((n) => new Money(n).div(100)),
-  maxPerOrder: fc.option(fc.integer({ min: 5, max: 2000 }).map((n) => new Money(n)), { nil: null }),
+  maxPerOrder: fc.option(
+    fc.integer({ min: 5, max: 2000 }).map((n) => new Money(n)),
+    { nil: null },
+  ),
   leverageMode: fc.constantFrom('follow' as const, 'fixed' as const),
   fixedLeverage: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 50 })),
-  takeProfitRatio: fc.option(fc.integer({ min: 5, max: 300 }).map((n) => new Money(n).div(100)), { nil: null }),
-  stopLossRatio: fc.option(fc.integer({ min: 5, max: 90 }).map((n) => new Money(n).div(100)), { nil: null }),
-  copyStopLossRatio: fc.option(fc.integer({ min: 1, max: 30 }).map((n) => new Money(n).div(100)), { nil: null }),
+  takeProfitRatio: fc.option(
+    fc.integer({ min: 5, max: 300 }).map((n) => new Money(n).div(100)),
+    { nil: null },
+  ),
+  stopLossRatio: fc.option(
+    fc.integer({ min: 5, max: 90 }).map((n) => new Money(n).div(100)),
+    { nil: null },
+  ),
+  copyStopLossRatio: fc.option(
+    fc.integer({ min: 1, max: 30 }).map((n) => new Money(n).div(100)),
+    { nil: null },
+  ),
 })
 
 const commandArb = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('follow' as const), follower: fc.integer({ min: 0, max: 2 }), settings: settingsArb, investment: fc.integer({ min: 10, max: 20_000 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('open' as const), pair: fc.integer({ min: 0, max: 2 }), side: fc.constantFrom<Side>(1, -1), notional: fc.integer({ min: 10, max: 40_000 }), leverage: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 50 })) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('add' as const), pick: fc.nat(), notional: fc.integer({ min: 10, max: 20_000 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reduce' as const), pick: fc.nat(), percent: fc.integer({ min: 1, max: 99 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('follow' as const),
+      follower: fc.integer({ min: 0, max: 2 }),
+      settings: settingsArb,
+      investment: fc.integer({ min: 10, max: 20_000 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('open' as const),
+      pair: fc.integer({ min: 0, max: 2 }),
+      side: fc.constantFrom<Side>(1, -1),
+      notional: fc.integer({ min: 10, max: 40_000 }),
+      leverage: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 50 })),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('add' as const),
+      pick: fc.nat(),
+      notional: fc.integer({ min: 10, max: 20_000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('reduce' as const),
+      pick: fc.nat(),
+      percent: fc.integer({ min: 1, max: 99 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), pick: fc.nat() }) },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('move' as const), percents: fc.tuple(...PAIRS.map(() => fc.oneof(fc.integer({ min: -6, max: 6 }), fc.integer({ min: -40, max: 40 })))) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('move' as const),
+      percents: fc.tuple(
+        ...PAIRS.map(() => fc.oneof(fc.integer({ min: -6, max: 6 }), fc.integer({ min: -40, max: 40 }))),
+      ),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('funding' as const) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('settle' as const) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('invest' as const), pick: fc.nat(), delta: fc.integer({ min: -5000, max: 5000 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('invest' as const),
+      pick: fc.nat(),
+      delta: fc.integer({ min: -5000, max: 5000 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat(), close: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('pause' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('replay' as const), pick: fc.nat() }) },
@@ -68,17 +136,35 @@ function newWorld(rate: Money): World {
   const book = newBook()
   fund(book, LEADER, 1_000_000)
   for (const id of FOLLOWERS) fund(book, id, 30_000)
-  const world: World = { book, journal: [], marks: new Map(PAIRS.map((p) => [p.pairCode, new Money(p.price)])), orders: [], copyIds: 0, clock: Date.UTC(2026, 0, 5), rate, shareBound: new Map() }
+  const world: World = {
+    book,
+    journal: [],
+    marks: new Map(PAIRS.map((p) => [p.pairCode, new Money(p.price)])),
+    orders: [],
+    copyIds: 0,
+    clock: Date.UTC(2026, 0, 5),
+    rate,
+    shareBound: new Map(),
+  }
   world.journal.push(...book.takeChange().transfers)
   return world
 }
 
 const liveCopies = (world: World) => [...world.book.copies.values()].filter((c) => c.status !== 'cancelled')
-const leaderOpen = (world: World) => [...world.book.positions.values()].filter((p) => p.userId === LEADER && p.status === 'open')
-const pick = <T,>(items: readonly T[], index: number): T | undefined => items[index % Math.max(1, items.length)]
+const leaderOpen = (world: World) =>
+  [...world.book.positions.values()].filter((p) => p.userId === LEADER && p.status === 'open')
+const pick = <T>(items: readonly T[], index: number): T | undefined => items[index % Math.max(1, items.length)]
 
 function trade(world: World, pairCode: string, action: LeaderOrder['action']): void {
-  const order: LeaderOrder = { eventId: `e${world.orders.length}`, leaderId: LEADER, biz: 'futures', pairCode, price: world.marks.get(pairCode) ?? new Money(1), at: new Date(world.clock), action }
+  const order: LeaderOrder = {
+    eventId: `e${world.orders.length}`,
+    leaderId: LEADER,
+    biz: 'futures',
+    pairCode,
+    price: world.marks.get(pairCode) ?? new Money(1),
+    at: new Date(world.clock),
+    action,
+  }
   world.orders.push(order)
   executeLeaderOrder(world.book, rules, order, { copies: liveCopies(world), allowedInstruments: [] })
 }
@@ -124,21 +210,30 @@ function step(world: World, command: Command): void {
       if (command.kind === 'close') return trade(world, position.pairCode, { kind: 'close', positionId: position.id })
       if (command.kind === 'reduce') {
         const size = position.size.times(command.percent).div(100).div(lot).floor().times(lot)
-        if (size.gt(0) && size.lt(position.size)) trade(world, position.pairCode, { kind: 'reduce', positionId: position.id, size })
+        if (size.gt(0) && size.lt(position.size))
+          trade(world, position.pairCode, { kind: 'reduce', positionId: position.id, size })
         return
       }
       const size = new Money(command.notional).div(price).div(lot).floor().times(lot)
       const cost = marginFor(price, size, position.leverage).plus(feeFor(price, size, rules.takerFeeRate))
-      if (size.gt(0) && cost.lte(wallet(LEADER))) trade(world, position.pairCode, { kind: 'add', positionId: position.id, size })
+      if (size.gt(0) && cost.lte(wallet(LEADER)))
+        trade(world, position.pairCode, { kind: 'add', positionId: position.id, size })
       return
     }
     case 'move': {
       for (const [index, pair] of PAIRS.entries()) {
         const mark = world.marks.get(pair.pairCode) ?? new Money(pair.price)
-        world.marks.set(pair.pairCode, mark.times(100 + (command.percents[index] ?? 0)).div(100).toDecimalPlaces(8))
+        world.marks.set(
+          pair.pairCode,
+          mark
+            .times(100 + (command.percents[index] ?? 0))
+            .div(100)
+            .toDecimalPlaces(8),
+        )
       }
       const outcome = applyMarks(book, rules, world.marks, new Date(world.clock), () => world.rate)
-      for (const position of outcome.leaderLiquidations) trade(world, position.pairCode, { kind: 'liquidate', positionId: position.id })
+      for (const position of outcome.leaderLiquidations)
+        trade(world, position.pairCode, { kind: 'liquidate', positionId: position.id })
       return
     }
     case 'funding':
@@ -150,7 +245,10 @@ function step(world: World, command: Command): void {
     case 'invest': {
       const copy = pick(liveCopies(world), command.pick)
       if (!copy) return
-      const delta = command.delta >= 0 ? Money.min(command.delta, wallet(copy.followerId)) : Money.max(command.delta, copy.balance.neg())
+      const delta =
+        command.delta >= 0
+          ? Money.min(command.delta, wallet(copy.followerId))
+          : Money.max(command.delta, copy.balance.neg())
       changeInvestment(book, copy, delta, 'invest')
       return
     }
@@ -160,12 +258,21 @@ function step(world: World, command: Command): void {
       if (command.close) {
         for (const position of copyPositions(book, copy)) {
           const mark = world.marks.get(position.pairCode)
-          if (mark) closePart(book, rules, position, position.size, mark, new Date(world.clock), 'cancel', 'test', NO_TRIGGERS)
+          if (mark)
+            closePart(book, rules, position, position.size, mark, new Date(world.clock), 'cancel', 'test', NO_TRIGGERS)
         }
       }
       const bound = Exact.max(0, cumulativeNetProfit(book, copy).minus(copy.highWaterMark)).times(world.rate)
       world.shareBound.set(copy.id, (world.shareBound.get(copy.id) ?? new Exact(0)).plus(bound))
-      endCopy(book, { copy, closePositions: command.close, marks: world.marks, rate: world.rate, at: new Date(world.clock), reason: 'cancel', rules })
+      endCopy(book, {
+        copy,
+        closePositions: command.close,
+        marks: world.marks,
+        rate: world.rate,
+        at: new Date(world.clock),
+        reason: 'cancel',
+        rules,
+      })
       return
     }
     case 'pause': {
@@ -197,7 +304,52 @@ function run(world: World, commands: readonly Command[], check: () => void): voi
   }
 }
 
-const historyArb = fc.tuple(fc.integer({ min: 0, max: 30 }).map((n) => new Money(n).div(100)), fc.array(commandArb, { minLength: 1, maxLength: 60 }))
+const historyArb = fc.tuple(
+  fc.integer({ min: 0, max: 30 }).map((n) => new Money(n).div(100)),
+  fc.array(commandArb, { minLength: 1, maxLength: 60 }),
+)
+type History = [Money, Command[]]
+
+/**
+ * Every counterexample fast-check has found, run before the random histories of each property
+ * (and named in engine.test.ts). Amounts as fast-check printed them.
+ */
+export const REGRESSIONS: { found: string; history: History }[] = [
+  {
+    found:
+      'seed -27361749, 279 runs: a partial profit share raised the high-water mark by paid / rate rounded half-up, a hair short of what was paid for',
+    history: [
+      new Money('0.09'),
+      [
+        { kind: 'open', pair: 2, side: 1, notional: 10, leverage: 1 },
+        {
+          kind: 'follow',
+          follower: 0,
+          settings: {
+            mode: 'fixed',
+            fixedAmount: new Money(10),
+            ratio: new Money('0.01'),
+            maxPerOrder: null,
+            leverageMode: 'follow',
+            fixedLeverage: 1,
+            takeProfitRatio: null,
+            stopLossRatio: null,
+            copyStopLossRatio: null,
+          },
+          investment: 10,
+        },
+        { kind: 'add', pick: 0, notional: 10 },
+        { kind: 'move', percents: [0, 0, 1] },
+        { kind: 'reduce', pick: 0, percent: 67 },
+        { kind: 'move', percents: [0, 0, 2] },
+        { kind: 'move', percents: [0, 0, -5] },
+        { kind: 'add', pick: 0, notional: 10 },
+        { kind: 'settle' },
+      ],
+    ],
+  },
+]
+const examples: [History][] = REGRESSIONS.map((r) => [r.history])
 
 describe('copy engine over random histories', () => {
   it('keeps the ledger whole after every event: sums to zero, balances equal their transfers, nothing negative', () => {
@@ -207,13 +359,27 @@ describe('copy engine over random histories', () => {
         const world = newWorld(rate)
         run(world, commands, () => assertLedger(world.book, world.journal))
         for (const t of world.journal) seen.set(t.kind, (seen.get(t.kind) ?? 0) + 1)
-        for (const p of world.book.positions.values()) if (p.closeReason) seen.set(p.closeReason, (seen.get(p.closeReason) ?? 0) + 1)
-        for (const c of world.book.copies.values()) if (c.endReason) seen.set(c.endReason, (seen.get(c.endReason) ?? 0) + 1)
+        for (const p of world.book.positions.values())
+          if (p.closeReason) seen.set(p.closeReason, (seen.get(p.closeReason) ?? 0) + 1)
+        for (const c of world.book.copies.values())
+          if (c.endReason) seen.set(c.endReason, (seen.get(c.endReason) ?? 0) + 1)
       }),
-      { numRuns: RUNS },
+      { ...runs(RUNS), examples },
     )
     // The histories reach the common paths (the rare ones have their own examples in engine.test.ts).
-    for (const kind of ['open-margin', 'add-margin', 'release-margin', 'pnl', 'funding', 'copy-in', 'copy-out', 'leader', 'take-profit', 'liquidation', 'cancel']) {
+    for (const kind of [
+      'open-margin',
+      'add-margin',
+      'release-margin',
+      'pnl',
+      'funding',
+      'copy-in',
+      'copy-out',
+      'leader',
+      'take-profit',
+      'liquidation',
+      'cancel',
+    ]) {
       expect(seen.get(kind) ?? 0, kind).toBeGreaterThan(2)
     }
   })
@@ -223,8 +389,18 @@ describe('copy engine over random histories', () => {
       fc.property(historyArb, ([rate, commands]) => {
         const world = newWorld(rate)
         run(world, commands, () => undefined)
-        for (const position of leaderOpen(world)) trade(world, position.pairCode, { kind: 'close', positionId: position.id })
-        for (const copy of liveCopies(world)) endCopy(world.book, { copy, closePositions: true, marks: world.marks, rate, at: new Date(world.clock), reason: 'cancel', rules })
+        for (const position of leaderOpen(world))
+          trade(world, position.pairCode, { kind: 'close', positionId: position.id })
+        for (const copy of liveCopies(world))
+          endCopy(world.book, {
+            copy,
+            closePositions: true,
+            marks: world.marks,
+            rate,
+            at: new Date(world.clock),
+            reason: 'cancel',
+            rules,
+          })
         world.journal.push(...world.book.takeChange().transfers)
         for (const position of world.book.positions.values()) {
           if (position.status === 'closed') expect(position.margin.isZero()).toBe(true)
@@ -236,7 +412,7 @@ describe('copy engine over random histories', () => {
         }
         assertLedger(world.book, world.journal)
       }),
-      { numRuns: RUNS },
+      { ...runs(RUNS), examples },
     )
   })
 
@@ -249,12 +425,17 @@ describe('copy engine over random histories', () => {
           expect(copy.profitSharePaid.lte(world.shareBound.get(copy.id) ?? new Exact(0))).toBe(true)
           expect(copy.profitSharePaid.lte(Exact.max(0, copy.highWaterMark).times(rate))).toBe(true)
         }
-        const paid = world.journal.filter((t) => t.kind === 'profit-share').reduce((sum, t) => sum.plus(t.amount), new Money(0))
+        const paid = world.journal
+          .filter((t) => t.kind === 'profit-share')
+          .reduce((sum, t) => sum.plus(t.amount), new Money(0))
         const recorded = [...world.book.copies.values()].reduce((sum, c) => sum.plus(c.profitSharePaid), new Money(0))
         expect(paid.eq(recorded)).toBe(true)
-        for (const id of FOLLOWERS) expect(world.journal.some((t) => t.kind === 'profit-share' && t.credit === followerWallet({ followerId: id }))).toBe(false)
+        for (const id of FOLLOWERS)
+          expect(
+            world.journal.some((t) => t.kind === 'profit-share' && t.credit === followerWallet({ followerId: id })),
+          ).toBe(false)
       }),
-      { numRuns: RUNS },
+      { ...runs(RUNS), examples },
     )
   })
 })

@@ -1,13 +1,16 @@
-/** Hand-worked examples of the copy engine's rarer paths: high-water mark, copy stop loss, funding, skips, unmanaged positions. */
+/**
+ * Hand-worked examples of the copy engine's rarer paths: high-water mark, copy stop loss, funding, skips, unmanaged
+ * positions.
+ */
 import { describe, expect, it } from 'vitest'
 import { Money } from '../money.ts'
-import { MARKET, type Book, type CopyState } from './book.ts'
+import { copyKey, marginKey, MARKET, type Book, type CopyState } from './book.ts'
 import { changeInvestment, endCopy, followerWallet, settleProfitShare } from './copy-account.ts'
 import { executeLeaderOrder, type LeaderAction } from './mirror.ts'
 import { closePart, NO_TRIGGERS } from './positions.ts'
 import { applyFunding, applyMarks } from './risk.ts'
 import { defaultRules } from './rules.ts'
-import { addCopy, fund, newBook } from './testing/book-fixtures.ts'
+import { addCopy, fund, newBook } from '#tests/fixtures/exchange/copy/book-fixtures.ts'
 
 const rules = defaultRules({ takerFeeRate: new Money(0) })
 const at = new Date(Date.UTC(2026, 0, 5))
@@ -22,9 +25,21 @@ function setup(settings: Partial<CopyState> = {}): { book: Book; copy: CopyState
   return { book, copy }
 }
 
-function leader(book: Book, copy: CopyState, price: string, action: LeaderAction, pairCode = 'BTC_USDT', allowed: string[] = []) {
+function leader(
+  book: Book,
+  copy: CopyState,
+  price: string,
+  action: LeaderAction,
+  pairCode = 'BTC_USDT',
+  allowed: string[] = [],
+) {
   events += 1
-  return executeLeaderOrder(book, rules, { eventId: `x${events}`, leaderId: 1, biz: 'futures', pairCode, price: new Money(price), at, action }, { copies: [copy], allowedInstruments: allowed })
+  return executeLeaderOrder(
+    book,
+    rules,
+    { eventId: `x${events}`, leaderId: 1, biz: 'futures', pairCode, price: new Money(price), at, action },
+    { copies: [copy], allowedInstruments: allowed },
+  )
 }
 
 describe('profit share', () => {
@@ -48,6 +63,27 @@ describe('profit share', () => {
     expect(settleProfitShare(book, copy, rate, at)?.share.toString()).toBe('10')
     expect(copy.profitSharePaid.toString()).toBe('60')
     expect(book.balance(followerWallet(copy)).plus(copy.balance).toString()).toBe(String(10_000 + 500 - 300 + 400 - 60))
+  })
+
+  it('raises the mark by what a partial payment paid for, rounded up: the rest is never paid for twice', () => {
+    // Most of the copy is tied up as margin, so only part of what is due can be paid now.
+    const { book, copy } = setup()
+    const rate = new Money('0.09')
+    const open = leader(book, copy, '50000', { kind: 'open', side: 1, size: new Money(1), leverage: 10 })
+    const copied = [...book.positions.values()].find((p) => p.copyId === copy.id)
+    if (!open || !copied) throw new Error('not copied')
+    // A profit whose share is not a whole multiple of the rate (paid / 0.09 has a repeating tail);
+    // all but 0.0013795195 of the free balance goes into the position's margin.
+    book.transfer(MARKET, copyKey(copy.id), new Money('0.0543405195'), 'pnl')
+    const free = new Money('0.0013795195')
+    book.transfer(copyKey(copy.id), marginKey(copied.id), copy.balance.minus(free), 'add-margin')
+    const record = settleProfitShare(book, copy, rate, at)
+    expect(record?.share.toFixed()).toBe(free.toFixed())
+    const paidFor = copy.highWaterMark.minus(record?.highWaterMarkBefore ?? 0)
+    // Rounded up to 18 decimals: covers what was paid, and one step less would not.
+    expect(paidFor.times(rate).gte(copy.profitSharePaid)).toBe(true)
+    expect(paidFor.minus('1e-18').times(rate).lt(copy.profitSharePaid)).toBe(true)
+    expect(copy.highWaterMark.decimalPlaces()).toBeLessThanOrEqual(18)
   })
 })
 
@@ -85,7 +121,11 @@ describe('skips and unmanaged positions', () => {
     leader(book, copy, '50000', { kind: 'open', side: 1, size: new Money(1), leverage: 10 }, 'BTC_USDT', ['ETH_USDT'])
     changeInvestment(book, copy, copy.balance.minus('0.01').neg(), 'out')
     leader(book, copy, '50000', { kind: 'open', side: 1, size: new Money(1), leverage: 10 })
-    expect(book.takeChange().skipped.map((s) => s.reason)).toEqual(['paused', 'instrument-not-allowed', 'insufficient-balance'])
+    expect(book.takeChange().skipped.map((s) => s.reason)).toEqual([
+      'paused',
+      'instrument-not-allowed',
+      'insufficient-balance',
+    ])
   })
 
   it('keeps positions open after a cancel when asked, and their close pays the wallet', () => {

@@ -8,12 +8,28 @@ import type { Database } from '../db/client.ts'
 import { copies, leaderEvents, leaders, positions, profitShares } from '../db/copy-schema.ts'
 import { Money } from '../money.ts'
 import { Book, externalKey, walletKey, type CopyState } from './book.ts'
-import { changeInvestment, endCopy, followerWallet, leaderWallet, settleProfitShare, type ProfitShareRecord } from './copy-account.ts'
+import {
+  changeInvestment,
+  endCopy,
+  followerWallet,
+  leaderWallet,
+  settleProfitShare,
+  type ProfitShareRecord,
+} from './copy-account.ts'
 import { EXCHANGE_WALLET, refreshLevels, triggersOf } from './positions.ts'
 import { executeLeaderOrder, type LeaderOrder, type TradeResult } from './mirror.ts'
 import { applyFunding, applyMarks, type MarkOutcome } from './risk.ts'
 import type { Rules } from './rules.ts'
-import { allocatePositionIds, linkedTo, liveCopiesOf, loadCopies, loadPositions, loadWallets, persistChange, type Tx } from './store.ts'
+import {
+  allocatePositionIds,
+  linkedTo,
+  liveCopiesOf,
+  loadCopies,
+  loadPositions,
+  loadWallets,
+  persistChange,
+  type Tx,
+} from './store.ts'
 
 /** A cancelled leader opens and adds nothing (closing what it still holds stays possible). */
 export class LeaderCancelled extends Error {
@@ -44,7 +60,10 @@ function lazyBook(): { book: Book; reserve: (tx: Tx, count: number) => Promise<v
 
 const rateOf = async (tx: Tx, leaderIds: readonly number[]): Promise<Map<number, Money>> => {
   if (leaderIds.length === 0) return new Map()
-  const rows = await tx.select({ id: leaders.userId, rate: leaders.profitShareRate }).from(leaders).where(inArray(leaders.userId, [...new Set(leaderIds)]))
+  const rows = await tx
+    .select({ id: leaders.userId, rate: leaders.profitShareRate })
+    .from(leaders)
+    .where(inArray(leaders.userId, [...new Set(leaderIds)]))
   return new Map(rows.map((r) => [r.id, new Money(r.rate)]))
 }
 
@@ -74,13 +93,18 @@ export async function leaderTrade(db: Database, rules: Rules, order: LeaderOrder
     // One read: was this event applied already, and which instruments does the leader let followers copy.
     // The leader's row is locked: cancelling the identity and trading never interleave.
     const [leader] = await tx
-      .select({ instruments: leaders.instruments, status: leaders.status, seen: sql<boolean>`exists (select 1 from ${leaderEvents} where ${leaderEvents.id} = ${order.eventId})` })
+      .select({
+        instruments: leaders.instruments,
+        status: leaders.status,
+        seen: sql<boolean>`exists (select 1 from ${leaderEvents} where ${leaderEvents.id} = ${order.eventId})`,
+      })
       .from(leaders)
       .where(eq(leaders.userId, order.leaderId))
       .for('update')
     if (!leader) throw new Error(`user ${order.leaderId} has no leaders row: only leaders trade through the engine`)
     if (leader.seen) return null
-    if (leader.status === 'cancelled' && (order.action.kind === 'open' || order.action.kind === 'add')) throw new LeaderCancelled(order.leaderId)
+    if (leader.status === 'cancelled' && (order.action.kind === 'open' || order.action.kind === 'add'))
+      throw new LeaderCancelled(order.leaderId)
     const { book, reserve } = lazyBook()
     await loadWallets(tx, book, [leaderWallet(order.leaderId)])
     const { action } = order
@@ -89,7 +113,9 @@ export async function leaderTrade(db: Database, rules: Rules, order: LeaderOrder
     if (action.kind !== 'open') {
       await loadPositions(tx, book, eq(positions.id, action.positionId))
       const linked = await loadPositions(tx, book, linkedTo([action.positionId]))
-      const missing = [...new Set(linked.map((p) => p.copyId))].filter((id): id is number => id !== null && !book.copies.has(id))
+      const missing = [...new Set(linked.map((p) => p.copyId))].filter(
+        (id): id is number => id !== null && !book.copies.has(id),
+      )
       if (missing.length > 0) await loadCopies(tx, book, inArray(copies.id, missing))
     }
     await reserve(tx, live.length + 1)
@@ -130,16 +156,34 @@ export interface EndCopyRequest {
   at: Date
 }
 
-/** Ends a copy: its positions closed at the marks (or kept, unmanaged), profit share settled, funds back in the wallet. */
-export async function endCopyInDb(db: Database, rules: Rules, request: EndCopyRequest): Promise<ProfitShareRecord | null> {
+/**
+ * Ends a copy: its positions closed at the marks (or kept, unmanaged), profit share settled, funds back in the wallet.
+ */
+export async function endCopyInDb(
+  db: Database,
+  rules: Rules,
+  request: EndCopyRequest,
+): Promise<ProfitShareRecord | null> {
   return db.transaction(async (tx) => {
     const book = sliceBook()
     const [copy] = await loadCopies(tx, book, and(eq(copies.id, request.copyId), ne(copies.status, 'cancelled')))
     if (!copy) return null
-    await loadPositions(tx, book, and(eq(positions.copyId, copy.id), eq(positions.status, 'open'), eq(positions.unmanaged, false)))
+    await loadPositions(
+      tx,
+      book,
+      and(eq(positions.copyId, copy.id), eq(positions.status, 'open'), eq(positions.unmanaged, false)),
+    )
     await loadWallets(tx, book, [followerWallet(copy), leaderWallet(copy.leaderId)])
     const rates = await rateOf(tx, [copy.leaderId])
-    const record = endCopy(book, { copy, closePositions: request.closePositions, marks: request.marks, rate: rates.get(copy.leaderId) ?? new Money(0), at: request.at, reason: request.reason, rules })
+    const record = endCopy(book, {
+      copy,
+      closePositions: request.closePositions,
+      marks: request.marks,
+      rate: rates.get(copy.leaderId) ?? new Money(0),
+      at: request.at,
+      reason: request.reason,
+      rules,
+    })
     await persistChange(tx, book.takeChange(), request.at)
     if (record) await writeProfitShares(tx, [record], request.at)
     return record
@@ -152,12 +196,19 @@ export async function settleProfitShares(db: Database, periodEnd: Date): Promise
   const records: ProfitShareRecord[] = []
   for (const { id } of ids) {
     const record = await db.transaction(async (tx) => {
-      const [done] = await tx.select({ id: profitShares.id }).from(profitShares).where(and(eq(profitShares.copyId, id), eq(profitShares.periodEnd, periodEnd)))
+      const [done] = await tx
+        .select({ id: profitShares.id })
+        .from(profitShares)
+        .where(and(eq(profitShares.copyId, id), eq(profitShares.periodEnd, periodEnd)))
       if (done) return null
       const book = sliceBook()
       const [copy] = await loadCopies(tx, book, and(eq(copies.id, id), ne(copies.status, 'cancelled')))
       if (!copy) return null
-      await loadPositions(tx, book, and(eq(positions.copyId, id), eq(positions.status, 'open'), eq(positions.unmanaged, false)))
+      await loadPositions(
+        tx,
+        book,
+        and(eq(positions.copyId, id), eq(positions.status, 'open'), eq(positions.unmanaged, false)),
+      )
       await loadWallets(tx, book, [leaderWallet(copy.leaderId)])
       const rates = await rateOf(tx, [copy.leaderId])
       const settled = settleProfitShare(book, copy, rates.get(copy.leaderId) ?? new Money(0), periodEnd)
@@ -171,7 +222,12 @@ export async function settleProfitShares(db: Database, periodEnd: Date): Promise
 }
 
 /** Marks move: liquidation, take profit, stop loss of copied and kept positions, and copy stop losses. */
-export async function applyMarksInDb(db: Database, rules: Rules, marks: ReadonlyMap<string, Money>, at: Date): Promise<MarkOutcome> {
+export async function applyMarksInDb(
+  db: Database,
+  rules: Rules,
+  marks: ReadonlyMap<string, Money>,
+  at: Date,
+): Promise<MarkOutcome> {
   return db.transaction(async (tx) => {
     const book = sliceBook()
     const pairs = [...marks.keys()]
@@ -183,14 +239,31 @@ export async function applyMarksInDb(db: Database, rules: Rules, marks: Readonly
         or (${positions.side} = -1 and (m.mark >= ${positions.liquidationPrice} or m.mark >= ${positions.stopLossPrice} or m.mark <= ${positions.takeProfitPrice}))))`
     const reached = await loadPositions(tx, book, hit)
     const stopped = await loadCopies(tx, book, and(ne(copies.status, 'cancelled'), isNotNull(copies.copyStopLossRatio)))
-    const copyIds = [...new Set([...reached.map((p) => p.copyId), ...stopped.map((c) => c.id)])].filter((id): id is number => id !== null)
+    const copyIds = [...new Set([...reached.map((p) => p.copyId), ...stopped.map((c) => c.id)])].filter(
+      (id): id is number => id !== null,
+    )
     const missing = copyIds.filter((id) => !book.copies.has(id))
     if (missing.length > 0) await loadCopies(tx, book, inArray(copies.id, missing))
-    if (stopped.length > 0) await loadPositions(tx, book, and(inArray(positions.copyId, stopped.map((c) => c.id)), eq(positions.status, 'open'), eq(positions.unmanaged, false)))
+    if (stopped.length > 0)
+      await loadPositions(
+        tx,
+        book,
+        and(
+          inArray(
+            positions.copyId,
+            stopped.map((c) => c.id),
+          ),
+          eq(positions.status, 'open'),
+          eq(positions.unmanaged, false),
+        ),
+      )
     const wallets = [...book.copies.values()].flatMap((c) => [followerWallet(c), leaderWallet(c.leaderId)])
     const owners = [...book.positions.values()].filter((p) => p.unmanaged).map((p) => leaderWallet(p.userId))
     await loadWallets(tx, book, [...new Set([...wallets, ...owners])])
-    const rates = await rateOf(tx, [...book.copies.values()].map((c) => c.leaderId))
+    const rates = await rateOf(
+      tx,
+      [...book.copies.values()].map((c) => c.leaderId),
+    )
     const outcome = applyMarks(book, rules, marks, at, (id) => rates.get(id) ?? new Money(0))
     await persistChange(tx, book.takeChange(), at)
     await writeProfitShares(tx, outcome.profitShares, at)
@@ -199,7 +272,12 @@ export async function applyMarksInDb(db: Database, rules: Rules, marks: Readonly
 }
 
 /** Funding on every open futures position at the marks. */
-export async function applyFundingInDb(db: Database, rules: Rules, marks: ReadonlyMap<string, Money>, at: Date): Promise<number> {
+export async function applyFundingInDb(
+  db: Database,
+  rules: Rules,
+  marks: ReadonlyMap<string, Money>,
+  at: Date,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const book = sliceBook()
     const open = await loadPositions(tx, book, and(eq(positions.status, 'open'), eq(positions.biz, 'futures')))
@@ -225,7 +303,11 @@ export async function repriceCopyTriggers(tx: Tx, rules: Rules, copyId: number, 
   const book = sliceBook()
   const [copy] = await loadCopies(tx, book, eq(copies.id, copyId))
   if (!copy) return 0
-  const open = await loadPositions(tx, book, and(eq(positions.copyId, copyId), eq(positions.status, 'open'), eq(positions.unmanaged, false)))
+  const open = await loadPositions(
+    tx,
+    book,
+    and(eq(positions.copyId, copyId), eq(positions.status, 'open'), eq(positions.unmanaged, false)),
+  )
   for (const position of open) {
     refreshLevels(position, rules, triggersOf(book, position))
     book.touchPosition(position)

@@ -41,14 +41,18 @@ export interface TradeResult {
   skipped: number
 }
 
-
 /** The follower positions that mirror a leader position (open, still managed by their copy). */
 export function linkedPositions(book: Book, leaderPositionId: number): PositionState[] {
   return book.positionsBySource(leaderPositionId).filter((p) => p.status === 'open' && !p.unmanaged)
 }
 
 /** Applies a leader order and mirrors it; null when this event was applied before (a replay). */
-export function executeLeaderOrder(book: Book, rules: Rules, order: LeaderOrder, target: MirrorTarget): TradeResult | null {
+export function executeLeaderOrder(
+  book: Book,
+  rules: Rules,
+  order: LeaderOrder,
+  target: MirrorTarget,
+): TradeResult | null {
   if (book.seenEvents.has(order.eventId)) return null
   book.seenEvents.add(order.eventId)
   // Exact once here, so the arithmetic for every follower needs no conversion.
@@ -74,23 +78,43 @@ export function executeLeaderOrder(book: Book, rules: Rules, order: LeaderOrder,
     return { position, size: action.size, ...mirrorOpen(book, rules, order, position, exact(action.size), target) }
   }
   const position = book.position(action.positionId)
-  if (position.status !== 'open' || position.userId !== order.leaderId) throw new Error(`position ${position.id} is not an open position of leader ${order.leaderId}`)
+  if (position.status !== 'open' || position.userId !== order.leaderId)
+    throw new Error(`position ${position.id} is not an open position of leader ${order.leaderId}`)
   if (action.kind === 'add') {
     const margin = marginFor(order.price, action.size, position.leverage)
     const fee = feeFor(order.price, action.size, rules.takerFeeRate)
-    addToPosition(book, rules, position, { size: action.size, price: order.price, margin, fee, ref: order.eventId }, NO_TRIGGERS)
+    addToPosition(
+      book,
+      rules,
+      position,
+      { size: action.size, price: order.price, margin, fee, ref: order.eventId },
+      NO_TRIGGERS,
+    )
     return { position, size: action.size, ...mirrorOpen(book, rules, order, position, action.size, target) }
   }
   const before = position.size
   const linked = linkedPositions(book, position.id)
   if (action.kind === 'liquidate') liquidate(book, position, order.price, order.at, order.eventId)
-  else closePart(book, rules, position, action.kind === 'close' ? before : action.size, order.price, order.at, 'leader', order.eventId, NO_TRIGGERS)
+  else
+    closePart(
+      book,
+      rules,
+      position,
+      action.kind === 'close' ? before : action.size,
+      order.price,
+      order.at,
+      'leader',
+      order.eventId,
+      NO_TRIGGERS,
+    )
   const closed = before.minus(position.size)
   let copied = 0
   for (const follower of linked) {
     const triggers = triggersOf(book, follower)
     // The same fraction of each copy; what rounds below one lot stays open until the leader closes.
-    const size = position.size.isZero() ? follower.size : floorToLot(follower.size.times(closed).div(before), rules.instrument(order.pairCode).lotSize)
+    const size = position.size.isZero()
+      ? follower.size
+      : floorToLot(follower.size.times(closed).div(before), rules.instrument(order.pairCode).lotSize)
     if (size.lte(0)) continue
     closePart(book, rules, follower, size, order.price, order.at, 'leader', order.eventId, triggers)
     copied += 1
@@ -98,7 +122,14 @@ export function executeLeaderOrder(book: Book, rules: Rules, order: LeaderOrder,
   return { position, size: closed, copied, skipped: 0 }
 }
 
-function mirrorOpen(book: Book, rules: Rules, order: LeaderOrder, leaderPosition: PositionState, leaderSize: Money, target: MirrorTarget): { copied: number; skipped: number } {
+function mirrorOpen(
+  book: Book,
+  rules: Rules,
+  order: LeaderOrder,
+  leaderPosition: PositionState,
+  leaderSize: Money,
+  target: MirrorTarget,
+): { copied: number; skipped: number } {
   const instrument = rules.instrument(order.pairCode)
   const allowed = target.allowedInstruments.length === 0 || target.allowedInstruments.includes(order.pairCode)
   let copied = 0
@@ -119,7 +150,9 @@ function mirrorOpen(book: Book, rules: Rules, order: LeaderOrder, leaderPosition
       continue
     }
     const existing = linked.get(copy.id)
-    const leverage = existing?.leverage ?? followerLeverage(copy, leaderPosition.leverage, instrument.maxLeverage, order.biz === 'spot')
+    const leverage =
+      existing?.leverage ??
+      followerLeverage(copy, leaderPosition.leverage, instrument.maxLeverage, order.biz === 'spot')
     const sizing = sizeFollowerOrder({
       settings: copy,
       available: copy.balance,
@@ -134,7 +167,13 @@ function mirrorOpen(book: Book, rules: Rules, order: LeaderOrder, leaderPosition
       continue
     }
     if (existing) {
-      addToPosition(book, rules, existing, { ...sizing, price: order.price, ref: order.eventId }, triggersOf(book, existing))
+      addToPosition(
+        book,
+        rules,
+        existing,
+        { ...sizing, price: order.price, ref: order.eventId },
+        triggersOf(book, existing),
+      )
     } else {
       openPosition(book, rules, {
         userId: copy.followerId,

@@ -1,20 +1,26 @@
 /**
  * The arithmetic of positions: margin, fees, realized PnL, take-profit / stop-loss / liquidation
- * prices, and (re-exported from src/contract/copy-sizing.ts) follower sizing by mode and caps. Computed in Exact (40 digits) and rounded half-up
- * to the database's 18 decimals, so a value is the same whichever path computed it (from memory
- * or from stored rows) and exactly what is stored.
+ * prices, and (re-exported from src/contract/copy-sizing.ts) follower sizing by mode and caps.
+ * Computed exactly and brought to the database's 18 decimals in the direction
+ * src/contract/rounding.ts gives each money step, so a value is the same whichever path computed
+ * it (from memory or from stored rows) and exactly what is stored.
  */
-import { exact, Money } from '../money.ts'
+import { exact, type Money } from '../money.ts'
 import type { PositionState, Side } from './book.ts'
-import { feeFor, onePlus, q, SCALE } from '../../contract/copy-sizing.ts'
+import { feeFor, onePlus } from '#/contract/copy-sizing.ts'
+import { liquidation, paid, q, released } from '#/contract/rounding.ts'
 
 // Sizing lives beside the contract, so the app previews a copy's order with the engine's own maths.
-export { feeFor, floorToLot, followerLeverage, marginFor, q, SCALE, sizeFollowerOrder, type Sizing, type SizingInput } from '../../contract/copy-sizing.ts'
-
-/** Rounded toward zero: for what is taken from a user (a share of their profit), never a hair more. */
-export function qDown(value: Money): Money {
-  return value.toDecimalPlaces(SCALE, Money.ROUND_DOWN)
-}
+export {
+  feeFor,
+  floorToLot,
+  followerLeverage,
+  marginFor,
+  sizeFollowerOrder,
+  type Sizing,
+  type SizingInput,
+} from '#/contract/copy-sizing.ts'
+export { q } from '#/contract/rounding.ts'
 
 export function notional(price: Money, size: Money): Money {
   return exact(price).times(size)
@@ -39,10 +45,9 @@ export interface CloseAmounts {
 
 /** Closing `size` of a position at `price`: the margin share it releases, its PnL and the taker fee. */
 export function closeAmounts(position: PositionState, size: Money, price: Money, feeRate: Money): CloseAmounts {
-  const released = size.gte(position.size) ? position.margin : q(exact(position.margin).times(size).div(position.size))
   return {
-    released,
-    pnl: q(exact(price).minus(position.entryPrice).times(size).times(position.side)),
+    released: size.gte(position.size) ? position.margin : released(position.margin, size, position.size),
+    pnl: paid(exact(price).minus(position.entryPrice), size, position.side),
     fee: feeFor(price, size, feeRate),
   }
 }
@@ -51,27 +56,44 @@ export function closeAmounts(position: PositionState, size: Money, price: Money,
  * Isolated-margin liquidation price: where margin + unrealized PnL equals the maintenance margin
  * (rate × notional). None at leverage 1 long (spot): such a position cannot lose more than it holds.
  */
-export function liquidationPrice(position: Pick<PositionState, 'size' | 'entryPrice' | 'side' | 'margin' | 'leverage'>, maintenanceRate: Money): Money | null {
+export function liquidationPrice(
+  position: Pick<PositionState, 'size' | 'entryPrice' | 'side' | 'margin' | 'leverage'>,
+  maintenanceRate: Money,
+): Money | null {
   if (position.size.lte(0)) return null
   const { size, entryPrice, margin, side } = position
   if (side === 1) {
     if (position.leverage <= 1) return null
-    const price = exact(entryPrice).times(size).minus(margin).div(exact(size).times(onePlus(maintenanceRate, -1)))
-    return price.gt(0) ? q(price) : null
+    const price = exact(entryPrice)
+      .times(size)
+      .minus(margin)
+      .div(exact(size).times(onePlus(maintenanceRate, -1)))
+    return price.gt(0) ? liquidation(price, side) : null
   }
-  return q(exact(margin).plus(exact(entryPrice).times(size)).div(exact(size).times(onePlus(maintenanceRate, 1))))
+  return liquidation(
+    exact(margin)
+      .plus(exact(entryPrice).times(size))
+      .div(exact(size).times(onePlus(maintenanceRate, 1))),
+    side,
+  )
 }
 
 /** The mark at which a return of `ratio` on the margin is reached (take profit: +, stop loss: −). */
-export function priceAtReturn(position: Pick<PositionState, 'size' | 'entryPrice' | 'side' | 'margin'>, ratio: Money): Money | null {
+export function priceAtReturn(
+  position: Pick<PositionState, 'size' | 'entryPrice' | 'side' | 'margin'>,
+  ratio: Money,
+): Money | null {
   if (position.size.lte(0)) return null
-  const price = exact(position.entryPrice).plus(exact(ratio).times(position.margin).div(position.size).times(position.side))
+  const price = exact(position.entryPrice).plus(
+    exact(ratio).times(position.margin).div(position.size).times(position.side),
+  )
   return price.gt(0) ? q(price) : null
 }
 
 /** Which trigger a mark hits, liquidation first. */
 export function triggerAt(position: PositionState, mark: Money): 'liquidation' | 'take-profit' | 'stop-loss' | null {
-  const crossed = (level: Money | null, direction: Side) => level !== null && (direction === 1 ? mark.gte(level) : mark.lte(level))
+  const crossed = (level: Money | null, direction: Side) =>
+    level !== null && (direction === 1 ? mark.gte(level) : mark.lte(level))
   const side: Side = position.side
   if (crossed(position.liquidationPrice, side === 1 ? -1 : 1)) return 'liquidation'
   if (crossed(position.stopLossPrice, side === 1 ? -1 : 1)) return 'stop-loss'

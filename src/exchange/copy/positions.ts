@@ -5,6 +5,7 @@
  */
 import { Exact, exact, Money } from '../money.ts'
 import { FEES, MARKET, copyKey, marginKey, walletKey, type Book, type CloseReason, type PositionState } from './book.ts'
+import { paid } from '#/contract/rounding.ts'
 import { averageEntry, closeAmounts, liquidationPrice, priceAtReturn, q } from './position-math.ts'
 import type { Rules } from './rules.ts'
 
@@ -13,7 +14,9 @@ export const QUOTE = 'USDT'
 
 /** Where a position's money comes from and returns to: its copy account, or the owner's wallet. */
 export function fundsOf(position: Pick<PositionState, 'copyId' | 'unmanaged' | 'userId'>): string {
-  return position.copyId !== null && !position.unmanaged ? copyKey(position.copyId) : walletKey(position.userId, EXCHANGE_WALLET, QUOTE)
+  return position.copyId !== null && !position.unmanaged
+    ? copyKey(position.copyId)
+    : walletKey(position.userId, EXCHANGE_WALLET, QUOTE)
 }
 
 export interface Triggers {
@@ -29,7 +32,10 @@ export function triggersOf(book: Book, position: Pick<PositionState, 'copyId' | 
   return copy ? { takeProfitRatio: copy.takeProfitRatio, stopLossRatio: copy.stopLossRatio } : NO_TRIGGERS
 }
 
-export interface OpenInput extends Pick<PositionState, 'userId' | 'copyId' | 'sourcePositionId' | 'biz' | 'pairCode' | 'side' | 'leverage' | 'size' | 'margin'> {
+export interface OpenInput extends Pick<
+  PositionState,
+  'userId' | 'copyId' | 'sourcePositionId' | 'biz' | 'pairCode' | 'side' | 'leverage' | 'size' | 'margin'
+> {
   price: Money
   fee: Money
   at: Date
@@ -39,7 +45,8 @@ export interface OpenInput extends Pick<PositionState, 'userId' | 'copyId' | 'so
 
 /** Recomputes a position's liquidation, take-profit and stop-loss prices (after a change, or new settings). */
 export function refreshLevels(position: PositionState, rules: Rules, triggers: Triggers): void {
-  position.liquidationPrice = position.biz === 'futures' ? liquidationPrice(position, rules.maintenanceMarginRate) : null
+  position.liquidationPrice =
+    position.biz === 'futures' ? liquidationPrice(position, rules.maintenanceMarginRate) : null
   position.takeProfitPrice = triggers.takeProfitRatio ? priceAtReturn(position, triggers.takeProfitRatio) : null
   position.stopLossPrice = triggers.stopLossRatio ? priceAtReturn(position, triggers.stopLossRatio.neg()) : null
 }
@@ -79,7 +86,13 @@ export function openPosition(book: Book, rules: Rules, input: OpenInput): Positi
   return position
 }
 
-export function addToPosition(book: Book, rules: Rules, position: PositionState, add: { size: Money; price: Money; margin: Money; fee: Money; ref: string }, triggers: Triggers): void {
+export function addToPosition(
+  book: Book,
+  rules: Rules,
+  position: PositionState,
+  add: { size: Money; price: Money; margin: Money; fee: Money; ref: string },
+  triggers: Triggers,
+): void {
   const funds = fundsOf(position)
   book.transfer(funds, marginKey(position.id), add.margin, 'add-margin', add.ref)
   book.transfer(funds, FEES, add.fee, 'fee', add.ref)
@@ -93,7 +106,12 @@ export function addToPosition(book: Book, rules: Rules, position: PositionState,
 function recordClose(position: PositionState, size: Money, price: Money, at: Date, reason: CloseReason): void {
   const closedBefore = position.closedSize
   position.closedSize = closedBefore.plus(size)
-  position.exitPrice = q(exact(position.exitPrice ?? new Exact(0)).times(closedBefore).plus(exact(price).times(size)).div(position.closedSize))
+  position.exitPrice = q(
+    exact(position.exitPrice ?? new Exact(0))
+      .times(closedBefore)
+      .plus(exact(price).times(size))
+      .div(position.closedSize),
+  )
   position.size = position.size.minus(size)
   if (position.size.isZero()) {
     position.status = 'closed'
@@ -106,7 +124,17 @@ function recordClose(position: PositionState, size: Money, price: Money, at: Dat
  * Closes `size` (all when it is the whole size) at `price`. A loss is capped at the released
  * margin (isolated margin: the rest of the account is never touched).
  */
-export function closePart(book: Book, rules: Rules, position: PositionState, size: Money, price: Money, at: Date, reason: CloseReason, ref: string, triggers: Triggers): Money {
+export function closePart(
+  book: Book,
+  rules: Rules,
+  position: PositionState,
+  size: Money,
+  price: Money,
+  at: Date,
+  reason: CloseReason,
+  ref: string,
+  triggers: Triggers,
+): Money {
   const closing = Money.min(size, position.size)
   if (closing.lte(0) || position.status !== 'open') return new Exact(0)
   const { released, pnl, fee } = closeAmounts(position, closing, price, rules.takerFeeRate)
@@ -143,9 +171,16 @@ export function liquidate(book: Book, position: PositionState, price: Money, at:
 }
 
 /** Funding on a futures position at `mark`: longs pay shorts when the rate is positive (from / into the margin). */
-export function payFunding(book: Book, rules: Rules, position: PositionState, mark: Money, ref: string, triggers: Triggers): void {
+export function payFunding(
+  book: Book,
+  rules: Rules,
+  position: PositionState,
+  mark: Money,
+  ref: string,
+  triggers: Triggers,
+): void {
   if (position.status !== 'open' || position.biz !== 'futures') return
-  const payment = q(exact(mark).times(position.size).times(rules.fundingRate).times(position.side))
+  const payment = paid(mark, position.size, rules.fundingRate, position.side)
   if (payment.isZero()) return
   const margin = marginKey(position.id)
   if (payment.gt(0)) {

@@ -4,14 +4,48 @@ import { fileURLToPath } from 'node:url'
 import Decimal from 'decimal.js'
 import { describe, expect, it } from 'vitest'
 import { findInstrument } from '../market/instruments.ts'
-import { CHAIN_WALLETS, LEADER_TAGS, LEADERS, type StrategyName } from './roster.ts'
+import { CHAIN_WALLETS, LEADER_TAGS, LEADERS } from './roster.ts'
+import type { StrategyName } from './strategy-name.ts'
 import { STRATEGIES } from './strategies.ts'
 
 const STRATEGY_NAMES = Object.values(STRATEGIES).map((s) => s.name)
 const chars = (s: string) => [...s].length
 const avatarFile = (path: string) => fileURLToPath(new URL(`../../../public${path}`, import.meta.url))
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/
-const ISO_REGIONS = new Set(['AE', 'AR', 'AU', 'BR', 'CA', 'CH', 'CN', 'CO', 'DE', 'EG', 'ES', 'FR', 'GB', 'GH', 'GR', 'IE', 'IN', 'JP', 'KR', 'MY', 'NZ', 'PK', 'PT', 'RU', 'SA', 'SE', 'SG', 'TR', 'TW', 'UA', 'US', 'VN'])
+const ISO_REGIONS = new Set([
+  'AE',
+  'AR',
+  'AU',
+  'BR',
+  'CA',
+  'CH',
+  'CN',
+  'CO',
+  'DE',
+  'EG',
+  'ES',
+  'FR',
+  'GB',
+  'GH',
+  'GR',
+  'IE',
+  'IN',
+  'JP',
+  'KR',
+  'MY',
+  'NZ',
+  'PK',
+  'PT',
+  'RU',
+  'SA',
+  'SE',
+  'SG',
+  'TR',
+  'TW',
+  'UA',
+  'US',
+  'VN',
+])
 
 describe('lead traders', () => {
   it('has at least 44 leaders, about 30 on futures and 14 on spot', () => {
@@ -22,7 +56,8 @@ describe('lead traders', () => {
 
   it('uses every strategy at least three times (gambler and dca at least twice), never gambling on spot', () => {
     const count = (name: StrategyName) => LEADERS.filter((l) => l.strategy === name).length
-    for (const name of STRATEGY_NAMES.filter((n) => n !== 'gambler' && n !== 'dca')) expect(count(name), name).toBeGreaterThanOrEqual(3)
+    for (const name of STRATEGY_NAMES.filter((n) => n !== 'gambler' && n !== 'dca'))
+      expect(count(name), name).toBeGreaterThanOrEqual(3)
     expect(count('gambler')).toBeGreaterThanOrEqual(2)
     expect(count('dca')).toBeGreaterThanOrEqual(2)
     expect(LEADERS.filter((l) => l.biz === 'spot' && l.strategy === 'gambler')).toEqual([])
@@ -38,8 +73,20 @@ describe('lead traders', () => {
       expect(chars(l.nickname), l.nickname).toBeGreaterThanOrEqual(3)
       expect(chars(l.nickname), l.nickname).toBeLessThanOrEqual(20)
     }
-    const scripts = [/\p{Script=Han}/u, /\p{Script=Cyrillic}/u, /\p{Script=Arabic}/u, /\p{Script=Hangul}/u, /\p{Script=Hiragana}|\p{Script=Katakana}/u, /[ğışİ]/u, /[ạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹđ]/u]
-    for (const script of scripts) expect(LEADERS.some((l) => script.test(l.nickname)), String(script)).toBe(true)
+    const scripts = [
+      /\p{Script=Han}/u,
+      /\p{Script=Cyrillic}/u,
+      /\p{Script=Arabic}/u,
+      /\p{Script=Hangul}/u,
+      /\p{Script=Hiragana}|\p{Script=Katakana}/u,
+      /[ğışİ]/u,
+      /[ạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹđ]/u,
+    ]
+    for (const script of scripts)
+      expect(
+        LEADERS.some((l) => script.test(l.nickname)),
+        String(script),
+      ).toBe(true)
   })
 
   it('writes short bios (some not in English) and tags from the fixed vocabulary', () => {
@@ -107,7 +154,9 @@ describe('lead traders', () => {
 describe('on-chain wallets', () => {
   it('has at least 16 wallets across every chain, with unique slugs and addresses', () => {
     expect(CHAIN_WALLETS.length).toBeGreaterThanOrEqual(16)
-    expect(new Set(CHAIN_WALLETS.map((w) => w.chain))).toEqual(new Set(['ethereum', 'solana', 'bsc', 'arbitrum', 'base', 'tron']))
+    expect(new Set(CHAIN_WALLETS.map((w) => w.chain))).toEqual(
+      new Set(['ethereum', 'solana', 'bsc', 'arbitrum', 'base', 'tron']),
+    )
     const slugs = [...LEADERS.map((l) => l.slug), ...CHAIN_WALLETS.map((w) => w.slug)]
     expect(new Set(slugs).size).toBe(slugs.length)
     for (const w of CHAIN_WALLETS) expect(w.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)

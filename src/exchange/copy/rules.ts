@@ -1,5 +1,5 @@
 /** The engine's tunables as Money, read once from app.config.ts, and the instruments' steps. */
-import { COPY } from '../../../app.config.ts'
+import { COPY } from '#/app.config.ts'
 import { findInstrument } from '../market/instruments.ts'
 import { Exact, type Money } from '../money.ts'
 
@@ -27,7 +27,10 @@ export function defaultRules(overrides: Partial<Omit<Rules, 'instrument'>> = {})
       if (known) return known
       const instrument = findInstrument(pairCode)
       if (!instrument) throw new Error(`unknown instrument ${pairCode}`)
-      const rules = { lotSize: new Exact(instrument.lotSize), maxLeverage: Math.min(instrument.maxLeverage, COPY.maxLeverage) }
+      const rules = {
+        lotSize: new Exact(instrument.lotSize),
+        maxLeverage: Math.min(instrument.maxLeverage, COPY.maxLeverage),
+      }
       cache.set(pairCode, rules)
       return rules
     },

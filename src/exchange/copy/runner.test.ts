@@ -6,16 +6,24 @@
  */
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MARKET } from '../../../app.config.ts'
-import { copies, leaderEvents, leaders, leaderStats, ledgerTransfers, positions, profitShares } from '../db/copy-schema.ts'
+import { MARKET } from '#/app.config.ts'
+import {
+  copies,
+  leaderEvents,
+  leaders,
+  leaderStats,
+  ledgerTransfers,
+  positions,
+  profitShares,
+} from '../db/copy-schema.ts'
 import { INSTRUMENTS } from '../market/instruments.ts'
 import { nextPrices } from '../market/price-path.ts'
 import { lastWholeMinute } from '../market/simulator.ts'
-import { Money } from '../money.ts'
-import { startHarness, type Harness } from '../testing/harness.ts'
-import { ledgerState } from '../testing/ledger.ts'
+import { Exact, Money } from '../money.ts'
+import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
+import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 import { deposit, fundCopy, leaderTrade } from './engine.ts'
-import { q, qDown } from './position-math.ts'
+import { paid } from '#/contract/rounding.ts'
 
 const HOUR = 3_600_000
 const FOLLOWED = 3
@@ -34,7 +42,14 @@ beforeAll(async () => {
     .select({ leaderId: leaders.userId })
     .from(leaders)
     .innerJoin(leaderEvents, eq(leaderEvents.leaderId, leaders.userId))
-    .where(and(eq(leaders.biz, 'futures'), eq(leaders.simulated, true), eq(leaders.kind, 'trader'), sql`${leaders.strategy} <> 'gambler'`))
+    .where(
+      and(
+        eq(leaders.biz, 'futures'),
+        eq(leaders.simulated, true),
+        eq(leaders.kind, 'trader'),
+        sql`${leaders.strategy} <> 'gambler'`,
+      ),
+    )
     .groupBy(leaders.userId)
     .orderBy(desc(sql`count(${leaderEvents.id})`))
     .limit(FOLLOWED)
@@ -43,7 +58,16 @@ beforeAll(async () => {
     const followerId = Number((await h.registerUser()).userId)
     const [copy] = await db
       .insert(copies)
-      .values({ followerId, leaderId, status: 'active', mode: 'fixed', fixedAmount: '200', investment: '0', leverageMode: 'follow', createdAt: new Date(START) })
+      .values({
+        followerId,
+        leaderId,
+        status: 'active',
+        mode: 'fixed',
+        fixedAmount: '200',
+        investment: '0',
+        leverageMode: 'follow',
+        createdAt: new Date(START),
+      })
       .returning({ id: copies.id })
     const copyId = copy?.id ?? 0
     copyIds.push(copyId)
@@ -54,11 +78,29 @@ beforeAll(async () => {
   }
   // A real user who leads, and one follower: the settlement case, made certain below.
   userLeaderId = Number((await h.registerUser()).userId)
-  await db.insert(leaders).values({ userId: userLeaderId, biz: 'futures', strategy: 'user', nickname: 'Certain', profitShareRate: '0.2', maxFollowers: 10, minCopyAmount: '10', createdAt: new Date(START) })
+  await db.insert(leaders).values({
+    userId: userLeaderId,
+    biz: 'futures',
+    strategy: 'user',
+    nickname: 'Certain',
+    profitShareRate: '0.2',
+    maxFollowers: 10,
+    minCopyAmount: '10',
+    createdAt: new Date(START),
+  })
   const followerId = Number((await h.registerUser()).userId)
   const [copy] = await db
     .insert(copies)
-    .values({ followerId, leaderId: userLeaderId, status: 'active', mode: 'fixed', fixedAmount: '1000', investment: '0', leverageMode: 'follow', createdAt: new Date(START) })
+    .values({
+      followerId,
+      leaderId: userLeaderId,
+      status: 'active',
+      mode: 'fixed',
+      fixedAmount: '1000',
+      investment: '0',
+      leverageMode: 'follow',
+      createdAt: new Date(START),
+    })
     .returning({ id: copies.id })
   certainCopyId = copy?.id ?? 0
   await db.transaction(async (tx) => {
@@ -72,7 +114,11 @@ afterAll(() => h.close())
 describe('copy engine on its clock', () => {
   it('starts with 40+ simulated traders, 15+ chain wallets, their history and every statistic', async () => {
     const { db } = h.context
-    const kinds = await db.select({ kind: leaders.kind, n: sql<number>`count(*)::int` }).from(leaders).where(eq(leaders.simulated, true)).groupBy(leaders.kind)
+    const kinds = await db
+      .select({ kind: leaders.kind, n: sql<number>`count(*)::int` })
+      .from(leaders)
+      .where(eq(leaders.simulated, true))
+      .groupBy(leaders.kind)
     expect(kinds.find((k) => k.kind === 'trader')?.n).toBeGreaterThanOrEqual(40)
     expect(kinds.find((k) => k.kind === 'wallet')?.n).toBeGreaterThanOrEqual(15)
     const stats = await db.select({ n: sql<number>`count(*)::int` }).from(leaderStats)
@@ -94,7 +140,13 @@ describe('copy engine on its clock', () => {
     const size = new Money(20_000).div(move.mark).div(lotSize).floor().times(lotSize)
     const side = move.change.gt(0) ? 1 : -1
     const trade = { leaderId: userLeaderId, biz: 'futures' as const, pairCode }
-    const opened = await leaderTrade(db, h.context.rules, { ...trade, eventId: 'certain:open', price: move.mark, at: new Date(START), action: { kind: 'open', side, size, leverage: 10 } })
+    const opened = await leaderTrade(db, h.context.rules, {
+      ...trade,
+      eventId: 'certain:open',
+      price: move.mark,
+      at: new Date(START),
+      action: { kind: 'open', side, size, leverage: 10 },
+    })
     let orders = 0
     for (let hour = 0; hour < 4; hour += 1) {
       h.advance(HOUR)
@@ -102,7 +154,13 @@ describe('copy engine on its clock', () => {
       if (hour === 1) {
         const price = new Money(h.context.market.mark(pairCode) ?? '0')
         expect(price.div(move.mark).minus(1).toFixed(8)).toBe(move.change.toFixed(8))
-        await leaderTrade(db, h.context.rules, { ...trade, eventId: 'certain:close', price, at: new Date(START + 2 * HOUR), action: { kind: 'close', positionId: opened?.position.id ?? 0 } })
+        await leaderTrade(db, h.context.rules, {
+          ...trade,
+          eventId: 'certain:close',
+          price,
+          at: new Date(START + 2 * HOUR),
+          action: { kind: 'close', positionId: opened?.position.id ?? 0 },
+        })
       }
     }
     expect(orders).toBeGreaterThan(0)
@@ -110,33 +168,52 @@ describe('copy engine on its clock', () => {
     expect(copied.length).toBeGreaterThan(0)
     for (const position of copied) {
       // Every copy follows a leader position on the same pair and side, opened at the same price.
-      const [source] = await db.select().from(positions).where(eq(positions.id, position.sourcePositionId ?? 0))
-      expect({ pair: source?.pairCode, side: source?.side, openedAt: source?.openedAt.getTime() }).toEqual({ pair: position.pairCode, side: position.side, openedAt: position.openedAt.getTime() })
+      const [source] = await db
+        .select()
+        .from(positions)
+        .where(eq(positions.id, position.sourcePositionId ?? 0))
+      expect({ pair: source?.pairCode, side: source?.side, openedAt: source?.openedAt.getTime() }).toEqual({
+        pair: position.pairCode,
+        side: position.side,
+        openedAt: position.openedAt.getTime(),
+      })
       if (position.status === 'closed' && position.closeReason === 'leader') {
         const exit = new Money(position.exitPrice ?? '0')
-        const expected = q(exit.minus(position.entryPrice).times(position.closedSize).times(position.side))
+        const expected = paid(exit.minus(position.entryPrice), new Money(position.closedSize), position.side)
         const margin = new Money(position.entryPrice).times(position.closedSize).div(position.leverage)
         // Realized PnL is the price move × size × side; only a loss beyond the margin is capped at it.
         if (expected.gt(margin.neg().div(2))) expect(new Money(position.realizedPnl).toFixed()).toBe(expected.toFixed())
       }
     }
-    // Monday 00:00 UTC: the profitable copies paid their leaders (rate × profit above the mark, rounded down).
-    const settled = await db.select().from(profitShares).where(inArray(profitShares.copyId, [...copyIds, certainCopyId]))
+    // Monday 00:00 UTC: the profitable copies paid their leaders (never more than rate × profit above the mark).
+    const settled = await db
+      .select()
+      .from(profitShares)
+      .where(inArray(profitShares.copyId, [...copyIds, certainCopyId]))
     expect(settled.some((record) => record.copyId === certainCopyId)).toBe(true)
     for (const record of settled) {
       expect(record.periodEnd.toISOString()).toBe('2026-01-05T00:00:00.000Z')
-      const due = qDown(new Money(record.netProfit).minus(record.highWaterMarkBefore).times(record.rate))
+      const due = new Exact(record.netProfit).minus(record.highWaterMarkBefore).times(record.rate)
       expect(new Money(record.share).lte(due)).toBe(true)
       const [copy] = await db.select().from(copies).where(eq(copies.id, record.copyId))
       expect(copy?.profitSharePaid).toBe(record.share)
       const [paid] = await db
         .select({ total: sql<string>`coalesce(sum(${ledgerTransfers.amount}), 0)::text` })
         .from(ledgerTransfers)
-        .where(and(eq(ledgerTransfers.kind, 'profit-share'), eq(ledgerTransfers.debit, `copy:${record.copyId}`), eq(ledgerTransfers.credit, `wallet:${record.leaderId}:3:USDT`)))
+        .where(
+          and(
+            eq(ledgerTransfers.kind, 'profit-share'),
+            eq(ledgerTransfers.debit, `copy:${record.copyId}`),
+            eq(ledgerTransfers.credit, `wallet:${record.leaderId}:3:USDT`),
+          ),
+        )
       expect(paid?.total).toBe(record.share)
     }
     expect(await ledgerState(db)).toEqual({ zero: true, mismatched: 0 })
-    const refreshed = await db.select({ at: leaderStats.updatedAt }).from(leaderStats).where(and(eq(leaderStats.leaderId, userLeaderId), isNotNull(leaderStats.updatedAt)))
+    const refreshed = await db
+      .select({ at: leaderStats.updatedAt })
+      .from(leaderStats)
+      .where(and(eq(leaderStats.leaderId, userLeaderId), isNotNull(leaderStats.updatedAt)))
     expect(refreshed).toHaveLength(4)
     expect(refreshed.every((r) => r.at.getTime() > START)).toBe(true)
   }, 120_000)

@@ -6,8 +6,8 @@
  * statistics every engine hour. Ticks never overlap; a failed tick is logged and retried next time.
  */
 import { and, count, eq, inArray, isNull } from 'drizzle-orm'
-import { COPY } from '../../../app.config.ts'
-import type { Logger } from '../context.ts'
+import { COPY } from '#/app.config.ts'
+import type { Logger } from '../logger.ts'
 import type { Database } from '../db/client.ts'
 import { leaderEvents, positions } from '../db/copy-schema.ts'
 import type { MarketSimulator, MinuteUpdate } from '../market/simulator.ts'
@@ -75,8 +75,23 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
       throw new Error('decisions open no position')
     })
     const held = await db.transaction(async (tx) => {
-      await loadWallets(tx, book, due.map((bot) => leaderWallet(bot.leaderId)))
-      return loadPositions(tx, book, and(inArray(positions.userId, due.map((b) => b.leaderId)), isNull(positions.copyId), eq(positions.status, 'open')))
+      await loadWallets(
+        tx,
+        book,
+        due.map((bot) => leaderWallet(bot.leaderId)),
+      )
+      return loadPositions(
+        tx,
+        book,
+        and(
+          inArray(
+            positions.userId,
+            due.map((b) => b.leaderId),
+          ),
+          isNull(positions.copyId),
+          eq(positions.status, 'open'),
+        ),
+      )
     })
     const adds = await addsOf(held)
     const orders: LeaderOrder[] = []
@@ -87,7 +102,14 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
         const price = closes.at(-1)?.price
         if (!price) continue
         const position = held.find((p) => p.userId === bot.leaderId && p.pairCode === pairCode)
-        const order = botOrder(book, rules, bot, { pairCode, price: new Money(price), at: new Date(minute), closes: closes.map((c) => Number(c.price)), position, adds: position ? (adds.get(position.id) ?? 0) : 0 })
+        const order = botOrder(book, rules, bot, {
+          pairCode,
+          price: new Money(price),
+          at: new Date(minute),
+          closes: closes.map((c) => Number(c.price)),
+          position,
+          adds: position ? (adds.get(position.id) ?? 0) : 0,
+        })
         if (order) orders.push(order)
       }
     }
@@ -106,7 +128,15 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
     const rows = await db
       .select({ positionId: leaderEvents.positionId, adds: count() })
       .from(leaderEvents)
-      .where(and(inArray(leaderEvents.positionId, held.map((p) => p.id)), eq(leaderEvents.kind, 'add')))
+      .where(
+        and(
+          inArray(
+            leaderEvents.positionId,
+            held.map((p) => p.id),
+          ),
+          eq(leaderEvents.kind, 'add'),
+        ),
+      )
       .groupBy(leaderEvents.positionId)
     return new Map(rows.map((r) => [r.positionId, r.adds]))
   }
@@ -126,13 +156,22 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
     for (const position of outcome.leaderLiquidations) {
       const price = marks.get(position.pairCode)
       if (!price) continue
-      await leaderTrade(db, rules, { eventId: `liq:${position.id}`, leaderId: position.userId, biz: position.biz, pairCode: position.pairCode, price, at: now, action: { kind: 'liquidate', positionId: position.id } })
+      await leaderTrade(db, rules, {
+        eventId: `liq:${position.id}`,
+        leaderId: position.userId,
+        biz: position.biz,
+        pairCode: position.pairCode,
+        price,
+        at: now,
+        action: { kind: 'liquidate', positionId: position.id },
+      })
     }
     for (const minute of minutes) await botsAt(minute, report)
     for (const at of crossed(last, to, COPY.fundingIntervalHours * HOUR)) {
       report.fundings += await applyFundingInDb(db, rules, marksOf(market), new Date(at))
     }
-    for (const at of crossed(last, to, WEEK, MONDAY_OFFSET)) report.settlements += (await settleProfitShares(db, new Date(at))).length
+    for (const at of crossed(last, to, WEEK, MONDAY_OFFSET))
+      report.settlements += (await settleProfitShares(db, new Date(at))).length
     const hours = crossed(last, to, HOUR)
     if (hours.length > 0) {
       // Close the previous day on its last snapshot before the new day starts.

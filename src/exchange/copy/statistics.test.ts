@@ -29,7 +29,12 @@ const day = (date: string, equityStart: string, pnl: string): DailyPoint => ({
 })
 
 /** A trade on `pairCode` held for `minutes` from `openedAt`. */
-const trade = (pairCode: string, pnl: string, minutes = 60, openedAt = T0): ClosedTrade => ({ pairCode, openedAt, closedAt: openedAt + minutes * MINUTE, pnl })
+const trade = (pairCode: string, pnl: string, minutes = 60, openedAt = T0): ClosedTrade => ({
+  pairCode,
+  openedAt,
+  closedAt: openedAt + minutes * MINUTE,
+  pnl,
+})
 
 /** Returns +10 %, −20 %, +5 %: 1000 → 1100 → 880 → 924. */
 const SWING = [day('2026-05-01', '1000', '100'), day('2026-05-02', '1100', '-220'), day('2026-05-03', '880', '44')]
@@ -65,7 +70,9 @@ describe('roi (time-weighted)', () => {
 
   it('is 0 without days, and an unfunded day or a flat day changes nothing', () => {
     expect(plain(roi([]))).toBe('0')
-    expect(plain(roi([day('2026-05-01', '0', '0'), day('2026-05-02', '500', '50'), day('2026-05-03', '550', '0')]))).toBe('0.1')
+    expect(
+      plain(roi([day('2026-05-01', '0', '0'), day('2026-05-02', '500', '50'), day('2026-05-03', '550', '0')])),
+    ).toBe('0.1')
   })
 })
 
@@ -75,7 +82,12 @@ describe('maxDrawdown', () => {
   })
 
   it('keeps the deepest fall: +10 %, −20 %, +50 %, −40 % gives V = 1.1, 0.88, 1.32, 0.792 and (1.32 − 0.792) / 1.32 = 0.4', () => {
-    const days = [day('2026-05-01', '100', '10'), day('2026-05-02', '110', '-22'), day('2026-05-03', '88', '44'), day('2026-05-04', '132', '-52.8')]
+    const days = [
+      day('2026-05-01', '100', '10'),
+      day('2026-05-02', '110', '-22'),
+      day('2026-05-03', '88', '44'),
+      day('2026-05-04', '132', '-52.8'),
+    ]
     expect(plain(maxDrawdown(days))).toBe('0.4')
   })
 
@@ -93,7 +105,8 @@ describe('maxDrawdown', () => {
 describe('sharpe', () => {
   it('annualises mean / sample deviation of +10 %, −20 %, +5 %', () => {
     // mean = −0.05 / 3 = −0.0166…; squared deviations 0.0136111…, 0.0336111…, 0.0044444… sum to 0.0516666…;
-    // / (3 − 1) = 0.0258333…; sd = 0.1607275127; −0.0166666667 / 0.1607275127 = −0.1036951; × √365 (19.1049731745) = −1.9810934311.
+    // / (3 − 1) = 0.0258333…; sd = 0.1607275127; −0.0166666667 / 0.1607275127 = −0.1036951; × √365 (19.1049731745) =
+    // −1.9810934311.
     expect(toPlain(sharpe(SWING).toDecimalPlaces(10))).toBe('-1.9810934311')
   })
 
@@ -102,7 +115,9 @@ describe('sharpe', () => {
   })
 
   it('counts a flat day as a 0 return: +10 %, 0 % has mean 0.05, sd √0.005 and Sharpe √(365 / 2) = 13.5092560861', () => {
-    expect(toPlain(sharpe([day('2026-05-01', '100', '10'), day('2026-05-02', '110', '0')]).toDecimalPlaces(10))).toBe('13.5092560861')
+    expect(toPlain(sharpe([day('2026-05-01', '100', '10'), day('2026-05-02', '110', '0')]).toDecimalPlaces(10))).toBe(
+      '13.5092560861',
+    )
   })
 
   it('is 0 with fewer than 2 days or without any variation', () => {
@@ -114,12 +129,20 @@ describe('sharpe', () => {
 
 describe('trade statistics', () => {
   it('win rate counts only positive PnL: 12.5 and 7 win, −3 loses, 0 is no win → 2 / 4', () => {
-    expect(plain(winRate([trade('BTC_USDT', '12.5'), trade('BTC_USDT', '-3'), trade('ETH_USDT', '0'), trade('SOL_USDT', '7')]))).toBe('0.5')
+    expect(
+      plain(
+        winRate([trade('BTC_USDT', '12.5'), trade('BTC_USDT', '-3'), trade('ETH_USDT', '0'), trade('SOL_USDT', '7')]),
+      ),
+    ).toBe('0.5')
     expect(plain(winRate([]))).toBe('0')
   })
 
   it('average holding time: 30 min, 90 min and 45 s average (30 + 90 + 0.75) / 3 = 40.25 minutes', () => {
-    expect(plain(averageHoldingMinutes([trade('BTC_USDT', '1', 30), trade('BTC_USDT', '1', 90), trade('BTC_USDT', '1', 0.75)]))).toBe('40.25')
+    expect(
+      plain(
+        averageHoldingMinutes([trade('BTC_USDT', '1', 30), trade('BTC_USDT', '1', 90), trade('BTC_USDT', '1', 0.75)]),
+      ),
+    ).toBe('40.25')
     expect(plain(averageHoldingMinutes([]))).toBe('0')
   })
 
@@ -146,7 +169,10 @@ describe('preferredCoins', () => {
   })
 
   it('merges spot and perpetual trades of one coin and lists nothing without trades', () => {
-    expect(preferredCoins([trade('ETH_USDT', '1'), trade('DOGE_USDT', '1'), trade('ETH_USDT', '1')])).toEqual(['ETH', 'DOGE'])
+    expect(preferredCoins([trade('ETH_USDT', '1'), trade('DOGE_USDT', '1'), trade('ETH_USDT', '1')])).toEqual([
+      'ETH',
+      'DOGE',
+    ])
     expect(preferredCoins([])).toEqual([])
     expect(preferredCoins(trades, 0)).toEqual([])
   })
@@ -154,7 +180,12 @@ describe('preferredCoins', () => {
 
 describe('periodStats', () => {
   it('prints every statistic of a leader period', () => {
-    const trades = [trade('BTC_USDT', '80', 60), trade('ETH_USDT', '20', 30), trade('BTC_USDT', '-220', 120), trade('SOL_USDT', '44', 15)]
+    const trades = [
+      trade('BTC_USDT', '80', 60),
+      trade('ETH_USDT', '20', 30),
+      trade('BTC_USDT', '-220', 120),
+      trade('SOL_USDT', '44', 15),
+    ]
     // 3 of 4 trades win; holding (60 + 30 + 120 + 15) / 4 = 56.25 min; 4 × 7 / 3 = 9.3333333333 trades a week.
     expect(periodStats(SWING, trades, 3)).toEqual({
       roi: '-0.076',
@@ -171,7 +202,11 @@ describe('periodStats', () => {
 
   it('rounds ratios half up to 10 decimals and money to 18', () => {
     // ROI 1.0000000000000000005 / 3 = 0.33333333333333333350 → 0.3333333333; PnL …0005 at the 19th decimal rounds up.
-    const stats = periodStats([day('2026-05-01', '3', '1.0000000000000000005')], [trade('BTC_USDT', '1'), trade('BTC_USDT', '1'), trade('BTC_USDT', '-1')], 1)
+    const stats = periodStats(
+      [day('2026-05-01', '3', '1.0000000000000000005')],
+      [trade('BTC_USDT', '1'), trade('BTC_USDT', '1'), trade('BTC_USDT', '-1')],
+      1,
+    )
     expect(stats.roi).toBe('0.3333333333')
     expect(stats.pnl).toBe('1.000000000000000001')
     expect(stats.winRate).toBe('0.6666666667')
@@ -204,7 +239,11 @@ describe('dailySeries', () => {
   })
 
   it('stays at 0 ROI on unfunded and flat days', () => {
-    expect(dailySeries([day('2026-05-01', '0', '0'), day('2026-05-02', '500', '50'), day('2026-05-03', '550', '0')]).map((p) => [p.roi, p.pnl])).toEqual([
+    expect(
+      dailySeries([day('2026-05-01', '0', '0'), day('2026-05-02', '500', '50'), day('2026-05-03', '550', '0')]).map(
+        (p) => [p.roi, p.pnl],
+      ),
+    ).toEqual([
       ['0', '0'],
       ['0.1', '50'],
       ['0.1', '50'],
@@ -215,7 +254,12 @@ describe('dailySeries', () => {
 
 describe('cutToPeriod', () => {
   const since = Date.UTC(2026, 4, 2, 15, 30)
-  const closingAt = (closedAt: number): ClosedTrade => ({ pairCode: 'BTC_USDT', openedAt: closedAt - MINUTE, closedAt, pnl: '1' })
+  const closingAt = (closedAt: number): ClosedTrade => ({
+    pairCode: 'BTC_USDT',
+    openedAt: closedAt - MINUTE,
+    closedAt,
+    pnl: '1',
+  })
 
   it('keeps days from the UTC day of `since` and trades closed at or after `since`', () => {
     const trades = [closingAt(since - 1), closingAt(since), closingAt(since + 1)]
@@ -226,7 +270,11 @@ describe('cutToPeriod', () => {
 
   it('cuts days at UTC midnight', () => {
     expect(cutToPeriod(SWING, [], Date.UTC(2026, 4, 2)).days.map((d) => d.day)).toEqual(['2026-05-02', '2026-05-03'])
-    expect(cutToPeriod(SWING, [], Date.UTC(2026, 4, 2) - 1).days.map((d) => d.day)).toEqual(['2026-05-01', '2026-05-02', '2026-05-03'])
+    expect(cutToPeriod(SWING, [], Date.UTC(2026, 4, 2) - 1).days.map((d) => d.day)).toEqual([
+      '2026-05-01',
+      '2026-05-02',
+      '2026-05-03',
+    ])
     expect(cutToPeriod(SWING, [], Date.UTC(2026, 4, 4)).days).toEqual([])
   })
 

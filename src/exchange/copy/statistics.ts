@@ -86,7 +86,10 @@ export function roi(days: readonly DailyPoint[]): Money {
   return (index.at(-1) ?? ONE).minus(ONE)
 }
 
-/** Largest peak-to-trough fall of the growth index V_t = prod(1 + r_s), V_0 = 1, as a positive fraction (0 when it never falls). */
+/**
+ * Largest peak-to-trough fall of the growth index V_t = prod(1 + r_s), V_0 = 1, as a positive fraction (0 when it never
+ * falls).
+ */
 export function maxDrawdown(days: readonly DailyPoint[]): Money {
   let peak = ONE
   let worst = ZERO
@@ -98,7 +101,10 @@ export function maxDrawdown(days: readonly DailyPoint[]): Money {
   return worst
 }
 
-/** Annualised Sharpe ratio of daily returns: mean / sample standard deviation (n - 1) × sqrt(365), risk-free 0; 0 with fewer than 2 days or zero deviation. */
+/**
+ * Annualised Sharpe ratio of daily returns: mean / sample standard deviation (n - 1) × sqrt(365), risk-free 0; 0 with
+ * fewer than 2 days or zero deviation.
+ */
 export function sharpe(days: readonly DailyPoint[]): Money {
   if (days.length < 2) return ZERO
   const returns = days.map(dailyReturn)
@@ -128,7 +134,9 @@ export function coinOf(pairCode: string): string {
   return cut < 0 ? pairCode : pairCode.slice(0, cut)
 }
 
-/** Coins (the part of pairCode before '_') by number of trades, most first, ties by name, at most `limit` (default 3). */
+/**
+ * Coins (the part of pairCode before '_') by number of trades, most first, ties by name, at most `limit` (default 3).
+ */
 export function preferredCoins(trades: readonly ClosedTrade[], limit = 3): string[] {
   const counts = new Map<string, number>()
   for (const trade of trades) {
@@ -146,8 +154,16 @@ export function tradesPerWeek(count: number, spanDays: number): Money {
   return spanDays <= 0 ? ZERO : new Money(count).times(7).div(spanDays)
 }
 
-/** Every statistic of a period: `days` and `trades` already cut to the period; spanDays = number of days of the period (for 'all': days.length, at least 1). Ratios rounded to 10 decimals, money to 18 (ROUND_HALF_UP), printed with toPlain. */
-export function periodStats(days: readonly DailyPoint[], trades: readonly ClosedTrade[], spanDays: number): PeriodStats {
+/**
+ * Every statistic of a period: `days` and `trades` already cut to the period; spanDays = number of days of the period
+ * (for 'all': days.length, at least 1). Ratios rounded to 10 decimals, money to 18 (ROUND_HALF_UP), printed with
+ * toPlain.
+ */
+export function periodStats(
+  days: readonly DailyPoint[],
+  trades: readonly ClosedTrade[],
+  spanDays: number,
+): PeriodStats {
   return {
     roi: ratio(roi(days)),
     pnl: money(sum(days.map((point) => new Money(point.pnl)))),
@@ -178,9 +194,19 @@ export function utcDay(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 10)
 }
 
-/** Cuts days (by day string >= the UTC day of `since`) and trades (closedAt >= since) to a period; since = null keeps all. */
-export function cutToPeriod(days: readonly DailyPoint[], trades: readonly ClosedTrade[], since: number | null): { days: DailyPoint[]; trades: ClosedTrade[] } {
+/**
+ * Cuts days (by day string >= the UTC day of `since`) and trades (closedAt >= since) to a period; since = null keeps
+ * all.
+ */
+export function cutToPeriod(
+  days: readonly DailyPoint[],
+  trades: readonly ClosedTrade[],
+  since: number | null,
+): { days: DailyPoint[]; trades: ClosedTrade[] } {
   if (since === null) return { days: [...days], trades: [...trades] }
   const firstDay = utcDay(since)
-  return { days: days.filter((point) => point.day >= firstDay), trades: trades.filter((trade) => trade.closedAt >= since) }
+  return {
+    days: days.filter((point) => point.day >= firstDay),
+    trades: trades.filter((trade) => trade.closedAt >= since),
+  }
 }

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, gte, isNull, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { COPY } from '../../../app.config.ts'
+import { COPY } from '#/app.config.ts'
 import type { Database } from '../db/client.ts'
 import { leaderDaily, leaders, leaderStats, positions } from '../db/copy-schema.ts'
 import { Money, toPlain } from '../money.ts'
@@ -18,7 +18,15 @@ const PERIODS = Object.entries(COPY.periods)
 const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10)
 
 const copyFigures = z.object({
-  rows: z.array(z.object({ leader_id: z.coerce.number(), aum: z.string(), followers: z.coerce.number(), copiers: z.coerce.number(), copier_pnl: z.string() })),
+  rows: z.array(
+    z.object({
+      leader_id: z.coerce.number(),
+      aum: z.string(),
+      followers: z.coerce.number(),
+      copiers: z.coerce.number(),
+      copier_pnl: z.string(),
+    }),
+  ),
 })
 
 /** Recomputes leader_stats for every leader that is not cancelled. */
@@ -39,7 +47,9 @@ export async function refreshLeaderStats(db: Database, now: Date): Promise<numbe
   const byLeader = new Map(figures.map((f) => [f.leader_id, f]))
   const rows: (typeof leaderStats.$inferInsert)[] = []
   for (const { id } of list) {
-    const days: DailyPoint[] = (await db.select().from(leaderDaily).where(eq(leaderDaily.leaderId, id)).orderBy(asc(leaderDaily.day))).map((d) => ({
+    const days: DailyPoint[] = (
+      await db.select().from(leaderDaily).where(eq(leaderDaily.leaderId, id)).orderBy(asc(leaderDaily.day))
+    ).map((d) => ({
       day: d.day,
       equityStart: d.equityStart,
       equityEnd: d.equityEnd,
@@ -47,10 +57,20 @@ export async function refreshLeaderStats(db: Database, now: Date): Promise<numbe
     }))
     const trades: ClosedTrade[] = (
       await db
-        .select({ pairCode: positions.pairCode, openedAt: positions.openedAt, closedAt: positions.closedAt, pnl: sql<string>`(${positions.realizedPnl} - ${positions.fees} + ${positions.funding})::text` })
+        .select({
+          pairCode: positions.pairCode,
+          openedAt: positions.openedAt,
+          closedAt: positions.closedAt,
+          pnl: sql<string>`(${positions.realizedPnl} - ${positions.fees} + ${positions.funding})::text`,
+        })
         .from(positions)
         .where(and(eq(positions.userId, id), isNull(positions.copyId), eq(positions.status, 'closed')))
-    ).map((t) => ({ pairCode: t.pairCode, openedAt: t.openedAt.getTime(), closedAt: t.closedAt?.getTime() ?? t.openedAt.getTime(), pnl: t.pnl }))
+    ).map((t) => ({
+      pairCode: t.pairCode,
+      openedAt: t.openedAt.getTime(),
+      closedAt: t.closedAt?.getTime() ?? t.openedAt.getTime(),
+      pnl: t.pnl,
+    }))
     const copy = byLeader.get(id)
     for (const [period, span] of PERIODS) {
       const since = span === null ? null : now.getTime() - span * DAY
@@ -82,10 +102,21 @@ export async function refreshLeaderStats(db: Database, now: Date): Promise<numbe
       .onConflictDoUpdate({
         target: [leaderStats.leaderId, leaderStats.period],
         set: Object.fromEntries(
-          ['roi', 'pnl', 'win_rate', 'max_drawdown', 'sharpe', 'trades_per_week', 'avg_holding_minutes', 'preferred_coins', 'aum', 'followers', 'copiers', 'copier_pnl', 'updated_at'].map((c) => [
-            camel(c),
-            sql.raw(`excluded.${c}`),
-          ]),
+          [
+            'roi',
+            'pnl',
+            'win_rate',
+            'max_drawdown',
+            'sharpe',
+            'trades_per_week',
+            'avg_holding_minutes',
+            'preferred_coins',
+            'aum',
+            'followers',
+            'copiers',
+            'copier_pnl',
+            'updated_at',
+          ].map((c) => [camel(c), sql.raw(`excluded.${c}`)]),
         ),
       })
   }
@@ -95,7 +126,15 @@ export async function refreshLeaderStats(db: Database, now: Date): Promise<numbe
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
 
 const equityRows = z.object({
-  rows: z.array(z.object({ leader_id: z.coerce.number(), equity: z.string(), flows: z.string(), trades: z.coerce.number(), wins: z.coerce.number() })),
+  rows: z.array(
+    z.object({
+      leader_id: z.coerce.number(),
+      equity: z.string(),
+      flows: z.string(),
+      trades: z.coerce.number(),
+      wins: z.coerce.number(),
+    }),
+  ),
 })
 
 /**
@@ -125,7 +164,12 @@ export async function snapshotDay(db: Database, now: Date, marks: ReadonlyMap<st
       where l.status <> 'cancelled'`),
   ).rows
   const previous = await db
-    .select({ leaderId: leaderDaily.leaderId, day: leaderDaily.day, equityEnd: leaderDaily.equityEnd, equityStart: leaderDaily.equityStart })
+    .select({
+      leaderId: leaderDaily.leaderId,
+      day: leaderDaily.day,
+      equityEnd: leaderDaily.equityEnd,
+      equityStart: leaderDaily.equityStart,
+    })
     .from(leaderDaily)
     .where(gte(leaderDaily.day, dayOf(now.getTime() - DAY)))
   // The day starts at yesterday's end plus today's flows; a leader's first day starts at its first snapshot.
@@ -138,7 +182,15 @@ export async function snapshotDay(db: Database, now: Date, marks: ReadonlyMap<st
   const rows: DailyRow[] = result.map((r) => {
     const equity = new Money(r.equity)
     const equityStart = startOf(r.leader_id, equity, r.flows)
-    return { leaderId: r.leader_id, day, equityStart: toPlain(equityStart), equityEnd: toPlain(equity), pnl: toPlain(equity.minus(equityStart)), trades: r.trades, wins: r.wins }
+    return {
+      leaderId: r.leader_id,
+      day,
+      equityStart: toPlain(equityStart),
+      equityEnd: toPlain(equity),
+      pnl: toPlain(equity.minus(equityStart)),
+      trades: r.trades,
+      wins: r.wins,
+    }
   })
   await db.transaction((tx) => insertDailyRows(tx, rows))
   return rows.length

@@ -24,19 +24,73 @@ const iso = (value: Date | null) => (value === null ? null : value.toISOString()
  * Rows come back as one row of column arrays (array_agg): PGlite spends most of a large read on
  * per-row overhead, and one row of arrays reads 8× faster than 10,000 rows.
  */
-const COPY_COLUMNS = ['id', 'follower_id', 'leader_id', 'status', 'mode', 'fixed_amount', 'ratio', 'max_per_order', 'leverage_mode', 'fixed_leverage',
-  'take_profit_ratio', 'stop_loss_ratio', 'copy_stop_loss_ratio', 'investment', 'balance', 'high_water_mark', 'profit_share_paid', 'created_at', 'ended_at', 'end_reason'] as const
-const POSITION_READ_COLUMNS = ['id', 'user_id', 'copy_id', 'source_position_id', 'biz', 'pair_code', 'side', 'leverage', 'size', 'entry_price', 'margin',
-  'take_profit_price', 'stop_loss_price', 'liquidation_price', 'status', 'unmanaged', 'closed_size', 'exit_price', 'realized_pnl', 'fees', 'funding',
-  'opened_at', 'closed_at', 'close_reason'] as const
+const COPY_COLUMNS = [
+  'id',
+  'follower_id',
+  'leader_id',
+  'status',
+  'mode',
+  'fixed_amount',
+  'ratio',
+  'max_per_order',
+  'leverage_mode',
+  'fixed_leverage',
+  'take_profit_ratio',
+  'stop_loss_ratio',
+  'copy_stop_loss_ratio',
+  'investment',
+  'balance',
+  'high_water_mark',
+  'profit_share_paid',
+  'created_at',
+  'ended_at',
+  'end_reason',
+] as const
+const POSITION_READ_COLUMNS = [
+  'id',
+  'user_id',
+  'copy_id',
+  'source_position_id',
+  'biz',
+  'pair_code',
+  'side',
+  'leverage',
+  'size',
+  'entry_price',
+  'margin',
+  'take_profit_price',
+  'stop_loss_price',
+  'liquidation_price',
+  'status',
+  'unmanaged',
+  'closed_size',
+  'exit_price',
+  'realized_pnl',
+  'fees',
+  'funding',
+  'opened_at',
+  'closed_at',
+  'close_reason',
+] as const
 
 type Columns<K extends string> = Record<K, (string | null)[]>
 
-async function readColumns<K extends string>(tx: Tx, table: SQL, columns: readonly K[], where: SQL | undefined): Promise<{ count: number; get: (column: K, index: number) => string | null }> {
+async function readColumns<K extends string>(
+  tx: Tx,
+  table: SQL,
+  columns: readonly K[],
+  where: SQL | undefined,
+): Promise<{ count: number; get: (column: K, index: number) => string | null }> {
   // Times as epoch milliseconds: one text format on PGlite and PostgreSQL, whatever the session's settings.
-  const value = (c: K) => (c.endsWith('_at') ? sql`(extract(epoch from ${sql.identifier(c)}) * 1000)::bigint::text` : sql`${sql.identifier(c)}::text`)
+  const value = (c: K) =>
+    c.endsWith('_at')
+      ? sql`(extract(epoch from ${sql.identifier(c)}) * 1000)::bigint::text`
+      : sql`${sql.identifier(c)}::text`
   // Every aggregate of one select reads the rows in the same order: the arrays line up without sorting.
-  const select = sql.join(columns.map((c) => sql`array_agg(${value(c)}) as ${sql.identifier(c)}`), sql`, `)
+  const select = sql.join(
+    columns.map((c) => sql`array_agg(${value(c)}) as ${sql.identifier(c)}`),
+    sql`, `,
+  )
   const filter = where ? sql`where ${where}` : sql``
   const result = await tx.execute(sql`select ${select} from (select * from ${table} ${filter} for update) t`)
   const row = firstRow.parse(result).rows[0] ?? {}
@@ -49,7 +103,10 @@ async function readColumns<K extends string>(tx: Tx, table: SQL, columns: readon
 
 const firstRow = z.object({ rows: z.array(z.record(z.string(), z.unknown())) })
 
-/** A column array of text or nulls (checked by hand: a schema walk over 10,000-element arrays costs more than the query). */
+/**
+ * A column array of text or nulls (checked by hand: a schema walk over 10,000-element arrays costs more than the
+ * query).
+ */
 function textArray(value: unknown, column: string): (string | null)[] {
   if (value === null || value === undefined) return []
   if (!Array.isArray(value)) throw new Error(`column ${column} is not an array`)
@@ -67,7 +124,8 @@ const num = (value: string | null) => Number(value)
 const time = (value: string | null) => new Date(Number(value ?? 0))
 const timeOrNull = (value: string | null) => (value === null ? null : new Date(Number(value)))
 const COPY_STATUSES = ['active', 'paused', 'cancelled'] as const
-const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => values.find((v) => v === value) ?? fallback
+const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
+  values.find((v) => v === value) ?? fallback
 
 /** Copies matching `where`, locked for this transaction. */
 export async function loadCopies(tx: Tx, book: Book, where: SQL | undefined): Promise<CopyState[]> {
@@ -149,13 +207,22 @@ export async function loadPositions(tx: Tx, book: Book, where: SQL | undefined):
 }
 
 const side = (value: number): Side => (value < 0 ? -1 : 1)
-const CLOSE_REASONS = ['leader', 'take-profit', 'stop-loss', 'liquidation', 'copy-stop-loss', 'cancel', 'manual'] as const
+const CLOSE_REASONS = [
+  'leader',
+  'take-profit',
+  'stop-loss',
+  'liquidation',
+  'copy-stop-loss',
+  'cancel',
+  'manual',
+] as const
 const closeReasonOf = (value: string | null) => CLOSE_REASONS.find((r) => r === value) ?? null
 
 /** The active and paused copies of a leader. */
 export const liveCopiesOf = (leaderId: number) => and(eq(copies.leaderId, leaderId), ne(copies.status, 'cancelled'))
 export const openPositionsOf = (userId: number) => and(eq(positions.userId, userId), eq(positions.status, 'open'))
-export const linkedTo = (positionIds: number[]) => and(inArray(positions.sourcePositionId, positionIds), eq(positions.status, 'open'), eq(positions.unmanaged, false))
+export const linkedTo = (positionIds: number[]) =>
+  and(inArray(positions.sourcePositionId, positionIds), eq(positions.status, 'open'), eq(positions.unmanaged, false))
 
 /** Wallet balances (available) of the given wallet keys into the book. */
 export async function loadWallets(tx: Tx, book: Book, keys: readonly string[]): Promise<void> {
@@ -248,7 +315,8 @@ async function applyDeltas(tx: Tx, change: Change, at: Date): Promise<void> {
   for (const [key, delta] of deltas) {
     if (delta.isZero()) continue
     const ref = parseKey(key)
-    if (ref.kind === 'wallet') wallets.push({ userId: ref.userId, walletType: ref.walletType, coin: ref.coin, delta: toPlain(delta) })
+    if (ref.kind === 'wallet')
+      wallets.push({ userId: ref.userId, walletType: ref.walletType, coin: ref.coin, delta: toPlain(delta) })
     else if (ref.kind === 'ledger') accounts.push({ key, delta: toPlain(delta), mayGoNegative: ref.mayGoNegative })
   }
   // A CHECK applies to the row an upsert proposes, before the conflict: money coming in is upserted

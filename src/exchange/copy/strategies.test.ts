@@ -1,10 +1,14 @@
-/** The bots' strategies on synthetic markets: each does what its description promises, spot never shorts, actions stay in range. */
+/**
+ * The bots' strategies on synthetic markets: each does what its description promises, spot never shorts, actions stay
+ * in range.
+ */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { findInstrument, INSTRUMENTS } from '../market/instruments.ts'
 import { seededRandom } from '../market/random.ts'
-import type { StrategyName } from './roster.ts'
+import type { StrategyName } from './strategy-name.ts'
 import { type BotAction, type BotPosition, type BotProfile, STRATEGIES, type Strategy } from './strategies.ts'
+import { runs } from '#tests/fixtures/properties.ts'
 
 const T0 = Date.UTC(2026, 4, 1)
 const MINUTE = 60_000
@@ -28,8 +32,14 @@ const position = (side: 1 | -1, entryPrice: number, extra: Partial<BotPosition> 
   adds: 0,
   ...extra,
 })
-const decide = (name: StrategyName, closes: readonly number[], pos?: BotPosition, profile = FUTURES, time = T0, seed = 1) =>
-  STRATEGIES[name].decide(view(closes, time), pos, profile, seededRandom(seed))
+const decide = (
+  name: StrategyName,
+  closes: readonly number[],
+  pos?: BotPosition,
+  profile = FUTURES,
+  time = T0,
+  seed = 1,
+) => STRATEGIES[name].decide(view(closes, time), pos, profile, seededRandom(seed))
 
 /** A minute-by-minute random walk (about 3 % daily volatility) with an optional drift per minute. */
 function randomWalk(minutes: number, seed: number, drift = 0): number[] {
@@ -58,10 +68,17 @@ function run(strategy: Strategy, closes: readonly number[], profile: BotProfile,
       holds.push(time - pos.openedAt)
       pos = undefined // liquidated
     }
-    const action = strategy.decide({ pairCode, time, closes: closes.slice(Math.max(0, k + 1 - strategy.lookback), k + 1) }, pos, profile, random)
+    const action = strategy.decide(
+      { pairCode, time, closes: closes.slice(Math.max(0, k + 1 - strategy.lookback), k + 1) },
+      pos,
+      profile,
+      random,
+    )
     if (action.kind !== 'hold') trades.push({ action, time, position: pos })
-    if (action.kind === 'open') pos = { side: action.side, entryPrice: price, leverage: action.leverage, openedAt: time, adds: 0 }
-    else if (action.kind === 'add' && pos) pos = { ...pos, entryPrice: (pos.entryPrice * (pos.adds + 1) + price) / (pos.adds + 2), adds: pos.adds + 1 }
+    if (action.kind === 'open')
+      pos = { side: action.side, entryPrice: price, leverage: action.leverage, openedAt: time, adds: 0 }
+    else if (action.kind === 'add' && pos)
+      pos = { ...pos, entryPrice: (pos.entryPrice * (pos.adds + 1) + price) / (pos.adds + 2), adds: pos.adds + 1 }
     else if (action.kind === 'close' && pos) {
       holds.push(time - pos.openedAt)
       pos = undefined
@@ -72,7 +89,12 @@ function run(strategy: Strategy, closes: readonly number[], profile: BotProfile,
 
 /** The same over minute closes, sampled at the strategy's decision step. */
 const simulate = (strategy: Strategy, minutes: readonly number[], profile: BotProfile, seed = 7) =>
-  run(strategy, minutes.filter((_, i) => i % strategy.decisionMinutes === 0), profile, seed)
+  run(
+    strategy,
+    minutes.filter((_, i) => i % strategy.decisionMinutes === 0),
+    profile,
+    seed,
+  )
 
 function expectValid(action: BotAction, profile: BotProfile, pairCode = 'BTC_USDT') {
   switch (action.kind) {
@@ -107,7 +129,8 @@ describe('every strategy', () => {
       expect(s.name).toBe(name)
       expect(decide(name, upTrend(s.lookback - 1))).toEqual({ kind: 'hold' })
     }
-    for (const name of ['trend', 'mean-reversion', 'scalper', 'swing', 'grid', 'breakout'] as const) expect(decide(name, flat(60))).toEqual({ kind: 'hold' })
+    for (const name of ['trend', 'mean-reversion', 'scalper', 'swing', 'grid', 'breakout'] as const)
+      expect(decide(name, flat(60))).toEqual({ kind: 'hold' })
   })
 
   it('decides at its own pace: scalpers every few minutes, swing every few hours, dca daily', () => {
@@ -123,7 +146,16 @@ describe('every strategy', () => {
       fc.property(
         fc.constantFrom(...NAMES),
         fc.array(fc.double({ min: -0.08, max: 0.08, noNaN: true }), { maxLength: 70 }),
-        fc.option(fc.record({ side: fc.constantFrom<1 | -1>(1, -1), entryPrice: fc.double({ min: 0.01, max: 1000, noNaN: true }), leverage: fc.integer({ min: 1, max: 125 }), openedAt: fc.integer({ min: -30, max: 0 }), adds: fc.integer({ min: 0, max: 70 }) }), { nil: undefined }),
+        fc.option(
+          fc.record({
+            side: fc.constantFrom<1 | -1>(1, -1),
+            entryPrice: fc.double({ min: 0.01, max: 1000, noNaN: true }),
+            leverage: fc.integer({ min: 1, max: 125 }),
+            openedAt: fc.integer({ min: -30, max: 0 }),
+            adds: fc.integer({ min: 0, max: 70 }),
+          }),
+          { nil: undefined },
+        ),
         fc.integer(),
         (name, returns, pos, seed) => {
           const closes = returns.reduce<number[]>((acc, r) => [...acc, (acc[acc.length - 1] ?? 100) * (1 + r)], [100])
@@ -137,7 +169,7 @@ describe('every strategy', () => {
           }
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     )
   })
 
@@ -147,9 +179,27 @@ describe('every strategy', () => {
       fc.property(
         fc.constantFrom(...NAMES),
         fc.constantFrom(...INSTRUMENTS.map((i) => i.pairCode), 'NOPE_USDT'),
-        fc.array(fc.oneof({ weight: 9, arbitrary: fc.double({ min: 0.5, max: 2, noNaN: true }) }, { weight: 1, arbitrary: weird }), { maxLength: 60 }),
-        fc.option(fc.record({ side: fc.constantFrom<1 | -1>(1, -1), entryPrice: fc.oneof(fc.double({ min: 0.5, max: 2, noNaN: true }), weird), leverage: fc.oneof(fc.integer({ min: 1, max: 125 }), weird), openedAt: fc.integer({ min: T0 - 30 * DAY, max: T0 }), adds: fc.integer({ min: 0, max: 70 }) }), { nil: undefined }),
-        fc.record({ leverage: fc.oneof(fc.integer({ min: 1, max: 150 }), weird), biz: fc.constantFrom<'spot' | 'futures'>('spot', 'futures') }),
+        fc.array(
+          fc.oneof(
+            { weight: 9, arbitrary: fc.double({ min: 0.5, max: 2, noNaN: true }) },
+            { weight: 1, arbitrary: weird },
+          ),
+          { maxLength: 60 },
+        ),
+        fc.option(
+          fc.record({
+            side: fc.constantFrom<1 | -1>(1, -1),
+            entryPrice: fc.oneof(fc.double({ min: 0.5, max: 2, noNaN: true }), weird),
+            leverage: fc.oneof(fc.integer({ min: 1, max: 125 }), weird),
+            openedAt: fc.integer({ min: T0 - 30 * DAY, max: T0 }),
+            adds: fc.integer({ min: 0, max: 70 }),
+          }),
+          { nil: undefined },
+        ),
+        fc.record({
+          leverage: fc.oneof(fc.integer({ min: 1, max: 150 }), weird),
+          biz: fc.constantFrom<'spot' | 'futures'>('spot', 'futures'),
+        }),
         fc.integer(),
         (name, pairCode, closes, pos, profile, seed) => {
           const action = STRATEGIES[name].decide(view(closes, T0, pairCode), pos, profile, seededRandom(seed))
@@ -159,7 +209,7 @@ describe('every strategy', () => {
           else expect(action.kind).not.toBe('open')
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     )
   })
 
@@ -246,7 +296,10 @@ describe('grid', () => {
   })
 
   it('over an oscillating market it both adds and reduces', () => {
-    const minutes = Array.from({ length: 30 * 1440 }, (_, i) => 100 * (1 + 0.04 * Math.sin((2 * Math.PI * i) / (3 * 1440))))
+    const minutes = Array.from(
+      { length: 30 * 1440 },
+      (_, i) => 100 * (1 + 0.04 * Math.sin((2 * Math.PI * i) / (3 * 1440))),
+    )
     const result = simulate(STRATEGIES.grid, minutes, SPOT)
     expect(result.count('add')).toBeGreaterThan(3)
     expect(result.count('reduce')).toBeGreaterThan(3)
@@ -256,16 +309,26 @@ describe('grid', () => {
 describe('gambler', () => {
   it('uses the highest leverage of all strategies, up to the instrument maximum', () => {
     const minutes = randomWalk(10 * 1440, 5)
-    const leverageOf = (name: StrategyName) => Math.max(...simulate(STRATEGIES[name], minutes, { leverage: 20, biz: 'futures' }).trades.map((t) => (t.action.kind === 'open' ? t.action.leverage : 0)))
+    const leverageOf = (name: StrategyName) =>
+      Math.max(
+        ...simulate(STRATEGIES[name], minutes, { leverage: 20, biz: 'futures' }).trades.map((t) =>
+          t.action.kind === 'open' ? t.action.leverage : 0,
+        ),
+      )
     const gambler = leverageOf('gambler')
     expect(gambler).toBe(50)
     for (const name of NAMES.filter((n) => n !== 'gambler')) expect(leverageOf(name)).toBeLessThan(gambler)
-    expect(decide('gambler', upTrend(10), undefined, { leverage: 100, biz: 'futures' })).toMatchObject({ kind: 'open', leverage: 100 })
+    expect(decide('gambler', upTrend(10), undefined, { leverage: 100, biz: 'futures' })).toMatchObject({
+      kind: 'open',
+      leverage: 100,
+    })
   })
 
   it('adds to losers and almost never closes them, so it ends up liquidated', () => {
     const losing = position(1, 100, { leverage: 100 })
-    const actions = Array.from({ length: 500 }, (_, seed) => decide('gambler', [...flat(5), 99.5], losing, FUTURES, T0, seed))
+    const actions = Array.from({ length: 500 }, (_, seed) =>
+      decide('gambler', [...flat(5), 99.5], losing, FUTURES, T0, seed),
+    )
     expect(actions.filter((a) => a.kind === 'add').length).toBeGreaterThan(480)
     expect(decide('gambler', [...flat(5), 100.6], losing)).toEqual({ kind: 'close' })
     const result = simulate(STRATEGIES.gambler, randomWalk(10 * 1440, 9), FUTURES)
@@ -295,7 +358,9 @@ describe('dca', () => {
     expect(result.count('open')).toBe(1)
     expect(result.count('add')).toBe(29)
     expect(result.count('close')).toBe(0)
-    expect(new Set(result.trades.slice(1).map((t, i) => t.time - (result.trades[i]?.time ?? 0)))).toEqual(new Set([DAY]))
+    expect(new Set(result.trades.slice(1).map((t, i) => t.time - (result.trades[i]?.time ?? 0)))).toEqual(
+      new Set([DAY]),
+    )
     expect(decide('dca', [100, 108.5], position(1, 100, { leverage: 1 }), SPOT)).toEqual({ kind: 'close' })
     expect(decide('dca', [100, 101], position(1, 100, { leverage: 1 }), SPOT, T0 + 2 * HOUR)).toEqual({ kind: 'hold' })
   })

@@ -6,7 +6,7 @@
  */
 import { findInstrument } from '../market/instruments.ts'
 import type { Random } from '../market/random.ts'
-import type { StrategyName } from './roster.ts'
+import type { StrategyName } from './strategy-name.ts'
 
 export interface MarketView {
   pairCode: string
@@ -72,7 +72,12 @@ const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length
 const sma = (xs: readonly number[], n: number) => mean(xs.slice(-n))
 const sideOf = (x: number): 1 | -1 => (x >= 0 ? 1 : -1)
-const open = (side: 1 | -1, marginFraction: number, leverage: number): BotAction => ({ kind: 'open', side, marginFraction, leverage })
+const open = (side: 1 | -1, marginFraction: number, leverage: number): BotAction => ({
+  kind: 'open',
+  side,
+  marginFraction,
+  leverage,
+})
 const add = (marginFraction: number): BotAction => ({ kind: 'add', marginFraction })
 const reduce = (fraction: number): BotAction => ({ kind: 'reduce', fraction })
 /** Did the move cross `level` upwards between the previous close and now? */
@@ -87,7 +92,8 @@ function guard(action: BotAction, position: BotPosition | undefined, c: Context)
       return position ? CLOSE : HOLD
     case 'open': {
       if (position || (c.spot && action.side === -1) || !(action.marginFraction > 0)) return HOLD
-      const leverage = c.spot || !Number.isFinite(action.leverage) ? 1 : clamp(Math.round(action.leverage), 1, c.maxLeverage)
+      const leverage =
+        c.spot || !Number.isFinite(action.leverage) ? 1 : clamp(Math.round(action.leverage), 1, c.maxLeverage)
       return open(action.side, Math.min(1, action.marginFraction), leverage)
     }
     case 'add':
@@ -99,7 +105,13 @@ function guard(action: BotAction, position: BotPosition | undefined, c: Context)
   }
 }
 
-function strategy(name: StrategyName, decisionMinutes: number, lookback: number, rule: (c: Context) => BotAction, gambler = false): Strategy {
+function strategy(
+  name: StrategyName,
+  decisionMinutes: number,
+  lookback: number,
+  rule: (c: Context) => BotAction,
+  gambler = false,
+): Strategy {
   return {
     name,
     decisionMinutes,
@@ -175,7 +187,8 @@ const scalper = strategy('scalper', 5, 12, (c) => {
     if (Math.abs(momentum) < 0.0008) return HOLD
     return open(sideOf(momentum), 0.1 + 0.1 * c.random.next(), c.leverage)
   }
-  if (c.move >= 0.004 || c.move <= -0.003 || c.time - p.openedAt >= 30 * 60_000 || p.side * momentum < -0.0008) return CLOSE
+  if (c.move >= 0.004 || c.move <= -0.003 || c.time - p.openedAt >= 30 * 60_000 || p.side * momentum < -0.0008)
+    return CLOSE
   return HOLD
 })
 
@@ -186,8 +199,10 @@ const swing = strategy('swing', 240, 30, (c) => {
   const momentum = c.price / (c.closes[c.closes.length - 7] ?? c.price) - 1
   const p = c.position
   if (!p) {
-    if (c.price > average * 1.005 && average > earlier && momentum > 0.01) return open(1, 0.25 + 0.1 * c.random.next(), c.leverage)
-    if (c.price < average * 0.995 && average < earlier && momentum < -0.01) return open(-1, 0.25 + 0.1 * c.random.next(), c.leverage)
+    if (c.price > average * 1.005 && average > earlier && momentum > 0.01)
+      return open(1, 0.25 + 0.1 * c.random.next(), c.leverage)
+    if (c.price < average * 0.995 && average < earlier && momentum < -0.01)
+      return open(-1, 0.25 + 0.1 * c.random.next(), c.leverage)
     return HOLD
   }
   if (c.move <= -0.06 || c.move >= 0.18 || c.time - p.openedAt >= 14 * DAY) return CLOSE
@@ -201,7 +216,10 @@ const swing = strategy('swing', 240, 30, (c) => {
 const GRID_STEP = 0.015
 /** Index of the fixed grid line at or below a price: lines are GRID_STEP apart on a log scale. */
 const gridLine = (price: number) => Math.floor(Math.log(price) / Math.log(1 + GRID_STEP))
-/** Buys a dip below the 48-bar mean, adds a slice at each grid line lower, sells a slice at each line higher, out at +4.5 %. */
+/**
+ * Buys a dip below the 48-bar mean, adds a slice at each grid line lower, sells a slice at each line higher, out at
+ * +4.5 %.
+ */
 const grid = strategy('grid', 60, 48, (c) => {
   const p = c.position
   if (!p) {

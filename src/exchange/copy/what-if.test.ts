@@ -1,11 +1,14 @@
-/** The "what-if" replay against reality: a real copy of a leader and the replay of the same trades agree to the last digit. */
+/**
+ * The "what-if" replay against reality: a real copy of a leader and the replay of the same trades agree to the last
+ * digit.
+ */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { copies, leaders, positions } from '../db/copy-schema.ts'
-import { Money } from '../money.ts'
-import { startHarness, type Harness } from '../testing/harness.ts'
+import { copies, leaders } from '../db/copy-schema.ts'
+import { Exact, Money } from '../money.ts'
+import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { deposit, fundCopy, leaderTrade } from './engine.ts'
-import { DEFAULT_SETTINGS } from './testing/book-fixtures.ts'
+import { DEFAULT_SETTINGS } from '#tests/fixtures/exchange/copy/book-fixtures.ts'
 import { whatIf } from './what-if.ts'
 
 /** Tuesday 2026-01-06 01:00 UTC: no funding (08:00) and no Monday inside the trades. */
@@ -20,10 +23,30 @@ beforeAll(async () => {
   const { db } = h.context
   leaderId = Number((await h.registerUser()).userId)
   const followerId = Number((await h.registerUser()).userId)
-  await db.insert(leaders).values({ userId: leaderId, biz: 'futures', strategy: 'user', nickname: 'Replay', profitShareRate: '0.1', maxFollowers: 10, minCopyAmount: '10', createdAt: new Date(START) })
+  await db.insert(leaders).values({
+    userId: leaderId,
+    biz: 'futures',
+    strategy: 'user',
+    nickname: 'Replay',
+    profitShareRate: '0.1',
+    maxFollowers: 10,
+    minCopyAmount: '10',
+    createdAt: new Date(START),
+  })
   const [copy] = await db
     .insert(copies)
-    .values({ followerId, leaderId, status: 'active', mode: 'ratio', ratio: '0.25', maxPerOrder: '900', investment: '0', leverageMode: 'fixed', fixedLeverage: 5, createdAt: new Date(START) })
+    .values({
+      followerId,
+      leaderId,
+      status: 'active',
+      mode: 'ratio',
+      ratio: '0.25',
+      maxPerOrder: '900',
+      investment: '0',
+      leverageMode: 'fixed',
+      fixedLeverage: 5,
+      createdAt: new Date(START),
+    })
     .returning({ id: copies.id })
   copyId = copy?.id ?? 0
   await db.transaction(async (tx) => {
@@ -31,8 +54,21 @@ beforeAll(async () => {
     await deposit(tx, followerId, 'USDT', new Money(3000), new Date(START))
     await fundCopy(tx, copyId, new Money(3000), new Date(START))
   })
-  const trade = (minutes: number, pairCode: string, price: string, action: Parameters<typeof leaderTrade>[2]['action']) =>
-    leaderTrade(db, h.context.rules, { eventId: `replay:${minutes}`, leaderId, biz: 'futures', pairCode, price: new Money(price), at: new Date(START + minutes * MINUTE), action })
+  const trade = (
+    minutes: number,
+    pairCode: string,
+    price: string,
+    action: Parameters<typeof leaderTrade>[2]['action'],
+  ) =>
+    leaderTrade(db, h.context.rules, {
+      eventId: `replay:${minutes}`,
+      leaderId,
+      biz: 'futures',
+      pairCode,
+      price: new Money(price),
+      at: new Date(START + minutes * MINUTE),
+      action,
+    })
   const eth = await trade(10, 'ETH_USDT', '3500', { kind: 'open', side: 1, size: new Money('2'), leverage: 10 })
   const sol = await trade(15, 'SOL_USDT', '170', { kind: 'open', side: -1, size: new Money('30'), leverage: 20 })
   await trade(130, 'ETH_USDT', '3460', { kind: 'add', positionId: eth?.position.id ?? 0, size: new Money('1') })
@@ -45,14 +81,22 @@ afterAll(() => h.close())
 describe('what-if', () => {
   it('replays the leader’s trades to the same result as the real copy', async () => {
     const [real] = await h.context.db.select().from(copies).where(eq(copies.id, copyId))
-    const actual = new Money(real?.balance ?? '0').minus(3000)
-    for (const p of await h.context.db.select().from(positions).where(eq(positions.copyId, copyId))) console.log("REAL", p.pairCode, p.entryPrice, p.size, p.closedSize, p.realizedPnl, p.fees, p.exitPrice)
+    // Exact: the balance carries 18 decimals and more than Money's 20 digits.
+    const actual = new Exact(real?.balance ?? '0').minus(3000)
     const result = await whatIf(h.context.db, h.context.market, h.context.rules, {
       leaderId,
       biz: 'futures',
       rate: new Money('0.1'),
       allowedInstruments: [],
-      settings: { ...DEFAULT_SETTINGS, mode: 'ratio', fixedAmount: null, ratio: new Money('0.25'), maxPerOrder: new Money(900), leverageMode: 'fixed', fixedLeverage: 5 },
+      settings: {
+        ...DEFAULT_SETTINGS,
+        mode: 'ratio',
+        fixedAmount: null,
+        ratio: new Money('0.25'),
+        maxPerOrder: new Money(900),
+        leverageMode: 'fixed',
+        fixedLeverage: 5,
+      },
       investment: new Money(3000),
       days: 7,
       now: new Date(START + 400 * MINUTE),

@@ -3,7 +3,7 @@
  * sent again after a lost answer adds nothing), and the SDK's reports of events it had to drop.
  */
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import type { AnalyticsProperties } from '../../contract/analytics.schemas.ts'
+import type { AnalyticsProperties } from '#/contract/analytics.schemas.ts'
 
 export const analyticsBatchEvents = pgTable(
   'analytics_batch_events',
@@ -21,7 +21,10 @@ export const analyticsBatchEvents = pgTable(
     clientTime: timestamp('client_time', { withTimezone: true }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('analytics_batch_events_received_idx').on(t.receivedAt), index('analytics_batch_events_distinct_idx').on(t.distinctId)],
+  (t) => [
+    index('analytics_batch_events_received_idx').on(t.receivedAt),
+    index('analytics_batch_events_distinct_idx').on(t.distinctId),
+  ],
 )
 
 export const analyticsDropReports = pgTable('analytics_drop_reports', {

@@ -5,8 +5,23 @@
  * Money is numeric(36,18); amounts are decimal strings in code.
  */
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { users } from './schema.ts'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { users } from './users-schema.ts'
 
 const money = (name: string) => numeric(name, { precision: 36, scale: 18 })
 const ratio = (name: string) => numeric(name, { precision: 20, scale: 10 })
@@ -25,10 +40,22 @@ export const leaders = pgTable(
     userId: userRef('user_id').primaryKey(),
     biz: text('biz', { enum: BIZ }).notNull(),
     /** A lead trader, or an on-chain wallet copied through chain copy. */
-    kind: text('kind', { enum: ['trader', 'wallet'] }).notNull().default('trader'),
+    kind: text('kind', { enum: ['trader', 'wallet'] })
+      .notNull()
+      .default('trader'),
     /** 'user' for a real user who became a leader, otherwise the simulated strategy. */
     strategy: text('strategy').notNull(),
     nickname: text('nickname').notNull(),
+    /**
+     * The nickname as compared for uniqueness (NFKC, case-folded, spaces collapsed: copy/api/nickname.ts),
+     * so no leader can pose as another by letter case or a look-alike compatibility form. Computed in
+     * code, the same on every database; rows written before it existed are filled in at start-up.
+     */
+    nicknameKey: text('nickname_key'),
+    /**
+     * A picture of the site's /avatars/: one at its top is one leader's own (the simulated leaders'
+     * faces), a shared preset under /avatars/presets/ anyone's. Null: the default avatar.
+     */
     avatar: text('avatar'),
     bio: text('bio').notNull().default(''),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
@@ -36,7 +63,9 @@ export const leaders = pgTable(
     profitShareRate: ratio('profit_share_rate').notNull(),
     maxFollowers: integer('max_followers').notNull(),
     minCopyAmount: money('min_copy_amount').notNull(),
-    status: text('status', { enum: ['open', 'paused', 'cancelled'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'paused', 'cancelled'] })
+      .notNull()
+      .default('open'),
     /** Pair codes this leader trades and lets followers copy; empty means every instrument. */
     instruments: jsonb('instruments').$type<string[]>().notNull().default([]),
     simulated: boolean('simulated').notNull().default(false),
@@ -47,6 +76,11 @@ export const leaders = pgTable(
     check('leaders_rate_check', sql`${t.profitShareRate} >= 0 and ${t.profitShareRate} <= 0.3`),
     check('leaders_max_followers_check', sql`${t.maxFollowers} > 0`),
     index('leaders_biz_idx').on(t.kind, t.biz, t.status),
+    uniqueIndex('leaders_nickname_key').on(t.nicknameKey),
+    // Partial: the shared presets stay out of the uniqueness rule. The literal is the contract's PRESET_AVATAR_FOLDER.
+    uniqueIndex('leaders_avatar_key')
+      .on(t.avatar)
+      .where(sql`${t.avatar} not like '/avatars/presets/%'`),
   ],
 )
 
@@ -81,8 +115,12 @@ export const copies = pgTable(
     endReason: text('end_reason'),
   },
   (t) => [
-    uniqueIndex('copies_one_active').on(t.followerId, t.leaderId).where(sql`status <> 'cancelled'`),
+    uniqueIndex('copies_one_active')
+      .on(t.followerId, t.leaderId)
+      .where(sql`status <> 'cancelled'`),
     check('copies_balance_check', sql`${t.balance} >= 0`),
+    // A fixed leverage means something only in fixed leverage mode; stored elsewhere it misleads every reader.
+    check('copies_fixed_leverage_check', sql`${t.leverageMode} = 'fixed' or ${t.fixedLeverage} is null`),
     index('copies_leader_idx').on(t.leaderId, t.status),
     index('copies_follower_idx').on(t.followerId, t.status),
   ],
@@ -206,7 +244,10 @@ export const profitShares = pgTable(
     share: money('share').notNull(),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [uniqueIndex('profit_shares_once').on(t.copyId, t.periodEnd), index('profit_shares_leader_idx').on(t.leaderId, t.periodEnd)],
+  (t) => [
+    uniqueIndex('profit_shares_once').on(t.copyId, t.periodEnd),
+    index('profit_shares_leader_idx').on(t.leaderId, t.periodEnd),
+  ],
 )
 
 /** Daily equity and trading of every leader (and chain wallet), the source of every statistic. */
@@ -255,7 +296,12 @@ export const leaderWatches = pgTable(
 
 export const leaderVotes = pgTable(
   'leader_votes',
-  { userId: userRef('user_id'), leaderId: userRef('leader_id'), vote: smallint('vote').notNull(), updatedAt: at('updated_at').notNull() },
+  {
+    userId: userRef('user_id'),
+    leaderId: userRef('leader_id'),
+    vote: smallint('vote').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
   (t) => [primaryKey({ columns: [t.userId, t.leaderId] }), check('leader_votes_vote_check', sql`${t.vote} in (1, -1)`)],
 )
 

@@ -20,7 +20,10 @@ export const candles = pgTable(
     close: price('close').notNull(),
     volume: price('volume').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.pairCode, t.interval, t.time] }), check('candles_interval_check', sql`${t.interval} in ('1m', '1h')`)],
+  (t) => [
+    primaryKey({ columns: [t.pairCode, t.interval, t.time] }),
+    check('candles_interval_check', sql`${t.interval} in ('1m', '1h')`),
+  ],
 )
 
 /** One row: how far the simulator has run (engine time), so a restart continues where it stopped. */

@@ -4,7 +4,6 @@
  */
 import { sql } from 'drizzle-orm'
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -20,36 +19,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { APPLICATION_STATUSES, CONTACT_TYPES, type AffiliateChannel } from '../../contract/index.ts'
+import { APPLICATION_STATUSES, CONTACT_TYPES, type AffiliateChannel } from '#/contract/index.ts'
+import { users } from './users-schema.ts'
 
 const money = (name: string) => numeric(name, { precision: 36, scale: 18 })
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-
-export const users = pgTable(
-  'users',
-  {
-    // Readable, exchange-style user ids (10000001 …), always a string on the wire.
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity({ startWith: 10000001 }),
-    accountType: text('account_type', { enum: ['email', 'mobile'] }).notNull(),
-    account: text('account').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    nickname: text('nickname').notNull(),
-    inviteCode: text('invite_code').notNull().unique(),
-    invitedBy: bigint('invited_by', { mode: 'number' }).references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    userSubType: smallint('user_sub_type').notNull().default(1),
-    parentUserId: bigint('parent_user_id', { mode: 'number' }).references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
-    changeLogin: boolean('change_login').notNull().default(true),
-    standAloneLogin: boolean('stand_alone_login').notNull().default(true),
-    /** Locale codes this user may pick; null means the global whitelist. */
-    availableLanguages: jsonb('available_languages').$type<string[]>(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('users_account_key').on(t.accountType, t.account),
-    check('users_account_type_check', sql`${t.accountType} in ('email', 'mobile')`),
-    check('users_sub_type_check', sql`${t.userSubType} in (1, 2)`),
-  ],
-)
 
 export const sessions = pgTable(
   'sessions',
@@ -63,6 +37,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    /** Last authenticated use (written at most every ACCOUNTS.sessionTouchSeconds): the idle timeout runs from it. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 )
@@ -146,19 +122,34 @@ export const campaigns = pgTable('campaigns', {
   createdAt: createdAt(),
 })
 
-export const analyticsEvents = pgTable('analytics_events', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  event: text('event').notNull(),
-  requestSource: text('request_source').notNull(),
-  type: text('type').notNull(),
-  utmSource: text('utm_source'),
-  utmMedium: text('utm_medium'),
-  utmCampaign: text('utm_campaign'),
-  utmTerm: text('utm_term'),
-  utmContent: text('utm_content'),
-  createdAt: createdAt(),
-})
-
+/**
+ * §7 statistics, counted: one row per hour and distinct (event, request_source, type, utm_*) with
+ * the number of hits, so traffic adds to a counter instead of a row per request. Rows older than
+ * ANALYTICS.statisticsRetentionDays are deleted.
+ */
+export const analyticsEventCounts = pgTable(
+  'analytics_event_counts',
+  {
+    /** The UTC hour the hits fell in. */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /**
+     * SHA-256 (hex) of the counted fields: the unique key stays small however long the texts are
+     * (five 200-character utm values could pass the size an index entry may have).
+     */
+    keyHash: text('key_hash').notNull(),
+    event: text('event').notNull(),
+    requestSource: text('request_source').notNull(),
+    type: text('type').notNull(),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmTerm: text('utm_term'),
+    utmContent: text('utm_content'),
+    count: integer('count').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.keyHash] })],
+)
 
 export const affiliateApplications = pgTable(
   'affiliate_applications',
@@ -180,13 +171,17 @@ export const affiliateApplications = pgTable(
   (t) => [
     index('affiliate_applications_user_idx').on(t.userId, t.createdAt),
     // One open application per user, enforced by the database so two racing submits cannot both win.
-    check('affiliate_applications_status_check', sql`${t.status} in ('submitted', 'under_review', 'approved', 'rejected')`),
+    check(
+      'affiliate_applications_status_check',
+      sql`${t.status} in ('submitted', 'under_review', 'approved', 'rejected')`,
+    ),
     uniqueIndex('affiliate_applications_one_open')
       .on(t.userId)
       .where(sql`status in ('submitted', 'under_review')`),
   ],
 )
 
+export * from './users-schema.ts'
 export * from './market-schema.ts'
 export * from './copy-schema.ts'
 

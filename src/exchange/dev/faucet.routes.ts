@@ -1,10 +1,10 @@
 /**
- * Development faucet: test USDT for the signed-in user, deposited through the ledger like any
- * deposit (devPages only, never in production) — so a fresh account can follow a trader in a demo
- * or an end-to-end test.
+ * The sandbox's faucet: test USDT for the signed-in user, deposited through the ledger like any
+ * deposit — so a fresh account can follow a trader. Served when the exchange is a sandbox
+ * (SANDBOX, the default, production included), never on a real deployment.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi'
-import { DEV } from '../../../app.config.ts'
+import { DEV } from '#/app.config.ts'
 import type { ExchangeContext } from '../context.ts'
 import { deposit } from '../copy/engine.ts'
 import { requireAuth } from '../http/auth.ts'

@@ -1,8 +1,11 @@
-/** The development faucet: test USDT through the ledger for a signed-in user, outside production only. */
+/**
+ * The sandbox's faucet: test USDT through the ledger for a signed-in user; a real deployment (SANDBOX off) has none.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { walletAccountResponseSchema } from '../../contract/index.ts'
-import { startHarness, type Harness } from '../testing/harness.ts'
-import { ledgerState } from '../testing/ledger.ts'
+import { sessionResponseSchema, walletAccountResponseSchema } from '#/contract/index.ts'
+import type { Mailer } from '../accounts/mailer.ts'
+import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
+import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 
 let h: Harness
 beforeAll(async () => {
@@ -10,21 +13,52 @@ beforeAll(async () => {
 })
 afterAll(() => h.close())
 
-describe('development faucet', () => {
+describe('test-funds faucet', () => {
   it('deposits 10,000 USDT through the ledger for the signed-in user, and refuses the anonymous', async () => {
     const user = await h.registerUser()
     expect((await h.api('POST', '/dev/faucet')).status).toBe(401)
     const result = await h.api('POST', '/dev/faucet', { token: user.token })
     expect(result.status, result.text).toBe(200)
-    const wallet = walletAccountResponseSchema.parse((await h.api('POST', '/asset/v1/api/wallet/account', { token: user.token, body: { walletTypeList: [3] } })).body).data
-    expect(wallet.list).toEqual([{ coin: 'USDT', walletType: 3, available: '10000', frozen: '0', total: '10000', usdtValue: '10000' }])
+    const wallet = walletAccountResponseSchema.parse(
+      (await h.api('POST', '/asset/v1/api/wallet/account', { token: user.token, body: { walletTypeList: [3] } })).body,
+    ).data
+    expect(wallet.list).toEqual([
+      { coin: 'USDT', walletType: 3, available: '10000', frozen: '0', total: '10000', usdtValue: '10000' },
+    ])
     expect(await ledgerState(h.context.db)).toEqual({ zero: true, mismatched: 0 })
   })
 
-  it('does not exist in production', async () => {
-    const production = await startHarness({ devPages: false })
-    const user = await production.registerUser().catch(() => undefined)
-    expect((await production.api('POST', '/dev/faucet', { token: user?.token })).status).toBe(404)
-    await production.close()
-  })
+  it('is there in production when the exchange is a sandbox', async () => {
+    const production = await startHarness({ devPages: false, sandbox: true })
+    try {
+      const user = await production.registerUser()
+      const result = await production.api('POST', '/dev/faucet', { token: user.token })
+      expect(result.status, result.text).toBe(200)
+    } finally {
+      await production.close()
+    }
+  }, 30_000)
+
+  it('does not exist on a real deployment (SANDBOX off), in production or not', async () => {
+    const codes = new Map<string, string>()
+    const mailer: Mailer = { send: (to, message) => Promise.resolve(void codes.set(to.address, message.code)) }
+    for (const devPages of [false, true]) {
+      const real = await startHarness({ devPages, sandbox: false, mailer })
+      try {
+        const account = `faucet-${String(devPages)}-${Date.now()}@example.com`
+        await real.api('POST', '/v2/users/verify-code/send', {
+          body: { accountType: 'email', account, purpose: 'register' },
+          headers: { 'x-forwarded-for': real.nextIp() },
+        })
+        const registered = await real.api('POST', '/v2/users/register', {
+          body: { accountType: 'email', account, password: 'Passw0rd!', code: codes.get(account) },
+        })
+        expect(registered.status, registered.text).toBe(200)
+        const { token } = sessionResponseSchema.parse(registered.body).data
+        expect((await real.api('POST', '/dev/faucet', { token })).status).toBe(404)
+      } finally {
+        await real.close()
+      }
+    }
+  }, 60_000)
 })

@@ -5,8 +5,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { HTTPException } from 'hono/http-exception'
 import type { MiddlewareHandler } from 'hono'
-import { API_LIMITS } from '../../../app.config.ts'
-import type { ErrorReason } from '../../contract/index.ts'
+import { API_LIMITS } from '#/app.config.ts'
+import type { ErrorReason } from '#/contract/index.ts'
 import { accountRoutes } from '../accounts/accounts.routes.ts'
 import { activityRoutes } from '../activity/activity.routes.ts'
 import { devAnalyticsRoutes } from '../analytics/analytics-dev.routes.ts'
@@ -104,8 +104,9 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
     const { title, body } = referenceHtml(openApiDocument())
     return htmlPage(title, body)
   })
-  if (ctx.devPages && ctx.inbox) devInboxRoutes(app, ctx.inbox)
-  if (ctx.devPages) devFaucetRoutes(app, ctx)
+  // Codes kept in memory are readable there; outside production the inbox lists everyone's.
+  if (ctx.inbox) devInboxRoutes(app, ctx.inbox, { listAll: ctx.devPages })
+  if (ctx.sandbox) devFaucetRoutes(app, ctx)
   if (ctx.devPages) devAnalyticsRoutes(app, ctx)
 
   app.notFound(() => failureResponse(notFound()))

@@ -3,7 +3,7 @@
  * `{ code: <status>, data, msg, reason }`, so every refusal has the same shape whatever threw it.
  */
 import type { ZodError } from 'zod'
-import type { ApiError, ErrorReason, FieldIssue } from '../../contract/index.ts'
+import type { ApiError, ErrorReason, FieldIssue } from '#/contract/index.ts'
 
 const DEFAULT_MESSAGES: Record<ErrorReason, string> = {
   'invalid-input': 'Invalid input',
@@ -30,6 +30,9 @@ const DEFAULT_MESSAGES: Record<ErrorReason, string> = {
   'already-leader': 'You are already a leader',
   'not-leader': 'You are not a leader',
   'not-copying': 'You do not copy this leader',
+  'nickname-taken': 'Another leader already uses this nickname',
+  'nickname-invalid': 'The nickname is empty or contains hidden characters',
+  'avatar-taken': 'This avatar belongs to another leader',
 }
 
 export interface FailureOptions {
@@ -72,18 +75,25 @@ export function failureResponse(failure: ApiFailure): Response {
   return new Response(JSON.stringify(failureBody(failure)), { status: failure.status, headers })
 }
 
-/** Zod issues as `{ path, issue }`; an unknown key becomes one entry per key so the client can point at it. */
+/**
+ * Zod issues as `{ path, issue }`, one entry per field: a value can break several checks at once
+ * (1e308 is past both the safe-integer bound and the maximum; '1e308' fails a pattern and a
+ * refinement), and the first says why. An unknown key becomes one entry per key so the client can point at it.
+ */
 export function fieldIssues(error: ZodError): FieldIssue[] {
-  const fields: FieldIssue[] = []
+  const fields = new Map<string, FieldIssue>()
+  const add = (path: string, issue: string) => {
+    if (!fields.has(path)) fields.set(path, { path, issue })
+  }
   for (const issue of error.issues) {
     const base = issue.path.map(String)
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields.push({ path: [...base, key].join('.'), issue: issue.code })
+      for (const key of issue.keys) add([...base, key].join('.'), issue.code)
     } else {
-      fields.push({ path: base.join('.'), issue: issue.code })
+      add(base.join('.'), issue.code)
     }
   }
-  return fields
+  return [...fields.values()]
 }
 
 export const invalidInput = (fields: FieldIssue[]) => new ApiFailure(400, 'invalid-input', { fields })

@@ -7,9 +7,12 @@ export function escapeHtml(value: string): string {
 }
 
 /** Inline styles only; scripts, frames and every external load are refused. */
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+/** The same, for a page with a form that submits to this site (the code inbox's lookup). */
+const FORM_PAGE_CSP = PAGE_CSP.replace("form-action 'none'", "form-action 'self'")
 
-export function htmlPage(title: string, body: string): Response {
+export function htmlPage(title: string, body: string, options: { forms?: boolean } = {}): Response {
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -24,6 +27,9 @@ code,pre{font:13px/1.45 ui-monospace,monospace}pre{background:#f5f5f7;padding:12
 .get{color:#0a7c42}.post{color:#0b5cad}table{border-collapse:collapse;width:100%}
 td,th{border-bottom:1px solid #eee;padding:6px 8px;text-align:left;vertical-align:top}
 nav li{list-style:none}nav a{text-decoration:none}.muted{color:#666}
+.lookup{display:flex;flex-wrap:wrap;gap:8px;align-items:end;margin:16px 0}.lookup label{display:flex;flex-direction:column;gap:4px;flex:1 1 240px}
+.lookup input,.lookup button{font:inherit;padding:8px 10px;border:1px solid #ccc;border-radius:6px}.lookup button{background:#1d1d1f;color:#fff;border-color:#1d1d1f}
+.scroll{overflow-x:auto}td code{font-size:17px;font-weight:700;letter-spacing:2px}td.address{word-break:break-all}
 </style>
 </head>
 <body>
@@ -32,6 +38,9 @@ ${body}
 </html>`
   return new Response(html, {
     status: 200,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_CSP },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': options.forms ? FORM_PAGE_CSP : PAGE_CSP,
+    },
   })
 }

@@ -6,7 +6,9 @@ import { referenceHtml } from './reference-page.ts'
 
 describe('html', () => {
   it('escapes every special character', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;')
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    )
   })
 
   it('pages forbid scripts and external loads', () => {
@@ -19,7 +21,19 @@ describe('html', () => {
   it('the reference page escapes text taken from the document', () => {
     const document = {
       info: { title: '<script>alert(1)</script>', version: '1', description: 'a & b' },
-      paths: { '/x/<y>': { get: { summary: '"quoted"', responses: { '200': { description: '<b>', content: { 'application/json': { schema: { type: 'string', pattern: '<&>' } } } } } } } },
+      paths: {
+        '/x/<y>': {
+          get: {
+            summary: '"quoted"',
+            responses: {
+              '200': {
+                description: '<b>',
+                content: { 'application/json': { schema: { type: 'string', pattern: '<&>' } } },
+              },
+            },
+          },
+        },
+      },
       components: { schemas: { '<S>': { type: 'object' } } },
     }
     const { body } = referenceHtml(document)
@@ -40,10 +54,20 @@ describe('standalone mount', () => {
   })
 
   it('trusts forwarded addresses only from loopback and private peers', () => {
-    for (const ip of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.1', '192.168.1.1', 'fd00::1']) {
+    for (const ip of [
+      '127.0.0.1',
+      '::1',
+      '::ffff:127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.1',
+      '192.168.1.1',
+      'fd00::1',
+    ]) {
       expect(isTrustedPeer(ip), ip).toBe(true)
     }
-    for (const ip of ['8.8.8.8', '172.32.0.1', '172.15.0.1', '2001:db8::1', undefined]) expect(isTrustedPeer(ip), ip).toBe(false)
+    for (const ip of ['8.8.8.8', '172.32.0.1', '172.15.0.1', '2001:db8::1', undefined])
+      expect(isTrustedPeer(ip), ip).toBe(false)
   })
 
   it('replaces a forwarded-for sent by an untrusted peer with the peer address', async () => {
@@ -58,7 +82,10 @@ describe('standalone mount', () => {
     expect(forwarded.headers.get('x-forwarded-for')).toBe('8.8.8.8')
     expect(forwarded.headers.has('x-real-ip')).toBe(false)
     expect(await forwarded.text()).toBe('{"a":1}')
-    const proxied = toExchangeRequest(new Request('http://h/v2', { headers: { 'x-forwarded-for': '1.1.1.1' } }), '127.0.0.1')
+    const proxied = toExchangeRequest(
+      new Request('http://h/v2', { headers: { 'x-forwarded-for': '1.1.1.1' } }),
+      '127.0.0.1',
+    )
     expect(proxied.headers.get('x-forwarded-for')).toBe('1.1.1.1')
   })
 })

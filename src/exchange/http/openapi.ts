@@ -1,6 +1,6 @@
 /** Building blocks of route declarations: JSON bodies, success responses and the shared refusals. */
 import type { ZodType } from 'zod'
-import { apiErrorSchema } from '../../contract/index.ts'
+import { apiErrorSchema } from '#/contract/index.ts'
 
 export function jsonBody<TSchema extends ZodType>(schema: TSchema, required = true) {
   return { content: { 'application/json': { schema } }, required }
@@ -24,7 +24,12 @@ export const REFUSALS = {
 } as const
 
 /** Refusals any call can meet. */
-export const COMMON_REFUSALS = { 400: REFUSALS[400], 413: REFUSALS[413], 415: REFUSALS[415], 500: REFUSALS[500] } as const
+export const COMMON_REFUSALS = {
+  400: REFUSALS[400],
+  413: REFUSALS[413],
+  415: REFUSALS[415],
+  500: REFUSALS[500],
+} as const
 /** …and those of calls that need a session. */
 export const AUTH_REFUSALS = { ...COMMON_REFUSALS, 401: REFUSALS[401] } as const
 

@@ -35,7 +35,9 @@ function operation(method: string, path: string, op: Json): string {
   ]
   const description = text(field(op, 'description'))
   if (description) parts.push(`<p>${escapeHtml(description)}</p>`)
-  parts.push(`<p class="muted">${field(op, 'security') ? 'Needs a session: Authorization: Bearer &lt;token&gt;' : 'Public'}</p>`)
+  parts.push(
+    `<p class="muted">${field(op, 'security') ? 'Needs a session: Authorization: Bearer &lt;token&gt;' : 'Public'}</p>`,
+  )
   const parameters = field(op, 'parameters')
   if (Array.isArray(parameters) && parameters.length > 0) parts.push('<h4>Query parameters</h4>', pretty(parameters))
   const body = schemaOf(field(field(op, 'requestBody'), 'content'))

@@ -3,6 +3,7 @@
  * throw, so the one error handler writes every refusal.
  */
 import type { ZodError } from 'zod'
+import type { ErrorReason } from '#/contract/index.ts'
 import { ApiFailure, fieldIssues } from './errors.ts'
 
 type ValidationResult = { success: true } | { success: false; error: ZodError }
@@ -12,11 +13,21 @@ export function validationHook(result: ValidationResult): undefined {
   return undefined
 }
 
-/** Registration: when only the password fails its rules, the reason is 'weak-password' so the form can say why. */
-export function registrationHook(result: ValidationResult): undefined {
-  if (result.success) return undefined
-  const fields = fieldIssues(result.error)
-  // A missing or non-string password is malformed input, not a weak choice.
-  const weak = fields.length > 0 && fields.every((field) => field.path === 'password' && field.issue !== 'invalid_type')
-  throw new ApiFailure(400, weak ? 'weak-password' : 'invalid-input', { fields })
+/**
+ * A hook that names one field's broken rules with their own reason, so a form can say why: when
+ * only `path` fails, and not for being missing or of the wrong type (that is malformed input).
+ */
+function fieldReasonHook(path: string, reason: ErrorReason) {
+  return (result: ValidationResult): undefined => {
+    if (result.success) return undefined
+    const fields = fieldIssues(result.error)
+    const own = fields.length > 0 && fields.every((field) => field.path === path && field.issue !== 'invalid_type')
+    throw new ApiFailure(400, own ? reason : 'invalid-input', { fields })
+  }
 }
+
+/** Registration: when only the password fails its rules, the reason is 'weak-password'. */
+export const registrationHook = fieldReasonHook('password', 'weak-password')
+
+/** A leader's profile: when only the nickname fails (empty after trimming, hidden characters), 'nickname-invalid'. */
+export const nicknameHook = fieldReasonHook('nickname', 'nickname-invalid')

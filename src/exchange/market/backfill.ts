@@ -79,9 +79,16 @@ export function simulateSpan(
       count = older.lastCount
     }
     const minutes: TickBar[] = []
-    count = walkMinutes(instrument, seed, span.from + hourlyOnly * MINUTE_MS, total - hourlyOnly, count, (time, open, high, low, close, volume) => {
-      minutes.push({ time, open, high, low, close, volume })
-    })
+    count = walkMinutes(
+      instrument,
+      seed,
+      span.from + hourlyOnly * MINUTE_MS,
+      total - hourlyOnly,
+      count,
+      (time, open, high, low, close, volume) => {
+        minutes.push({ time, open, high, low, close, volume })
+      },
+    )
     return { instrument, hours: concatHours(hours, toHours(minutes)), minutes, lastCount: count }
   })
 }

@@ -9,7 +9,10 @@ export interface StoredClose {
   close: string
 }
 
-/** Steps from `fromMs` (rounded up to a minute) to `toMs`, every `stepMinutes` (at least 1); steps with no known price are left out. */
+/**
+ * Steps from `fromMs` (rounded up to a minute) to `toMs`, every `stepMinutes` (at least 1); steps with no known price
+ * are left out.
+ */
 export function closesAt(
   minutes: readonly StoredClose[],
   hours: readonly StoredClose[],

@@ -17,7 +17,15 @@ export interface Instrument {
   dailyVolatility: number
 }
 
-const instrument = (coin: string, startPrice: string, tickSize: string, lotSize: string, contractSize: string, maxLeverage: number, dailyVolatility: number): Instrument => ({
+const instrument = (
+  coin: string,
+  startPrice: string,
+  tickSize: string,
+  lotSize: string,
+  contractSize: string,
+  maxLeverage: number,
+  dailyVolatility: number,
+): Instrument => ({
   coin,
   pairCode: `${coin}_USDT`,
   startPrice,

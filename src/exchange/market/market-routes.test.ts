@@ -1,4 +1,7 @@
-/** The public market calls: the success envelope, the documented shapes, 404 for an unknown pair and 400 for bad queries. */
+/**
+ * The public market calls: the success envelope, the documented shapes, 404 for an unknown pair and 400 for bad
+ * queries.
+ */
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -8,11 +11,11 @@ import {
   marketTickerResponseSchema,
   marketTickersResponseSchema,
   marketTradesResponseSchema,
-} from '../../contract/index.ts'
+} from '#/contract/index.ts'
 import { openDatabase, type DatabaseHandle } from '../db/client.ts'
 import { ApiFailure, failureResponse, notFound } from '../http/errors.ts'
 import { validationHook } from '../http/validation.ts'
-import { openApiCheck, type OpenApiCheck } from '../testing/openapi-check.ts'
+import { openApiCheck, type OpenApiCheck } from '#tests/fixtures/exchange/openapi-check.ts'
 import { INSTRUMENTS } from './instruments.ts'
 import { marketRoutes } from './market.routes.ts'
 import { createMarketSimulator, type MarketSimulator } from './simulator.ts'
@@ -46,7 +49,15 @@ async function get(path: string, status: number): Promise<unknown> {
 
 describe('market routes', () => {
   it('are documented under the Market tag', () => {
-    expect(doc.paths).toEqual(expect.arrayContaining(['/market/v1/instruments', '/market/v1/tickers', '/market/v1/ticker', '/market/v1/kline', '/market/v1/trades']))
+    expect(doc.paths).toEqual(
+      expect.arrayContaining([
+        '/market/v1/instruments',
+        '/market/v1/tickers',
+        '/market/v1/ticker',
+        '/market/v1/kline',
+        '/market/v1/trades',
+      ]),
+    )
     const document = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'market', version: '1' } })
     expect(document.paths?.['/market/v1/kline']?.get?.tags).toEqual(['Market'])
   })
@@ -55,7 +66,17 @@ describe('market routes', () => {
     const { code, data } = marketInstrumentsResponseSchema.parse(await get('/market/v1/instruments', 200))
     expect(code).toBe(0)
     expect(data).toHaveLength(INSTRUMENTS.length)
-    expect(data[0]).toEqual({ pairCode: 'BTC_USDT', baseCoin: 'BTC', quoteCoin: 'USDT', tickSize: '0.1', lotSize: '0.00001', contractSize: '0.001', maxLeverage: 125, spot: true, futures: true })
+    expect(data[0]).toEqual({
+      pairCode: 'BTC_USDT',
+      baseCoin: 'BTC',
+      quoteCoin: 'USDT',
+      tickSize: '0.1',
+      lotSize: '0.00001',
+      contractSize: '0.001',
+      maxLeverage: 125,
+      spot: true,
+      futures: true,
+    })
   })
 
   it('answer tickers, and a ticker per pair', async () => {
@@ -71,7 +92,9 @@ describe('market routes', () => {
     expect(minutes).toHaveLength(300)
     expect(minutes.at(-1)?.close).toBe(market.mark('ETH_USDT'))
     const endTime = NOW.getTime() - 10 * 3_600_000
-    const hours = klinesResponseSchema.parse(await get(`/market/v1/kline?pairCode=ETH_USDT&interval=4h&limit=3&endTime=${endTime}`, 200)).data
+    const hours = klinesResponseSchema.parse(
+      await get(`/market/v1/kline?pairCode=ETH_USDT&interval=4h&limit=3&endTime=${endTime}`, 200),
+    ).data
     expect(hours).toEqual(await market.candles('ETH_USDT', '4h', { limit: 3, endTime }))
     expect(hours.at(-1)?.time).toBe(endTime - (endTime % (4 * 3_600_000)))
   })
@@ -82,12 +105,13 @@ describe('market routes', () => {
     expect(trades).toHaveLength(7)
   })
 
-  it.each(['/market/v1/ticker?pairCode=NOPE_USDT', '/market/v1/kline?pairCode=NOPE_USDT&interval=1h', '/market/v1/trades?pairCode=NOPE_USDT'])(
-    'refuse an unknown pair with 404: %s',
-    async (path) => {
-      expect(apiErrorSchema.parse(await get(path, 404))).toMatchObject({ code: 404, reason: 'not-found' })
-    },
-  )
+  it.each([
+    '/market/v1/ticker?pairCode=NOPE_USDT',
+    '/market/v1/kline?pairCode=NOPE_USDT&interval=1h',
+    '/market/v1/trades?pairCode=NOPE_USDT',
+  ])('refuse an unknown pair with 404: %s', async (path) => {
+    expect(apiErrorSchema.parse(await get(path, 404))).toMatchObject({ code: 404, reason: 'not-found' })
+  })
 
   it.each([
     ['/market/v1/ticker', 'pairCode'],

@@ -58,7 +58,11 @@ export async function clearCandles(db: Database): Promise<void> {
 
 /** Drops minute rows at or before `cutoff` (older than the minute history). */
 export async function pruneMinutes(db: Database, pairCodes: readonly string[], cutoff: number): Promise<void> {
-  await db.delete(candles).where(and(inArray(candles.pairCode, [...pairCodes]), eq(candles.interval, '1m'), lte(candles.time, new Date(cutoff))))
+  await db
+    .delete(candles)
+    .where(
+      and(inArray(candles.pairCode, [...pairCodes]), eq(candles.interval, '1m'), lte(candles.time, new Date(cutoff))),
+    )
 }
 
 export async function readState(db: Database): Promise<MarketStateRow | undefined> {
@@ -68,24 +72,47 @@ export async function readState(db: Database): Promise<MarketStateRow | undefine
 
 export async function writeState(db: Database, state: MarketStateRow): Promise<void> {
   const values = { seed: state.seed, lastMinute: new Date(state.lastMinute), lastPrices: state.lastPrices }
-  await db.insert(marketState).values({ id: STATE_ID, ...values }).onConflictDoUpdate({ target: marketState.id, set: values })
+  await db
+    .insert(marketState)
+    .values({ id: STATE_ID, ...values })
+    .onConflictDoUpdate({ target: marketState.id, set: values })
 }
 
 /** USDT prices of coins, used to value wallets. */
-export async function writePrices(db: Database, entries: ReadonlyArray<{ coin: string; usdtPrice: string }>, updatedAt: Date): Promise<void> {
+export async function writePrices(
+  db: Database,
+  entries: ReadonlyArray<{ coin: string; usdtPrice: string }>,
+  updatedAt: Date,
+): Promise<void> {
   if (entries.length === 0) return
   await db
     .insert(prices)
     .values(entries.map((entry) => ({ ...entry, updatedAt })))
-    .onConflictDoUpdate({ target: prices.coin, set: { usdtPrice: sql`excluded.usdt_price`, updatedAt: sql`excluded.updated_at` } })
+    .onConflictDoUpdate({
+      target: prices.coin,
+      set: { usdtPrice: sql`excluded.usdt_price`, updatedAt: sql`excluded.updated_at` },
+    })
 }
 
 /** Stored candles of a pair with `from < time ≤ to`, ascending. */
-export async function readCandles(db: Database, pairCode: string, interval: StoredInterval, from: number, to: number): Promise<Candle[]> {
+export async function readCandles(
+  db: Database,
+  pairCode: string,
+  interval: StoredInterval,
+  from: number,
+  to: number,
+): Promise<Candle[]> {
   const rows = await db
     .select()
     .from(candles)
-    .where(and(eq(candles.pairCode, pairCode), eq(candles.interval, interval), gt(candles.time, new Date(from)), lte(candles.time, new Date(to))))
+    .where(
+      and(
+        eq(candles.pairCode, pairCode),
+        eq(candles.interval, interval),
+        gt(candles.time, new Date(from)),
+        lte(candles.time, new Date(to)),
+      ),
+    )
     .orderBy(asc(candles.time))
   return rows.map((row) => ({
     time: row.time.getTime(),
@@ -98,17 +125,39 @@ export async function readCandles(db: Database, pairCode: string, interval: Stor
 }
 
 /** Closes of a pair with `from ≤ time ≤ to`, ascending. */
-export async function readCloses(db: Database, pairCode: string, interval: StoredInterval, from: number, to: number): Promise<Array<{ time: number; close: string }>> {
+export async function readCloses(
+  db: Database,
+  pairCode: string,
+  interval: StoredInterval,
+  from: number,
+  to: number,
+): Promise<Array<{ time: number; close: string }>> {
   const rows = await db
     .select({ time: candles.time, close: candles.close })
     .from(candles)
-    .where(and(eq(candles.pairCode, pairCode), eq(candles.interval, interval), gte(candles.time, new Date(from)), lte(candles.time, new Date(to))))
+    .where(
+      and(
+        eq(candles.pairCode, pairCode),
+        eq(candles.interval, interval),
+        gte(candles.time, new Date(from)),
+        lte(candles.time, new Date(to)),
+      ),
+    )
     .orderBy(asc(candles.time))
   return rows.map((row) => ({ time: row.time.getTime(), close: plain(row.close) }))
 }
 
 const aggregatedRows = z.object({
-  rows: z.array(z.object({ bucket: z.coerce.number(), open: z.string(), high: z.string(), low: z.string(), close: z.string(), volume: z.string() })),
+  rows: z.array(
+    z.object({
+      bucket: z.coerce.number(),
+      open: z.string(),
+      high: z.string(),
+      low: z.string(),
+      close: z.string(),
+      volume: z.string(),
+    }),
+  ),
 })
 
 /**
@@ -132,6 +181,13 @@ export async function aggregateCandles(
     group by bucket order by bucket desc limit ${range.limit}::int`)
   return aggregatedRows
     .parse(result)
-    .rows.map((row) => ({ time: row.bucket, open: plain(row.open), high: plain(row.high), low: plain(row.low), close: plain(row.close), volume: plain(row.volume) }))
+    .rows.map((row) => ({
+      time: row.bucket,
+      open: plain(row.open),
+      high: plain(row.high),
+      low: plain(row.low),
+      close: plain(row.close),
+      volume: plain(row.volume),
+    }))
     .reverse()
 }

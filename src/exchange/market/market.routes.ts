@@ -11,7 +11,7 @@ import {
   tickerQuerySchema,
   tradesQuerySchema,
   type MarketInstrument,
-} from '../../contract/index.ts'
+} from '#/contract/index.ts'
 import { notFound } from '../http/errors.ts'
 import { COMMON_REFUSALS, ok, okJson } from '../http/openapi.ts'
 import { findInstrument, INSTRUMENTS, type Instrument } from './instruments.ts'
@@ -19,7 +19,10 @@ import type { MarketSimulator } from './simulator.ts'
 
 const tags = ['Market']
 const REFUSALS = { 400: COMMON_REFUSALS[400], 500: COMMON_REFUSALS[500] } as const
-const UNKNOWN_PAIR = { description: "'not-found': no such pair", content: { 'application/json': { schema: apiErrorSchema } } }
+const UNKNOWN_PAIR = {
+  description: "'not-found': no such pair",
+  content: { 'application/json': { schema: apiErrorSchema } },
+}
 
 const INSTRUMENT_LIST: readonly MarketInstrument[] = INSTRUMENTS.map((i) => ({
   pairCode: i.pairCode,
@@ -45,7 +48,8 @@ const instrumentsRoute = createRoute({
   path: '/market/v1/instruments',
   tags,
   summary: 'Tradable pairs',
-  description: 'Every pair with its price step (tick), size step (lot), futures contract size and maximum leverage; each is traded on spot and as a USDT-margined perpetual.',
+  description:
+    'Every pair with its price step (tick), size step (lot), futures contract size and maximum leverage; each is traded on spot and as a USDT-margined perpetual.',
   responses: { 200: okJson(marketInstrumentsResponseSchema, 'The pairs'), 500: COMMON_REFUSALS[500] },
 })
 
@@ -84,7 +88,8 @@ const tradesRoute = createRoute({
   path: '/market/v1/trades',
   tags,
   summary: 'Recent public trades of a pair',
-  description: 'The newest simulated public trades, newest first (`limit` 1-500, default 50; a few hundred are kept per pair).',
+  description:
+    'The newest simulated public trades, newest first (`limit` 1-500, default 50; a few hundred are kept per pair).',
   request: { query: tradesQuerySchema },
   responses: { 200: okJson(marketTradesResponseSchema, 'The trades'), 404: UNKNOWN_PAIR, ...REFUSALS },
 })
@@ -103,7 +108,10 @@ export function marketRoutes(app: OpenAPIHono, market: MarketSimulator) {
   app.openapi(klineRoute, async (c) => {
     const query = c.req.valid('query')
     const instrument = instrumentOf(query.pairCode)
-    const candles = await market.candles(instrument.pairCode, query.interval, { endTime: query.endTime, limit: query.limit })
+    const candles = await market.candles(instrument.pairCode, query.interval, {
+      endTime: query.endTime,
+      limit: query.limit,
+    })
     return c.json(ok(candles), 200)
   })
 
@@ -112,4 +120,3 @@ export function marketRoutes(app: OpenAPIHono, market: MarketSimulator) {
     return c.json(ok(market.trades(instrumentOf(query.pairCode).pairCode, query.limit)), 200)
   })
 }
-

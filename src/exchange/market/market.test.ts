@@ -5,14 +5,19 @@ import { aggregate, INTERVAL_NAMES, INTERVALS, type MinuteBar } from './candles.
 import { findInstrument, INSTRUMENTS } from './instruments.ts'
 import { generatePricePath, onTick } from './price-path.ts'
 import { convertSize, FUTURES_UNITS, unitCode, unitOfCode } from './units.ts'
+import { runs } from '#tests/fixtures/properties.ts'
 
 const START = Date.UTC(2026, 4, 1)
 
 describe('instruments', () => {
   it('lists spot pairs and perpetuals for at least 12 coins, each with its steps and leverage', () => {
-    expect(INSTRUMENTS.map((i) => i.coin)).toEqual(expect.arrayContaining(['BTC', 'ETH', 'SOL', 'BNB', 'XRP', 'DOGE', 'ADA', 'TON', 'AVAX', 'LINK', 'DOT', 'TRX']))
+    expect(INSTRUMENTS.map((i) => i.coin)).toEqual(
+      expect.arrayContaining(['BTC', 'ETH', 'SOL', 'BNB', 'XRP', 'DOGE', 'ADA', 'TON', 'AVAX', 'LINK', 'DOT', 'TRX']),
+    )
     for (const i of INSTRUMENTS) {
-      expect(new Decimal(i.tickSize).gt(0) && new Decimal(i.lotSize).gt(0) && new Decimal(i.contractSize).gt(0)).toBe(true)
+      expect(new Decimal(i.tickSize).gt(0) && new Decimal(i.lotSize).gt(0) && new Decimal(i.contractSize).gt(0)).toBe(
+        true,
+      )
       expect(onTick(new Decimal(i.startPrice), i.tickSize).toString()).toBe(new Decimal(i.startPrice).toString())
       expect(i.maxLeverage).toBeGreaterThanOrEqual(20)
     }
@@ -52,7 +57,7 @@ describe('futures units (§3)', () => {
           expect(back.minus(size).abs().lte(size.times('1e-15'))).toBe(true)
         },
       ),
-      { numRuns: 1000 },
+      runs(1000),
     )
   })
 })
@@ -90,7 +95,10 @@ describe('simulated prices', () => {
 describe('candles', () => {
   const sol = findInstrument('SOL_USDT')
   if (!sol) throw new Error('no SOL')
-  const bars: MinuteBar[] = generatePricePath(sol, 3, START, 24 * 60).map((p, i) => ({ ...p, volume: String((i % 7) + 1) }))
+  const bars: MinuteBar[] = generatePricePath(sol, 3, START, 24 * 60).map((p, i) => ({
+    ...p,
+    volume: String((i % 7) + 1),
+  }))
 
   it.each(INTERVAL_NAMES)('%s candles are consistent with their minutes', (interval) => {
     const candles = aggregate(bars, interval)
@@ -98,7 +106,9 @@ describe('candles', () => {
     for (const c of candles) {
       const open = new Decimal(c.open)
       const close = new Decimal(c.close)
-      expect(new Decimal(c.high).gte(Decimal.max(open, close)) && new Decimal(c.low).lte(Decimal.min(open, close))).toBe(true)
+      expect(
+        new Decimal(c.high).gte(Decimal.max(open, close)) && new Decimal(c.low).lte(Decimal.min(open, close)),
+      ).toBe(true)
       expect(c.time % (INTERVALS[interval] * 60_000)).toBe(0)
     }
     const volume = candles.reduce((sum, c) => sum.plus(c.volume), new Decimal(0))

@@ -41,11 +41,18 @@ describe('price path', () => {
       const path = generatePricePath(instrument, 11, START, 600)
       let previous = instrument.startPrice
       for (const minute of path) {
-        const [open, high, low, close] = [new Decimal(minute.open), new Decimal(minute.high), new Decimal(minute.low), new Decimal(minute.close)]
+        const [open, high, low, close] = [
+          new Decimal(minute.open),
+          new Decimal(minute.high),
+          new Decimal(minute.low),
+          new Decimal(minute.close),
+        ]
         expect(minute.price).toBe(minute.close)
         expect(minute.open).toBe(previous)
         expect(high.gte(Decimal.max(open, close)) && low.lte(Decimal.min(open, close)) && low.gt(0)).toBe(true)
-        expect(new Decimal(minute.volume).gt(0) && new Decimal(minute.volume).mod(instrument.lotSize).isZero()).toBe(true)
+        expect(new Decimal(minute.volume).gt(0) && new Decimal(minute.volume).mod(instrument.lotSize).isZero()).toBe(
+          true,
+        )
         expect(high.mod(instrument.tickSize).isZero() && low.mod(instrument.tickSize).isZero()).toBe(true)
         previous = minute.close
       }

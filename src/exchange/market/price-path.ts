@@ -20,13 +20,27 @@ const REGIME_SCALES = [0.6, 1, 2.6] as const
 /** Chance per minute of a jump, and its typical size (as a log-return). */
 const JUMP_CHANCE = 1 / (3 * MINUTES_PER_DAY)
 const JUMP_SIZE = 0.03
-/** Pull per minute of the log-price towards the start price (a half-life of 30 days): prices wander but stay plausible for years. */
+/**
+ * Pull per minute of the log-price towards the start price (a half-life of 30 days): prices wander but stay plausible
+ * for years.
+ */
 const REVERSION = Math.LN2 / (30 * MINUTES_PER_DAY)
 /** Typical wick beyond a minute's open and close, as a share of the minute's volatility. */
 const WICK = 0.8
 /** Typical traded value per day in USDT, so volumes look like each coin's market. */
 const DAILY_QUOTE_VOLUME: Readonly<Record<string, number>> = {
-  BTC: 1.5e9, ETH: 8e8, SOL: 3e8, BNB: 1.2e8, XRP: 2e8, DOGE: 1.5e8, ADA: 6e7, TON: 5e7, AVAX: 5e7, LINK: 6e7, DOT: 4e7, TRX: 5e7,
+  BTC: 1.5e9,
+  ETH: 8e8,
+  SOL: 3e8,
+  BNB: 1.2e8,
+  XRP: 2e8,
+  DOGE: 1.5e8,
+  ADA: 6e7,
+  TON: 5e7,
+  AVAX: 5e7,
+  LINK: 6e7,
+  DOT: 4e7,
+  TRX: 5e7,
 }
 const DEFAULT_DAILY_QUOTE_VOLUME = 3e7
 
@@ -72,7 +86,15 @@ export function unit(hash: number): number {
 }
 
 /** Distinct streams of draws within one minute. */
-const STREAM = { shockA: 0x68e31da4, shockB: 0xb5297a4d, jump: 0x1b56c4e9, jumpSize: 0x7f4a7c15, wickUp: 0x9e3779b9, wickDown: 0x85ebca6b, volume: 0xc2b2ae35 } as const
+const STREAM = {
+  shockA: 0x68e31da4,
+  shockB: 0xb5297a4d,
+  jump: 0x1b56c4e9,
+  jumpSize: 0x7f4a7c15,
+  wickUp: 0x9e3779b9,
+  wickDown: 0x85ebca6b,
+  volume: 0xc2b2ae35,
+} as const
 const REGIME_STREAM = { slow: 0x27d4eb2f, fast: 0x165667b1, key: 0x5bd1e995 } as const
 
 /** The key of a pair's path under a seed. */
@@ -90,10 +112,14 @@ function noise(key: number, stream: number, hour: number, span: number): number 
   return a + (lattice(key, stream, cell + 1) - a) * t
 }
 
-/** The volatility multiplier of an hour (epoch hour index): smooth value noise over days and 6-hour blocks, cut into regimes (about 35 % calm, 50 % normal, 15 % stormy). */
+/**
+ * The volatility multiplier of an hour (epoch hour index): smooth value noise over days and 6-hour blocks, cut into
+ * regimes (about 35 % calm, 50 % normal, 15 % stormy).
+ */
 export function regimeScale(key: number, hour: number): number {
   const regimeKey = mix32(key ^ REGIME_STREAM.key)
-  const level = 0.65 * noise(regimeKey, REGIME_STREAM.slow, hour, 24) + 0.35 * noise(regimeKey, REGIME_STREAM.fast, hour, 6)
+  const level =
+    0.65 * noise(regimeKey, REGIME_STREAM.slow, hour, 24) + 0.35 * noise(regimeKey, REGIME_STREAM.fast, hour, 6)
   if (level < 0.42) return REGIME_SCALES[0]
   if (level > 0.7) return REGIME_SCALES[2]
   return REGIME_SCALES[1]
@@ -106,14 +132,22 @@ export type MinuteSink = (time: number, open: number, high: number, low: number,
  * `startCount` ticks (the close of the minute before), calling `sink` with each minute in ticks and
  * lots. Returns the last close in ticks.
  */
-export function walkMinutes(instrument: Instrument, seed: number, fromMinuteMs: number, minutes: number, startCount: number, sink: MinuteSink): number {
+export function walkMinutes(
+  instrument: Instrument,
+  seed: number,
+  fromMinuteMs: number,
+  minutes: number,
+  startCount: number,
+  sink: MinuteSink,
+): number {
   const key = pathKey(instrument.pairCode, seed)
   const tickValue = Number(instrument.tickSize)
   const lotValue = Number(instrument.lotSize)
   const logTick = Math.log(tickValue)
   const anchor = Math.log(Number(instrument.startPrice))
   const sigma = instrument.dailyVolatility / Math.sqrt(MINUTES_PER_DAY)
-  const lotsPerQuote = (DAILY_QUOTE_VOLUME[instrument.coin] ?? DEFAULT_DAILY_QUOTE_VOLUME) / MINUTES_PER_DAY / tickValue / lotValue
+  const lotsPerQuote =
+    (DAILY_QUOTE_VOLUME[instrument.coin] ?? DEFAULT_DAILY_QUOTE_VOLUME) / MINUTES_PER_DAY / tickValue / lotValue
   const firstMinute = Math.floor(fromMinuteMs / MINUTE_MS)
   let count = Math.max(1, startCount)
   let logPrice = Math.log(count) + logTick
@@ -129,7 +163,9 @@ export function walkMinutes(instrument: Instrument, seed: number, fromMinuteMs: 
       volumeScale = scale ** 1.3
     }
     const base = mix32(key ^ minute)
-    const shock = Math.sqrt(-2 * Math.log(unit(mix32(base ^ STREAM.shockA)))) * Math.cos(2 * Math.PI * unit(mix32(base ^ STREAM.shockB)))
+    const shock =
+      Math.sqrt(-2 * Math.log(unit(mix32(base ^ STREAM.shockA)))) *
+      Math.cos(2 * Math.PI * unit(mix32(base ^ STREAM.shockB)))
     let logReturn = shock * sigma * scale - REVERSION * (logPrice - anchor)
     if (unit(mix32(base ^ STREAM.jump)) < JUMP_CHANCE) {
       const draw = unit(mix32(base ^ STREAM.jumpSize))
@@ -155,18 +191,44 @@ export function walkMinutes(instrument: Instrument, seed: number, fromMinuteMs: 
  * `minutes` simulated minutes from `fromMinuteMs`, continuing from `startPrice` (the close of the
  * minute before): the same minutes whatever point the walk was resumed from.
  */
-export function nextPrices(instrument: Instrument, seed: number, fromMinuteMs: number, minutes: number, startPrice: string): SimulatedMinute[] {
+export function nextPrices(
+  instrument: Instrument,
+  seed: number,
+  fromMinuteMs: number,
+  minutes: number,
+  startPrice: string,
+): SimulatedMinute[] {
   const { tick, lot } = gridsOf(instrument)
   const points: SimulatedMinute[] = []
-  walkMinutes(instrument, seed, fromMinuteMs, minutes, parseCount(startPrice, tick), (time, open, high, low, close, volume) => {
-    const price = formatCount(close, tick)
-    points.push({ time, price, open: formatCount(open, tick), high: formatCount(high, tick), low: formatCount(low, tick), close: price, volume: formatCount(volume, lot) })
-  })
+  walkMinutes(
+    instrument,
+    seed,
+    fromMinuteMs,
+    minutes,
+    parseCount(startPrice, tick),
+    (time, open, high, low, close, volume) => {
+      const price = formatCount(close, tick)
+      points.push({
+        time,
+        price,
+        open: formatCount(open, tick),
+        high: formatCount(high, tick),
+        low: formatCount(low, tick),
+        close: price,
+        volume: formatCount(volume, lot),
+      })
+    },
+  )
   return points
 }
 
 /** `minutes` one-minute prices from `start` (epoch ms, aligned to a minute), from the instrument's start price. */
-export function generatePricePath(instrument: Instrument, seed: number, start: number, minutes: number): SimulatedMinute[] {
+export function generatePricePath(
+  instrument: Instrument,
+  seed: number,
+  start: number,
+  minutes: number,
+): SimulatedMinute[] {
   return nextPrices(instrument, seed, start, minutes, instrument.startPrice)
 }
 
@@ -174,21 +236,34 @@ export function generatePricePath(instrument: Instrument, seed: number, start: n
  * The minutes from `fromMinuteMs` grouped into UTC hours without building a string per minute
  * (the first and last hour may be partial). Returns the bars in ticks and lots and the last close.
  */
-export function walkHours(instrument: Instrument, seed: number, fromMinuteMs: number, minutes: number, startCount: number): { bars: TickBar[]; lastCount: number } {
+export function walkHours(
+  instrument: Instrument,
+  seed: number,
+  fromMinuteMs: number,
+  minutes: number,
+  startCount: number,
+): { bars: TickBar[]; lastCount: number } {
   const bars: TickBar[] = []
   let current: TickBar | undefined
-  const lastCount = walkMinutes(instrument, seed, fromMinuteMs, minutes, startCount, (time, open, high, low, close, volume) => {
-    const hour = time - (time % HOUR_MS)
-    if (current && current.time === hour) {
-      if (high > current.high) current.high = high
-      if (low < current.low) current.low = low
-      current.close = close
-      current.volume += volume
-    } else {
-      current = { time: hour, open, high, low, close, volume }
-      bars.push(current)
-    }
-  })
+  const lastCount = walkMinutes(
+    instrument,
+    seed,
+    fromMinuteMs,
+    minutes,
+    startCount,
+    (time, open, high, low, close, volume) => {
+      const hour = time - (time % HOUR_MS)
+      if (current && current.time === hour) {
+        if (high > current.high) current.high = high
+        if (low < current.low) current.low = low
+        current.close = close
+        current.volume += volume
+      } else {
+        current = { time: hour, open, high, low, close, volume }
+        bars.push(current)
+      }
+    },
+  )
   return { bars, lastCount }
 }
 
@@ -217,8 +292,17 @@ export function formatBar(bar: TickBar, instrument: Instrument): Candle {
   }
 }
 
-/** Hourly candles of `hours` hours from `fromMs` (aligned to an hour), continuing from `startPrice`, and the last minute's price. */
-export function hourlyBars(instrument: Instrument, seed: number, fromMs: number, hours: number, startPrice: string): { bars: Candle[]; lastPrice: string } {
+/**
+ * Hourly candles of `hours` hours from `fromMs` (aligned to an hour), continuing from `startPrice`, and the last
+ * minute's price.
+ */
+export function hourlyBars(
+  instrument: Instrument,
+  seed: number,
+  fromMs: number,
+  hours: number,
+  startPrice: string,
+): { bars: Candle[]; lastPrice: string } {
   const { tick } = gridsOf(instrument)
   const { bars, lastCount } = walkHours(instrument, seed, fromMs, hours * 60, parseCount(startPrice, tick))
   return { bars: bars.map((bar) => formatBar(bar, instrument)), lastPrice: formatCount(lastCount, tick) }

@@ -24,14 +24,26 @@ const T0 = new Date(Date.UTC(2026, 4, 10, 12, 30, 15))
 const OPTIONS = { seed: 7, backfillDays: 3, minuteHistoryDays: 1 }
 const at = (ms: number) => new Date(T0.getTime() + ms)
 
-async function rows(db: Database, pairCode: string, interval: '1m' | '1h', after = Number.NEGATIVE_INFINITY): Promise<Candle[]> {
+async function rows(
+  db: Database,
+  pairCode: string,
+  interval: '1m' | '1h',
+  after = Number.NEGATIVE_INFINITY,
+): Promise<Candle[]> {
   const found = await db
     .select()
     .from(candles)
     .where(and(eq(candles.pairCode, pairCode), eq(candles.interval, interval)))
     .orderBy(asc(candles.time))
   return found
-    .map((r) => ({ time: r.time.getTime(), open: plain(r.open), high: plain(r.high), low: plain(r.low), close: plain(r.close), volume: plain(r.volume) }))
+    .map((r) => ({
+      time: r.time.getTime(),
+      open: plain(r.open),
+      high: plain(r.high),
+      low: plain(r.low),
+      close: plain(r.close),
+      volume: plain(r.volume),
+    }))
     .filter((r) => r.time > after)
 }
 
@@ -52,11 +64,26 @@ function merge(minutes: readonly Candle[]): Omit<Candle, 'time'> {
 async function snapshot(db: Database, market: MarketSimulator, now: Date) {
   const windowStart = lastWholeMinute(now) - DAY
   const perPair = await Promise.all(
-    INSTRUMENTS.map(async (i) => ({ hours: await rows(db, i.pairCode, '1h'), minutes: await rows(db, i.pairCode, '1m', windowStart), trades: market.trades(i.pairCode, 50) })),
+    INSTRUMENTS.map(async (i) => ({
+      hours: await rows(db, i.pairCode, '1h'),
+      minutes: await rows(db, i.pairCode, '1m', windowStart),
+      trades: market.trades(i.pairCode, 50),
+    })),
   )
-  const priceRows = await db.select({ coin: prices.coin, usdtPrice: prices.usdtPrice }).from(prices).orderBy(asc(prices.coin))
-  const [state] = await db.select({ lastMinute: marketState.lastMinute, lastPrices: marketState.lastPrices }).from(marketState)
-  return { perPair, marks: [...market.marks()], tickers: market.tickers(), prices: priceRows.map((p) => [p.coin, plain(p.usdtPrice)]), state }
+  const priceRows = await db
+    .select({ coin: prices.coin, usdtPrice: prices.usdtPrice })
+    .from(prices)
+    .orderBy(asc(prices.coin))
+  const [state] = await db
+    .select({ lastMinute: marketState.lastMinute, lastPrices: marketState.lastPrices })
+    .from(marketState)
+  return {
+    perPair,
+    marks: [...market.marks()],
+    tickers: market.tickers(),
+    prices: priceRows.map((p) => [p.coin, plain(p.usdtPrice)]),
+    state,
+  }
 }
 
 describe('a fresh market', () => {
@@ -84,12 +111,17 @@ describe('a fresh market', () => {
       // Hours covered by minutes are their exact aggregate (the first one only partly covered).
       const firstMinute = minutes[0]?.time ?? 0
       for (const hour of hours.filter((h) => h.time >= firstMinute)) {
-        expect(hour).toEqual({ time: hour.time, ...merge(minutes.filter((m) => m.time - (m.time % HOUR) === hour.time)) })
+        expect(hour).toEqual({
+          time: hour.time,
+          ...merge(minutes.filter((m) => m.time - (m.time % HOUR) === hour.time)),
+        })
       }
     }
     const priceRows = await handle.db.select().from(prices)
     for (const instrument of INSTRUMENTS) {
-      expect(plain(priceRows.find((p) => p.coin === instrument.coin)?.usdtPrice ?? '')).toBe(market.mark(instrument.pairCode))
+      expect(plain(priceRows.find((p) => p.coin === instrument.coin)?.usdtPrice ?? '')).toBe(
+        market.mark(instrument.pairCode),
+      )
     }
     const [state] = await handle.db.select().from(marketState)
     expect(state?.lastMinute.getTime()).toBe(last)
@@ -108,9 +140,19 @@ describe('a fresh market', () => {
       expect(own.map((u) => u.time)).toEqual([4, 3, 2, 1, 0].map((k) => last - k * MINUTE))
       expect(market.mark(instrument.pairCode)).toBe(own.at(-1)?.close)
       const minutes = await rows(handle.db, instrument.pairCode, '1m')
-      expect(minutes.at(-1)).toEqual({ time: last, open: own.at(-1)?.open, high: own.at(-1)?.high, low: own.at(-1)?.low, close: own.at(-1)?.close, volume: own.at(-1)?.volume })
+      expect(minutes.at(-1)).toEqual({
+        time: last,
+        open: own.at(-1)?.open,
+        high: own.at(-1)?.high,
+        low: own.at(-1)?.low,
+        close: own.at(-1)?.close,
+        volume: own.at(-1)?.volume,
+      })
       const hour = (await rows(handle.db, instrument.pairCode, '1h')).at(-1)
-      expect(hour).toEqual({ time: last - (last % HOUR), ...merge(minutes.filter((m) => m.time >= last - (last % HOUR))) })
+      expect(hour).toEqual({
+        time: last - (last % HOUR),
+        ...merge(minutes.filter((m) => m.time >= last - (last % HOUR))),
+      })
     }
     const [btc] = await handle.db.select().from(prices).where(eq(prices.coin, 'BTC'))
     expect(plain(btc?.usdtPrice ?? '')).toBe(market.mark('BTC_USDT'))
@@ -123,7 +165,12 @@ describe('a fresh market', () => {
       expect(list.length).toBeGreaterThan(0)
       expect(list.length).toBeLessThanOrEqual(40)
       for (const [index, c] of list.entries()) {
-        const [open, high, low, close] = [new Decimal(c.open), new Decimal(c.high), new Decimal(c.low), new Decimal(c.close)]
+        const [open, high, low, close] = [
+          new Decimal(c.open),
+          new Decimal(c.high),
+          new Decimal(c.low),
+          new Decimal(c.close),
+        ]
         expect(high.gte(Decimal.max(open, close)) && low.lte(Decimal.min(open, close))).toBe(true)
         expect(c.time % span).toBe(0)
         if (index > 0) expect(c.time).toBeGreaterThan(list[index - 1]?.time ?? 0)
@@ -136,7 +183,9 @@ describe('a fresh market', () => {
     expect(day).toEqual({ time: day?.time, ...merge(sameDay) })
     const endTime = T0.getTime() - 5 * HOUR - 17 * MINUTE
     const older = await market.candles('ETH_USDT', '15m', { limit: 3, endTime })
-    expect(older.map((c) => c.time)).toEqual([2, 1, 0].map((k) => endTime - (endTime % (15 * MINUTE)) - k * 15 * MINUTE))
+    expect(older.map((c) => c.time)).toEqual(
+      [2, 1, 0].map((k) => endTime - (endTime % (15 * MINUTE)) - k * 15 * MINUTE),
+    )
     expect(await market.candles('NOPE_USDT', '1m', { limit: 5 })).toEqual([])
   })
 
@@ -147,8 +196,17 @@ describe('a fresh market', () => {
       const day = await market.candles(instrument.pairCode, '1m', { limit: 24 * 60 })
       const merged = merge(day)
       const ticker = market.ticker(instrument.pairCode)
-      const change = new Decimal(merged.close).minus(merged.open).div(merged.open).toDecimalPlaces(8, Decimal.ROUND_HALF_UP)
-      expect(ticker).toMatchObject({ last: merged.close, open24h: merged.open, high24h: merged.high, low24h: merged.low, volume24h: merged.volume })
+      const change = new Decimal(merged.close)
+        .minus(merged.open)
+        .div(merged.open)
+        .toDecimalPlaces(8, Decimal.ROUND_HALF_UP)
+      expect(ticker).toMatchObject({
+        last: merged.close,
+        open24h: merged.open,
+        high24h: merged.high,
+        low24h: merged.low,
+        volume24h: merged.volume,
+      })
       expect(ticker?.change24h).toBe(change.isZero() ? '0' : change.toFixed())
       const quote = day.reduce((sum, m) => sum.plus(new Decimal(m.volume).times(m.close)), new Decimal(0))
       expect(ticker?.quoteVolume24h).toBe(quote.toFixed())
@@ -164,7 +222,9 @@ describe('a fresh market', () => {
       if (index > 0) expect(trade.time).toBeLessThan(trades[index - 1]?.time ?? 0)
       const minute = minutes.find((m) => m.time === trade.time - (trade.time % MINUTE))
       expect(minute).toBeDefined()
-      expect(new Decimal(trade.price).gte(minute?.low ?? '0') && new Decimal(trade.price).lte(minute?.high ?? '0')).toBe(true)
+      expect(
+        new Decimal(trade.price).gte(minute?.low ?? '0') && new Decimal(trade.price).lte(minute?.high ?? '0'),
+      ).toBe(true)
       expect(new Decimal(trade.size).gt(0)).toBe(true)
     }
     expect(market.trades('SOL_USDT', 1000).length).toBeLessThanOrEqual(200)

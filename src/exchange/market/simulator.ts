@@ -3,12 +3,22 @@
  * engine clock, writing candles, prices and its state in one transaction per step. Prices, the 24 h
  * window behind the tickers and recent public trades are also kept in memory for fast reads.
  */
-import { MARKET } from '../../../app.config.ts'
+import { MARKET } from '#/app.config.ts'
 import type { Database } from '../db/client.ts'
 import { minutesBetween, simulateSpan, toRows, type PairSpan } from './backfill.ts'
 import { INTERVALS, type Candle, type Interval } from './candles.ts'
 import { findInstrument, INSTRUMENTS, type Instrument } from './instruments.ts'
-import { aggregateCandles, clearCandles, pruneMinutes, readCandles, readCloses, readState, upsertCandles, writePrices, writeState } from './market-store.ts'
+import {
+  aggregateCandles,
+  clearCandles,
+  pruneMinutes,
+  readCandles,
+  readCloses,
+  readState,
+  upsertCandles,
+  writePrices,
+  writeState,
+} from './market-store.ts'
 import { gridsOf, HOUR_MS, MINUTE_MS, type TickBar } from './price-path.ts'
 import { appendToWindow, DAY_MS, emptyWindow, tickerOf, type DayWindow, type Ticker } from './ticker.ts'
 import { formatCount, parseCount } from './ticks.ts'
@@ -42,15 +52,26 @@ export interface MarketSimulatorOptions {
 export interface MarketSimulator {
   /** First start: back-fills history and writes state and prices; later starts load the state and catch up to `now`. */
   start(now: Date): Promise<void>
-  /** Simulates every whole minute after the last one up to `now` and returns the new minutes (those kept as minute candles). */
+  /**
+   * Simulates every whole minute after the last one up to `now` and returns the new minutes (those kept as minute
+   * candles).
+   */
   advanceTo(now: Date): Promise<MinuteUpdate[]>
   /** Last close of a pair. */
   mark(pairCode: string): string | undefined
   marks(): ReadonlyMap<string, string>
   /** The newest `limit` candles whose start is at or before `endTime` (default: the last minute), ascending. */
   candles(pairCode: string, interval: Interval, options: { endTime?: number; limit: number }): Promise<Candle[]>
-  /** The last known price at the end of each step's minute from `fromMs` to `toMs` (minute candles where kept, else hourly). */
-  closes(pairCode: string, fromMs: number, toMs: number, stepMinutes: number): Promise<Array<{ time: number; price: string }>>
+  /**
+   * The last known price at the end of each step's minute from `fromMs` to `toMs` (minute candles where kept, else
+   * hourly).
+   */
+  closes(
+    pairCode: string,
+    fromMs: number,
+    toMs: number,
+    stepMinutes: number,
+  ): Promise<Array<{ time: number; price: string }>>
   /** Recent simulated public trades, newest first. */
   trades(pairCode: string, limit: number): Trade[]
   ticker(pairCode: string): Ticker | undefined
@@ -81,7 +102,14 @@ export function createMarketSimulator(db: Database, options: MarketSimulatorOpti
   const pairs = new Map<string, PairState>(
     INSTRUMENTS.map((instrument) => [
       instrument.pairCode,
-      { instrument, count: parseCount(instrument.startPrice, gridsOf(instrument).tick), mark: instrument.startPrice, window: emptyWindow(), trades: [], ticker: undefined },
+      {
+        instrument,
+        count: parseCount(instrument.startPrice, gridsOf(instrument).tick),
+        mark: instrument.startPrice,
+        window: emptyWindow(),
+        trades: [],
+        ticker: undefined,
+      },
     ]),
   )
   const markMap = new Map<string, string>()
@@ -119,10 +147,17 @@ export function createMarketSimulator(db: Database, options: MarketSimulatorOpti
   /** Simulates `from` … `to`, writes it in one transaction, then updates memory. */
   const run = async (from: number, to: number, now: Date, fresh: boolean): Promise<MinuteUpdate[]> => {
     if (minutesBetween(from, to) === 0) return []
-    const spans = simulateSpan(INSTRUMENTS, seed, { from, to, minuteWindow }, (instrument) => pairs.get(instrument.pairCode)?.count ?? 1)
+    const spans = simulateSpan(
+      INSTRUMENTS,
+      seed,
+      { from, to, minuteWindow },
+      (instrument) => pairs.get(instrument.pairCode)?.count ?? 1,
+    )
     const hourRows = spans.flatMap((span) => toRows(span.instrument, span.hours))
     const minuteRows = spans.flatMap((span) => toRows(span.instrument, span.minutes))
-    const lastPrices = Object.fromEntries(spans.map((span) => [span.instrument.pairCode, formatCount(span.lastCount, gridsOf(span.instrument).tick)]))
+    const lastPrices = Object.fromEntries(
+      spans.map((span) => [span.instrument.pairCode, formatCount(span.lastCount, gridsOf(span.instrument).tick)]),
+    )
     const cutoff = to - minuteWindow * MINUTE_MS
     const prune = Math.floor(cutoff / HOUR_MS) * HOUR_MS > prunedUpTo
     await db.transaction(async (tx) => {
@@ -130,7 +165,10 @@ export function createMarketSimulator(db: Database, options: MarketSimulatorOpti
       await upsertCandles(tx, '1h', hourRows)
       await upsertCandles(tx, '1m', minuteRows)
       if (prune) await pruneMinutes(tx, pairCodes, cutoff)
-      const coinPrices = spans.map((span) => ({ coin: span.instrument.coin, usdtPrice: lastPrices[span.instrument.pairCode] ?? span.instrument.startPrice }))
+      const coinPrices = spans.map((span) => ({
+        coin: span.instrument.coin,
+        usdtPrice: lastPrices[span.instrument.pairCode] ?? span.instrument.startPrice,
+      }))
       await writePrices(tx, [...coinPrices, { coin: 'USDT', usdtPrice: '1' }], now)
       await writeState(tx, { seed: String(seed), lastMinute: to, lastPrices })
     })
@@ -171,7 +209,10 @@ export function createMarketSimulator(db: Database, options: MarketSimulatorOpti
       )
       return
     }
-    if (state.seed !== String(seed)) options.logger?.log(`[market] seed changed from ${state.seed} to ${seed}: history is kept, new minutes follow the new seed`)
+    if (state.seed !== String(seed))
+      options.logger?.log(
+        `[market] seed changed from ${state.seed} to ${seed}: history is kept, new minutes follow the new seed`,
+      )
     await load(state.lastMinute, state.lastPrices)
     if (to > state.lastMinute) await run(state.lastMinute + MINUTE_MS, to, now, false)
   }

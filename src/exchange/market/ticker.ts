@@ -65,7 +65,9 @@ export function tickerOf(instrument: Instrument, window: DayWindow): Ticker | un
     if (bar.high > high) high = bar.high
     if (bar.low < low) low = bar.low
   }
-  const change = new Money(last.close - first.open).div(first.open).toDecimalPlaces(CHANGE_DECIMALS, Money.ROUND_HALF_UP)
+  const change = new Money(last.close - first.open)
+    .div(first.open)
+    .toDecimalPlaces(CHANGE_DECIMALS, Money.ROUND_HALF_UP)
   return {
     pairCode: instrument.pairCode,
     last: formatCount(last.close, tick),

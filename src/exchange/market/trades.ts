@@ -34,7 +34,9 @@ export function minuteTrades(instrument: Instrument, seed: number, bar: TickBar,
   let previous = bar.open
   for (let index = 0; index < count; index += 1) {
     const last = index === count - 1
-    const price = last ? bar.close : Math.min(bar.high, bar.low + Math.floor(draw(index, DRAW.price) * (bar.high - bar.low + 1)))
+    const price = last
+      ? bar.close
+      : Math.min(bar.high, bar.low + Math.floor(draw(index, DRAW.price) * (bar.high - bar.low + 1)))
     const side = price > previous ? 'buy' : price < previous ? 'sell' : draw(index, DRAW.side) < 0.5 ? 'buy' : 'sell'
     const size = Math.max(1, Math.floor((bar.volume * (weights[index] ?? 1)) / total))
     trades.push({
@@ -50,7 +52,14 @@ export function minuteTrades(instrument: Instrument, seed: number, bar: TickBar,
 }
 
 /** Appends the trades of `bars` (ascending) to `ring`, keeping the newest `kept`. */
-export function appendTrades(ring: Trade[], instrument: Instrument, seed: number, bars: readonly TickBar[], perMinute: number, kept: number): void {
+export function appendTrades(
+  ring: Trade[],
+  instrument: Instrument,
+  seed: number,
+  bars: readonly TickBar[],
+  perMinute: number,
+  kept: number,
+): void {
   if (kept <= 0 || perMinute <= 0) return
   const minutesNeeded = Math.ceil(kept / Math.max(1, Math.floor(perMinute))) + 1
   for (const bar of bars.slice(-minutesNeeded)) ring.push(...minuteTrades(instrument, seed, bar, perMinute))

@@ -1,7 +1,7 @@
 /** Per-user preferences (§3): languages, pricing currency, device, scientific notation. */
 import { eq } from 'drizzle-orm'
-import type { LocaleCode } from '../../../app.config.ts'
-import type { PreferencesRecord, UpdatePreferencesRequest } from '../../contract/index.ts'
+import type { LocaleCode } from '#/app.config.ts'
+import type { PreferencesRecord, UpdatePreferencesRequest } from '#/contract/index.ts'
 import { DEFAULT_PREFERENCES } from '../accounts/accounts.service.ts'
 import { isLocaleCode } from '../activity/global-config.ts'
 import type { Database } from '../db/client.ts'
@@ -15,7 +15,8 @@ function toRecord(row: Row | undefined): PreferencesRecord {
   return {
     userLanguage: locale(row?.userLanguage, DEFAULT_PREFERENCES.userLanguage),
     msgLanguage: locale(row?.msgLanguage, DEFAULT_PREFERENCES.msgLanguage),
-    pricingCurrency: row && /^[A-Z]{3}$/.test(row.pricingCurrency) ? row.pricingCurrency : DEFAULT_PREFERENCES.pricingCurrency,
+    pricingCurrency:
+      row && /^[A-Z]{3}$/.test(row.pricingCurrency) ? row.pricingCurrency : DEFAULT_PREFERENCES.pricingCurrency,
     preferencesSettingInfo: { scientificNotation: row?.scientificNotation ?? DEFAULT_PREFERENCES.scientificNotation },
     deviceType: row?.deviceType ?? null,
   }
@@ -37,7 +38,9 @@ export async function updatePreferences(
     ...(patch.msgLanguage !== undefined && { msgLanguage: patch.msgLanguage }),
     ...(patch.pricingCurrency !== undefined && { pricingCurrency: patch.pricingCurrency }),
     ...(patch.deviceType !== undefined && { deviceType: patch.deviceType }),
-    ...(patch.preferencesSettingInfo !== undefined && { scientificNotation: patch.preferencesSettingInfo.scientificNotation }),
+    ...(patch.preferencesSettingInfo !== undefined && {
+      scientificNotation: patch.preferencesSettingInfo.scientificNotation,
+    }),
     updatedAt: now,
   }
   // One statement whether or not the row exists yet, so two first saves cannot collide.

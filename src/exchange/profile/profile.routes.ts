@@ -8,7 +8,7 @@ import {
   topsInfoResponseSchema,
   updatePreferencesRequestSchema,
   updatePreferencesResponseSchema,
-} from '../../contract/index.ts'
+} from '#/contract/index.ts'
 import { maskAccount } from '../accounts/masking.ts'
 import { localeList, readConfig } from '../activity/global-config.ts'
 import type { ExchangeContext } from '../context.ts'

@@ -1,16 +1,16 @@
 /** Preferences, menu info and language lists: defaults, persistence, per-user and global whitelists. */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOCALES } from '../../../app.config.ts'
+import { LOCALES } from '#/app.config.ts'
 import {
   apiErrorSchema,
   langMenuResponseSchema,
   preferencesResponseSchema,
   topsInfoResponseSchema,
   updatePreferencesResponseSchema,
-} from '../../contract/index.ts'
+} from '#/contract/index.ts'
 import { globalConfig, users } from '../db/schema.ts'
-import { startHarness, type Harness, type TestUser } from '../testing/harness.ts'
+import { startHarness, type Harness, type TestUser } from '#tests/fixtures/exchange/harness.ts'
 
 let h: Harness
 let user: TestUser
@@ -22,7 +22,8 @@ afterAll(() => h.close())
 
 const getPreferences = async (token: string) =>
   preferencesResponseSchema.parse((await h.api('GET', '/v2/users/membership/user-perfenerce/get', { token })).body).data
-const update = (token: string, body: unknown) => h.api('POST', '/v2/users/membership/user-perfenerce/update', { token, body })
+const update = (token: string, body: unknown) =>
+  h.api('POST', '/v2/users/membership/user-perfenerce/update', { token, body })
 
 describe('preferences', () => {
   it('start at en_US, en_US, USD, scientific notation on', async () => {
@@ -43,8 +44,16 @@ describe('preferences', () => {
       preferencesSettingInfo: { scientificNotation: true },
       deviceType: 'h5',
     })
-    const second = await update(user.token, { pricingCurrency: 'EUR', preferencesSettingInfo: { scientificNotation: false }, msgLanguage: 'zh_CN' })
-    expect(updatePreferencesResponseSchema.parse(second.body).data).toMatchObject({ userLanguage: 'ar_AE', msgLanguage: 'zh_CN', deviceType: 'h5' })
+    const second = await update(user.token, {
+      pricingCurrency: 'EUR',
+      preferencesSettingInfo: { scientificNotation: false },
+      msgLanguage: 'zh_CN',
+    })
+    expect(updatePreferencesResponseSchema.parse(second.body).data).toMatchObject({
+      userLanguage: 'ar_AE',
+      msgLanguage: 'zh_CN',
+      deviceType: 'h5',
+    })
     expect(await getPreferences(user.token)).toEqual({
       userLanguage: 'ar_AE',
       msgLanguage: 'zh_CN',
@@ -59,7 +68,14 @@ describe('preferences', () => {
   })
 
   it('refuse an empty update, unknown fields and unknown locales', async () => {
-    for (const body of [{}, { theme: 'dark' }, { userLanguage: 'en' }, { msgLanguage: 'EN_us' }, { deviceType: 'ios' }, { pricingCurrency: 'EURO' }]) {
+    for (const body of [
+      {},
+      { theme: 'dark' },
+      { userLanguage: 'en' },
+      { msgLanguage: 'EN_us' },
+      { deviceType: 'ios' },
+      { pricingCurrency: 'EURO' },
+    ]) {
       const result = await update(user.token, body)
       expect(result.status).toBe(400)
       expect(apiErrorSchema.parse(result.body).reason).toBe('invalid-input')
@@ -83,15 +99,22 @@ describe('languages', () => {
       .where(eq(globalConfig.key, 'lang_whitelist'))
     const menu = langMenuResponseSchema.parse((await h.api('GET', '/open/lang/menu/show')).body)
     expect(menu.data.whiteList).toEqual(['zh_CN', 'en_US'])
-    const tops = topsInfoResponseSchema.parse((await h.api('POST', '/open/seckill/user/tops-info', { token: user.token })).body)
+    const tops = topsInfoResponseSchema.parse(
+      (await h.api('POST', '/open/seckill/user/tops-info', { token: user.token })).body,
+    )
     expect(tops.data.availableLanguage).toEqual(['zh_CN', 'en_US'])
     await h.context.db.update(globalConfig).set({ value: 'not json' }).where(eq(globalConfig.key, 'lang_whitelist'))
     expect(langMenuResponseSchema.parse((await h.api('GET', '/open/lang/menu/show')).body).data.whiteList).toEqual(ALL)
   })
 
   it('a user with their own list sees it in the menu info', async () => {
-    await h.context.db.update(users).set({ availableLanguages: ['ja_JP', 'ko_KR'] }).where(eq(users.id, Number(user.userId)))
-    const tops = topsInfoResponseSchema.parse((await h.api('POST', '/open/seckill/user/tops-info', { token: user.token, body: { any: 'thing' } })).body)
+    await h.context.db
+      .update(users)
+      .set({ availableLanguages: ['ja_JP', 'ko_KR'] })
+      .where(eq(users.id, Number(user.userId)))
+    const tops = topsInfoResponseSchema.parse(
+      (await h.api('POST', '/open/seckill/user/tops-info', { token: user.token, body: { any: 'thing' } })).body,
+    )
     expect(tops.data.availableLanguage).toEqual(['ja_JP', 'ko_KR'])
     expect(tops.data.id).toBe(user.userId)
   })

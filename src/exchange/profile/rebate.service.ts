@@ -10,7 +10,10 @@ export async function isRebateUser(db: Database, userId: number): Promise<boolea
   const [row] = await db
     .select({ rebate: sql<boolean>`true` })
     .from(users)
-    .innerJoin(affiliateApplications, and(eq(affiliateApplications.userId, users.invitedBy), eq(affiliateApplications.status, 'approved')))
+    .innerJoin(
+      affiliateApplications,
+      and(eq(affiliateApplications.userId, users.invitedBy), eq(affiliateApplications.status, 'approved')),
+    )
     .where(eq(users.id, userId))
     .limit(1)
   return row?.rebate === true

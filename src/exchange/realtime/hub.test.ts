@@ -8,10 +8,10 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { wsServerMessageSchema, wsTicketResponseSchema, type WsServerMessage } from '../../contract/index.ts'
+import { wsServerMessageSchema, wsTicketResponseSchema, type WsServerMessage } from '#/contract/index.ts'
 import { deposit } from '../copy/engine.ts'
 import { Money } from '../money.ts'
-import { startHarness, type Harness } from '../testing/harness.ts'
+import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { createHub, type Hub } from './hub.ts'
 import { createMemoryPubSub } from './pubsub.ts'
 import { exchangeSnapshots } from './snapshots.ts'
@@ -38,10 +38,18 @@ beforeAll(async () => {
     pubsub: createMemoryPubSub(),
     snapshots: exchangeSnapshots(h.context),
     redeemTicket: (ticket) => redeemTicket(h.context.db, ticket, h.context.now()),
-    limits: { maxSubscriptionsPerConnection: 3, maxMessagesPerSecond: 20, idleTimeoutMs: 400, privateRefreshMs: 100 },
+    limits: {
+      maxSubscriptionsPerConnection: 3,
+      maxMessagesPerSecond: 20,
+      messageBurst: 20,
+      idleTimeoutMs: 400,
+      privateRefreshMs: 100,
+    },
   })
   ;({ server, url } = await listen((s) => s.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head))))
-  ;({ server: exchangeServer, url: exchangeUrl } = await listen((s) => s.on('upgrade', (req, socket, head) => h.exchange.handleUpgrade(req, socket, head))))
+  ;({ server: exchangeServer, url: exchangeUrl } = await listen((s) =>
+    s.on('upgrade', (req, socket, head) => h.exchange.handleUpgrade(req, socket, head)),
+  ))
 })
 afterAll(async () => {
   await hub.close()
@@ -63,13 +71,20 @@ async function client(address = url) {
   })
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)))
   await new Promise((resolve) => ws.on('open', resolve))
-  const next = () => new Promise<WsServerMessage>((resolve) => {
-    const queued = inbox.shift()
-    if (queued) resolve(queued)
-    else waiting.push(resolve)
-  })
+  const next = () =>
+    new Promise<WsServerMessage>((resolve) => {
+      const queued = inbox.shift()
+      if (queued) resolve(queued)
+      else waiting.push(resolve)
+    })
   expect((await next()).event).toBe('hello')
-  return { ws, next, closed, send: (message: unknown) => ws.send(typeof message === 'string' ? message : JSON.stringify(message)), pending: () => inbox.length }
+  return {
+    ws,
+    next,
+    closed,
+    send: (message: unknown) => ws.send(typeof message === 'string' ? message : JSON.stringify(message)),
+    pending: () => inbox.length,
+  }
 }
 
 describe('protocol', () => {
@@ -85,7 +100,15 @@ describe('protocol', () => {
     c.send({ event: 'subscribe', channel: 'ticker', biz: 'spot', pairCode: 'btc_usdt' })
     c.send({ event: 'subscribe', channel: 'ticker', biz: 'spot', pairCode: 'BTC_USDT' })
     const snapshot = await c.next()
-    expect(snapshot).toMatchObject({ event: 'subscribe', channel: 'ticker', biz: 'spot', type: 'snapshot', pairCode: 'BTC_USDT', base: 'BTC', data: { result: { pairCode: 'BTC_USDT', last: h.context.market.mark('BTC_USDT') } } })
+    expect(snapshot).toMatchObject({
+      event: 'subscribe',
+      channel: 'ticker',
+      biz: 'spot',
+      type: 'snapshot',
+      pairCode: 'BTC_USDT',
+      base: 'BTC',
+      data: { result: { pairCode: 'BTC_USDT', last: h.context.market.mark('BTC_USDT') } },
+    })
     c.send({ event: 'ping', ts: 1 })
     // The duplicate produced nothing: the next message is the pong.
     expect(await c.next()).toEqual({ event: 'pong', ts: 1 })
@@ -96,7 +119,12 @@ describe('protocol', () => {
   it('fails a subscription with its channel and no data.result', async () => {
     const c = await client()
     c.send({ event: 'subscribe', channel: 'weather', biz: 'spot' })
-    expect(await c.next()).toMatchObject({ event: 'subscribe', channel: 'weather', data: {}, reason: 'unknown-channel' })
+    expect(await c.next()).toMatchObject({
+      event: 'subscribe',
+      channel: 'weather',
+      data: {},
+      reason: 'unknown-channel',
+    })
     c.send({ event: 'subscribe', channel: 'ticker', biz: 'spot', pairCode: 'NOPE_USDT' })
     expect(await c.next()).toMatchObject({ channel: 'ticker', pairCode: 'NOPE_USDT', data: {}, reason: 'unknown-pair' })
     c.send({ event: 'subscribe', channel: 'kline', biz: 'futures', pairCode: 'ETH_USDT' })
@@ -106,9 +134,15 @@ describe('protocol', () => {
 
   it('stops at the subscription limit', async () => {
     const c = await client()
-    for (const pairCode of ['BTC_USDT', 'ETH_USDT', 'SOL_USDT', 'XRP_USDT']) c.send({ event: 'subscribe', channel: 'trades', biz: 'spot', pairCode })
+    for (const pairCode of ['BTC_USDT', 'ETH_USDT', 'SOL_USDT', 'XRP_USDT'])
+      c.send({ event: 'subscribe', channel: 'trades', biz: 'spot', pairCode })
     const replies = [await c.next(), await c.next(), await c.next(), await c.next()]
-    expect(replies.map((r) => r.type ?? r.reason).sort()).toEqual(['snapshot', 'snapshot', 'snapshot', 'too-many-subscriptions'])
+    expect(replies.map((r) => r.type ?? r.reason).sort()).toEqual([
+      'snapshot',
+      'snapshot',
+      'snapshot',
+      'too-many-subscriptions',
+    ])
     expect(replies.find((r) => r.reason)?.pairCode).toBe('XRP_USDT')
     c.send({ event: 'unsubscribe', channel: 'trades', biz: 'spot', pairCode: 'BTC_USDT' })
     c.send({ event: 'subscribe', channel: 'trades', biz: 'spot', pairCode: 'XRP_USDT' })
@@ -133,7 +167,7 @@ describe('limits', () => {
     c.ws.close()
   })
 
-  it('closes a client that sends too many messages in a second with the policy code', async () => {
+  it('closes a client that sends more messages at once than its burst with the policy code', async () => {
     const c = await client()
     for (let i = 0; i < 25; i += 1) c.send({ event: 'pong' })
     expect(await c.closed).toBe(1008)
@@ -148,17 +182,28 @@ describe('limits', () => {
 describe('login', () => {
   it('redeems a single-use ticket for a private channel', async () => {
     const user = await h.registerUser()
-    const issue = async () => wsTicketResponseSchema.parse((await h.api('POST', '/v2/users/ws-ticket', { token: user.token })).body).data.ticket
+    const issue = async () =>
+      wsTicketResponseSchema.parse((await h.api('POST', '/v2/users/ws-ticket', { token: user.token })).body).data.ticket
     const ticket = await issue()
     const c = await client()
     c.send({ event: 'login', channel: 'balance', params: { ticket } })
-    expect(await c.next()).toMatchObject({ event: 'login', channel: 'balance', type: 'snapshot', data: { result: { totalAssetUsdt: '0', list: [] } } })
+    expect(await c.next()).toMatchObject({
+      event: 'login',
+      channel: 'balance',
+      type: 'snapshot',
+      data: { result: { totalAssetUsdt: '0', list: [] } },
+    })
     const other = await client()
     other.send({ event: 'login', channel: 'positions', params: { ticket } })
     expect(await other.next()).toMatchObject({ event: 'login', channel: 'positions', data: {}, reason: 'login-failed' })
     // The balance changes: the channel pushes the new state.
     await h.context.db.transaction((tx) => deposit(tx, Number(user.userId), 'USDT', new Money(250), h.context.now()))
-    expect(await c.next()).toMatchObject({ event: 'login', channel: 'balance', type: 'update', data: { result: { totalAssetUsdt: '250' } } })
+    expect(await c.next()).toMatchObject({
+      event: 'login',
+      channel: 'balance',
+      type: 'update',
+      data: { result: { totalAssetUsdt: '250' } },
+    })
     c.send({ event: 'logout', channel: 'balance' })
     c.send({ event: 'ping', ts: 3 })
     expect(await c.next()).toEqual({ event: 'pong', ts: 3 })
@@ -175,7 +220,14 @@ describe('live market', () => {
     h.advance(3 * 60_000)
     await h.engine.tick()
     const update = await c.next()
-    expect(update).toMatchObject({ event: 'subscribe', channel: 'ticker', biz: 'futures', type: 'update', pairCode: 'ETH_USDT', data: { result: { last: h.context.market.mark('ETH_USDT') } } })
+    expect(update).toMatchObject({
+      event: 'subscribe',
+      channel: 'ticker',
+      biz: 'futures',
+      type: 'update',
+      pairCode: 'ETH_USDT',
+      data: { result: { last: h.context.market.mark('ETH_USDT') } },
+    })
     c.ws.close()
   }, 60_000)
 })

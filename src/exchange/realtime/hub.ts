@@ -1,15 +1,19 @@
 /**
  * The realtime hub on `/ws`: the protocol of §7 over `ws`, with the limits that keep one process
- * safe from any client: at most 200 subscriptions per connection; oversized frames, malformed
- * JSON and unknown events answered with an error (the connection stays); more than 50 messages a
- * second closed with a policy code; 30 s of silence closed; a reader that falls a bounded buffer
- * behind disconnected. Subscriptions are de-duplicated per connection and fanned out through the
- * pub/sub port, each message serialized once.
+ * safe from any client (WEBSOCKET in app.config.ts): browsers only from the site's origins (403 at
+ * the upgrade otherwise); at most maxSubscriptionsPerConnection subscriptions per connection;
+ * frames over maxFrameBytes, malformed JSON and unknown events answered with an error (the
+ * connection stays); a client over its message rate (a token bucket: maxMessagesPerSecond,
+ * bursts of messageBurst) closed with policyCloseCode; idleTimeoutMs of silence closed; a reader
+ * more than sendBufferBytes behind disconnected. Subscriptions are de-duplicated per connection and
+ * fanned out through the pub/sub port, each message serialized once. Handling a message stays
+ * cheap whatever the load: the snapshot a subscribe answers with is read later, through a queue
+ * that shares one read among the subscribers of a key.
  */
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
-import { WEBSOCKET } from '../../../app.config.ts'
+import { WEBSOCKET } from '#/app.config.ts'
 import {
   PRIVATE_CHANNELS,
   PUBLIC_CHANNELS,
@@ -20,9 +24,11 @@ import {
   type WsError,
   type WsFailure,
   type WsServerMessage,
-} from '../../contract/index.ts'
+} from '#/contract/index.ts'
 import type { PubSub } from './pubsub.ts'
-import type { Snapshots } from './snapshots.ts'
+import { createSnapshotQueue, type ReadOutcome } from './snapshot-queue.ts'
+import type { PublicSnapshot, Snapshots } from './snapshots.ts'
+import { createTokenBucket, type TokenBucket } from './token-bucket.ts'
 
 export interface HubDeps {
   pubsub: PubSub
@@ -32,12 +38,31 @@ export interface HubDeps {
   now?: () => number
   /** Tests shrink the limits; the product uses app.config.ts WEBSOCKET. */
   limits?: Partial<HubLimits>
+  /**
+   * Origins a browser may open the socket from (ServerConfig.wsAllowedOrigins); others are refused
+   * with 403. None given: no browser at all. A request without Origin is not a browser's (browsers
+   * always send it on a websocket upgrade) and is let in: a native or server client can send any
+   * Origin it likes, so the header could not keep it out anyway.
+   */
+  allowedOrigins?: readonly string[]
 }
 
-export type HubLimits = Record<'maxFrameBytes' | 'maxSubscriptionsPerConnection' | 'maxMessagesPerSecond' | 'idleTimeoutMs' | 'sendBufferBytes' | 'privateRefreshMs', number>
+export type HubLimits = Record<
+  | 'maxFrameBytes'
+  | 'maxSubscriptionsPerConnection'
+  | 'maxMessagesPerSecond'
+  | 'messageBurst'
+  | 'snapshotConcurrency'
+  | 'idleTimeoutMs'
+  | 'sendBufferBytes'
+  | 'privateRefreshMs',
+  number
+>
 
 export interface Hub {
-  /** Takes an upgrade for the hub's path; false when the path is not ours. */
+  /**
+   * Takes an upgrade for the hub's path (refused with 403 from an origin not allowed); false when the path is not ours.
+   */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, path?: string): boolean
   /** Sends to every subscriber of a topic, in every process. */
   publish(topic: string, message: WsServerMessage): void
@@ -56,14 +81,25 @@ interface Connection {
   ws: WebSocket
   subscriptions: Map<string, Subscription>
   userId: number | undefined
-  windowStart: number
-  windowCount: number
+  allowance: TokenBucket
   lastSeen: number
 }
 
-const isPublic = (channel: string): channel is (typeof PUBLIC_CHANNELS)[number] => PUBLIC_CHANNELS.some((c) => c === channel)
-const privateTopic = (userId: number, biz: 'spot' | 'futures', channel: PrivateChannel) => `user:${userId}:${biz}:${channel}`
-const privateText = (channel: PrivateChannel, biz: 'spot' | 'futures', result: unknown) => JSON.stringify({ event: 'login', channel, biz, type: 'update', data: { result } } satisfies WsServerMessage)
+type SubscribeMessage = Extract<WsClientMessage, { event: 'subscribe' }>
+
+/** A subscribe waiting for its snapshot: its slot is still the connection's while it waits. */
+interface SnapshotWaiter {
+  conn: Connection
+  slot: Subscription
+  message: SubscribeMessage
+}
+
+const isPublic = (channel: string): channel is (typeof PUBLIC_CHANNELS)[number] =>
+  PUBLIC_CHANNELS.some((c) => c === channel)
+const privateTopic = (userId: number, biz: 'spot' | 'futures', channel: PrivateChannel) =>
+  `user:${userId}:${biz}:${channel}`
+const privateText = (channel: PrivateChannel, biz: 'spot' | 'futures', result: unknown) =>
+  JSON.stringify({ event: 'login', channel, biz, type: 'update', data: { result } } satisfies WsServerMessage)
 
 function rawText(raw: RawData): string {
   if (Array.isArray(raw)) return Buffer.concat(raw).toString('utf8')
@@ -71,11 +107,22 @@ function rawText(raw: RawData): string {
   return raw.toString('utf8')
 }
 
-const rawSize = (raw: RawData) => (Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw instanceof ArrayBuffer ? raw.byteLength : raw.length)
+const rawSize = (raw: RawData) =>
+  Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw instanceof ArrayBuffer ? raw.byteLength : raw.length
+
+/** The origin as the allowed list spells it (lower-case host, no default port); anything unparsable stays as sent. */
+const originOf = (header: string) => (URL.canParse(header) ? new URL(header).origin : header)
+
+/** Refuses an upgrade with 403; the answer is written out before the socket goes. */
+function forbid(socket: Duplex) {
+  socket.once('finish', () => socket.destroy())
+  socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+}
 
 export function createHub(deps: HubDeps): Hub {
   const now = deps.now ?? Date.now
   const limits: HubLimits = { ...WEBSOCKET, ...deps.limits }
+  const allowedOrigins = new Set((deps.allowedOrigins ?? []).map(originOf))
   const wss = new WebSocketServer({ noServer: true, maxPayload: WEBSOCKET.hardMaxFrameBytes })
   const connections = new Set<Connection>()
   /** Sockets of this process per topic; one pub/sub subscription per topic, whatever their number. */
@@ -93,7 +140,8 @@ export function createHub(deps: HubDeps): Hub {
     conn.ws.send(text)
   }
   const send = (conn: Connection, message: WsServerMessage) => sendText(conn, JSON.stringify(message))
-  const error = (conn: Connection, reason: WsError) => send(conn, { event: 'error', reason, data: { result: { code: reason } } })
+  const error = (conn: Connection, reason: WsError) =>
+    send(conn, { event: 'error', reason, data: { result: { code: reason } } })
 
   function join(conn: Connection, topic: string): () => void {
     let entry = local.get(topic)
@@ -114,27 +162,89 @@ export function createHub(deps: HubDeps): Hub {
     }
   }
 
-  function fail(conn: Connection, message: { event: 'subscribe' | 'login'; channel: string; biz: 'spot' | 'futures'; pairCode?: string | undefined; params?: object | undefined }, reason: WsFailure) {
+  function fail(
+    conn: Connection,
+    message: {
+      event: 'subscribe' | 'login'
+      channel: string
+      biz: 'spot' | 'futures'
+      pairCode?: string | undefined
+      params?: object | undefined
+    },
+    reason: WsFailure,
+  ) {
     // A reply with the channel and no data.result: the client's subscription-failure event.
-    send(conn, { event: message.event, channel: message.channel, biz: message.biz, pairCode: message.pairCode, params: message.params ? { ...message.params } : undefined, data: {}, reason })
+    send(conn, {
+      event: message.event,
+      channel: message.channel,
+      biz: message.biz,
+      pairCode: message.pairCode,
+      params: message.params ? { ...message.params } : undefined,
+      data: {},
+      reason,
+    })
   }
 
-  async function subscribe(conn: Connection, message: Extract<WsClientMessage, { event: 'subscribe' }>) {
+  const snapshotQueue = createSnapshotQueue<SnapshotWaiter, PublicSnapshot>({
+    concurrency: limits.snapshotConcurrency,
+    deliver: deliverSnapshot,
+  })
+
+  function deliverSnapshot(outcome: ReadOutcome<PublicSnapshot>, waiters: readonly SnapshotWaiter[]) {
+    // Serialized once per read (and per params echo, normally one), however many sockets share it.
+    const texts = new Map<string, string>()
+    for (const { conn, slot, message } of waiters) {
+      if (conn.subscriptions.get(slot.topic) !== slot) continue
+      if (!outcome.ok) {
+        conn.subscriptions.delete(slot.topic)
+        error(conn, 'invalid-message')
+        continue
+      }
+      const snapshot = outcome.value
+      if (!snapshot.ok) {
+        conn.subscriptions.delete(slot.topic)
+        fail(conn, message, snapshot.reason)
+        continue
+      }
+      slot.stop = join(conn, slot.topic)
+      const params = message.params ? { ...message.params } : undefined
+      const echo = JSON.stringify(params ?? null)
+      let text = texts.get(echo)
+      if (text === undefined) {
+        text = JSON.stringify({
+          event: 'subscribe',
+          channel: message.channel,
+          biz: message.biz,
+          type: 'snapshot',
+          pairCode: snapshot.pairCode,
+          base: snapshot.base,
+          params,
+          data: { result: snapshot.result },
+        } satisfies WsServerMessage)
+        texts.set(echo, text)
+      }
+      sendText(conn, text)
+    }
+  }
+
+  function subscribe(conn: Connection, message: SubscribeMessage) {
     const key = subscriptionKey(message)
     if (conn.subscriptions.has(key)) return
     if (!isPublic(message.channel)) return fail(conn, message, 'unknown-channel')
-    if (conn.subscriptions.size >= limits.maxSubscriptionsPerConnection) return fail(conn, message, 'too-many-subscriptions')
-    // The slot is taken before the snapshot is read: concurrent subscribes count against the limit.
+    if (conn.subscriptions.size >= limits.maxSubscriptionsPerConnection)
+      return fail(conn, message, 'too-many-subscriptions')
+    // The slot is taken before the snapshot is read: subscribes still waiting count against the limit.
     const slot: Subscription = { topic: key, stop: () => undefined }
     conn.subscriptions.set(key, slot)
-    const snapshot = await deps.snapshots.public({ channel: message.channel, biz: message.biz, pairCode: message.pairCode, interval: message.params?.interval })
-    if (conn.subscriptions.get(key) !== slot) return
-    if (!snapshot.ok) {
-      conn.subscriptions.delete(key)
-      return fail(conn, message, snapshot.reason)
-    }
-    slot.stop = join(conn, key)
-    send(conn, { event: 'subscribe', channel: message.channel, biz: message.biz, type: 'snapshot', pairCode: snapshot.pairCode, base: snapshot.base, params: message.params ? { ...message.params } : undefined, data: { result: snapshot.result } })
+    const channel = message.channel
+    slot.stop = snapshotQueue.add(key, { conn, slot, message }, () =>
+      deps.snapshots.public({
+        channel,
+        biz: message.biz,
+        pairCode: message.pairCode,
+        interval: message.params?.interval,
+      }),
+    )
   }
 
   async function login(conn: Connection, message: Extract<WsClientMessage, { event: 'login' }>) {
@@ -142,7 +252,8 @@ export function createHub(deps: HubDeps): Hub {
     if (conn.subscriptions.has(key)) return
     const userId = conn.userId ?? (await deps.redeemTicket(message.params.ticket))
     if (userId === undefined) return fail(conn, message, 'login-failed')
-    if (conn.subscriptions.size >= limits.maxSubscriptionsPerConnection) return fail(conn, message, 'too-many-subscriptions')
+    if (conn.subscriptions.size >= limits.maxSubscriptionsPerConnection)
+      return fail(conn, message, 'too-many-subscriptions')
     conn.userId = userId
     const topic = privateTopic(userId, message.biz, message.channel)
     conn.subscriptions.set(key, { topic, stop: join(conn, topic) })
@@ -157,18 +268,16 @@ export function createHub(deps: HubDeps): Hub {
     conn.subscriptions.delete(key)
   }
 
-  async function onMessage(conn: Connection, raw: RawData, isBinary: boolean) {
-    const at = now()
-    conn.lastSeen = at
-    if (at - conn.windowStart >= 1000) {
-      conn.windowStart = at
-      conn.windowCount = 0
-    }
-    conn.windowCount += 1
-    if (conn.windowCount > limits.maxMessagesPerSecond) {
+  function onMessage(conn: Connection, raw: RawData, isBinary: boolean) {
+    if (conn.ws.readyState !== conn.ws.OPEN) return
+    // Counted as it arrives, before any work: tokens accrue by the clock, so messages that queued
+    // while the thread was busy are not charged as a burst the client never sent.
+    if (!conn.allowance.take()) {
       conn.ws.close(WEBSOCKET.policyCloseCode, 'too many messages')
       return
     }
+    const at = now()
+    conn.lastSeen = at
     if (isBinary) return error(conn, 'binary-unsupported')
     if (rawSize(raw) > limits.maxFrameBytes) return error(conn, 'frame-too-large')
     let parsed: unknown
@@ -178,7 +287,8 @@ export function createHub(deps: HubDeps): Hub {
       return error(conn, 'malformed-json')
     }
     const event = typeof parsed === 'object' && parsed !== null && 'event' in parsed ? parsed.event : undefined
-    if (typeof event !== 'string' || !['subscribe', 'unsubscribe', 'ping', 'pong', 'login', 'logout'].includes(event)) return error(conn, 'unknown-event')
+    if (typeof event !== 'string' || !['subscribe', 'unsubscribe', 'ping', 'pong', 'login', 'logout'].includes(event))
+      return error(conn, 'unknown-event')
     const message = wsClientMessageSchema.safeParse(parsed)
     if (!message.success) return error(conn, 'invalid-message')
     const m = message.data
@@ -192,7 +302,7 @@ export function createHub(deps: HubDeps): Hub {
       case 'unsubscribe':
         return end(conn, subscriptionKey(m))
       case 'login':
-        return login(conn, m)
+        return void login(conn, m).catch(() => error(conn, 'invalid-message'))
       case 'logout':
         for (const channel of m.channel ? [m.channel] : PRIVATE_CHANNELS) end(conn, `login:${channel}`)
         if (![...conn.subscriptions.keys()].some((k) => k.startsWith('login:'))) conn.userId = undefined
@@ -201,7 +311,13 @@ export function createHub(deps: HubDeps): Hub {
   }
 
   wss.on('connection', (ws: WebSocket) => {
-    const conn: Connection = { ws, subscriptions: new Map(), userId: undefined, windowStart: now(), windowCount: 0, lastSeen: now() }
+    const conn: Connection = {
+      ws,
+      subscriptions: new Map(),
+      userId: undefined,
+      allowance: createTokenBucket(limits.maxMessagesPerSecond, limits.messageBurst, now),
+      lastSeen: now(),
+    }
     connections.add(conn)
     // Protocol errors (a frame over the hard limit, say) close this connection with their code;
     // they must never reach the process as an unhandled 'error' event.
@@ -211,7 +327,11 @@ export function createHub(deps: HubDeps): Hub {
       connections.delete(conn)
     })
     ws.on('message', (raw, isBinary) => {
-      onMessage(conn, raw, isBinary).catch(() => error(conn, 'invalid-message'))
+      try {
+        onMessage(conn, raw, isBinary)
+      } catch {
+        error(conn, 'invalid-message')
+      }
     })
     send(conn, { event: 'hello', ts: now() })
   })
@@ -244,16 +364,24 @@ export function createHub(deps: HubDeps): Hub {
   privateTimer.unref()
 
   // Silent connections are closed: one sweep for all of them.
-  const sweep = setInterval(() => {
-    const limit = now() - limits.idleTimeoutMs
-    for (const conn of connections) if (conn.lastSeen < limit) conn.ws.close(WEBSOCKET.idleCloseCode, 'idle')
-  }, Math.min(5000, limits.idleTimeoutMs / 2))
+  const sweep = setInterval(
+    () => {
+      const limit = now() - limits.idleTimeoutMs
+      for (const conn of connections) if (conn.lastSeen < limit) conn.ws.close(WEBSOCKET.idleCloseCode, 'idle')
+    },
+    Math.min(5000, limits.idleTimeoutMs / 2),
+  )
   sweep.unref()
 
   return {
     handleUpgrade(req, socket, head, path = WEBSOCKET.path) {
       const pathname = new URL(req.url ?? '/', 'http://localhost').pathname
       if (pathname !== path) return false
+      const origin = req.headers.origin
+      if (origin !== undefined && !allowedOrigins.has(originOf(origin))) {
+        forbid(socket)
+        return true
+      }
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
       return true
     },
@@ -261,7 +389,10 @@ export function createHub(deps: HubDeps): Hub {
       deps.pubsub.publish(topic, JSON.stringify(message))
     },
     watched: (topic) => local.has(topic),
-    stats: () => ({ connections: connections.size, subscriptions: [...connections].reduce((n, c) => n + c.subscriptions.size, 0) }),
+    stats: () => ({
+      connections: connections.size,
+      subscriptions: [...connections].reduce((n, c) => n + c.subscriptions.size, 0),
+    }),
     async close() {
       clearInterval(sweep)
       clearInterval(privateTimer)

@@ -3,7 +3,7 @@
  * candles of each interval, and the public trades that are new. Work nobody watches is skipped
  * (with Redis every process may watch, so everything is published).
  */
-import { COPY_BIZ, KLINE_INTERVALS, subscriptionKey, type WsServerMessage } from '../../contract/index.ts'
+import { COPY_BIZ, KLINE_INTERVALS, subscriptionKey, type WsServerMessage } from '#/contract/index.ts'
 import { findInstrument } from '../market/instruments.ts'
 import type { MarketSimulator, MinuteUpdate } from '../market/simulator.ts'
 import type { Hub } from './hub.ts'
@@ -19,12 +19,33 @@ export function createMarketPublisher(hub: Hub, market: MarketSimulator, everywh
     for (const update of updates) latest.set(update.pairCode, update)
     for (const biz of COPY_BIZ) {
       const tickers = subscriptionKey({ channel: 'tickers', biz })
-      if (watched(tickers)) hub.publish(tickers, { event: 'subscribe', channel: 'tickers', biz, type: 'update', data: { result: market.tickers() } })
+      if (watched(tickers))
+        hub.publish(tickers, {
+          event: 'subscribe',
+          channel: 'tickers',
+          biz,
+          type: 'update',
+          data: { result: market.tickers() },
+        })
     }
     const seen = new Map<string, number>()
     for (const [pairCode, minute] of latest) {
       const base = findInstrument(pairCode)?.coin
-      const message = (channel: string, biz: 'spot' | 'futures', result: unknown, params?: WsServerMessage['params']): WsServerMessage => ({ event: 'subscribe', channel, biz, type: 'update', pairCode, base, params, data: { result } })
+      const message = (
+        channel: string,
+        biz: 'spot' | 'futures',
+        result: unknown,
+        params?: WsServerMessage['params'],
+      ): WsServerMessage => ({
+        event: 'subscribe',
+        channel,
+        biz,
+        type: 'update',
+        pairCode,
+        base,
+        params,
+        data: { result },
+      })
       const trades = market.trades(pairCode, 100).filter((t) => t.time > (lastTrade.get(pairCode) ?? 0))
       seen.set(pairCode, Math.max(lastTrade.get(pairCode) ?? 0, ...trades.map((t) => t.time)))
       for (const biz of COPY_BIZ) {
@@ -35,7 +56,17 @@ export function createMarketPublisher(hub: Hub, market: MarketSimulator, everywh
         for (const interval of KLINE_INTERVALS) {
           const topic = subscriptionKey({ channel: 'kline', biz, pairCode, params: { interval } })
           if (!watched(topic)) continue
-          const candle = interval === '1m' ? { time: minute.time, open: minute.open, high: minute.high, low: minute.low, close: minute.close, volume: minute.volume } : (await market.candles(pairCode, interval, { limit: 1 }))[0]
+          const candle =
+            interval === '1m'
+              ? {
+                  time: minute.time,
+                  open: minute.open,
+                  high: minute.high,
+                  low: minute.low,
+                  close: minute.close,
+                  volume: minute.volume,
+                }
+              : (await market.candles(pairCode, interval, { limit: 1 }))[0]
           if (candle) hub.publish(topic, message('kline', biz, candle, { interval }))
         }
       }

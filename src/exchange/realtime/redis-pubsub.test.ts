@@ -33,7 +33,9 @@ beforeAll(async () => {
   redisUrl = `redis://127.0.0.1:${port}`
   // Wait until it answers.
   for (let i = 0; i < 50; i += 1) {
-    const ok = await createRedisPubSub(redisUrl).then(async (p) => (await p.close(), true)).catch(() => false)
+    const ok = await createRedisPubSub(redisUrl)
+      .then(async (p) => (await p.close(), true))
+      .catch(() => false)
     if (ok) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }

@@ -9,7 +9,10 @@ import type { PubSub, TopicHandler } from './pubsub.ts'
 /** Topics share Redis with anything else: they are namespaced. */
 const PREFIX = 'tandem:ws:'
 
-export async function createRedisPubSub(url: string, onError: (error: unknown) => void = () => undefined): Promise<PubSub> {
+export async function createRedisPubSub(
+  url: string,
+  onError: (error: unknown) => void = () => undefined,
+): Promise<PubSub> {
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 })
   const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 })
   publisher.on('error', onError)

@@ -4,8 +4,8 @@
  * the marks, wallet balances, copies). A request the market cannot answer is refused with a reason.
  */
 import { and, eq } from 'drizzle-orm'
-import { WEBSOCKET } from '../../../app.config.ts'
-import type { KlineInterval, PrivateChannel, PublicChannel, WsFailure } from '../../contract/index.ts'
+import { WEBSOCKET } from '#/app.config.ts'
+import type { KlineInterval, PrivateChannel, PublicChannel, WsFailure } from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
 import { myCopies } from '../copy/api/my.service.ts'
 import { positionToWire } from '../copy/api/wire.ts'
@@ -21,14 +21,20 @@ export interface PublicRequest {
   interval: KlineInterval | undefined
 }
 
-export type PublicSnapshot = { ok: true; result: unknown; pairCode?: string; base?: string } | { ok: false; reason: WsFailure }
+export type PublicSnapshot =
+  { ok: true; result: unknown; pairCode?: string; base?: string } | { ok: false; reason: WsFailure }
 
 export interface Snapshots {
   public(request: PublicRequest): Promise<PublicSnapshot>
   private(userId: number, channel: PrivateChannel): Promise<unknown>
 }
 
-export function exchangeSnapshots(ctx: Pick<ExchangeContext, 'db' | 'market' | 'now' | 'rules' | 'logger' | 'limiters' | 'mailer' | 'inbox' | 'devPages'>): Snapshots {
+export function exchangeSnapshots(
+  ctx: Pick<
+    ExchangeContext,
+    'db' | 'market' | 'now' | 'rules' | 'logger' | 'limiters' | 'mailer' | 'inbox' | 'devPages'
+  >,
+): Snapshots {
   const { market } = ctx
   return {
     async public({ channel, pairCode, interval }) {
@@ -37,14 +43,22 @@ export function exchangeSnapshots(ctx: Pick<ExchangeContext, 'db' | 'market' | '
       if (!instrument) return { ok: false, reason: 'unknown-pair' }
       const pair = { pairCode: instrument.pairCode, base: instrument.coin }
       if (channel === 'ticker') return { ok: true, ...pair, result: market.ticker(instrument.pairCode) ?? null }
-      if (channel === 'trades') return { ok: true, ...pair, result: market.trades(instrument.pairCode, WEBSOCKET.snapshotTrades) }
+      if (channel === 'trades')
+        return { ok: true, ...pair, result: market.trades(instrument.pairCode, WEBSOCKET.snapshotTrades) }
       if (!interval) return { ok: false, reason: 'bad-params' }
-      return { ok: true, ...pair, result: await market.candles(instrument.pairCode, interval, { limit: WEBSOCKET.snapshotCandles }) }
+      return {
+        ok: true,
+        ...pair,
+        result: await market.candles(instrument.pairCode, interval, { limit: WEBSOCKET.snapshotCandles }),
+      }
     },
     async private(userId, channel) {
       if (channel === 'balance') return walletAccount(ctx.db, userId, [3])
       if (channel === 'copy') return myCopies({ ...ctx, market }, userId)
-      const open = await ctx.db.select().from(positions).where(and(eq(positions.userId, userId), eq(positions.status, 'open')))
+      const open = await ctx.db
+        .select()
+        .from(positions)
+        .where(and(eq(positions.userId, userId), eq(positions.status, 'open')))
       return open.map((row) => positionToWire(row, markOf(market, row.pairCode)))
     },
   }

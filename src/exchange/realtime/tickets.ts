@@ -1,12 +1,13 @@
 /**
  * Websocket login tickets: the web tier asks for one on behalf of a signed-in user (the browser
- * never holds the session token) and the socket's `login` event redeems it, once, within a minute.
- * Stored hashed in the database, so any exchange process can redeem what another issued.
+ * never holds the session token) and the socket's `login` event redeems it, once, within
+ * WEBSOCKET.ticketTtlMs. Stored hashed in the database, so any exchange process can redeem what
+ * another issued.
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
 import { and, gt, isNull, lt, sql } from 'drizzle-orm'
-import { WEBSOCKET } from '../../../app.config.ts'
-import { wsTicketResponseSchema } from '../../contract/index.ts'
+import { WEBSOCKET } from '#/app.config.ts'
+import { wsTicketResponseSchema } from '#/contract/index.ts'
 import { newSessionToken, sha256Hex } from '../accounts/secrets.ts'
 import type { ExchangeContext } from '../context.ts'
 import type { Database } from '../db/client.ts'
@@ -14,7 +15,11 @@ import { wsTickets } from '../db/schema.ts'
 import { requireAuth } from '../http/auth.ts'
 import { AUTH_REFUSALS, BEARER, ok, okJson } from '../http/openapi.ts'
 
-export async function issueTicket(db: Database, userId: number, now: Date): Promise<{ ticket: string; expiresAt: number }> {
+export async function issueTicket(
+  db: Database,
+  userId: number,
+  now: Date,
+): Promise<{ ticket: string; expiresAt: number }> {
   const ticket = newSessionToken()
   const expiresAt = new Date(now.getTime() + WEBSOCKET.ticketTtlMs)
   // Expired tickets go as new ones come: the table stays small.
@@ -28,7 +33,9 @@ export async function redeemTicket(db: Database, ticket: string, now: Date): Pro
   const [row] = await db
     .update(wsTickets)
     .set({ usedAt: now })
-    .where(and(sql`${wsTickets.ticketHash} = ${sha256Hex(ticket)}`, isNull(wsTickets.usedAt), gt(wsTickets.expiresAt, now)))
+    .where(
+      and(sql`${wsTickets.ticketHash} = ${sha256Hex(ticket)}`, isNull(wsTickets.usedAt), gt(wsTickets.expiresAt, now)),
+    )
     .returning({ userId: wsTickets.userId })
   return row?.userId
 }
@@ -39,7 +46,8 @@ export function ticketRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     path: '/v2/users/ws-ticket',
     tags: ['Realtime'],
     summary: 'A websocket login ticket',
-    description: "Single use, valid for 60 s: send it in the websocket `login` event's params.ticket to receive the private channels (positions, copy, balance).",
+    description:
+      "Single use, valid for 60 s: send it in the websocket `login` event's params.ticket to receive the private channels (positions, copy, balance).",
     security: BEARER,
     middleware: requireAuth(ctx),
     responses: { 200: okJson(wsTicketResponseSchema, 'The ticket'), ...AUTH_REFUSALS },

@@ -1,6 +1,10 @@
 /** The wallet call of §7 (answers code 200, not 0). */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
-import { walletAccountRequestSchema, walletAccountResponseSchema, type WalletAccountResponse } from '../../contract/index.ts'
+import {
+  walletAccountRequestSchema,
+  walletAccountResponseSchema,
+  type WalletAccountResponse,
+} from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
 import { requireAuth } from '../http/auth.ts'
 import { AUTH_REFUSALS, BEARER, jsonBody, okJson } from '../http/openapi.ts'

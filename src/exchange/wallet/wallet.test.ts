@@ -2,20 +2,32 @@
 import Decimal from 'decimal.js'
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sessionResponseSchema, walletAccountResponseSchema } from '../../contract/index.ts'
+import { sessionResponseSchema, walletAccountResponseSchema } from '#/contract/index.ts'
 import { balances, campaigns, prices, users } from '../db/schema.ts'
 import { INSTRUMENTS } from '../market/instruments.ts'
 import { DEMO_USERS, seedDemoData } from '../seed.ts'
-import { startHarness, type Harness } from '../testing/harness.ts'
+import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
+
+/** Wide enough that a sum of 18-decimal values is never rounded by the test itself. */
+const Wide = Decimal.clone({ precision: 60 })
 
 /** Fixed valuation prices (the market simulator moves the real ones): the wallet values balances at the price table. */
-const FIXTURE_PRICES: Readonly<Record<string, string>> = { BTC: '98250.5', ETH: '3650.25', SOL: '185.4', DOGE: '0.3875', USDT: '1' }
+const FIXTURE_PRICES: Readonly<Record<string, string>> = {
+  BTC: '98250.5',
+  ETH: '3650.25',
+  SOL: '185.4',
+  DOGE: '0.3875',
+  USDT: '1',
+}
 
 let h: Harness
 beforeAll(async () => {
   h = await startHarness()
   for (const [coin, usdtPrice] of Object.entries(FIXTURE_PRICES)) {
-    await h.context.db.insert(prices).values({ coin, usdtPrice }).onConflictDoUpdate({ target: prices.coin, set: { usdtPrice } })
+    await h.context.db
+      .insert(prices)
+      .values({ coin, usdtPrice })
+      .onConflictDoUpdate({ target: prices.coin, set: { usdtPrice } })
   }
 })
 afterAll(() => h.close())
@@ -50,21 +62,53 @@ describe('wallet account', () => {
     ])
     const data = await wallet('trader@tandem.dev', 'Trader12345', [3])
     const eth = data.list.find((row) => row.coin === 'ETH')
-    expect(eth).toEqual({ coin: 'ETH', walletType: 3, available: '0.1', frozen: '0.2', total: '0.3', usdtValue: '1095.075' })
-    expect(data.list.find((row) => row.coin === 'DOGE')).toMatchObject({ available: '0.000000000000000001', usdtValue: '0.0000000000000000003875' })
+    expect(eth).toEqual({
+      coin: 'ETH',
+      walletType: 3,
+      available: '0.1',
+      frozen: '0.2',
+      total: '0.3',
+      usdtValue: '1095.075',
+    })
+    expect(data.list.find((row) => row.coin === 'DOGE')).toMatchObject({
+      available: '0.000000000000000001',
+      usdtValue: '0.0000000000000000003875',
+    })
     expect(data.list.find((row) => row.coin === 'NOPRICE')).toMatchObject({ total: '7', usdtValue: '0' })
     expect(data.list.some((row) => row.walletType === 2)).toBe(false)
-    const sum = data.list.reduce((acc, row) => acc.plus(row.usdtValue), new Decimal(0))
+    const sum = data.list.reduce((acc, row) => acc.plus(row.usdtValue), new Wide(0))
     expect(data.totalAssetUsdt).toBe(sum.toFixed())
-    // 120000 + 2.1 × 98250.5 + 0.3 × 3650.25 = 327421.125; the 3.875e-19 of DOGE is below the
-    // 20 significant digits of §9's Decimal and rounds away in the sum.
-    expect(data.totalAssetUsdt).toBe('327421.125')
+    // 120000 + 2.1 × 98250.5 + 0.3 × 3650.25 + 3.875e-19 of DOGE: an exact sum, nothing rounded away.
+    expect(data.totalAssetUsdt).toBe('327421.1250000000000000003875')
 
     const both = await wallet('trader@tandem.dev', 'Trader12345', [2, 3, 3])
     expect(both.list.filter((row) => row.walletType === 2)).toEqual([
       { coin: 'USDT', walletType: 2, available: '99', frozen: '1', total: '100', usdtValue: '100' },
     ])
-    expect(both.totalAssetUsdt).toBe(new Decimal(data.totalAssetUsdt).plus(100).toFixed())
+    expect(both.totalAssetUsdt).toBe(new Wide(data.totalAssetUsdt).plus(100).toFixed())
+  })
+
+  it('totals an 18-decimal balance exactly: total equals available when nothing is frozen', async () => {
+    const user = await h.registerUser()
+    await h.context.db.insert(balances).values({
+      userId: Number(user.userId),
+      walletType: 3,
+      coin: 'USDT',
+      available: '119939.508306925925925926',
+      frozen: '0',
+    })
+    const data = await wallet(user.account, user.password, [3])
+    expect(data.list).toEqual([
+      {
+        coin: 'USDT',
+        walletType: 3,
+        available: '119939.508306925925925926',
+        frozen: '0',
+        total: '119939.508306925925925926',
+        usdtValue: '119939.508306925925925926',
+      },
+    ])
+    expect(data.totalAssetUsdt).toBe('119939.508306925925925926')
   })
 
   it('is empty for a new user and for an unused wallet type', async () => {
@@ -75,7 +119,9 @@ describe('wallet account', () => {
 
   it('shows only the caller’s own balances', async () => {
     const sub = await wallet('sub@tandem.dev', 'Sub12345', [3])
-    expect(sub.list).toEqual([{ coin: 'USDT', walletType: 3, available: '1500', frozen: '0', total: '1500', usdtValue: '1500' }])
+    expect(sub.list).toEqual([
+      { coin: 'USDT', walletType: 3, available: '1500', frozen: '0', total: '1500', usdtValue: '1500' },
+    ])
   })
 
   it('refuses a negative balance at the database', async () => {

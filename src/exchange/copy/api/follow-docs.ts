@@ -1,6 +1,6 @@
 /** Documented refusals of the follower's calls: each response lists the reasons the app translates. */
-import { COPY } from '../../../../app.config.ts'
-import { apiErrorSchema } from '../../../contract/index.ts'
+import { COPY } from '#/app.config.ts'
+import { apiErrorSchema } from '#/contract/index.ts'
 
 export const FOLLOW_RULES =
   `Fixed mode needs fixedAmount > 0 (margin per copied order); ratio mode 0 < ratio ≤ ${COPY.maxRatio} (the leader’s size × ratio); fixed leverage 1-${COPY.maxLeverage}. ` +
@@ -9,7 +9,10 @@ export const FOLLOW_RULES =
 
 export const tags = ['Copy trading']
 
-export const refusal = (description: string) => ({ description, content: { 'application/json': { schema: apiErrorSchema } } })
+export const refusal = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: apiErrorSchema } },
+})
 
 export const NOT_COPYING = refusal("'not-copying': the caller has no live copy of this leader")
 export const UNKNOWN_LEADER = refusal("'not-found': no such leader, or the leader cancelled")

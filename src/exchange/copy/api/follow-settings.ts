@@ -3,11 +3,11 @@
  * ratio and leverage bounds, the investment cap, decimals the database keeps), the row values they
  * are stored as, and a copies row echoed back on the wire.
  */
-import { COPY } from '../../../../app.config.ts'
-import type { CopyFollow, FieldIssue } from '../../../contract/index.ts'
-import type { copies } from '../../db/copy-schema.ts'
-import { invalidInput } from '../../http/errors.ts'
-import { Money } from '../../money.ts'
+import { COPY } from '#/app.config.ts'
+import type { CopyFollow, FieldIssue } from '#/contract/index.ts'
+import type { copies } from '#/exchange/db/copy-schema.ts'
+import { invalidInput } from '#/exchange/http/errors.ts'
+import { Money } from '#/exchange/money.ts'
 import { plain, plainOrNull } from './wire.ts'
 
 export type CopyRow = typeof copies.$inferSelect
@@ -91,7 +91,11 @@ export function settingsOfRow(row: CopyRow): SettingsValues {
   }
 }
 
-/** Settings as column values (decimal strings as given; the columns keep them exactly). */
+/**
+ * Settings as column values (decimal strings as given; the columns keep them exactly). A fixed
+ * leverage is kept only in fixed leverage mode: sent with 'follow', it would be echoed and read
+ * back as if it applied (the database refuses it too).
+ */
 export function settingsColumns(values: SettingsValues) {
   return {
     mode: values.mode,
@@ -99,7 +103,7 @@ export function settingsColumns(values: SettingsValues) {
     ratio: values.ratio,
     maxPerOrder: values.maxPerOrder,
     leverageMode: values.leverageMode,
-    fixedLeverage: values.fixedLeverage,
+    fixedLeverage: values.leverageMode === 'fixed' ? values.fixedLeverage : null,
     takeProfitRatio: values.takeProfitRatio,
     stopLossRatio: values.stopLossRatio,
     copyStopLossRatio: values.copyStopLossRatio,

@@ -15,12 +15,27 @@ import {
   followRequestSchema,
   leaderPathSchema,
   positionPathSchema,
-} from '../../../contract/index.ts'
-import type { ExchangeContext } from '../../context.ts'
-import { requireAuth } from '../../http/auth.ts'
-import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson } from '../../http/openapi.ts'
-import { FOLLOW_AMOUNTS, FOLLOW_CONFLICTS, FOLLOW_RULES, NOT_COPYING, refusal, tags, UNKNOWN_LEADER } from './follow-docs.ts'
-import { cancelCopy, closeKeptPosition, copySettings, editCopy, followChainWallet, followLeader } from './follow.service.ts'
+} from '#/contract/index.ts'
+import type { ExchangeContext } from '#/exchange/context.ts'
+import { requireAuth } from '#/exchange/http/auth.ts'
+import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson } from '#/exchange/http/openapi.ts'
+import {
+  FOLLOW_AMOUNTS,
+  FOLLOW_CONFLICTS,
+  FOLLOW_RULES,
+  NOT_COPYING,
+  refusal,
+  tags,
+  UNKNOWN_LEADER,
+} from './follow-docs.ts'
+import {
+  cancelCopy,
+  closeKeptPosition,
+  copySettings,
+  editCopy,
+  followChainWallet,
+  followLeader,
+} from './follow.service.ts'
 import { copyMyRoutes } from './my.routes.ts'
 import { watchVoteRoutes } from './watch-vote.routes.ts'
 
@@ -40,7 +55,13 @@ export function copyFollowRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     security: BEARER,
     middleware,
     request: { body: jsonBody(followRequestSchema) },
-    responses: { 200: okJson(copyFollowResponseSchema, 'The new copy'), ...AUTH_REFUSALS, 400: FOLLOW_AMOUNTS, 404: UNKNOWN_LEADER, 409: FOLLOW_CONFLICTS },
+    responses: {
+      200: okJson(copyFollowResponseSchema, 'The new copy'),
+      ...AUTH_REFUSALS,
+      400: FOLLOW_AMOUNTS,
+      404: UNKNOWN_LEADER,
+      409: FOLLOW_CONFLICTS,
+    },
   })
   app.openapi(followRoute, async (c) => {
     const { leaderId, investment, ...settings } = c.req.valid('json')
@@ -74,7 +95,8 @@ export function copyFollowRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     path: '/copy/v1/copies/{leaderId}/settings',
     tags,
     summary: 'My copy settings',
-    description: 'The settings of the caller’s live (active or paused) copy of a leader, exactly as set, with investment, free balance and status.',
+    description:
+      'The settings of the caller’s live (active or paused) copy of a leader, exactly as set, with investment, free balance and status.',
     security: BEARER,
     middleware,
     request: { params: leaderPathSchema },
@@ -95,10 +117,18 @@ export function copyFollowRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     security: BEARER,
     middleware,
     request: { params: leaderPathSchema, body: jsonBody(copySettingsUpdateSchema) },
-    responses: { 200: okJson(copyFollowResponseSchema, 'The copy as now set'), ...AUTH_REFUSALS, 400: FOLLOW_AMOUNTS, 404: NOT_COPYING },
+    responses: {
+      200: okJson(copyFollowResponseSchema, 'The copy as now set'),
+      ...AUTH_REFUSALS,
+      400: FOLLOW_AMOUNTS,
+      404: NOT_COPYING,
+    },
   })
   app.openapi(editRoute, async (c) => {
-    return c.json(ok(await editCopy(ctx, userOf(c.get('auth')), Number(c.req.valid('param').leaderId), c.req.valid('json'))), 200)
+    return c.json(
+      ok(await editCopy(ctx, userOf(c.get('auth')), Number(c.req.valid('param').leaderId), c.req.valid('json'))),
+      200,
+    )
   })
 
   const cancelRoute = createRoute({
@@ -116,7 +146,10 @@ export function copyFollowRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   })
   app.openapi(cancelRoute, async (c) => {
     const closePositions = c.req.valid('query').closePositions === 'true'
-    return c.json(ok(await cancelCopy(ctx, userOf(c.get('auth')), Number(c.req.valid('param').leaderId), closePositions)), 200)
+    return c.json(
+      ok(await cancelCopy(ctx, userOf(c.get('auth')), Number(c.req.valid('param').leaderId), closePositions)),
+      200,
+    )
   })
 
   const closeRoute = createRoute({
@@ -124,11 +157,16 @@ export function copyFollowRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     path: '/copy/v1/positions/{positionId}/close',
     tags,
     summary: 'Close a kept position',
-    description: 'Closes, at the mark, a copied position the caller kept when cancelling a copy; margin and PnL, less the fee, go to the wallet.',
+    description:
+      'Closes, at the mark, a copied position the caller kept when cancelling a copy; margin and PnL, less the fee, go to the wallet.',
     security: BEARER,
     middleware,
     request: { params: positionPathSchema },
-    responses: { 200: okJson(copyPositionResponseSchema, 'The closed position'), ...AUTH_REFUSALS, 404: refusal("'not-found': not an open position the caller kept") },
+    responses: {
+      200: okJson(copyPositionResponseSchema, 'The closed position'),
+      ...AUTH_REFUSALS,
+      404: refusal("'not-found': not an open position the caller kept"),
+    },
   })
   app.openapi(closeRoute, async (c) => {
     return c.json(ok(await closeKeptPosition(ctx, userOf(c.get('auth')), Number(c.req.valid('param').positionId))), 200)

@@ -4,25 +4,34 @@
  * racing calls see each other; a double follow that still slips through meets the unique index.
  */
 import { and, eq, isNotNull, ne } from 'drizzle-orm'
-import { COPY } from '../../../../app.config.ts'
-import type { ChainFollowRequest, CopyCancel, CopyFollow, CopyPosition, CopySettingsUpdate } from '../../../contract/index.ts'
-import type { ExchangeContext } from '../../context.ts'
-import { isUniqueViolation } from '../../db/errors.ts'
-import { chainWallets, copies, leaders, positions } from '../../db/copy-schema.ts'
-import { balances } from '../../db/schema.ts'
-import { ApiFailure, notFound } from '../../http/errors.ts'
-import { Exact, Money } from '../../money.ts'
+import { COPY } from '#/app.config.ts'
+import type { ChainFollowRequest, CopyCancel, CopyFollow, CopyPosition, CopySettingsUpdate } from '#/contract/index.ts'
+import type { ExchangeContext } from '#/exchange/context.ts'
+import { isUniqueViolation } from '#/exchange/db/errors.ts'
+import { chainWallets, copies, leaders, positions } from '#/exchange/db/copy-schema.ts'
+import { balances } from '#/exchange/db/schema.ts'
+import { ApiFailure, notFound } from '#/exchange/http/errors.ts'
+import { Exact, Money } from '#/exchange/money.ts'
 import { Book, InsufficientFunds, walletKey } from '../book.ts'
 import { endCopyInDb, fundCopy, repriceCopyTriggers } from '../engine.ts'
 import { closePart, EXCHANGE_WALLET, NO_TRIGGERS, QUOTE } from '../positions.ts'
 import { loadPositions, loadWallets, persistChange, type Tx } from '../store.ts'
-import { assertSettings, copyToWire, settingsColumns, settingsOfRow, type CopyRow, type SettingsValues } from './follow-settings.ts'
+import {
+  assertSettings,
+  copyToWire,
+  settingsColumns,
+  settingsOfRow,
+  type CopyRow,
+  type SettingsValues,
+} from './follow-settings.ts'
 import { copyAccountOf, profitShareToWire } from './my-accounts.ts'
 import { positionToWire } from './wire.ts'
 import { markOf, marksOf } from '../marks.ts'
 
 export const notCopying = () => new ApiFailure(404, 'not-copying')
-const conflict = (reason: 'follow-self' | 'follow-while-leading' | 'already-copying' | 'leader-paused' | 'leader-full') => new ApiFailure(409, reason)
+const conflict = (
+  reason: 'follow-self' | 'follow-while-leading' | 'already-copying' | 'leader-paused' | 'leader-full',
+) => new ApiFailure(409, reason)
 const insufficientBalance = () => new ApiFailure(400, 'insufficient-balance')
 
 /** The follower's free USDT in the EXCHANGE wallet, locked for this transaction. */
@@ -36,7 +45,8 @@ async function walletBalance(tx: Tx, userId: number): Promise<Money> {
 }
 
 /** The smallest investment this leader accepts. */
-const minimumOf = (leader: { minCopyAmount: string }) => Money.max(new Money(leader.minCopyAmount), new Money(COPY.minInvestmentUsdt))
+const minimumOf = (leader: { minCopyAmount: string }) =>
+  Money.max(new Money(leader.minCopyAmount), new Money(COPY.minInvestmentUsdt))
 
 /** The caller's live (active or paused) copy of a leader, locked when inside a transaction. */
 async function liveCopy(tx: Tx, followerId: number, leaderId: number): Promise<CopyRow | undefined> {
@@ -60,7 +70,13 @@ async function mapped<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** Follows a leader: the checks in their documented order, then the copy created and funded. */
-export async function followLeader(ctx: ExchangeContext, followerId: number, leaderId: number, values: SettingsValues, investment: string): Promise<CopyFollow> {
+export async function followLeader(
+  ctx: ExchangeContext,
+  followerId: number,
+  leaderId: number,
+  values: SettingsValues,
+  investment: string,
+): Promise<CopyFollow> {
   assertSettings(values, investment)
   const amount = new Exact(investment)
   const now = ctx.now()
@@ -76,11 +92,22 @@ export async function followLeader(ctx: ExchangeContext, followerId: number, lea
       const live = await tx.$count(copies, and(eq(copies.leaderId, leaderId), ne(copies.status, 'cancelled')))
       if (live >= leader.maxFollowers) throw conflict('leader-full')
       const minimum = minimumOf(leader)
-      if (amount.lt(minimum)) throw new ApiFailure(400, 'below-minimum', { msg: `The investment is below the minimum of ${minimum.toFixed()} USDT` })
+      if (amount.lt(minimum))
+        throw new ApiFailure(400, 'below-minimum', {
+          msg: `The investment is below the minimum of ${minimum.toFixed()} USDT`,
+        })
       if ((await walletBalance(tx, followerId)).lt(amount)) throw insufficientBalance()
       const [row] = await tx
         .insert(copies)
-        .values({ followerId, leaderId, status: 'active', ...settingsColumns(values), investment: '0', balance: '0', createdAt: now })
+        .values({
+          followerId,
+          leaderId,
+          status: 'active',
+          ...settingsColumns(values),
+          investment: '0',
+          balance: '0',
+          createdAt: now,
+        })
         .returning({ id: copies.id })
       if (!row) throw new Error('insert returned no copy')
       await fundCopy(tx, row.id, amount, now)
@@ -92,11 +119,22 @@ export async function followLeader(ctx: ExchangeContext, followerId: number, lea
 }
 
 /** Chain copy: follows the leader behind a chain wallet, in fixed mode. */
-export async function followChainWallet(ctx: ExchangeContext, followerId: number, chain: string, address: string, body: ChainFollowRequest): Promise<CopyFollow> {
+export async function followChainWallet(
+  ctx: ExchangeContext,
+  followerId: number,
+  chain: string,
+  address: string,
+  body: ChainFollowRequest,
+): Promise<CopyFollow> {
   const [wallet] = await ctx.db
     .select({ leaderId: chainWallets.leaderId })
     .from(chainWallets)
-    .where(and(eq(chainWallets.chain, chain), eq(chainWallets.address, address.startsWith('0x') ? address.toLowerCase() : address)))
+    .where(
+      and(
+        eq(chainWallets.chain, chain),
+        eq(chainWallets.address, address.startsWith('0x') ? address.toLowerCase() : address),
+      ),
+    )
   if (!wallet) throw notFound()
   const values: SettingsValues = {
     mode: 'fixed',
@@ -123,7 +161,12 @@ export async function copySettings(ctx: ExchangeContext, followerId: number, lea
 }
 
 /** Edits settings, status and investment (the difference moves between wallet and copy). */
-export async function editCopy(ctx: ExchangeContext, followerId: number, leaderId: number, patch: CopySettingsUpdate): Promise<CopyFollow> {
+export async function editCopy(
+  ctx: ExchangeContext,
+  followerId: number,
+  leaderId: number,
+  patch: CopySettingsUpdate,
+): Promise<CopyFollow> {
   const now = ctx.now()
   return mapped(() =>
     ctx.db.transaction(async (tx) => {
@@ -145,9 +188,15 @@ export async function editCopy(ctx: ExchangeContext, followerId: number, leaderI
       if (patch.investment !== undefined) {
         // Exact: a difference of 18-decimal amounts may need more than Money's 20 digits.
         const target = new Exact(patch.investment)
-        const [leader] = await tx.select({ minCopyAmount: leaders.minCopyAmount }).from(leaders).where(eq(leaders.userId, leaderId))
+        const [leader] = await tx
+          .select({ minCopyAmount: leaders.minCopyAmount })
+          .from(leaders)
+          .where(eq(leaders.userId, leaderId))
         const minimum = minimumOf(leader ?? { minCopyAmount: '0' })
-        if (target.lt(minimum)) throw new ApiFailure(400, 'below-minimum', { msg: `The investment is below the minimum of ${minimum.toFixed()} USDT` })
+        if (target.lt(minimum))
+          throw new ApiFailure(400, 'below-minimum', {
+            msg: `The investment is below the minimum of ${minimum.toFixed()} USDT`,
+          })
         const delta = target.minus(row.investment)
         if (delta.lt(0) && delta.neg().gt(row.balance)) throw insufficientBalance()
         if (delta.gt(0) && (await walletBalance(tx, followerId)).lt(delta)) throw insufficientBalance()
@@ -158,7 +207,8 @@ export async function editCopy(ctx: ExchangeContext, followerId: number, leaderI
         .set({ ...settingsColumns(values), ...(patch.status && { status: patch.status }) })
         .where(eq(copies.id, row.id))
       // New take-profit / stop-loss ratios move the trigger prices of the positions open now.
-      if (values.takeProfitRatio !== stored.takeProfitRatio || values.stopLossRatio !== stored.stopLossRatio) await repriceCopyTriggers(tx, ctx.rules, row.id, now)
+      if (values.takeProfitRatio !== stored.takeProfitRatio || values.stopLossRatio !== stored.stopLossRatio)
+        await repriceCopyTriggers(tx, ctx.rules, row.id, now)
       const [updated] = await tx.select().from(copies).where(eq(copies.id, row.id))
       if (!updated) throw new Error(`copy ${row.id} vanished`)
       return copyToWire(updated)
@@ -167,29 +217,60 @@ export async function editCopy(ctx: ExchangeContext, followerId: number, leaderI
 }
 
 /** Cancels the caller's copy of a leader: positions closed at the marks or kept, profit share settled, funds back. */
-export async function cancelCopy(ctx: ExchangeContext, followerId: number, leaderId: number, closePositions: boolean): Promise<CopyCancel> {
+export async function cancelCopy(
+  ctx: ExchangeContext,
+  followerId: number,
+  leaderId: number,
+  closePositions: boolean,
+): Promise<CopyCancel> {
   const row = await liveCopy(ctx.db, followerId, leaderId)
   if (!row) throw notCopying()
   const marks = marksOf(ctx.market)
-  const record = await endCopyInDb(ctx.db, ctx.rules, { copyId: row.id, closePositions, reason: 'cancel', marks, at: ctx.now() })
+  const record = await endCopyInDb(ctx.db, ctx.rules, {
+    copyId: row.id,
+    closePositions,
+    reason: 'cancel',
+    marks,
+    at: ctx.now(),
+  })
   const copy = await copyAccountOf(ctx, row.id, marks)
   return { copy, profitShare: record && profitShareToWire(record) }
 }
 
 /** Closes a copied position the caller kept after cancelling, at the mark; the proceeds go to the wallet. */
-export async function closeKeptPosition(ctx: ExchangeContext, userId: number, positionId: number): Promise<CopyPosition> {
+export async function closeKeptPosition(
+  ctx: ExchangeContext,
+  userId: number,
+  positionId: number,
+): Promise<CopyPosition> {
   const now = ctx.now()
   await ctx.db.transaction(async (tx) => {
     const book = new Book(() => {
       throw new Error('closing opens no position')
     })
-    const kept = and(eq(positions.id, positionId), eq(positions.userId, userId), eq(positions.status, 'open'), eq(positions.unmanaged, true), isNotNull(positions.copyId))
+    const kept = and(
+      eq(positions.id, positionId),
+      eq(positions.userId, userId),
+      eq(positions.status, 'open'),
+      eq(positions.unmanaged, true),
+      isNotNull(positions.copyId),
+    )
     const [position] = await loadPositions(tx, book, kept)
     if (!position) throw notFound()
     const mark = markOf(ctx.market, position.pairCode)
     if (!mark) throw new Error(`no mark for ${position.pairCode}`)
     await loadWallets(tx, book, [walletKey(userId, EXCHANGE_WALLET, QUOTE)])
-    closePart(book, ctx.rules, position, position.size, mark, now, 'manual', `close:${position.id}:${now.toISOString()}`, NO_TRIGGERS)
+    closePart(
+      book,
+      ctx.rules,
+      position,
+      position.size,
+      mark,
+      now,
+      'manual',
+      `close:${position.id}:${now.toISOString()}`,
+      NO_TRIGGERS,
+    )
     await persistChange(tx, book.takeChange(), now)
   })
   const [row] = await ctx.db.select().from(positions).where(eq(positions.id, positionId))

@@ -1,9 +1,15 @@
 /** A leader's trades at the mark, mirrored to every copy: open, add to, close or reduce a position. */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
-import { leaderAddRequestSchema, leaderCloseRequestSchema, leaderOrderRequestSchema, leaderPositionIdParamsSchema, leaderTradeResponseSchema } from '../../../contract/index.ts'
-import type { ExchangeContext } from '../../context.ts'
-import { requireAuth } from '../../http/auth.ts'
-import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson } from '../../http/openapi.ts'
+import {
+  leaderAddRequestSchema,
+  leaderCloseRequestSchema,
+  leaderOrderRequestSchema,
+  leaderPositionIdParamsSchema,
+  leaderTradeResponseSchema,
+} from '#/contract/index.ts'
+import type { ExchangeContext } from '#/exchange/context.ts'
+import { requireAuth } from '#/exchange/http/auth.ts'
+import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson } from '#/exchange/http/openapi.ts'
 import { NOT_LEADER, NOT_MY_POSITION, ORDER_INPUT, tags } from './lead-docs.ts'
 import { addOrder, closeOrder, openOrder } from './lead-orders.service.ts'
 
@@ -11,7 +17,10 @@ const REPLAY = 'A clientOrderId sent before answers what that order did, with re
 
 export function leadOrderRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   const base = { tags, security: BEARER, middleware: requireAuth(ctx) }
-  const answer = okJson(leaderTradeResponseSchema, 'The position after the trade, and how many copies followed or were skipped')
+  const answer = okJson(
+    leaderTradeResponseSchema,
+    'The position after the trade, and how many copies followed or were skipped',
+  )
 
   const openRoute = createRoute({
     ...base,

@@ -4,13 +4,13 @@
  * same order sent twice is applied once; the second answer says `replayed`.
  */
 import { eq } from 'drizzle-orm'
-import type { LeaderAddRequest, LeaderCloseRequest, LeaderOrderRequest, LeaderTrade } from '../../../contract/index.ts'
-import type { ExchangeContext } from '../../context.ts'
-import { leaderEvents, positions } from '../../db/copy-schema.ts'
-import { isUniqueViolation } from '../../db/errors.ts'
-import { ApiFailure, invalidInput, notFound } from '../../http/errors.ts'
-import { findInstrument } from '../../market/instruments.ts'
-import { Money } from '../../money.ts'
+import type { LeaderAddRequest, LeaderCloseRequest, LeaderOrderRequest, LeaderTrade } from '#/contract/index.ts'
+import type { ExchangeContext } from '#/exchange/context.ts'
+import { leaderEvents, positions } from '#/exchange/db/copy-schema.ts'
+import { isUniqueViolation } from '#/exchange/db/errors.ts'
+import { ApiFailure, invalidInput, notFound } from '#/exchange/http/errors.ts'
+import { findInstrument } from '#/exchange/market/instruments.ts'
+import { Money } from '#/exchange/money.ts'
 import { InsufficientFunds } from '../book.ts'
 import { leaderWallet } from '../copy-account.ts'
 import { leaderTrade, LeaderCancelled } from '../engine.ts'
@@ -26,7 +26,13 @@ async function positionRow(ctx: ExchangeContext, positionId: number): Promise<Po
   return row
 }
 
-async function answer(ctx: ExchangeContext, positionId: number, copied: number, skipped: number, replayed: boolean): Promise<LeaderTrade> {
+async function answer(
+  ctx: ExchangeContext,
+  positionId: number,
+  copied: number,
+  skipped: number,
+  replayed: boolean,
+): Promise<LeaderTrade> {
   const row = await positionRow(ctx, positionId)
   if (!row) throw new Error(`position ${positionId} of a leader event is missing`)
   return { position: positionToWire(row, markOf(ctx.market, row.pairCode)), copied, skipped, replayed }
@@ -42,7 +48,8 @@ async function replayOf(ctx: ExchangeContext, eventId: string): Promise<LeaderTr
 function lotSize(pairCode: string, size: string, ctx: ExchangeContext): Money {
   const amount = new Money(size)
   const lot = ctx.rules.instrument(pairCode).lotSize
-  if (amount.lte(0) || !amount.mod(lot).isZero()) throw invalidInput([{ path: 'size', issue: `a positive multiple of the lot size ${lot.toFixed()}` }])
+  if (amount.lte(0) || !amount.mod(lot).isZero())
+    throw invalidInput([{ path: 'size', issue: `a positive multiple of the lot size ${lot.toFixed()}` }])
   return amount
 }
 
@@ -52,13 +59,28 @@ function markFor(ctx: ExchangeContext, pairCode: string): Money {
   return mark
 }
 
-async function trade(ctx: ExchangeContext, leader: LeaderRow, eventId: string, pairCode: string, action: LeaderAction): Promise<LeaderTrade> {
+async function trade(
+  ctx: ExchangeContext,
+  leader: LeaderRow,
+  eventId: string,
+  pairCode: string,
+  action: LeaderAction,
+): Promise<LeaderTrade> {
   const price = markFor(ctx, pairCode)
   try {
-    const result = await leaderTrade(ctx.db, ctx.rules, { eventId, leaderId: leader.userId, biz: leader.biz, pairCode, price, at: ctx.now(), action })
+    const result = await leaderTrade(ctx.db, ctx.rules, {
+      eventId,
+      leaderId: leader.userId,
+      biz: leader.biz,
+      pairCode,
+      price,
+      at: ctx.now(),
+      action,
+    })
     if (result) return await answer(ctx, result.position.id, result.copied, result.skipped, false)
   } catch (error) {
-    if (error instanceof InsufficientFunds && error.account === leaderWallet(leader.userId)) throw new ApiFailure(400, 'insufficient-balance')
+    if (error instanceof InsufficientFunds && error.account === leaderWallet(leader.userId))
+      throw new ApiFailure(400, 'insufficient-balance')
     if (error instanceof LeaderCancelled) throw new ApiFailure(403, 'not-leader')
     // The same clientOrderId racing itself: the other request applied it.
     if (!isUniqueViolation(error)) throw error
@@ -80,7 +102,12 @@ export async function openOrder(ctx: ExchangeContext, userId: number, input: Lea
   const maxLeverage = ctx.rules.instrument(instrument.pairCode).maxLeverage
   if (!spot && input.leverage > maxLeverage) throw invalidInput([{ path: 'leverage', issue: `at most ${maxLeverage}` }])
   const size = lotSize(instrument.pairCode, input.size, ctx)
-  const action: LeaderAction = { kind: 'open', side: input.side === 'long' ? 1 : -1, size, leverage: spot ? 1 : input.leverage }
+  const action: LeaderAction = {
+    kind: 'open',
+    side: input.side === 'long' ? 1 : -1,
+    size,
+    leverage: spot ? 1 : input.leverage,
+  }
   return trade(ctx, leader, eventId, instrument.pairCode, action)
 }
 
@@ -91,7 +118,12 @@ async function ownOpenPosition(ctx: ExchangeContext, userId: number, positionId:
   return row
 }
 
-export async function addOrder(ctx: ExchangeContext, userId: number, positionId: number, input: LeaderAddRequest): Promise<LeaderTrade> {
+export async function addOrder(
+  ctx: ExchangeContext,
+  userId: number,
+  positionId: number,
+  input: LeaderAddRequest,
+): Promise<LeaderTrade> {
   const leader = await activeLeader(ctx.db, userId)
   const eventId = eventIdOf(userId, input.clientOrderId)
   const replay = await replayOf(ctx, eventId)
@@ -102,13 +134,19 @@ export async function addOrder(ctx: ExchangeContext, userId: number, positionId:
 }
 
 /** Closes the position, or reduces it by `size` when that is less than all of it. */
-export async function closeOrder(ctx: ExchangeContext, userId: number, positionId: number, input: LeaderCloseRequest): Promise<LeaderTrade> {
+export async function closeOrder(
+  ctx: ExchangeContext,
+  userId: number,
+  positionId: number,
+  input: LeaderCloseRequest,
+): Promise<LeaderTrade> {
   const leader = await activeLeader(ctx.db, userId)
   const eventId = eventIdOf(userId, input.clientOrderId)
   const replay = await replayOf(ctx, eventId)
   if (replay) return replay
   const position = await ownOpenPosition(ctx, userId, positionId)
   const size = input.size === undefined ? undefined : lotSize(position.pairCode, input.size, ctx)
-  const action: LeaderAction = size === undefined || size.gte(position.size) ? { kind: 'close', positionId } : { kind: 'reduce', positionId, size }
+  const action: LeaderAction =
+    size === undefined || size.gte(position.size) ? { kind: 'close', positionId } : { kind: 'reduce', positionId, size }
   return trade(ctx, leader, eventId, position.pairCode, action)
 }

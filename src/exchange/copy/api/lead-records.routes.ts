@@ -7,14 +7,14 @@ import {
   myFollowerPageResponseSchema,
   myFollowerResponseSchema,
   pageQuerySchema,
-} from '../../../contract/index.ts'
-import type { ExchangeContext } from '../../context.ts'
-import { requireAuth } from '../../http/auth.ts'
-import { AUTH_REFUSALS, BEARER, ok, okJson } from '../../http/openapi.ts'
+} from '#/contract/index.ts'
+import type { ExchangeContext } from '#/exchange/context.ts'
+import { requireAuth } from '#/exchange/http/auth.ts'
+import { AUTH_REFUSALS, BEARER, ok, okJson } from '#/exchange/http/openapi.ts'
 import { NOT_LEADER, NOT_MY_FOLLOWER, tags } from './lead-docs.ts'
 import { followersPage, profitShareDetails, profitShareView, removeFollower } from './lead-records.service.ts'
 import { activeLeader, leaderRowOf } from './lead.service.ts'
-import { ApiFailure } from '../../http/errors.ts'
+import { ApiFailure } from '#/exchange/http/errors.ts'
 
 export function leadRecordRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   const base = { tags, security: BEARER, middleware: requireAuth(ctx) }
@@ -32,7 +32,11 @@ export function leadRecordRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
       "The caller's live copies (active and paused), newest first: masked follower, since, investment, mode, status, " +
       'realized PnL of the copy net of fees and funding, and the profit share it paid.',
     request: { query: pageQuerySchema },
-    responses: { 200: okJson(myFollowerPageResponseSchema, 'A page of followers and the total'), ...AUTH_REFUSALS, 403: NOT_LEADER },
+    responses: {
+      200: okJson(myFollowerPageResponseSchema, 'A page of followers and the total'),
+      ...AUTH_REFUSALS,
+      403: NOT_LEADER,
+    },
   })
   app.openapi(followersRoute, async (c) => {
     const userId = c.get('auth').user.id
@@ -46,9 +50,15 @@ export function leadRecordRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     method: 'delete',
     path: '/copy/v1/leader/followers/{copyId}',
     summary: 'Remove a follower',
-    description: "Ends the copy ('removed'): its positions close at the marks, profit share is settled and the rest returns to the follower's wallet.",
+    description:
+      "Ends the copy ('removed'): its positions close at the marks, profit share is settled and the rest returns to the follower's wallet.",
     request: { params: leaderCopyIdParamsSchema },
-    responses: { 200: okJson(myFollowerResponseSchema, 'The ended copy'), ...AUTH_REFUSALS, 403: NOT_LEADER, 404: NOT_MY_FOLLOWER },
+    responses: {
+      200: okJson(myFollowerResponseSchema, 'The ended copy'),
+      ...AUTH_REFUSALS,
+      403: NOT_LEADER,
+      404: NOT_MY_FOLLOWER,
+    },
   })
   app.openapi(removeRoute, async (c) => {
     const userId = c.get('auth').user.id
@@ -65,7 +75,11 @@ export function leadRecordRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
       'Profit share received today, yesterday, in the last 7 days (UTC days of settlement) and in all; the estimate of what the live copies would pay ' +
       'if settled now (their net profit above the high-water mark × the rate); and a page of settlements, newest first.',
     request: { query: pageQuerySchema },
-    responses: { 200: okJson(leaderProfitShareResponseSchema, 'Totals and a page of settlements'), ...AUTH_REFUSALS, 403: NOT_LEADER },
+    responses: {
+      200: okJson(leaderProfitShareResponseSchema, 'Totals and a page of settlements'),
+      ...AUTH_REFUSALS,
+      403: NOT_LEADER,
+    },
   })
   app.openapi(shareRoute, async (c) => {
     const userId = c.get('auth').user.id
@@ -83,7 +97,11 @@ export function leadRecordRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
       'Per copy (live, or ended after paying a share), newest first: masked follower, cumulative net profit (live copies), high-water mark, ' +
       'the current rate, the share paid in all and the last settlement.',
     request: { query: pageQuerySchema },
-    responses: { 200: okJson(leaderProfitShareDetailPageResponseSchema, 'A page of copies and the total'), ...AUTH_REFUSALS, 403: NOT_LEADER },
+    responses: {
+      200: okJson(leaderProfitShareDetailPageResponseSchema, 'A page of copies and the total'),
+      ...AUTH_REFUSALS,
+      403: NOT_LEADER,
+    },
   })
   app.openapi(detailsRoute, async (c) => {
     const userId = c.get('auth').user.id

@@ -3,17 +3,16 @@
  * settlement, per-copy profit-share state, and the leader-centre header (followers, AUM, shares).
  */
 import { and, count, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
-import type { LeaderProfitShareDetail, MyFollower } from '../../../contract/index.ts'
-import type { ExchangeContext } from '../../context.ts'
-import type { Database } from '../../db/client.ts'
-import { copies, positions, profitShares } from '../../db/copy-schema.ts'
-import { users } from '../../db/schema.ts'
-import { notFound } from '../../http/errors.ts'
-import { Exact, Money, toPlain } from '../../money.ts'
+import type { LeaderProfitShareDetail, MyFollower } from '#/contract/index.ts'
+import type { ExchangeContext } from '#/exchange/context.ts'
+import type { Database } from '#/exchange/db/client.ts'
+import { copies, positions, profitShares } from '#/exchange/db/copy-schema.ts'
+import { users } from '#/exchange/db/schema.ts'
+import { notFound } from '#/exchange/http/errors.ts'
+import { Exact, Money, toPlain } from '#/exchange/money.ts'
 import { Book, type CopyState } from '../book.ts'
-import { copyPositions, cumulativeNetProfit } from '../copy-account.ts'
+import { copyPositions, cumulativeNetProfit, profitShareDue } from '../copy-account.ts'
 import { endCopyInDb } from '../engine.ts'
-import { qDown } from '../position-math.ts'
 import { liveCopiesOf, loadCopies, loadPositions } from '../store.ts'
 import { leaderRowOf, liveFollowerCount } from './lead.service.ts'
 import { maskNickname, plain } from './wire.ts'
@@ -42,7 +41,16 @@ const followerColumns = {
   profitSharePaid: copies.profitSharePaid,
 }
 
-type FollowerRow = { id: number; nickname: string; createdAt: Date; investment: string; mode: 'fixed' | 'ratio'; status: 'active' | 'paused' | 'cancelled'; realized: string; profitSharePaid: string }
+type FollowerRow = {
+  id: number
+  nickname: string
+  createdAt: Date
+  investment: string
+  mode: 'fixed' | 'ratio'
+  status: 'active' | 'paused' | 'cancelled'
+  realized: string
+  profitSharePaid: string
+}
 
 const followerOf = (row: FollowerRow): MyFollower => ({
   copyId: String(row.id),
@@ -56,7 +64,12 @@ const followerOf = (row: FollowerRow): MyFollower => ({
 })
 
 /** The leader's copies now (active and paused), newest first. */
-export async function followersPage(db: Database, leaderId: number, page: number, pageSize: number): Promise<Page<MyFollower>> {
+export async function followersPage(
+  db: Database,
+  leaderId: number,
+  page: number,
+  pageSize: number,
+): Promise<Page<MyFollower>> {
   const rows = await db
     .select(followerColumns)
     .from(copies)
@@ -68,13 +81,29 @@ export async function followersPage(db: Database, leaderId: number, page: number
   return { list: rows.map(followerOf), total: await liveFollowerCount(db, leaderId), page, pageSize }
 }
 
-/** Ends one of the leader's copies: its positions closed at the marks, profit share settled, the rest back to the follower. */
+/**
+ * Ends one of the leader's copies: its positions closed at the marks, profit share settled, the rest back to the
+ * follower.
+ */
 export async function removeFollower(ctx: ExchangeContext, leaderId: number, copyId: number): Promise<MyFollower> {
   const mine = and(eq(copies.id, copyId), eq(copies.leaderId, leaderId))
-  const [copy] = await ctx.db.select({ id: copies.id }).from(copies).where(and(mine, ne(copies.status, 'cancelled')))
+  const [copy] = await ctx.db
+    .select({ id: copies.id })
+    .from(copies)
+    .where(and(mine, ne(copies.status, 'cancelled')))
   if (!copy) throw notFound()
-  await endCopyInDb(ctx.db, ctx.rules, { copyId, closePositions: true, reason: 'removed', marks: marksOf(ctx.market), at: ctx.now() })
-  const [row] = await ctx.db.select(followerColumns).from(copies).innerJoin(users, eq(users.id, copies.followerId)).where(mine)
+  await endCopyInDb(ctx.db, ctx.rules, {
+    copyId,
+    closePositions: true,
+    reason: 'removed',
+    marks: marksOf(ctx.market),
+    at: ctx.now(),
+  })
+  const [row] = await ctx.db
+    .select(followerColumns)
+    .from(copies)
+    .innerJoin(users, eq(users.id, copies.followerId))
+    .where(mine)
   if (!row) throw notFound()
   return followerOf(row)
 }
@@ -87,20 +116,26 @@ async function liveBook(db: Database, leaderId: number): Promise<{ book: Book; l
     })
     const live = await loadCopies(tx, book, liveCopiesOf(leaderId))
     if (live.length > 0) {
-      await loadPositions(tx, book, and(inArray(positions.copyId, live.map((c) => c.id)), eq(positions.status, 'open'), eq(positions.unmanaged, false)))
+      await loadPositions(
+        tx,
+        book,
+        and(
+          inArray(
+            positions.copyId,
+            live.map((c) => c.id),
+          ),
+          eq(positions.status, 'open'),
+          eq(positions.unmanaged, false),
+        ),
+      )
     }
     return { book, live }
   })
 }
 
 /** What a copy holds: free balance plus the margin of its open positions. */
-const equityOf = (book: Book, copy: CopyState): Money => copyPositions(book, copy).reduce((sum, p) => sum.plus(p.margin), new Exact(copy.balance))
-
-/** What settling now would pay: max(0, cumulative net profit − high-water mark) × rate (as the settlement computes it). */
-function pendingOf(book: Book, copy: CopyState, rate: Money): Money {
-  const above = cumulativeNetProfit(book, copy).minus(copy.highWaterMark)
-  return above.lte(0) ? new Exact(0) : qDown(above.times(rate))
-}
+const equityOf = (book: Book, copy: CopyState): Money =>
+  copyPositions(book, copy).reduce((sum, p) => sum.plus(p.margin), new Exact(copy.balance))
 
 const sum = (values: readonly Money[]): Money => values.reduce((total, value) => total.plus(value), new Exact(0))
 
@@ -114,7 +149,9 @@ async function shareTotals(db: Database, leaderId: number, now: Date) {
   const [row] = await db
     .select({
       today: total(sql`${profitShares.createdAt} >= ${time(today)}`),
-      yesterday: total(sql`${profitShares.createdAt} >= ${time(new Date(today.getTime() - DAY_MS))} and ${profitShares.createdAt} < ${time(today)}`),
+      yesterday: total(
+        sql`${profitShares.createdAt} >= ${time(new Date(today.getTime() - DAY_MS))} and ${profitShares.createdAt} < ${time(today)}`,
+      ),
       last7d: total(sql`${profitShares.createdAt} >= ${time(new Date(today.getTime() - 6 * DAY_MS))}`),
       accumulated: total(sql`true`),
     })
@@ -137,7 +174,13 @@ export async function profitShareView(db: Database, leaderId: number, now: Date,
   const rate = await rateOf(db, leaderId)
   const { book, live } = await liveBook(db, leaderId)
   const rows = await db
-    .select({ copyId: profitShares.copyId, nickname: users.nickname, periodEnd: profitShares.periodEnd, rate: profitShares.rate, share: profitShares.share })
+    .select({
+      copyId: profitShares.copyId,
+      nickname: users.nickname,
+      periodEnd: profitShares.periodEnd,
+      rate: profitShares.rate,
+      share: profitShares.share,
+    })
     .from(profitShares)
     .innerJoin(users, eq(users.id, profitShares.followerId))
     .where(eq(profitShares.leaderId, leaderId))
@@ -147,9 +190,15 @@ export async function profitShareView(db: Database, leaderId: number, now: Date,
   const [total] = await db.select({ n: count() }).from(profitShares).where(eq(profitShares.leaderId, leaderId))
   return {
     ...totals,
-    pendingEstimate: toPlain(sum(live.map((copy) => pendingOf(book, copy, rate)))),
+    pendingEstimate: toPlain(sum(live.map((copy) => profitShareDue(book, copy, rate)))),
     settlements: {
-      list: rows.map((r) => ({ copyId: String(r.copyId), follower: maskNickname(r.nickname), periodEnd: r.periodEnd.getTime(), rate: plain(r.rate), share: plain(r.share) })),
+      list: rows.map((r) => ({
+        copyId: String(r.copyId),
+        follower: maskNickname(r.nickname),
+        periodEnd: r.periodEnd.getTime(),
+        rate: plain(r.rate),
+        share: plain(r.share),
+      })),
       total: total?.n ?? 0,
       page,
       pageSize,
@@ -157,12 +206,26 @@ export async function profitShareView(db: Database, leaderId: number, now: Date,
   }
 }
 
-/** Per copy (live, or ended having paid a share): net profit, high-water mark, rate, shares paid and the last settlement. */
-export async function profitShareDetails(db: Database, leaderId: number, page: number, pageSize: number): Promise<Page<LeaderProfitShareDetail>> {
+/**
+ * Per copy (live, or ended having paid a share): net profit, high-water mark, rate, shares paid and the last
+ * settlement.
+ */
+export async function profitShareDetails(
+  db: Database,
+  leaderId: number,
+  page: number,
+  pageSize: number,
+): Promise<Page<LeaderProfitShareDetail>> {
   const rate = await rateOf(db, leaderId)
   const where = and(eq(copies.leaderId, leaderId), or(ne(copies.status, 'cancelled'), gt(copies.profitSharePaid, '0')))
   const rows = await db
-    .select({ id: copies.id, nickname: users.nickname, status: copies.status, highWaterMark: copies.highWaterMark, paid: copies.profitSharePaid })
+    .select({
+      id: copies.id,
+      nickname: users.nickname,
+      status: copies.status,
+      highWaterMark: copies.highWaterMark,
+      paid: copies.profitSharePaid,
+    })
     .from(copies)
     .innerJoin(users, eq(users.id, copies.followerId))
     .where(where)
@@ -171,7 +234,14 @@ export async function profitShareDetails(db: Database, leaderId: number, page: n
     .offset((page - 1) * pageSize)
   const [total] = await db.select({ n: count() }).from(copies).where(where)
   const ids = rows.map((r) => r.id)
-  const settled = ids.length === 0 ? [] : await db.select().from(profitShares).where(inArray(profitShares.copyId, ids)).orderBy(desc(profitShares.periodEnd), desc(profitShares.id))
+  const settled =
+    ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(profitShares)
+          .where(inArray(profitShares.copyId, ids))
+          .orderBy(desc(profitShares.periodEnd), desc(profitShares.id))
   const { book } = await liveBook(db, leaderId)
   const list = rows.map((r): LeaderProfitShareDetail => {
     const last = settled.find((s) => s.copyId === r.id)

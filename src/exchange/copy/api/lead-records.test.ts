@@ -11,13 +11,21 @@ import {
   myFollowerPageResponseSchema,
   myFollowerResponseSchema,
   myLeaderCentreResponseSchema,
-} from '../../../contract/index.ts'
-import { copies, positions } from '../../db/copy-schema.ts'
-import { Money } from '../../money.ts'
-import { startHarness, type Harness } from '../../testing/harness.ts'
+} from '#/contract/index.ts'
+import { copies, positions } from '#/exchange/db/copy-schema.ts'
+import { Money } from '#/exchange/money.ts'
+import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { leaderTrade, settleProfitShares } from '../engine.ts'
 import type { LeaderAction } from '../mirror.ts'
-import { follower, fundedUser, insertLeader, makeCaller, walletOf, type Caller, type User } from './lead-fixtures.ts'
+import {
+  follower,
+  fundedUser,
+  insertLeader,
+  makeCaller,
+  walletOf,
+  type Caller,
+  type User,
+} from '#tests/fixtures/exchange/copy/lead-fixtures.ts'
 
 let h: Harness
 let api: Caller
@@ -34,9 +42,25 @@ beforeAll(async () => {
   alice = await follower(h, leader.id, { wallet: '10000', invest: '5000', fixedAmount: '1000' })
   bob = await follower(h, leader.id, { wallet: '10000', invest: '5000', fixedAmount: '1000' })
   // A winning trade at explicit prices: 1 BTC long at 10x, opened at 50,000, closed at 52,500.
-  const order = (eventId: string, price: number, action: LeaderAction) => ({ eventId, leaderId: leader.id, biz: 'futures' as const, pairCode: 'BTC_USDT', price: new Money(price), at: h.context.now(), action })
-  const opened = await leaderTrade(h.context.db, h.context.rules, order('setup:open', 50_000, { kind: 'open', side: 1, size: new Money(1), leverage: 10 }))
-  await leaderTrade(h.context.db, h.context.rules, order('setup:close', 52_500, { kind: 'close', positionId: opened?.position.id ?? 0 }))
+  const order = (eventId: string, price: number, action: LeaderAction) => ({
+    eventId,
+    leaderId: leader.id,
+    biz: 'futures' as const,
+    pairCode: 'BTC_USDT',
+    price: new Money(price),
+    at: h.context.now(),
+    action,
+  })
+  const opened = await leaderTrade(
+    h.context.db,
+    h.context.rules,
+    order('setup:open', 50_000, { kind: 'open', side: 1, size: new Money(1), leverage: 10 }),
+  )
+  await leaderTrade(
+    h.context.db,
+    h.context.rules,
+    order('setup:close', 52_500, { kind: 'close', positionId: opened?.position.id ?? 0 }),
+  )
 })
 afterAll(() => h.close())
 
@@ -44,9 +68,16 @@ afterAll(() => h.close())
 const NET = '489.75'
 const SHARE = '48.975'
 
-const profitShare = async () => leaderProfitShareResponseSchema.parse(await api.call('GET', '/copy/v1/leader/profit-share?page=1&pageSize=10', leader.token, 200)).data
-const details = async () => leaderProfitShareDetailPageResponseSchema.parse(await api.call('GET', '/copy/v1/leader/profit-share/details', leader.token, 200)).data
-const centre = async () => myLeaderCentreResponseSchema.parse(await api.call('GET', '/copy/v1/leader/summary', leader.token, 200)).data
+const profitShare = async () =>
+  leaderProfitShareResponseSchema.parse(
+    await api.call('GET', '/copy/v1/leader/profit-share?page=1&pageSize=10', leader.token, 200),
+  ).data
+const details = async () =>
+  leaderProfitShareDetailPageResponseSchema.parse(
+    await api.call('GET', '/copy/v1/leader/profit-share/details', leader.token, 200),
+  ).data
+const centre = async () =>
+  myLeaderCentreResponseSchema.parse(await api.call('GET', '/copy/v1/leader/summary', leader.token, 200)).data
 
 /** The latest Monday 00:00 UTC at or before now: the weekly settlement. */
 function lastMonday(now: Date): Date {
@@ -56,11 +87,21 @@ function lastMonday(now: Date): Date {
 
 describe('before settlement', () => {
   it('lists the followers with their realized PnL, newest first', async () => {
-    const page = myFollowerPageResponseSchema.parse(await api.call('GET', '/copy/v1/leader/followers?page=1&pageSize=1', leader.token, 200)).data
+    const page = myFollowerPageResponseSchema.parse(
+      await api.call('GET', '/copy/v1/leader/followers?page=1&pageSize=1', leader.token, 200),
+    ).data
     expect(page).toMatchObject({ total: 2, page: 1, pageSize: 1 })
     const [first] = page.list
     expect(page.list).toHaveLength(1)
-    expect(first).toMatchObject({ copyId: String(bob.copyId), since: h.context.now().getTime(), investment: '5000', mode: 'fixed', status: 'active', realizedPnl: NET, profitSharePaid: '0' })
+    expect(first).toMatchObject({
+      copyId: String(bob.copyId),
+      since: h.context.now().getTime(),
+      investment: '5000',
+      mode: 'fixed',
+      status: 'active',
+      realizedPnl: NET,
+      profitSharePaid: '0',
+    })
     // Masked: the first and last character of the follower's nickname.
     expect(first?.follower).toMatch(/^.\*\*\*.$/)
   })
@@ -74,10 +115,23 @@ describe('before settlement', () => {
       pendingEstimate: new Money(SHARE).times(2).toFixed(),
       settlements: { list: [], total: 0, page: 1, pageSize: 10 },
     })
-    expect(await centre()).toMatchObject({ isLeader: true, status: 'open', biz: 'futures', followers: 2, aum: new Money(5000).plus(NET).times(2).toFixed(), profitShareAccumulated: '0' })
+    expect(await centre()).toMatchObject({
+      isLeader: true,
+      status: 'open',
+      biz: 'futures',
+      followers: 2,
+      aum: new Money(5000).plus(NET).times(2).toFixed(),
+      profitShareAccumulated: '0',
+    })
     const list = (await details()).list
     expect(list.map((d) => d.netProfit)).toEqual([NET, NET])
-    expect(list[0]).toMatchObject({ highWaterMark: '0', rate: '0.1', sharePaid: '0', lastSettlement: null, status: 'active' })
+    expect(list[0]).toMatchObject({
+      highWaterMark: '0',
+      rate: '0.1',
+      sharePaid: '0',
+      lastSettlement: null,
+      status: 'active',
+    })
   })
 })
 
@@ -104,7 +158,9 @@ describe('after the weekly settlement', () => {
       { periodEnd: monday.getTime(), rate: '0.1', share: SHARE },
       { periodEnd: monday.getTime(), rate: '0.1', share: SHARE },
     ])
-    expect(new Set(view.settlements.list.map((s) => s.copyId))).toEqual(new Set([String(alice.copyId), String(bob.copyId)]))
+    expect(new Set(view.settlements.list.map((s) => s.copyId))).toEqual(
+      new Set([String(alice.copyId), String(bob.copyId)]),
+    )
     // The leader's own trade: +2,500 less fees 25 + 26.25; then both shares.
     expect(await walletOf(h, leader.id)).toBe(new Money(100_000).plus(2500).minus('51.25').plus(both).toFixed())
   })
@@ -113,7 +169,14 @@ describe('after the weekly settlement', () => {
     const page = await details()
     expect(page.total).toBe(2)
     for (const row of page.list) {
-      expect(row).toMatchObject({ status: 'active', netProfit: NET, highWaterMark: NET, rate: '0.1', sharePaid: SHARE, lastSettlement: { periodEnd: monday.getTime(), share: SHARE } })
+      expect(row).toMatchObject({
+        status: 'active',
+        netProfit: NET,
+        highWaterMark: NET,
+        rate: '0.1',
+        sharePaid: SHARE,
+        lastSettlement: { periodEnd: monday.getTime(), share: SHARE },
+      })
     }
     expect((await centre()).profitShareAccumulated).toBe(new Money(SHARE).times(2).toFixed())
   })
@@ -121,8 +184,15 @@ describe('after the weekly settlement', () => {
 
 describe('removing followers', () => {
   it('refunds what the copy holds to the follower', async () => {
-    const removed = myFollowerResponseSchema.parse(await api.call('DELETE', `/copy/v1/leader/followers/${alice.copyId}`, leader.token, 200)).data
-    expect(removed).toMatchObject({ copyId: String(alice.copyId), status: 'cancelled', realizedPnl: NET, profitSharePaid: SHARE })
+    const removed = myFollowerResponseSchema.parse(
+      await api.call('DELETE', `/copy/v1/leader/followers/${alice.copyId}`, leader.token, 200),
+    ).data
+    expect(removed).toMatchObject({
+      copyId: String(alice.copyId),
+      status: 'cancelled',
+      realizedPnl: NET,
+      profitSharePaid: SHARE,
+    })
     // 10,000 − 5,000 invested + 5,000 + 489.75 − 48.975 returned.
     expect(await walletOf(h, alice.id)).toBe('10440.775')
     const [copy] = await h.context.db.select().from(copies).where(eq(copies.id, alice.copyId))
@@ -134,14 +204,39 @@ describe('removing followers', () => {
   })
 
   it('closes the open positions of the removed copy at the mark', async () => {
-    await api.call('POST', '/copy/v1/leader/orders', leader.token, 200, { clientOrderId: 'r1', pairCode: 'BTC_USDT', side: 'long', size: '0.5', leverage: 10 })
+    await api.call('POST', '/copy/v1/leader/orders', leader.token, 200, {
+      clientOrderId: 'r1',
+      pairCode: 'BTC_USDT',
+      side: 'long',
+      size: '0.5',
+      leverage: 10,
+    })
     const before = await walletOf(h, bob.id)
     await api.call('DELETE', `/copy/v1/leader/followers/${bob.copyId}`, leader.token, 200)
-    const [position] = await h.context.db.select().from(positions).where(eq(positions.copyId, bob.copyId)).orderBy(positions.id).offset(1)
-    expect({ status: position?.status, reason: position?.closeReason, pnl: position?.realizedPnl }).toEqual({ status: 'closed', reason: 'cancel', pnl: '0.000000000000000000' })
-    // Opened and closed at the same mark: the copy returns what it held less the two fees (below the high-water mark: no share).
-    expect(await walletOf(h, bob.id)).toBe(new Money(before).plus(5000).plus(NET).minus(SHARE).minus(position?.fees ?? '0').toFixed())
-    const page = myFollowerPageResponseSchema.parse(await api.call('GET', '/copy/v1/leader/followers', leader.token, 200)).data
+    const [position] = await h.context.db
+      .select()
+      .from(positions)
+      .where(eq(positions.copyId, bob.copyId))
+      .orderBy(positions.id)
+      .offset(1)
+    expect({ status: position?.status, reason: position?.closeReason, pnl: position?.realizedPnl }).toEqual({
+      status: 'closed',
+      reason: 'cancel',
+      pnl: '0.000000000000000000',
+    })
+    // Opened and closed at the same mark: the copy returns what it held less the two fees (below the high-water mark:
+    // no share).
+    expect(await walletOf(h, bob.id)).toBe(
+      new Money(before)
+        .plus(5000)
+        .plus(NET)
+        .minus(SHARE)
+        .minus(position?.fees ?? '0')
+        .toFixed(),
+    )
+    const page = myFollowerPageResponseSchema.parse(
+      await api.call('GET', '/copy/v1/leader/followers', leader.token, 200),
+    ).data
     expect(page).toEqual({ list: [], total: 0, page: 1, pageSize: 20 })
     expect(await centre()).toMatchObject({ followers: 0, aum: '0' })
   })

@@ -4,9 +4,17 @@
  * follower slots counted from active copies.
  */
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
-import { COPY } from '../../../../app.config.ts'
-import type { StatsPeriod } from '../../../contract/index.ts'
-import { chainWallets, copies, leaderDaily, leaders, leaderStats, leaderWatches, type Biz } from '../../db/copy-schema.ts'
+import { COPY } from '#/app.config.ts'
+import type { StatsPeriod } from '#/contract/index.ts'
+import {
+  chainWallets,
+  copies,
+  leaderDaily,
+  leaders,
+  leaderStats,
+  leaderWatches,
+  type Biz,
+} from '#/exchange/db/copy-schema.ts'
 import { utcDay } from '../statistics.ts'
 import type { Tx } from '../store.ts'
 
@@ -78,15 +86,20 @@ function whereOf(filter: LeaderFilter, now: Date): SQL | undefined {
   if (filter.kind) conditions.push(eq(leaders.kind, filter.kind))
   if (filter.leaderIds) conditions.push(inArray(leaders.userId, [...filter.leaderIds]))
   if (filter.minRoi !== undefined) conditions.push(sql`coalesce(${leaderStats.roi}, 0) >= ${filter.minRoi}::numeric`)
-  if (filter.maxDrawdown !== undefined) conditions.push(sql`coalesce(${leaderStats.maxDrawdown}, 0) <= ${filter.maxDrawdown}::numeric`)
+  if (filter.maxDrawdown !== undefined)
+    conditions.push(sql`coalesce(${leaderStats.maxDrawdown}, 0) <= ${filter.maxDrawdown}::numeric`)
   if (filter.minAum !== undefined) conditions.push(sql`coalesce(${leaderStats.aum}, 0) >= ${filter.minAum}::numeric`)
-  if (filter.tags && filter.tags.length > 0) conditions.push(sql`${leaders.tags} ?| ${sql.param([...filter.tags])}::text[]`)
+  if (filter.tags && filter.tags.length > 0)
+    conditions.push(sql`${leaders.tags} ?| ${sql.param([...filter.tags])}::text[]`)
   if (filter.hasSlots !== undefined) conditions.push(filter.hasSlots ? sql`${slotsLeft} > 0` : sql`${slotsLeft} = 0`)
   if (filter.q !== undefined) conditions.push(sql`strpos(lower(${leaders.nickname}), lower(${filter.q})) > 0`)
   if (filter.watchedBy !== undefined) {
-    conditions.push(sql`exists (select 1 from ${leaderWatches} where ${leaderWatches.leaderId} = ${leaders.userId} and ${leaderWatches.userId} = ${filter.watchedBy})`)
+    conditions.push(
+      sql`exists (select 1 from ${leaderWatches} where ${leaderWatches.leaderId} = ${leaders.userId} and ${leaderWatches.userId} = ${filter.watchedBy})`,
+    )
   }
-  if (filter.chainWallet) conditions.push(sql`exists (select 1 from ${chainWallets} where ${chainWallets.leaderId} = ${leaders.userId})`)
+  if (filter.chainWallet)
+    conditions.push(sql`exists (select 1 from ${chainWallets} where ${chainWallets.leaderId} = ${leaders.userId})`)
   if (filter.minTrades !== undefined) {
     const firstDay = periodFirstDay(filter.period, now)
     const inPeriod = firstDay === null ? sql`true` : gte(leaderDaily.day, firstDay)
@@ -97,10 +110,17 @@ function whereOf(filter: LeaderFilter, now: Date): SQL | undefined {
   return and(...conditions)
 }
 
-const statsOfPeriod = (period: StatsPeriod) => and(eq(leaderStats.leaderId, leaders.userId), eq(leaderStats.period, period))
+const statsOfPeriod = (period: StatsPeriod) =>
+  and(eq(leaderStats.leaderId, leaders.userId), eq(leaderStats.period, period))
 
 /** One page of leaders matching `filter`, in the requested order (ties: oldest id first). */
-export async function leaderPage(db: Tx, now: Date, filter: LeaderFilter, ordering: LeaderOrdering, page: { limit: number; offset: number }): Promise<LeaderRow[]> {
+export async function leaderPage(
+  db: Tx,
+  now: Date,
+  filter: LeaderFilter,
+  ordering: LeaderOrdering,
+  page: { limit: number; offset: number },
+): Promise<LeaderRow[]> {
   const { key, order: defaultOrder } = SORT_KEYS[ordering.sort]
   const direction = (ordering.order ?? defaultOrder) === 'asc' ? asc : desc
   return db
@@ -115,6 +135,10 @@ export async function leaderPage(db: Tx, now: Date, filter: LeaderFilter, orderi
 
 /** How many leaders match `filter`. */
 export async function leaderCount(db: Tx, now: Date, filter: LeaderFilter): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(leaders).leftJoin(leaderStats, statsOfPeriod(filter.period)).where(whereOf(filter, now))
+  const [row] = await db
+    .select({ total: count() })
+    .from(leaders)
+    .leftJoin(leaderStats, statsOfPeriod(filter.period))
+    .where(whereOf(filter, now))
   return row?.total ?? 0
 }

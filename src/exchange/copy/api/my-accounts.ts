@@ -4,11 +4,11 @@
  * profit share paid, net and ROI; per copy and summed. Also profit-share records on the wire.
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import type { CopyAccount, CopyProfitShare, CopyTotals } from '../../../contract/index.ts'
-import { COPY_END_REASONS } from '../../../contract/index.ts'
-import type { ExchangeContext } from '../../context.ts'
-import { copies, leaders, positions, type profitShares } from '../../db/copy-schema.ts'
-import { Exact, type Money, toPlain } from '../../money.ts'
+import type { CopyAccount, CopyProfitShare, CopyTotals } from '#/contract/index.ts'
+import { COPY_END_REASONS } from '#/contract/index.ts'
+import type { ExchangeContext } from '#/exchange/context.ts'
+import { copies, leaders, positions, type profitShares } from '#/exchange/db/copy-schema.ts'
+import { Exact, type Money, toPlain } from '#/exchange/money.ts'
 import type { ProfitShareRecord } from '../copy-account.ts'
 import { q, unrealizedPnl } from '../position-math.ts'
 import type { Tx } from '../store.ts'
@@ -48,7 +48,10 @@ export async function copiesWithLeaders(db: Tx, where: SQL | undefined): Promise
 export async function realizedByCopy(db: Tx, copyIds: readonly number[]): Promise<Map<number, Money>> {
   if (copyIds.length === 0) return new Map()
   const rows = await db
-    .select({ copyId: positions.copyId, realized: sql<string>`coalesce(sum(${positions.realizedPnl} - ${positions.fees} + ${positions.funding}), 0)::text` })
+    .select({
+      copyId: positions.copyId,
+      realized: sql<string>`coalesce(sum(${positions.realizedPnl} - ${positions.fees} + ${positions.funding}), 0)::text`,
+    })
     .from(positions)
     .where(inArray(positions.copyId, [...copyIds]))
     .groupBy(positions.copyId)
@@ -61,12 +64,24 @@ export async function realizedByCopy(db: Tx, copyIds: readonly number[]): Promis
 export function unrealizedOf(row: PositionRow, marks: ReadonlyMap<string, Money>): Money {
   const mark = marks.get(row.pairCode)
   if (!mark) return zero()
-  return q(unrealizedPnl({ size: new Exact(row.size), entryPrice: new Exact(row.entryPrice), side: row.side < 0 ? -1 : 1 }, mark))
+  return q(
+    unrealizedPnl(
+      { size: new Exact(row.size), entryPrice: new Exact(row.entryPrice), side: row.side < 0 ? -1 : 1 },
+      mark,
+    ),
+  )
 }
 
 /** Σ over the figures. */
 export function sumFigures(list: readonly Figures[]): Figures {
-  const total: Figures = { investment: zero(), balance: zero(), margin: zero(), unrealizedPnl: zero(), realizedPnl: zero(), profitSharePaid: zero() }
+  const total: Figures = {
+    investment: zero(),
+    balance: zero(),
+    margin: zero(),
+    unrealizedPnl: zero(),
+    realizedPnl: zero(),
+    profitSharePaid: zero(),
+  }
   for (const f of list) {
     total.investment = total.investment.plus(f.investment)
     total.balance = total.balance.plus(f.balance)
@@ -102,10 +117,20 @@ export interface AccountEntry {
  * The accounts of the given copies at the current marks. Margin and unrealized PnL are over the
  * copy's open positions, kept ones included (a cancelled copy shows what the follower still holds).
  */
-export async function accountsOf(ctx: Pick<ExchangeContext, 'db'>, entries: readonly CopyWithLeader[], marks: ReadonlyMap<string, Money>): Promise<AccountEntry[]> {
+export async function accountsOf(
+  ctx: Pick<ExchangeContext, 'db'>,
+  entries: readonly CopyWithLeader[],
+  marks: ReadonlyMap<string, Money>,
+): Promise<AccountEntry[]> {
   const ids = entries.map((e) => e.copy.id)
   const realized = await realizedByCopy(ctx.db, ids)
-  const open = ids.length === 0 ? [] : await ctx.db.select().from(positions).where(and(inArray(positions.copyId, ids), eq(positions.status, 'open')))
+  const open =
+    ids.length === 0
+      ? []
+      : await ctx.db
+          .select()
+          .from(positions)
+          .where(and(inArray(positions.copyId, ids), eq(positions.status, 'open')))
   return entries.map(({ copy, nickname, avatar }) => {
     const mine = open.filter((p) => p.copyId === copy.id)
     const figures: Figures = {
@@ -133,7 +158,11 @@ export async function accountsOf(ctx: Pick<ExchangeContext, 'db'>, entries: read
 }
 
 /** One copy's account (any status). */
-export async function copyAccountOf(ctx: Pick<ExchangeContext, 'db'>, copyId: number, marks: ReadonlyMap<string, Money>): Promise<CopyAccount> {
+export async function copyAccountOf(
+  ctx: Pick<ExchangeContext, 'db'>,
+  copyId: number,
+  marks: ReadonlyMap<string, Money>,
+): Promise<CopyAccount> {
   const [entry] = await accountsOf(ctx, await copiesWithLeaders(ctx.db, eq(copies.id, copyId)), marks)
   if (!entry) throw new Error(`copy ${copyId} not found`)
   return entry.account

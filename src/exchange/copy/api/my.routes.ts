@@ -9,10 +9,10 @@ import {
   myCopyDetailResponseSchema,
   pageQuerySchema,
   userProfitResponseSchema,
-} from '../../../contract/index.ts'
-import type { ExchangeContext } from '../../context.ts'
-import { requireAuth } from '../../http/auth.ts'
-import { AUTH_REFUSALS, BEARER, ok, okJson } from '../../http/openapi.ts'
+} from '#/contract/index.ts'
+import type { ExchangeContext } from '#/exchange/context.ts'
+import { requireAuth } from '#/exchange/http/auth.ts'
+import { AUTH_REFUSALS, BEARER, ok, okJson } from '#/exchange/http/openapi.ts'
 import { refusal, tags } from './follow-docs.ts'
 import { followHistory, followProfit, myCopies, myCopyDetail, userProfit } from './my.service.ts'
 
@@ -46,11 +46,18 @@ export function copyMyRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     security: BEARER,
     middleware,
     request: { params: leaderPathSchema, query: myCopyDetailQuerySchema },
-    responses: { 200: okJson(myCopyDetailResponseSchema, 'The copy account'), ...AUTH_REFUSALS, 404: refusal("'not-copying': the caller never copied this leader") },
+    responses: {
+      200: okJson(myCopyDetailResponseSchema, 'The copy account'),
+      ...AUTH_REFUSALS,
+      404: refusal("'not-copying': the caller never copied this leader"),
+    },
   })
   app.openapi(detailRoute, async (c) => {
     const { page, pageSize } = c.req.valid('query')
-    return c.json(ok(await myCopyDetail(ctx, c.get('auth').user.id, Number(c.req.valid('param').leaderId), { page, pageSize })), 200)
+    return c.json(
+      ok(await myCopyDetail(ctx, c.get('auth').user.id, Number(c.req.valid('param').leaderId), { page, pageSize })),
+      200,
+    )
   })
 
   const historyRoute = createRoute({
@@ -58,20 +65,24 @@ export function copyMyRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     path: '/copy/v1/my/follow-history',
     tags,
     summary: 'My ended copies',
-    description: 'Ended copies, the latest ended first: leader, since, until, why it ended, investment, realized result, profit share paid and net (realized − profit share).',
+    description:
+      'Ended copies, the latest ended first: leader, since, until, why it ended, investment, realized result, profit share paid and net (realized − profit share).',
     security: BEARER,
     middleware,
     request: { query: pageQuerySchema },
     responses: { 200: okJson(followHistoryResponseSchema, 'A page of ended copies'), ...AUTH_REFUSALS },
   })
-  app.openapi(historyRoute, async (c) => c.json(ok(await followHistory(ctx, c.get('auth').user.id, c.req.valid('query'))), 200))
+  app.openapi(historyRoute, async (c) =>
+    c.json(ok(await followHistory(ctx, c.get('auth').user.id, c.req.valid('query'))), 200),
+  )
 
   const followProfitRoute = createRoute({
     method: 'get',
     path: '/copy/v1/my/follow-profit',
     tags,
     summary: 'Follow profit',
-    description: 'Per copy (live and ended, newest first): realized net profit, profit share paid and net; with totals.',
+    description:
+      'Per copy (live and ended, newest first): realized net profit, profit share paid and net; with totals.',
     security: BEARER,
     middleware,
     responses: { 200: okJson(followProfitResponseSchema, 'Profit per copy'), ...AUTH_REFUSALS },

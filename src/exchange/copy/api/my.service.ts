@@ -4,15 +4,24 @@
  * its last 30 UTC days.
  */
 import { and, desc, eq, gte, isNotNull, ne, sql } from 'drizzle-orm'
-import type { FollowHistoryItem, FollowProfit, MyCopies, MyCopyDetail, UserProfit } from '../../../contract/index.ts'
-import { SKIP_REASONS } from '../../../contract/index.ts'
-import type { ExchangeContext } from '../../context.ts'
-import { copies, positions, profitShares, skippedCopies } from '../../db/copy-schema.ts'
-import { ApiFailure } from '../../http/errors.ts'
-import { Exact, toPlain } from '../../money.ts'
+import type { FollowHistoryItem, FollowProfit, MyCopies, MyCopyDetail, UserProfit } from '#/contract/index.ts'
+import { SKIP_REASONS } from '#/contract/index.ts'
+import type { ExchangeContext } from '#/exchange/context.ts'
+import { copies, positions, profitShares, skippedCopies } from '#/exchange/db/copy-schema.ts'
+import { ApiFailure } from '#/exchange/http/errors.ts'
+import { Exact, toPlain } from '#/exchange/money.ts'
 import { utcDay } from '../statistics.ts'
 import { copyToWire } from './follow-settings.ts'
-import { accountsOf, copiesWithLeaders, endReasonOf, profitShareRowToWire, realizedByCopy, sumFigures, totalsToWire, unrealizedOf } from './my-accounts.ts'
+import {
+  accountsOf,
+  copiesWithLeaders,
+  endReasonOf,
+  profitShareRowToWire,
+  realizedByCopy,
+  sumFigures,
+  totalsToWire,
+  unrealizedOf,
+} from './my-accounts.ts'
 import { plain, positionToWire } from './wire.ts'
 import { markOf, marksOf } from '../marks.ts'
 
@@ -28,13 +37,22 @@ export const PROFIT_DAYS = 30
 const DAY_MS = 86_400_000
 
 /** The caller's active and paused copies, with totals. */
-export async function myCopies(ctx: ExchangeContext, followerId: number): Promise<MyCopies> {
-  const entries = await accountsOf(ctx, await copiesWithLeaders(ctx.db, and(eq(copies.followerId, followerId), ne(copies.status, 'cancelled'))), marksOf(ctx.market))
+export async function myCopies(ctx: Pick<ExchangeContext, 'db' | 'market'>, followerId: number): Promise<MyCopies> {
+  const entries = await accountsOf(
+    ctx,
+    await copiesWithLeaders(ctx.db, and(eq(copies.followerId, followerId), ne(copies.status, 'cancelled'))),
+    marksOf(ctx.market),
+  )
   return { list: entries.map((e) => e.account), totals: totalsToWire(sumFigures(entries.map((e) => e.figures))) }
 }
 
 /** The caller's copy of a leader: the live one, else the latest ended one. */
-export async function myCopyDetail(ctx: ExchangeContext, followerId: number, leaderId: number, page: Page): Promise<MyCopyDetail> {
+export async function myCopyDetail(
+  ctx: ExchangeContext,
+  followerId: number,
+  leaderId: number,
+  page: Page,
+): Promise<MyCopyDetail> {
   const mine = await copiesWithLeaders(ctx.db, and(eq(copies.followerId, followerId), eq(copies.leaderId, leaderId)))
   const entry = mine.find((e) => e.copy.status !== 'cancelled') ?? mine[0]
   if (!entry) throw new ApiFailure(404, 'not-copying')
@@ -60,12 +78,20 @@ export async function myCopyDetail(ctx: ExchangeContext, followerId: number, lea
     .where(eq(skippedCopies.copyId, copy.id))
     .orderBy(desc(skippedCopies.createdAt), desc(skippedCopies.id))
     .limit(SKIPPED_SHOWN)
-  const shares = await ctx.db.select().from(profitShares).where(eq(profitShares.copyId, copy.id)).orderBy(desc(profitShares.periodEnd))
+  const shares = await ctx.db
+    .select()
+    .from(profitShares)
+    .where(eq(profitShares.copyId, copy.id))
+    .orderBy(desc(profitShares.periodEnd))
   return {
     account: summary.account,
     settings: copyToWire(copy),
     openPositions: open.map((row) => positionToWire(row, markOf(ctx.market, row.pairCode))),
-    history: { list: history.map((row) => positionToWire(row, undefined)), total: await ctx.db.$count(positions, closed), ...page },
+    history: {
+      list: history.map((row) => positionToWire(row, undefined)),
+      total: await ctx.db.$count(positions, closed),
+      ...page,
+    },
     skipped: skipped.flatMap((row) => {
       const reason = SKIP_REASONS.find((r) => r === row.reason)
       return reason ? [{ pairCode: row.pairCode, reason, createdAt: row.createdAt.getTime() }] : []
@@ -75,12 +101,19 @@ export async function myCopyDetail(ctx: ExchangeContext, followerId: number, lea
 }
 
 /** The caller's ended copies, the latest ended first. */
-export async function followHistory(ctx: ExchangeContext, followerId: number, page: Page): Promise<{ list: FollowHistoryItem[]; total: number; page: number; pageSize: number }> {
+export async function followHistory(
+  ctx: ExchangeContext,
+  followerId: number,
+  page: Page,
+): Promise<{ list: FollowHistoryItem[]; total: number; page: number; pageSize: number }> {
   const ended = and(eq(copies.followerId, followerId), eq(copies.status, 'cancelled'))
   const rows = await copiesWithLeaders(ctx.db, ended)
   rows.sort((a, b) => (b.copy.endedAt?.getTime() ?? 0) - (a.copy.endedAt?.getTime() ?? 0) || b.copy.id - a.copy.id)
   const shown = rows.slice((page.page - 1) * page.pageSize, page.page * page.pageSize)
-  const realized = await realizedByCopy(ctx.db, shown.map((e) => e.copy.id))
+  const realized = await realizedByCopy(
+    ctx.db,
+    shown.map((e) => e.copy.id),
+  )
   const list = shown.map(({ copy, nickname, avatar }): FollowHistoryItem => {
     const pnl = realized.get(copy.id) ?? new Exact(0)
     return {
@@ -103,7 +136,10 @@ export async function followHistory(ctx: ExchangeContext, followerId: number, pa
 /** Realized net profit and profit share paid per copy (live and ended), with totals. */
 export async function followProfit(ctx: ExchangeContext, followerId: number): Promise<FollowProfit> {
   const rows = await copiesWithLeaders(ctx.db, eq(copies.followerId, followerId))
-  const realized = await realizedByCopy(ctx.db, rows.map((e) => e.copy.id))
+  const realized = await realizedByCopy(
+    ctx.db,
+    rows.map((e) => e.copy.id),
+  )
   let totalRealized = new Exact(0)
   let totalPaid = new Exact(0)
   const list = rows.map(({ copy, nickname, avatar }) => {
@@ -121,7 +157,14 @@ export async function followProfit(ctx: ExchangeContext, followerId: number): Pr
       net: toPlain(pnl.minus(copy.profitSharePaid)),
     }
   })
-  return { list, totals: { realizedPnl: toPlain(totalRealized), profitSharePaid: toPlain(totalPaid), net: toPlain(totalRealized.minus(totalPaid)) } }
+  return {
+    list,
+    totals: {
+      realizedPnl: toPlain(totalRealized),
+      profitSharePaid: toPlain(totalPaid),
+      net: toPlain(totalRealized.minus(totalPaid)),
+    },
+  }
 }
 
 /** The user's copy-trading profit overall, and per UTC day over the last 30 days. */
@@ -129,7 +172,10 @@ export async function userProfit(ctx: ExchangeContext, userId: number): Promise<
   const copied = and(eq(positions.userId, userId), isNotNull(positions.copyId))
   const result = sql<string>`coalesce(sum(${positions.realizedPnl} - ${positions.fees} + ${positions.funding}), 0)::text`
   const [realized] = await ctx.db.select({ total: result }).from(positions).where(copied)
-  const open = await ctx.db.select().from(positions).where(and(copied, eq(positions.status, 'open')))
+  const open = await ctx.db
+    .select()
+    .from(positions)
+    .where(and(copied, eq(positions.status, 'open')))
   const marks = marksOf(ctx.market)
   const unrealized = open.reduce((sum, row) => sum.plus(unrealizedOf(row, marks)), new Exact(0))
   const [paid] = await ctx.db

@@ -13,12 +13,12 @@ import {
   myCopyDetailResponseSchema,
   userProfitResponseSchema,
   type CopyAccount,
-} from '../../../contract/index.ts'
-import { copies, positions } from '../../db/copy-schema.ts'
-import { Exact, Money } from '../../money.ts'
+} from '#/contract/index.ts'
+import { copies, positions } from '#/exchange/db/copy-schema.ts'
+import { Exact, Money } from '#/exchange/money.ts'
 import { settleProfitShares } from '../engine.ts'
 import { utcDay } from '../statistics.ts'
-import { expectAllExercised, startKit, type Kit, type User } from './follow-fixtures.ts'
+import { expectAllExercised, startKit, type Kit, type User } from '#tests/fixtures/exchange/copy/follow-fixtures.ts'
 
 let kit: Kit
 let user: User
@@ -35,14 +35,27 @@ const HISTORY = '/copy/v1/my/follow-history'
 const FOLLOW_PROFIT = '/copy/v1/my/follow-profit'
 const PROFIT = '/copy/v1/my/profit'
 
-const order = (leader: User, eventId: string, pairCode: string, price: Money) => ({ eventId, leaderId: leader.id, biz: 'futures' as const, pairCode, price, at: kit.h.context.now() })
-const get = async (template: string, options: { params?: Record<string, string>; query?: Record<string, string> } = {}) => {
+const order = (leader: User, eventId: string, pairCode: string, price: Money) => ({
+  eventId,
+  leaderId: leader.id,
+  biz: 'futures' as const,
+  pairCode,
+  price,
+  at: kit.h.context.now(),
+})
+const get = async (
+  template: string,
+  options: { params?: Record<string, string>; query?: Record<string, string> } = {},
+) => {
   const result = await kit.call('GET', template, { token: user.token, ...options })
   expect(result.status, result.text).toBe(200)
   return result.body
 }
 const follow = async (leader: User, body: Record<string, unknown>) => {
-  const result = await kit.call('POST', '/copy/v1/copies', { token: user.token, body: { leaderId: leader.userId, ...body } })
+  const result = await kit.call('POST', '/copy/v1/copies', {
+    token: user.token,
+    body: { leaderId: leader.userId, ...body },
+  })
   return copyFollowResponseSchema.parse(result.body).data.copyId
 }
 
@@ -59,24 +72,53 @@ beforeAll(async () => {
   kit.h.advance(60_000)
   const second = (await kit.trade({ ...order(a, 'a2', 'BTC_USDT', btc.plus(1000)), action: open }))?.position.id ?? 0
   kit.h.advance(60_000)
-  await kit.trade({ ...order(a, 'a2-close', 'BTC_USDT', btc.plus(1500)), action: { kind: 'close', positionId: second } })
-  await kit.trade({ ...order(b, 'b1', 'ETH_USDT', kit.mark('ETH_USDT')), action: { kind: 'open', side: -1, size: new Money(1), leverage: 5 } })
+  await kit.trade({
+    ...order(a, 'a2-close', 'BTC_USDT', btc.plus(1500)),
+    action: { kind: 'close', positionId: second },
+  })
+  await kit.trade({
+    ...order(b, 'b1', 'ETH_USDT', kit.mark('ETH_USDT')),
+    action: { kind: 'open', side: -1, size: new Money(1), leverage: 5 },
+  })
 })
 afterAll(() => kit.h.close())
 
 /** The expected account of a copy, from its stored positions at the current marks. */
 async function expectedOf(copyId: string) {
-  const [copy] = await kit.h.context.db.select().from(copies).where(eq(copies.id, Number(copyId)))
-  const rows = await kit.h.context.db.select().from(positions).where(eq(positions.copyId, Number(copyId)))
+  const [copy] = await kit.h.context.db
+    .select()
+    .from(copies)
+    .where(eq(copies.id, Number(copyId)))
+  const rows = await kit.h.context.db
+    .select()
+    .from(positions)
+    .where(eq(positions.copyId, Number(copyId)))
   const open = rows.filter((p) => p.status === 'open')
   const sum = (values: Money[]) => values.reduce((total, v) => total.plus(v), new Exact(0))
   const margin = sum(open.map((p) => new Exact(p.margin)))
-  const unrealized = sum(open.map((p) => kit.mark(p.pairCode).minus(p.entryPrice).times(p.size).times(p.side).toDecimalPlaces(18)))
+  const unrealized = sum(
+    open.map((p) => kit.mark(p.pairCode).minus(p.entryPrice).times(p.size).times(p.side).toDecimalPlaces(18)),
+  )
   const realized = sum(rows.map((p) => new Exact(p.realizedPnl).minus(p.fees).plus(p.funding)))
   const paid = new Exact(copy?.profitSharePaid ?? '0')
   // The ledger identity of a live copy: what it holds plus what it paid, less what went in, is what it realized.
-  if (copy?.status !== 'cancelled') expect(new Exact(copy?.balance ?? '0').plus(margin).plus(paid).minus(copy?.investment ?? '0')).toEqual(realized)
-  return { investment: new Exact(copy?.investment ?? '0'), balance: new Exact(copy?.balance ?? '0'), margin, unrealized, realized, paid, net: realized.plus(unrealized).minus(paid), open: open.length }
+  if (copy?.status !== 'cancelled')
+    expect(
+      new Exact(copy?.balance ?? '0')
+        .plus(margin)
+        .plus(paid)
+        .minus(copy?.investment ?? '0'),
+    ).toEqual(realized)
+  return {
+    investment: new Exact(copy?.investment ?? '0'),
+    balance: new Exact(copy?.balance ?? '0'),
+    margin,
+    unrealized,
+    realized,
+    paid,
+    net: realized.plus(unrealized).minus(paid),
+    open: open.length,
+  }
 }
 
 const ratio = (value: Money) => value.toDecimalPlaces(10, Money.ROUND_HALF_UP).toFixed()
@@ -103,7 +145,11 @@ describe('my copies', () => {
         openPositions: 1,
       })
     }
-    expect(data.list.find((c) => c.copyId === copyA)).toMatchObject({ leaderId: a.userId, nickname: `lead${a.id}`, avatar: null })
+    expect(data.list.find((c) => c.copyId === copyA)).toMatchObject({
+      leaderId: a.userId,
+      nickname: `lead${a.id}`,
+      avatar: null,
+    })
     const all = Object.values(expected)
     const total = (pick: (e: (typeof all)[number]) => Money) => all.reduce((sum, e) => sum.plus(pick(e)), new Exact(0))
     const net = total((e) => e.net)
@@ -120,7 +166,8 @@ describe('my copies', () => {
   })
 
   it('details one copy: positions at the mark, history pages, profit shares; 404 when never copied', async () => {
-    const detail = async (query: Record<string, string> = {}) => myCopyDetailResponseSchema.parse(await get(DETAIL, { params: { leaderId: a.userId }, query })).data
+    const detail = async (query: Record<string, string> = {}) =>
+      myCopyDetailResponseSchema.parse(await get(DETAIL, { params: { leaderId: a.userId }, query })).data
     const first = await detail()
     const accounts = myCopiesResponseSchema.parse(await get(MY_COPIES)).data.list
     expect(first.account).toEqual(accounts.find((c) => c.copyId === copyA))
@@ -129,9 +176,19 @@ describe('my copies', () => {
     expect(first.openPositions).toHaveLength(1)
     const [open] = first.openPositions
     const [row] = await kit.h.context.db.select().from(positions).where(eq(positions.sourcePositionId, openA))
-    expect(open).toMatchObject({ positionId: String(row?.id), markPrice: mark.toFixed(), unrealizedPnl: mark.minus(row?.entryPrice ?? '0').times(row?.size ?? '0').toFixed(), status: 'open' })
+    expect(open).toMatchObject({
+      positionId: String(row?.id),
+      markPrice: mark.toFixed(),
+      unrealizedPnl: mark
+        .minus(row?.entryPrice ?? '0')
+        .times(row?.size ?? '0')
+        .toFixed(),
+      status: 'open',
+    })
     expect(first.history).toMatchObject({ total: 1, page: 1, pageSize: 20 })
-    expect(first.history.list.map((p) => ({ status: p.status, closeReason: p.closeReason }))).toEqual([{ status: 'closed', closeReason: 'leader' }])
+    expect(first.history.list.map((p) => ({ status: p.status, closeReason: p.closeReason }))).toEqual([
+      { status: 'closed', closeReason: 'leader' },
+    ])
     expect((await detail({ page: '2', pageSize: '1' })).history).toEqual({ list: [], total: 1, page: 2, pageSize: 1 })
     expect(first.skipped).toEqual([])
     expect(first.profitShares).toEqual([])
@@ -143,7 +200,17 @@ describe('my copies', () => {
     expect(realized.gt(0)).toBe(true)
     const share = realized.times('0.1').toDecimalPlaces(18, Money.ROUND_DOWN).toFixed()
     const settled = await detail()
-    expect(settled.profitShares).toEqual([{ copyId: copyA, leaderId: a.userId, periodEnd: periodEnd.getTime(), rate: '0.1', netProfit: realized.toFixed(), highWaterMarkBefore: '0', share }])
+    expect(settled.profitShares).toEqual([
+      {
+        copyId: copyA,
+        leaderId: a.userId,
+        periodEnd: periodEnd.getTime(),
+        rate: '0.1',
+        netProfit: realized.toFixed(),
+        highWaterMarkBefore: '0',
+        share,
+      },
+    ])
     expect(settled.account).toMatchObject({ profitSharePaid: share, net: (await expectedOf(copyA)).net.toFixed() })
 
     const stranger = await kit.leader()
@@ -157,28 +224,56 @@ describe('ended copies and profit', () => {
 
   it('an ended copy shows in my copy (cancelled, the latest) and in the follow history', async () => {
     kit.h.advance(60_000)
-    const result = await kit.call('DELETE', '/copy/v1/copies/{leaderId}', { token: user.token, params: { leaderId: b.userId } })
+    const result = await kit.call('DELETE', '/copy/v1/copies/{leaderId}', {
+      token: user.token,
+      params: { leaderId: b.userId },
+    })
     expect(result.status, result.text).toBe(200)
     const detail = myCopyDetailResponseSchema.parse(await get(DETAIL, { params: { leaderId: b.userId } })).data
     ended = detail.account
-    expect(detail.account).toMatchObject({ copyId: copyB, status: 'cancelled', endReason: 'cancel', endedAt: kit.h.context.now().getTime(), balance: '0', openPositions: 0 })
+    expect(detail.account).toMatchObject({
+      copyId: copyB,
+      status: 'cancelled',
+      endReason: 'cancel',
+      endedAt: kit.h.context.now().getTime(),
+      balance: '0',
+      openPositions: 0,
+    })
     expect(detail.history.total).toBe(1)
     expect(myCopiesResponseSchema.parse(await get(MY_COPIES)).data.list.map((c) => c.copyId)).toEqual([copyA])
 
     const e = await expectedOf(copyB)
     const history = followHistoryResponseSchema.parse(await get(HISTORY)).data
     expect(history).toEqual({
-      list: [{ copyId: copyB, leaderId: b.userId, nickname: `lead${b.id}`, avatar: null, since: detail.account.createdAt, until: kit.h.context.now().getTime(), endReason: 'cancel', investment: '2000', realizedPnl: e.realized.toFixed(), profitSharePaid: e.paid.toFixed(), net: e.realized.minus(e.paid).toFixed() }],
+      list: [
+        {
+          copyId: copyB,
+          leaderId: b.userId,
+          nickname: `lead${b.id}`,
+          avatar: null,
+          since: detail.account.createdAt,
+          until: kit.h.context.now().getTime(),
+          endReason: 'cancel',
+          investment: '2000',
+          realizedPnl: e.realized.toFixed(),
+          profitSharePaid: e.paid.toFixed(),
+          net: e.realized.minus(e.paid).toFixed(),
+        },
+      ],
       total: 1,
       page: 1,
       pageSize: 20,
     })
-    expect(followHistoryResponseSchema.parse(await get(HISTORY, { query: { page: '2', pageSize: '1' } })).data).toEqual({ list: [], total: 1, page: 2, pageSize: 1 })
+    expect(followHistoryResponseSchema.parse(await get(HISTORY, { query: { page: '2', pageSize: '1' } })).data).toEqual(
+      { list: [], total: 1, page: 2, pageSize: 1 },
+    )
 
     // Following again: the live copy is the one shown.
     kit.h.advance(1000)
     const again = await follow(b, { mode: 'fixed', fixedAmount: '50', investment: '100' })
-    expect(myCopyDetailResponseSchema.parse(await get(DETAIL, { params: { leaderId: b.userId } })).data.account).toMatchObject({ copyId: again, status: 'active' })
+    expect(
+      myCopyDetailResponseSchema.parse(await get(DETAIL, { params: { leaderId: b.userId } })).data.account,
+    ).toMatchObject({ copyId: again, status: 'active' })
   })
 
   it('follow profit: realized, profit share paid and net per copy, live and ended, with totals', async () => {
@@ -191,11 +286,19 @@ describe('ended copies and profit', () => {
       const e = await expectedOf(item.copyId)
       realized = realized.plus(e.realized)
       paid = paid.plus(e.paid)
-      expect(item).toMatchObject({ realizedPnl: e.realized.toFixed(), profitSharePaid: e.paid.toFixed(), net: e.realized.minus(e.paid).toFixed() })
+      expect(item).toMatchObject({
+        realizedPnl: e.realized.toFixed(),
+        profitSharePaid: e.paid.toFixed(),
+        net: e.realized.minus(e.paid).toFixed(),
+      })
     }
     expect(data.list.find((c) => c.copyId === copyB)?.status).toBe('cancelled')
     expect(ended?.realizedPnl).toBe(data.list.find((c) => c.copyId === copyB)?.realizedPnl)
-    expect(data.totals).toEqual({ realizedPnl: realized.toFixed(), profitSharePaid: paid.toFixed(), net: realized.minus(paid).toFixed() })
+    expect(data.totals).toEqual({
+      realizedPnl: realized.toFixed(),
+      profitSharePaid: paid.toFixed(),
+      net: realized.minus(paid).toFixed(),
+    })
   })
 
   it('user profit: overall numbers and the realized closes of each of the last 30 UTC days', async () => {
@@ -204,10 +307,21 @@ describe('ended copies and profit', () => {
     const realized = rows.reduce((sum, p) => sum.plus(p.realizedPnl).minus(p.fees).plus(p.funding), new Exact(0))
     const unrealized = rows
       .filter((p) => p.status === 'open')
-      .reduce((sum, p) => sum.plus(kit.mark(p.pairCode).minus(p.entryPrice).times(p.size).times(p.side).toDecimalPlaces(18)), new Exact(0))
-    const paid = (await kit.h.context.db.select().from(copies).where(eq(copies.followerId, user.id))).reduce((sum, c) => sum.plus(c.profitSharePaid), new Exact(0))
+      .reduce(
+        (sum, p) => sum.plus(kit.mark(p.pairCode).minus(p.entryPrice).times(p.size).times(p.side).toDecimalPlaces(18)),
+        new Exact(0),
+      )
+    const paid = (await kit.h.context.db.select().from(copies).where(eq(copies.followerId, user.id))).reduce(
+      (sum, c) => sum.plus(c.profitSharePaid),
+      new Exact(0),
+    )
     expect(paid.gt(0)).toBe(true)
-    expect(data).toMatchObject({ realizedPnl: realized.toFixed(), unrealizedPnl: unrealized.toFixed(), profitSharePaid: paid.toFixed(), net: realized.plus(unrealized).minus(paid).toFixed() })
+    expect(data).toMatchObject({
+      realizedPnl: realized.toFixed(),
+      unrealizedPnl: unrealized.toFixed(),
+      profitSharePaid: paid.toFixed(),
+      net: realized.plus(unrealized).minus(paid).toFixed(),
+    })
     const today = utcDay(kit.h.context.now().getTime())
     expect(data.daily).toHaveLength(30)
     expect(data.daily[0]?.day).toBe(utcDay(kit.h.context.now().getTime() - 29 * 86_400_000))
@@ -218,15 +332,25 @@ describe('ended copies and profit', () => {
       const day = utcDay(p.closedAt?.getTime() ?? 0)
       sums.set(day, (sums.get(day) ?? new Exact(0)).plus(p.realizedPnl).minus(p.fees).plus(p.funding))
     }
-    expect(data.daily).toEqual(data.daily.map((d) => ({ day: d.day, realizedPnl: (sums.get(d.day) ?? new Exact(0)).toFixed() })))
+    expect(data.daily).toEqual(
+      data.daily.map((d) => ({ day: d.day, realizedPnl: (sums.get(d.day) ?? new Exact(0)).toFixed() })),
+    )
     expect(data.daily.at(-1)?.day).toBe(today)
-    const closed = rows.filter((p) => p.status === 'closed').reduce((sum, p) => sum.plus(p.realizedPnl).minus(p.fees).plus(p.funding), new Exact(0))
+    const closed = rows
+      .filter((p) => p.status === 'closed')
+      .reduce((sum, p) => sum.plus(p.realizedPnl).minus(p.fees).plus(p.funding), new Exact(0))
     expect(data.daily.reduce((sum, d) => sum.plus(d.realizedPnl), new Exact(0))).toEqual(closed)
   })
 })
 
 describe('the document', () => {
   it('lists every operation of the follower’s records, and each was exercised above', () => {
-    expectAllExercised(kit, [`get ${MY_COPIES}`, `get ${DETAIL}`, `get ${HISTORY}`, `get ${FOLLOW_PROFIT}`, `get ${PROFIT}`])
+    expectAllExercised(kit, [
+      `get ${MY_COPIES}`,
+      `get ${DETAIL}`,
+      `get ${HISTORY}`,
+      `get ${FOLLOW_PROFIT}`,
+      `get ${PROFIT}`,
+    ])
   })
 })

@@ -8,14 +8,17 @@ import {
   chainWalletPathSchema,
   copyOverviewResponseSchema,
   overviewQuerySchema,
-} from '../../../contract/index.ts'
-import type { ExchangeContext } from '../../context.ts'
-import { COMMON_REFUSALS, ok, okJson } from '../../http/openapi.ts'
+} from '#/contract/index.ts'
+import type { ExchangeContext } from '#/exchange/context.ts'
+import { COMMON_REFUSALS, ok, okJson } from '#/exchange/http/openapi.ts'
 import { chainWalletDetail, copyOverview, listChainWallets } from './overview.service.ts'
 
 const tags = ['Copy trading']
 const REFUSALS = { 400: COMMON_REFUSALS[400], 500: COMMON_REFUSALS[500] } as const
-const UNKNOWN_WALLET = { description: "'not-found': no such wallet on that chain", content: { 'application/json': { schema: apiErrorSchema } } }
+const UNKNOWN_WALLET = {
+  description: "'not-found': no such wallet on that chain",
+  content: { 'application/json': { schema: apiErrorSchema } },
+}
 
 const overviewRoute = createRoute({
   method: 'get',
@@ -35,7 +38,8 @@ const walletsRoute = createRoute({
   path: '/copy/v1/chain-wallets',
   tags,
   summary: 'On-chain smart-money wallets',
-  description: "Wallets users can copy: chain, address and label with the wallet's 30-day statistics and sparkline. Sorted like the leader list (default roi).",
+  description:
+    "Wallets users can copy: chain, address and label with the wallet's 30-day statistics and sparkline. Sorted like the leader list (default roi).",
   request: { query: chainWalletListQuerySchema },
   responses: { 200: okJson(chainWalletPageResponseSchema, 'A page of wallets'), ...REFUSALS },
 })
@@ -45,15 +49,20 @@ const walletRoute = createRoute({
   path: '/copy/v1/chain-wallets/{chain}/{address}',
   tags,
   summary: 'An on-chain wallet',
-  description: 'The wallet with its 30-day card, its statistics of every period (7d, 30d, 90d, all) and its newest 50 trades, open ones at the current mark.',
+  description:
+    'The wallet with its 30-day card, its statistics of every period (7d, 30d, 90d, all) and its newest 50 trades, open ones at the current mark.',
   request: { params: chainWalletPathSchema },
   responses: { 200: okJson(chainWalletDetailResponseSchema, 'The wallet'), 404: UNKNOWN_WALLET, ...REFUSALS },
 })
 
 export function overviewRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
-  app.openapi(overviewRoute, async (c) => c.json(ok(await copyOverview(ctx.db, ctx.now(), c.req.valid('query').biz)), 200))
+  app.openapi(overviewRoute, async (c) =>
+    c.json(ok(await copyOverview(ctx.db, ctx.now(), c.req.valid('query').biz)), 200),
+  )
 
-  app.openapi(walletsRoute, async (c) => c.json(ok(await listChainWallets(ctx.db, ctx.now(), c.req.valid('query'))), 200))
+  app.openapi(walletsRoute, async (c) =>
+    c.json(ok(await listChainWallets(ctx.db, ctx.now(), c.req.valid('query'))), 200),
+  )
 
   app.openapi(walletRoute, async (c) => {
     const { chain, address } = c.req.valid('param')

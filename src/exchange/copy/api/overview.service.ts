@@ -5,12 +5,25 @@
  */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { STATS_PERIODS, type ChainWalletDetail, type ChainWalletSummary, type CopyOverview, type LeaderSummary } from '../../../contract/index.ts'
-import { chainWallets, leaderStats, positions, type Biz } from '../../db/copy-schema.ts'
-import { notFound } from '../../http/errors.ts'
-import type { MarketSimulator } from '../../market/simulator.ts'
+import {
+  STATS_PERIODS,
+  type ChainWalletDetail,
+  type ChainWalletSummary,
+  type CopyOverview,
+  type LeaderSummary,
+} from '#/contract/index.ts'
+import { chainWallets, leaderStats, positions, type Biz } from '#/exchange/db/copy-schema.ts'
+import { notFound } from '#/exchange/http/errors.ts'
+import type { MarketSimulator } from '#/exchange/market/simulator.ts'
 import type { Tx } from '../store.ts'
-import { leaderCount, leaderPage, type LeaderFilter, type LeaderOrdering, type LeaderSort, type SortOrder } from './leaders-query.ts'
+import {
+  leaderCount,
+  leaderPage,
+  type LeaderFilter,
+  type LeaderOrdering,
+  type LeaderSort,
+  type SortOrder,
+} from './leaders-query.ts'
 import { pageWindow, type Page, type Paging } from './read.service.ts'
 import { statsToWire, summariesOf } from './summaries.ts'
 import { plain, positionToWire } from './wire.ts'
@@ -32,7 +45,9 @@ const CATEGORIES: readonly { ordering: LeaderOrdering; minTrades?: number }[] = 
   { ordering: { sort: 'newest' } },
 ]
 
-const figuresRow = z.object({ rows: z.array(z.object({ copiers: z.coerce.number(), copier_pnl: z.string(), aum: z.string() })) })
+const figuresRow = z.object({
+  rows: z.array(z.object({ copiers: z.coerce.number(), copier_pnl: z.string(), aum: z.string() })),
+})
 
 /** Copiers, their net realized PnL and the USDT in active copies (free balances and open margin). */
 async function platformFigures(db: Tx) {
@@ -51,22 +66,32 @@ export async function copyOverview(db: Tx, now: Date, biz: Biz): Promise<CopyOve
   const [leaders, figures, ...lists] = await Promise.all([
     leaderCount(db, now, { period: '30d', kind: 'trader' }),
     platformFigures(db),
-    ...CATEGORIES.map(({ ordering, minTrades }) => leaderPage(db, now, { ...base, minTrades }, ordering, { limit: TOP, offset: 0 })),
+    ...CATEGORIES.map(({ ordering, minTrades }) =>
+      leaderPage(db, now, { ...base, minTrades }, ordering, { limit: TOP, offset: 0 }),
+    ),
   ])
   const cards = await summariesOf(db, lists.flat(), '30d', now)
   let at = 0
-  const [highestRoi = [], bestCopierPnl = [], largestAum = [], steadiest = [], newest = []] = lists.map((list) => cards.slice(at, (at += list.length)))
+  const [highestRoi = [], bestCopierPnl = [], largestAum = [], steadiest = [], newest = []] = lists.map((list) =>
+    cards.slice(at, (at += list.length)),
+  )
   return { leaders, ...figures, top: { highestRoi, bestCopierPnl, largestAum, steadiest, newest } }
 }
 
 /** Chain, address and label of each wallet leader. */
 async function walletsOf(db: Tx, leaderIds: readonly number[]) {
   if (leaderIds.length === 0) return new Map<number, typeof chainWallets.$inferSelect>()
-  const rows = await db.select().from(chainWallets).where(inArray(chainWallets.leaderId, [...leaderIds]))
+  const rows = await db
+    .select()
+    .from(chainWallets)
+    .where(inArray(chainWallets.leaderId, [...leaderIds]))
   return new Map(rows.map((row) => [row.leaderId, row]))
 }
 
-const withWallet = (summary: LeaderSummary, wallet: typeof chainWallets.$inferSelect | undefined): ChainWalletSummary => ({
+const withWallet = (
+  summary: LeaderSummary,
+  wallet: typeof chainWallets.$inferSelect | undefined,
+): ChainWalletSummary => ({
   ...summary,
   chain: wallet?.chain ?? '',
   address: wallet?.address ?? '',
@@ -75,28 +100,63 @@ const withWallet = (summary: LeaderSummary, wallet: typeof chainWallets.$inferSe
 
 const WALLETS: LeaderFilter = { period: '30d', kind: 'wallet', chainWallet: true }
 
-export async function listChainWallets(db: Tx, now: Date, query: Paging & { sort: LeaderSort; order?: SortOrder }): Promise<Page<ChainWalletSummary>> {
-  const [rows, total] = await Promise.all([leaderPage(db, now, WALLETS, { sort: query.sort, order: query.order }, pageWindow(query)), leaderCount(db, now, WALLETS)])
-  const [cards, wallets] = await Promise.all([summariesOf(db, rows, '30d', now), walletsOf(db, rows.map((row) => row.leader.userId))])
+export async function listChainWallets(
+  db: Tx,
+  now: Date,
+  query: Paging & { sort: LeaderSort; order?: SortOrder },
+): Promise<Page<ChainWalletSummary>> {
+  const [rows, total] = await Promise.all([
+    leaderPage(db, now, WALLETS, { sort: query.sort, order: query.order }, pageWindow(query)),
+    leaderCount(db, now, WALLETS),
+  ])
+  const [cards, wallets] = await Promise.all([
+    summariesOf(db, rows, '30d', now),
+    walletsOf(
+      db,
+      rows.map((row) => row.leader.userId),
+    ),
+  ])
   const list = cards.map((card) => withWallet(card, wallets.get(Number(card.leaderId))))
   return { list, total, page: query.page, pageSize: query.pageSize }
 }
 
-export async function chainWalletDetail(db: Tx, now: Date, market: Pick<MarketSimulator, 'mark'>, chain: string, address: string): Promise<ChainWalletDetail> {
-  const [wallet] = await db.select().from(chainWallets).where(and(eq(chainWallets.chain, chain), eq(chainWallets.address, address)))
+export async function chainWalletDetail(
+  db: Tx,
+  now: Date,
+  market: Pick<MarketSimulator, 'mark'>,
+  chain: string,
+  address: string,
+): Promise<ChainWalletDetail> {
+  const [wallet] = await db
+    .select()
+    .from(chainWallets)
+    .where(and(eq(chainWallets.chain, chain), eq(chainWallets.address, address)))
   if (!wallet) throw notFound()
   const leaderId = wallet.leaderId
-  const [row] = await leaderPage(db, now, { ...WALLETS, leaderIds: [leaderId] }, { sort: 'newest' }, { limit: 1, offset: 0 })
+  const [row] = await leaderPage(
+    db,
+    now,
+    { ...WALLETS, leaderIds: [leaderId] },
+    { sort: 'newest' },
+    { limit: 1, offset: 0 },
+  )
   if (!row) throw notFound()
   const [[card], stats, trades] = await Promise.all([
     summariesOf(db, [row], '30d', now),
     db.select().from(leaderStats).where(eq(leaderStats.leaderId, leaderId)),
-    db.select().from(positions).where(and(eq(positions.userId, leaderId), isNull(positions.copyId))).orderBy(desc(positions.openedAt), desc(positions.id)).limit(RECENT_TRADES),
+    db
+      .select()
+      .from(positions)
+      .where(and(eq(positions.userId, leaderId), isNull(positions.copyId)))
+      .orderBy(desc(positions.openedAt), desc(positions.id))
+      .limit(RECENT_TRADES),
   ])
   if (!card) throw notFound()
   return {
     ...withWallet(card, wallet),
     periods: STATS_PERIODS.map((period) => statsToWire(period, stats.find((s) => s.period === period) ?? null)),
-    trades: trades.map((position) => positionToWire(position, position.status === 'open' ? markOf(market, position.pairCode) : undefined)),
+    trades: trades.map((position) =>
+      positionToWire(position, position.status === 'open' ? markOf(market, position.pairCode) : undefined),
+    ),
   }
 }

@@ -4,8 +4,8 @@
  * (signed in only).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { leaderPageResponseSchema, myReactionsResponseSchema } from '../../../contract/index.ts'
-import { expectAllExercised, startKit, type Kit, type User } from './follow-fixtures.ts'
+import { leaderPageResponseSchema, myReactionsResponseSchema } from '#/contract/index.ts'
+import { expectAllExercised, startKit, type Kit, type User } from '#tests/fixtures/exchange/copy/follow-fixtures.ts'
 
 let kit: Kit
 let alpha: User, beta: User, gamma: User
@@ -14,8 +14,17 @@ let x: User, y: User, z: User
 const LIST = '/copy/v1/leaders'
 const REACTIONS = '/copy/v1/my/reactions'
 
-const vote = (user: User, leader: User, value: 1 | -1 | 0) => kit.call('PUT', '/copy/v1/votes/{leaderId}', { token: user.token, params: { leaderId: leader.userId }, body: { vote: value } })
-const watch = (user: User, leader: User, on = true) => kit.call(on ? 'PUT' : 'DELETE', '/copy/v1/watches/{leaderId}', { token: user.token, params: { leaderId: leader.userId } })
+const vote = (user: User, leader: User, value: 1 | -1 | 0) =>
+  kit.call('PUT', '/copy/v1/votes/{leaderId}', {
+    token: user.token,
+    params: { leaderId: leader.userId },
+    body: { vote: value },
+  })
+const watch = (user: User, leader: User, on = true) =>
+  kit.call(on ? 'PUT' : 'DELETE', '/copy/v1/watches/{leaderId}', {
+    token: user.token,
+    params: { leaderId: leader.userId },
+  })
 
 async function list(query: Record<string, string>, token?: string) {
   const result = await kit.call('GET', LIST, { query: { q: 'reacts', sort: 'newest', order: 'asc', ...query }, token })
@@ -43,7 +52,12 @@ afterAll(() => kit.h.close())
 
 describe('the leader list', () => {
   it('carries the like and dislike counts of every card', async () => {
-    for (const [user, value] of [[x, 1], [y, 1], [z, -1]] as const) await vote(user, alpha, value)
+    for (const [user, value] of [
+      [x, 1],
+      [y, 1],
+      [z, -1],
+    ] as const)
+      await vote(user, alpha, value)
     await vote(x, gamma, -1)
     const page = await list({})
     expect(page.list.map((card) => [card.nickname, card.likes, card.dislikes])).toEqual([
@@ -60,13 +74,18 @@ describe('the leader list', () => {
     await watch(x, gamma)
     kit.h.advance(1000)
     await watch(x, alpha)
-    expect((await list({ watched: 'true' }, x.token)).list.map((card) => card.nickname)).toEqual(['ReactsAlpha', 'ReactsGamma'])
+    expect((await list({ watched: 'true' }, x.token)).list.map((card) => card.nickname)).toEqual([
+      'ReactsAlpha',
+      'ReactsGamma',
+    ])
     expect((await list({ watched: 'true', sort: 'newest', order: 'desc' }, x.token)).total).toBe(2)
     expect(await list({ watched: 'true' }, y.token)).toMatchObject({ list: [], total: 0 })
     // Without the filter a session changes nothing.
     expect((await list({}, x.token)).total).toBe(3)
     expect(kit.refused(await kit.call('GET', LIST, { query: { watched: 'true' } }), 401)).toBe('unauthorized')
-    expect(kit.refused(await kit.call('GET', LIST, { query: { watched: 'yes' }, token: x.token }), 400)).toBe('invalid-input')
+    expect(kit.refused(await kit.call('GET', LIST, { query: { watched: 'yes' }, token: x.token }), 400)).toBe(
+      'invalid-input',
+    )
   })
 })
 

@@ -17,16 +17,26 @@ import {
   pageQuerySchema,
   periodQuerySchema,
   positionPageResponseSchema,
-} from '../../../contract/index.ts'
-import type { ExchangeContext } from '../../context.ts'
-import { optionalAuth } from '../../http/auth.ts'
-import { COMMON_REFUSALS, ok, okJson, REFUSALS } from '../../http/openapi.ts'
+} from '#/contract/index.ts'
+import type { ExchangeContext } from '#/exchange/context.ts'
+import { optionalAuth } from '#/exchange/http/auth.ts'
+import { COMMON_REFUSALS, ok, okJson, REFUSALS } from '#/exchange/http/openapi.ts'
 import { overviewRoutes } from './overview.routes.ts'
-import { leaderDetail, leaderFollowers, leaderHistory, leaderPositions, leaderStatsDetail, listLeaders } from './read.service.ts'
+import {
+  leaderDetail,
+  leaderFollowers,
+  leaderHistory,
+  leaderPositions,
+  leaderStatsDetail,
+  listLeaders,
+} from './read.service.ts'
 
 const tags = ['Copy trading']
 const READ_REFUSALS = { 400: COMMON_REFUSALS[400], 500: COMMON_REFUSALS[500] } as const
-const UNKNOWN_LEADER = { description: "'not-found': no such leader, or the leader cancelled", content: { 'application/json': { schema: apiErrorSchema } } }
+const UNKNOWN_LEADER = {
+  description: "'not-found': no such leader, or the leader cancelled",
+  content: { 'application/json': { schema: apiErrorSchema } },
+}
 /** Anonymous or signed in: the session is optional. */
 const OPTIONAL_BEARER: Record<string, string[]>[] = [{}, { bearerAuth: [] }]
 
@@ -44,7 +54,11 @@ const listRoute = (ctx: ExchangeContext) =>
     security: OPTIONAL_BEARER,
     middleware: optionalAuth(ctx),
     request: { query: leaderListQuerySchema },
-    responses: { 200: okJson(leaderPageResponseSchema, 'A page of leader cards and the total'), 401: REFUSALS[401], ...READ_REFUSALS },
+    responses: {
+      200: okJson(leaderPageResponseSchema, 'A page of leader cards and the total'),
+      401: REFUSALS[401],
+      ...READ_REFUSALS,
+    },
   })
 
 const detailRoute = (ctx: ExchangeContext) =>
@@ -67,9 +81,14 @@ const statsRoute = createRoute({
   path: '/copy/v1/leaders/{leaderId}/stats',
   tags,
   summary: "A leader's statistics",
-  description: 'Every statistic of the period and, for charts, each day of the period with cumulative time-weighted ROI, cumulative PnL and the day\'s PnL (period all: every day).',
+  description:
+    "Every statistic of the period and, for charts, each day of the period with cumulative time-weighted ROI, cumulative PnL and the day's PnL (period all: every day).",
   request: { params: leaderPathSchema, query: periodQuerySchema },
-  responses: { 200: okJson(leaderStatsResponseSchema, 'The statistics and series'), 404: UNKNOWN_LEADER, ...READ_REFUSALS },
+  responses: {
+    200: okJson(leaderStatsResponseSchema, 'The statistics and series'),
+    404: UNKNOWN_LEADER,
+    ...READ_REFUSALS,
+  },
 })
 
 const positionsRoute = createRoute({
@@ -79,7 +98,11 @@ const positionsRoute = createRoute({
   summary: "A leader's open positions",
   description: 'Newest first, each at the current mark: unrealized PnL and return on margin (roe).',
   request: { params: leaderPathSchema },
-  responses: { 200: okJson(leaderPositionsResponseSchema, 'The open positions'), 404: UNKNOWN_LEADER, ...READ_REFUSALS },
+  responses: {
+    200: okJson(leaderPositionsResponseSchema, 'The open positions'),
+    404: UNKNOWN_LEADER,
+    ...READ_REFUSALS,
+  },
 })
 
 const historyRoute = createRoute({
@@ -89,7 +112,11 @@ const historyRoute = createRoute({
   summary: "A leader's closed positions",
   description: 'Newest first. roe = realized PnL / the margin at open (entry price × closed size / leverage).',
   request: { params: leaderPathSchema, query: pageQuerySchema },
-  responses: { 200: okJson(positionPageResponseSchema, 'A page of closed positions'), 404: UNKNOWN_LEADER, ...READ_REFUSALS },
+  responses: {
+    200: okJson(positionPageResponseSchema, 'A page of closed positions'),
+    404: UNKNOWN_LEADER,
+    ...READ_REFUSALS,
+  },
 })
 
 const followersRoute = createRoute({
@@ -97,13 +124,16 @@ const followersRoute = createRoute({
   path: '/copy/v1/leaders/{leaderId}/followers',
   tags,
   summary: "A leader's current copiers",
-  description: "Active copies, earliest first: the follower's masked nickname, since when, the investment and the copy's realized PnL net of fees and funding. Never an account or email.",
+  description:
+    "Active copies, earliest first: the follower's masked nickname, since when, the investment and the copy's realized PnL net of fees and funding. Never an account or email.",
   request: { params: leaderPathSchema, query: pageQuerySchema },
   responses: { 200: okJson(leaderFollowersResponseSchema, 'A page of copiers'), 404: UNKNOWN_LEADER, ...READ_REFUSALS },
 })
 
 export function copyReadRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
-  app.openapi(listRoute(ctx), async (c) => c.json(ok(await listLeaders(ctx.db, ctx.now(), c.req.valid('query'), c.get('auth')?.user.id)), 200))
+  app.openapi(listRoute(ctx), async (c) =>
+    c.json(ok(await listLeaders(ctx.db, ctx.now(), c.req.valid('query'), c.get('auth')?.user.id)), 200),
+  )
 
   app.openapi(detailRoute(ctx), async (c) => {
     const { leaderId } = c.req.valid('param')
@@ -116,11 +146,17 @@ export function copyReadRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     return c.json(ok(await leaderStatsDetail(ctx.db, ctx.now(), Number(leaderId), c.req.valid('query').period)), 200)
   })
 
-  app.openapi(positionsRoute, async (c) => c.json(ok(await leaderPositions(ctx.db, ctx.market, Number(c.req.valid('param').leaderId))), 200))
+  app.openapi(positionsRoute, async (c) =>
+    c.json(ok(await leaderPositions(ctx.db, ctx.market, Number(c.req.valid('param').leaderId))), 200),
+  )
 
-  app.openapi(historyRoute, async (c) => c.json(ok(await leaderHistory(ctx.db, Number(c.req.valid('param').leaderId), c.req.valid('query'))), 200))
+  app.openapi(historyRoute, async (c) =>
+    c.json(ok(await leaderHistory(ctx.db, Number(c.req.valid('param').leaderId), c.req.valid('query'))), 200),
+  )
 
-  app.openapi(followersRoute, async (c) => c.json(ok(await leaderFollowers(ctx.db, Number(c.req.valid('param').leaderId), c.req.valid('query'))), 200))
+  app.openapi(followersRoute, async (c) =>
+    c.json(ok(await leaderFollowers(ctx.db, Number(c.req.valid('param').leaderId), c.req.valid('query'))), 200),
+  )
 
   overviewRoutes(app, ctx)
 }

@@ -4,8 +4,8 @@
  * their sparklines (one query for every card of a page).
  */
 import { and, asc, gte, inArray } from 'drizzle-orm'
-import type { LeaderStats, LeaderSummary, StatsPeriod } from '../../../contract/index.ts'
-import { leaderDaily, type leaderStats } from '../../db/copy-schema.ts'
+import type { LeaderStats, LeaderSummary, StatsPeriod } from '#/contract/index.ts'
+import { leaderDaily, type leaderStats } from '#/exchange/db/copy-schema.ts'
 import { dailySeries, type DailyPoint, type SeriesPoint } from '../statistics.ts'
 import type { Tx } from '../store.ts'
 import { periodFirstDay, type LeaderRow } from './leaders-query.ts'
@@ -18,7 +18,21 @@ export const SPARKLINE_POINTS = 90
 
 export function statsToWire(period: StatsPeriod, row: StatsRow | null): LeaderStats {
   if (row === null) {
-    return { period, roi: '0', pnl: '0', winRate: '0', maxDrawdown: '0', sharpe: '0', tradesPerWeek: '0', avgHoldingMinutes: '0', preferredCoins: [], aum: '0', followers: 0, copiers: 0, copierPnl: '0' }
+    return {
+      period,
+      roi: '0',
+      pnl: '0',
+      winRate: '0',
+      maxDrawdown: '0',
+      sharpe: '0',
+      tradesPerWeek: '0',
+      avgHoldingMinutes: '0',
+      preferredCoins: [],
+      aum: '0',
+      followers: 0,
+      copiers: 0,
+      copierPnl: '0',
+    }
   }
   return {
     period,
@@ -38,14 +52,30 @@ export function statsToWire(period: StatsPeriod, row: StatsRow | null): LeaderSt
 }
 
 /** Daily records of the leaders within the period, oldest first, per leader. */
-export async function dailyPoints(db: Tx, leaderIds: readonly number[], period: StatsPeriod, now: Date): Promise<Map<number, DailyPoint[]>> {
+export async function dailyPoints(
+  db: Tx,
+  leaderIds: readonly number[],
+  period: StatsPeriod,
+  now: Date,
+): Promise<Map<number, DailyPoint[]>> {
   const byLeader = new Map<number, DailyPoint[]>()
   if (leaderIds.length === 0) return byLeader
   const firstDay = periodFirstDay(period, now)
   const rows = await db
-    .select({ leaderId: leaderDaily.leaderId, day: leaderDaily.day, equityStart: leaderDaily.equityStart, equityEnd: leaderDaily.equityEnd, pnl: leaderDaily.pnl })
+    .select({
+      leaderId: leaderDaily.leaderId,
+      day: leaderDaily.day,
+      equityStart: leaderDaily.equityStart,
+      equityEnd: leaderDaily.equityEnd,
+      pnl: leaderDaily.pnl,
+    })
     .from(leaderDaily)
-    .where(and(inArray(leaderDaily.leaderId, [...leaderIds]), firstDay === null ? undefined : gte(leaderDaily.day, firstDay)))
+    .where(
+      and(
+        inArray(leaderDaily.leaderId, [...leaderIds]),
+        firstDay === null ? undefined : gte(leaderDaily.day, firstDay),
+      ),
+    )
     .orderBy(asc(leaderDaily.leaderId), asc(leaderDaily.day))
   for (const { leaderId, ...point } of rows) {
     const list = byLeader.get(leaderId)
@@ -102,7 +132,17 @@ export function summaryOf(row: LeaderRow, period: StatsPeriod, sparkline: string
 }
 
 /** Cards of a page of leaders: one query for every sparkline. */
-export async function summariesOf(db: Tx, rows: readonly LeaderRow[], period: StatsPeriod, now: Date): Promise<LeaderSummary[]> {
-  const days = await dailyPoints(db, rows.map((row) => row.leader.userId), period, now)
+export async function summariesOf(
+  db: Tx,
+  rows: readonly LeaderRow[],
+  period: StatsPeriod,
+  now: Date,
+): Promise<LeaderSummary[]> {
+  const days = await dailyPoints(
+    db,
+    rows.map((row) => row.leader.userId),
+    period,
+    now,
+  )
   return rows.map((row) => summaryOf(row, period, sparklineOf(days.get(row.leader.userId) ?? [])))
 }

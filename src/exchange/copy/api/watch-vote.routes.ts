@@ -1,9 +1,15 @@
 /** Watching (bookmarking) a leader and voting on one, and reading back all of the caller's watches and votes. */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
-import { leaderPathSchema, myReactionsResponseSchema, voteRequestSchema, voteResponseSchema, watchResponseSchema } from '../../../contract/index.ts'
-import type { ExchangeContext } from '../../context.ts'
-import { requireAuth } from '../../http/auth.ts'
-import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson } from '../../http/openapi.ts'
+import {
+  leaderPathSchema,
+  myReactionsResponseSchema,
+  voteRequestSchema,
+  voteResponseSchema,
+  watchResponseSchema,
+} from '#/contract/index.ts'
+import type { ExchangeContext } from '#/exchange/context.ts'
+import { requireAuth } from '#/exchange/http/auth.ts'
+import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson } from '#/exchange/http/openapi.ts'
 import { refusal, tags, UNKNOWN_LEADER } from './follow-docs.ts'
 import { myReactions, setVote, setWatch } from './watch-vote.service.ts'
 
@@ -21,7 +27,9 @@ export function watchVoteRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     request: { params: leaderPathSchema },
     responses: { 200: okJson(watchResponseSchema, 'Watching'), ...AUTH_REFUSALS, 404: UNKNOWN_LEADER },
   })
-  app.openapi(watchRoute, async (c) => c.json(ok(await setWatch(ctx, c.get('auth').user.id, Number(c.req.valid('param').leaderId), true)), 200))
+  app.openapi(watchRoute, async (c) =>
+    c.json(ok(await setWatch(ctx, c.get('auth').user.id, Number(c.req.valid('param').leaderId), true)), 200),
+  )
 
   const unwatchRoute = createRoute({
     method: 'delete',
@@ -32,16 +40,23 @@ export function watchVoteRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     security: BEARER,
     middleware,
     request: { params: leaderPathSchema },
-    responses: { 200: okJson(watchResponseSchema, 'Not watching'), ...AUTH_REFUSALS, 404: refusal("'not-found': no such leader") },
+    responses: {
+      200: okJson(watchResponseSchema, 'Not watching'),
+      ...AUTH_REFUSALS,
+      404: refusal("'not-found': no such leader"),
+    },
   })
-  app.openapi(unwatchRoute, async (c) => c.json(ok(await setWatch(ctx, c.get('auth').user.id, Number(c.req.valid('param').leaderId), false)), 200))
+  app.openapi(unwatchRoute, async (c) =>
+    c.json(ok(await setWatch(ctx, c.get('auth').user.id, Number(c.req.valid('param').leaderId), false)), 200),
+  )
 
   const voteRoute = createRoute({
     method: 'put',
     path: '/copy/v1/votes/{leaderId}',
     tags,
     summary: 'Like or dislike a leader',
-    description: 'One vote per user and leader: 1 likes, -1 dislikes (either replaces the previous vote), 0 removes it. Answers the leader’s counts and the caller’s vote.',
+    description:
+      'One vote per user and leader: 1 likes, -1 dislikes (either replaces the previous vote), 0 removes it. Answers the leader’s counts and the caller’s vote.',
     security: BEARER,
     middleware,
     request: { params: leaderPathSchema, body: jsonBody(voteRequestSchema) },

@@ -3,10 +3,10 @@
  * the vote counts of many leaders at once, and everything one user watches and voted.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
-import type { LeaderVote, MyReactions } from '../../../contract/index.ts'
-import type { ExchangeContext } from '../../context.ts'
-import { leaders, leaderVotes, leaderWatches } from '../../db/copy-schema.ts'
-import { notFound } from '../../http/errors.ts'
+import type { LeaderVote, MyReactions } from '#/contract/index.ts'
+import type { ExchangeContext } from '#/exchange/context.ts'
+import { leaders, leaderVotes, leaderWatches } from '#/exchange/db/copy-schema.ts'
+import { notFound } from '#/exchange/http/errors.ts'
 import type { Tx } from '../store.ts'
 
 export interface VoteCounts {
@@ -36,8 +36,16 @@ export const NO_VOTES: VoteCounts = { likes: 0, dislikes: 0 }
 /** The leaders the user watches (latest first) and their votes, whatever the leaders' status. */
 export async function myReactions(db: Tx, userId: number): Promise<MyReactions> {
   const [watches, votes] = await Promise.all([
-    db.select({ leaderId: leaderWatches.leaderId }).from(leaderWatches).where(eq(leaderWatches.userId, userId)).orderBy(desc(leaderWatches.createdAt), desc(leaderWatches.leaderId)),
-    db.select({ leaderId: leaderVotes.leaderId, vote: leaderVotes.vote }).from(leaderVotes).where(eq(leaderVotes.userId, userId)).orderBy(desc(leaderVotes.updatedAt), desc(leaderVotes.leaderId)),
+    db
+      .select({ leaderId: leaderWatches.leaderId })
+      .from(leaderWatches)
+      .where(eq(leaderWatches.userId, userId))
+      .orderBy(desc(leaderWatches.createdAt), desc(leaderWatches.leaderId)),
+    db
+      .select({ leaderId: leaderVotes.leaderId, vote: leaderVotes.vote })
+      .from(leaderVotes)
+      .where(eq(leaderVotes.userId, userId))
+      .orderBy(desc(leaderVotes.updatedAt), desc(leaderVotes.leaderId)),
   ])
   return {
     watches: watches.map((row) => String(row.leaderId)),
@@ -52,15 +60,29 @@ async function assertLeader(ctx: ExchangeContext, leaderId: number, live: boolea
 }
 
 /** Watches or unwatches; either is idempotent. */
-export async function setWatch(ctx: ExchangeContext, userId: number, leaderId: number, watching: boolean): Promise<{ leaderId: string; watching: boolean }> {
+export async function setWatch(
+  ctx: ExchangeContext,
+  userId: number,
+  leaderId: number,
+  watching: boolean,
+): Promise<{ leaderId: string; watching: boolean }> {
   await assertLeader(ctx, leaderId, watching)
-  if (watching) await ctx.db.insert(leaderWatches).values({ userId, leaderId, createdAt: ctx.now() }).onConflictDoNothing()
-  else await ctx.db.delete(leaderWatches).where(and(eq(leaderWatches.userId, userId), eq(leaderWatches.leaderId, leaderId)))
+  if (watching)
+    await ctx.db.insert(leaderWatches).values({ userId, leaderId, createdAt: ctx.now() }).onConflictDoNothing()
+  else
+    await ctx.db
+      .delete(leaderWatches)
+      .where(and(eq(leaderWatches.userId, userId), eq(leaderWatches.leaderId, leaderId)))
   return { leaderId: String(leaderId), watching }
 }
 
 /** Sets (1, -1) or removes (0) the caller's vote and answers the leader's counts. */
-export async function setVote(ctx: ExchangeContext, userId: number, leaderId: number, vote: 1 | -1 | 0): Promise<LeaderVote> {
+export async function setVote(
+  ctx: ExchangeContext,
+  userId: number,
+  leaderId: number,
+  vote: 1 | -1 | 0,
+): Promise<LeaderVote> {
   await assertLeader(ctx, leaderId, true)
   const mine = and(eq(leaderVotes.userId, userId), eq(leaderVotes.leaderId, leaderId))
   if (vote === 0) await ctx.db.delete(leaderVotes).where(mine)

@@ -1,10 +1,12 @@
-/** The what-if call over HTTP, and the copy-trading API as a whole: every documented operation belongs to a tested part. */
+/**
+ * The what-if call over HTTP, and the copy-trading API as a whole: every documented operation belongs to a tested part.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiErrorSchema, whatIfResponseSchema } from '../../../contract/index.ts'
-import { leaders } from '../../db/copy-schema.ts'
-import { Money } from '../../money.ts'
-import { startHarness, type Harness } from '../../testing/harness.ts'
-import { openApiCheck, type OpenApiCheck } from '../../testing/openapi-check.ts'
+import { apiErrorSchema, whatIfResponseSchema } from '#/contract/index.ts'
+import { leaders } from '#/exchange/db/copy-schema.ts'
+import { Money } from '#/exchange/money.ts'
+import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
+import { openApiCheck, type OpenApiCheck } from '#tests/fixtures/exchange/openapi-check.ts'
 import { deposit, leaderTrade } from '../engine.ts'
 
 const START = Date.UTC(2026, 0, 6, 1)
@@ -18,11 +20,36 @@ beforeAll(async () => {
   doc = openApiCheck((await h.api('GET', '/openapi.json')).body)
   const { db } = h.context
   leaderId = Number((await h.registerUser()).userId)
-  await db.insert(leaders).values({ userId: leaderId, biz: 'futures', strategy: 'user', nickname: 'WhatIf', profitShareRate: '0.1', maxFollowers: 10, minCopyAmount: '10', createdAt: new Date(START) })
+  await db.insert(leaders).values({
+    userId: leaderId,
+    biz: 'futures',
+    strategy: 'user',
+    nickname: 'WhatIf',
+    profitShareRate: '0.1',
+    maxFollowers: 10,
+    minCopyAmount: '10',
+    createdAt: new Date(START),
+  })
   await db.transaction((tx) => deposit(tx, leaderId, 'USDT', new Money(50_000), new Date(START)))
   const at = (minutes: number) => new Date(START - 60 * 60_000 + minutes * 60_000)
-  const opened = await leaderTrade(db, h.context.rules, { eventId: 'w:1', leaderId, biz: 'futures', pairCode: 'BTC_USDT', price: new Money(60_000), at: at(0), action: { kind: 'open', side: 1, size: new Money('0.5'), leverage: 10 } })
-  await leaderTrade(db, h.context.rules, { eventId: 'w:2', leaderId, biz: 'futures', pairCode: 'BTC_USDT', price: new Money(61_200), at: at(30), action: { kind: 'close', positionId: opened?.position.id ?? 0 } })
+  const opened = await leaderTrade(db, h.context.rules, {
+    eventId: 'w:1',
+    leaderId,
+    biz: 'futures',
+    pairCode: 'BTC_USDT',
+    price: new Money(60_000),
+    at: at(0),
+    action: { kind: 'open', side: 1, size: new Money('0.5'), leverage: 10 },
+  })
+  await leaderTrade(db, h.context.rules, {
+    eventId: 'w:2',
+    leaderId,
+    biz: 'futures',
+    pairCode: 'BTC_USDT',
+    price: new Money(61_200),
+    at: at(30),
+    action: { kind: 'close', positionId: opened?.position.id ?? 0 },
+  })
 })
 afterAll(() => h.close())
 
@@ -35,18 +62,33 @@ async function post(id: number | string, body: unknown, status: number) {
 
 describe('what-if over HTTP', () => {
   it('answers what a fixed-amount copy would have made: +2 % on 500 USDT at 10x, less fees', async () => {
-    const { data } = whatIfResponseSchema.parse(await post(leaderId, { mode: 'fixed', fixedAmount: '500', investment: '2000', period: '7d' }, 200))
-    // 500 at 10x of BTC at 60,000: 0.08333 BTC (lot 0.00001); +1,200 × 0.08333 = 99.996; fees 0.0005 × (60,000 + 61,200) × 0.08333.
+    const { data } = whatIfResponseSchema.parse(
+      await post(leaderId, { mode: 'fixed', fixedAmount: '500', investment: '2000', period: '7d' }, 200),
+    )
+    // 500 at 10x of BTC at 60,000: 0.08333 BTC (lot 0.00001); +1,200 × 0.08333 = 99.996; fees 0.0005 × (60,000 +
+    // 61,200) × 0.08333.
     const size = new Money('0.08333')
     const expected = size.times(1200).minus(size.times(60_000 + 61_200).times('0.0005'))
-    expect({ pnl: data.pnl, copied: data.copied, fees: data.fees }).toEqual({ pnl: expected.toFixed(), copied: 1, fees: size.times(121_200).times('0.0005').toFixed() })
+    expect({ pnl: data.pnl, copied: data.copied, fees: data.fees }).toEqual({
+      pnl: expected.toFixed(),
+      copied: 1,
+      fees: size.times(121_200).times('0.0005').toFixed(),
+    })
     expect(data.roi).toBe(expected.div(2000).toDecimalPlaces(10, Money.ROUND_HALF_UP).toFixed())
   })
 
   it('refuses bad settings, a bad period and an unknown leader', async () => {
-    expect(apiErrorSchema.parse(await post(leaderId, { mode: 'ratio', investment: '100' }, 400)).reason).toBe('invalid-input')
-    expect(apiErrorSchema.parse(await post(leaderId, { mode: 'fixed', fixedAmount: '50', investment: '100', period: '365d' }, 400)).reason).toBe('invalid-input')
-    expect(apiErrorSchema.parse(await post(99_999_999, { mode: 'fixed', fixedAmount: '50', investment: '100' }, 404)).reason).toBe('not-found')
+    expect(apiErrorSchema.parse(await post(leaderId, { mode: 'ratio', investment: '100' }, 400)).reason).toBe(
+      'invalid-input',
+    )
+    expect(
+      apiErrorSchema.parse(
+        await post(leaderId, { mode: 'fixed', fixedAmount: '50', investment: '100', period: '365d' }, 400),
+      ).reason,
+    ).toBe('invalid-input')
+    expect(
+      apiErrorSchema.parse(await post(99_999_999, { mode: 'fixed', fixedAmount: '50', investment: '100' }, 404)).reason,
+    ).toBe('not-found')
   })
 })
 
@@ -63,7 +105,8 @@ describe('the copy-trading API', () => {
     }
     const copyOps = doc.operations.filter((op) => op.path.startsWith('/copy/'))
     expect(copyOps.length).toBeGreaterThan(30)
-    expect(copyOps.filter((op) => part(op.method, op.path) === 'none').map((op) => `${op.method} ${op.path}`)).toEqual([])
+    expect(copyOps.filter((op) => part(op.method, op.path) === 'none').map((op) => `${op.method} ${op.path}`)).toEqual(
+      [],
+    )
   })
 })
-

@@ -2,9 +2,9 @@
  * Shared by the copy-trading routes: stored rows to wire shapes (a positions row to a CopyPosition
  * at the mark) and amounts from the database as plain strings.
  */
-import { CLOSE_REASONS, type CopyPosition } from '../../../contract/index.ts'
-import type { positions } from '../../db/copy-schema.ts'
-import { Money, toPlain } from '../../money.ts'
+import { CLOSE_REASONS, type CopyPosition } from '#/contract/index.ts'
+import type { positions } from '#/exchange/db/copy-schema.ts'
+import { Money, toPlain } from '#/exchange/money.ts'
 import { q, unrealizedPnl } from '../position-math.ts'
 import { RATIO_DECIMALS } from '../statistics.ts'
 

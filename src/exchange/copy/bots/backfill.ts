@@ -6,10 +6,10 @@
  * "what-if" can replay them) and the daily rows the statistics are computed from.
  */
 import { inArray } from 'drizzle-orm'
-import { leaderEvents } from '../../db/copy-schema.ts'
-import type { Database } from '../../db/client.ts'
-import type { MarketSimulator } from '../../market/simulator.ts'
-import { Exact, Money, toPlain } from '../../money.ts'
+import { leaderEvents } from '#/exchange/db/copy-schema.ts'
+import type { Database } from '#/exchange/db/client.ts'
+import type { MarketSimulator } from '#/exchange/market/simulator.ts'
+import { Exact, Money, toPlain } from '#/exchange/money.ts'
 import { Book, marginKey, parseKey, type Change, type PositionState, type Transfer } from '../book.ts'
 import { leaderWallet } from '../copy-account.ts'
 import { executeLeaderOrder, type LeaderOrder } from '../mirror.ts'
@@ -29,16 +29,36 @@ interface Series {
 }
 
 /** Trades every bot over [from, to] and stores the history. Skipped when the bots already have events. */
-export async function backfillBots(db: Database, market: MarketSimulator, rules: Rules, bots: readonly Bot[], from: number, to: number): Promise<{ events: number; positions: number }> {
+export async function backfillBots(
+  db: Database,
+  market: MarketSimulator,
+  rules: Rules,
+  bots: readonly Bot[],
+  from: number,
+  to: number,
+): Promise<{ events: number; positions: number }> {
   if (bots.length === 0) return { events: 0, positions: 0 }
-  const [seen] = await db.select({ id: leaderEvents.id }).from(leaderEvents).where(inArray(leaderEvents.leaderId, bots.map((b) => b.leaderId))).limit(1)
+  const [seen] = await db
+    .select({ id: leaderEvents.id })
+    .from(leaderEvents)
+    .where(
+      inArray(
+        leaderEvents.leaderId,
+        bots.map((b) => b.leaderId),
+      ),
+    )
+    .limit(1)
   if (seen) return { events: 0, positions: 0 }
 
   const pairs = [...new Set(bots.flatMap((b) => b.pairs))]
   const series = new Map<string, Series>()
   for (const pair of pairs) {
     const closes = await market.closes(pair, from, to, 60)
-    series.set(pair, { times: closes.map((c) => c.time), prices: closes.map((c) => new Money(c.price)), values: closes.map((c) => Number(c.price)) })
+    series.set(pair, {
+      times: closes.map((c) => c.time),
+      prices: closes.map((c) => new Money(c.price)),
+      values: closes.map((c) => Number(c.price)),
+    })
   }
   const timeline = series.get(pairs[0] ?? '')?.times ?? []
 
@@ -53,14 +73,21 @@ export async function backfillBots(db: Database, market: MarketSimulator, rules:
     const next = await allocatePositionIds(tx, temporaryId)
     const offset = temporaryId === 0 ? 0 : next() - 1
     await persistChange(tx, renumber(summarize(change, book), offset), new Date(to))
-    await insertLeaderEvents(tx, history.events.map((e) => ({ ...e, positionId: e.positionId + offset })))
+    await insertLeaderEvents(
+      tx,
+      history.events.map((e) => ({ ...e, positionId: e.positionId + offset })),
+    )
     await insertDailyRows(tx, history.daily)
   })
   return { events: history.events.length, positions: temporaryId }
 }
 
 async function loadBotWallets(tx: Tx, book: Book, bots: readonly Bot[]): Promise<void> {
-  await loadWallets(tx, book, bots.map((b) => leaderWallet(b.leaderId)))
+  await loadWallets(
+    tx,
+    book,
+    bots.map((b) => leaderWallet(b.leaderId)),
+  )
 }
 
 interface BotDay {
@@ -69,18 +96,35 @@ interface BotDay {
   wins: number
 }
 
-function simulate(book: Book, rules: Rules, bots: readonly Bot[], series: Map<string, Series>, timeline: readonly number[]) {
+function simulate(
+  book: Book,
+  rules: Rules,
+  bots: readonly Bot[],
+  series: Map<string, Series>,
+  timeline: readonly number[],
+) {
   const events: EventRow[] = []
   const daily: DailyRow[] = []
   const open = new Map<string, PositionState>()
   const adds = new Map<number, number>()
-  const days = new Map<number, BotDay>(bots.map((b) => [b.leaderId, { equityStart: book.balance(leaderWallet(b.leaderId)), trades: 0, wins: 0 }]))
+  const days = new Map<number, BotDay>(
+    bots.map((b) => [b.leaderId, { equityStart: book.balance(leaderWallet(b.leaderId)), trades: 0, wins: 0 }]),
+  )
 
   const execute = (order: LeaderOrder, key: string) => {
     const result = executeLeaderOrder(book, rules, order, NO_MIRROR)
     if (!result) return
     const { position } = result
-    events.push({ id: order.eventId, leaderId: order.leaderId, positionId: position.id, kind: order.action.kind === 'liquidate' ? 'close' : order.action.kind, pairCode: order.pairCode, price: toPlain(order.price), size: toPlain(result.size), createdAt: order.at })
+    events.push({
+      id: order.eventId,
+      leaderId: order.leaderId,
+      positionId: position.id,
+      kind: order.action.kind === 'liquidate' ? 'close' : order.action.kind,
+      pairCode: order.pairCode,
+      price: toPlain(order.price),
+      size: toPlain(result.size),
+      createdAt: order.at,
+    })
     if (order.action.kind === 'add') adds.set(position.id, (adds.get(position.id) ?? 0) + 1)
     if (position.status === 'open') open.set(key, position)
     else {
@@ -104,13 +148,31 @@ function simulate(book: Book, rules: Rules, bots: readonly Bot[], series: Map<st
         const key = `${bot.leaderId}:${pairCode}`
         const held = open.get(key)
         if (held && triggerAt(held, price) === 'liquidation') {
-          execute({ eventId: `bot:${bot.leaderId}:${pairCode}:liq:${time}`, leaderId: bot.leaderId, biz: bot.biz, pairCode, price, at, action: { kind: 'liquidate', positionId: held.id } }, key)
+          execute(
+            {
+              eventId: `bot:${bot.leaderId}:${pairCode}:liq:${time}`,
+              leaderId: bot.leaderId,
+              biz: bot.biz,
+              pairCode,
+              price,
+              at,
+              action: { kind: 'liquidate', positionId: held.id },
+            },
+            key,
+          )
           continue
         }
         if (h % step !== 0 || h + 1 < bot.strategy.lookback) continue
         const closes = s.values.slice(h + 1 - bot.strategy.lookback, h + 1)
         const position = open.get(key)
-        const order = botOrder(book, rules, bot, { pairCode, price, at, closes, position, adds: position ? (adds.get(position.id) ?? 0) : 0 })
+        const order = botOrder(book, rules, bot, {
+          pairCode,
+          price,
+          at,
+          closes,
+          position,
+          adds: position ? (adds.get(position.id) ?? 0) : 0,
+        })
         if (order) execute(order, key)
       }
     }
@@ -121,7 +183,15 @@ function simulate(book: Book, rules: Rules, bots: readonly Bot[], series: Map<st
         const day = days.get(bot.leaderId)
         if (!day) continue
         const equity = equityOf(book, bot, open, series, h)
-        daily.push({ leaderId: bot.leaderId, day: dayOf(time), equityStart: toPlain(day.equityStart), equityEnd: toPlain(equity), pnl: toPlain(equity.minus(day.equityStart)), trades: day.trades, wins: day.wins })
+        daily.push({
+          leaderId: bot.leaderId,
+          day: dayOf(time),
+          equityStart: toPlain(day.equityStart),
+          equityEnd: toPlain(equity),
+          pnl: toPlain(equity.minus(day.equityStart)),
+          trades: day.trades,
+          wins: day.wins,
+        })
         days.set(bot.leaderId, { equityStart: equity, trades: 0, wins: 0 })
       }
     }
@@ -130,7 +200,13 @@ function simulate(book: Book, rules: Rules, bots: readonly Bot[], series: Map<st
 }
 
 /** Wallet plus every open position's margin and unrealized PnL at hour `h`. */
-function equityOf(book: Book, bot: Bot, open: ReadonlyMap<string, PositionState>, series: ReadonlyMap<string, Series>, h: number): Money {
+function equityOf(
+  book: Book,
+  bot: Bot,
+  open: ReadonlyMap<string, PositionState>,
+  series: ReadonlyMap<string, Series>,
+  h: number,
+): Money {
   let equity = new Exact(book.balance(leaderWallet(bot.leaderId)))
   for (const pairCode of bot.pairs) {
     const position = open.get(`${bot.leaderId}:${pairCode}`)
@@ -161,9 +237,17 @@ function summarize(change: Change, book: Book): Change {
     const [a, b, amount] = debit < credit ? [debit, credit, t.amount] : [credit, debit, t.amount.neg()]
     const key = `${a}|${b}|${t.kind}|${dayOf(Number(day) || 0)}`
     const known = netted.get(key)
-    netted.set(key, { debit: a, credit: b, kind: t.kind, ref: `history:${dayOf(Number(day) || 0)}`, amount: new Exact(known?.amount ?? 0).plus(amount) })
+    netted.set(key, {
+      debit: a,
+      credit: b,
+      kind: t.kind,
+      ref: `history:${dayOf(Number(day) || 0)}`,
+      amount: new Exact(known?.amount ?? 0).plus(amount),
+    })
   }
-  const summary = [...netted.values()].flatMap((t) => (t.amount.isZero() ? [] : [t.amount.gt(0) ? t : { ...t, debit: t.credit, credit: t.debit, amount: t.amount.neg() }]))
+  const summary = [...netted.values()].flatMap((t) =>
+    t.amount.isZero() ? [] : [t.amount.gt(0) ? t : { ...t, debit: t.credit, credit: t.debit, amount: t.amount.neg() }],
+  )
   return { ...change, transfers: summary }
 }
 

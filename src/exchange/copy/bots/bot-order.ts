@@ -3,10 +3,10 @@
  * position on a pair; its answer becomes a LeaderOrder sized from the bot's free wallet balance,
  * on the instrument's lots. The same code trades the back-filled history and the live market.
  */
-import { MARKET } from '../../../../app.config.ts'
-import type { Biz } from '../../db/copy-schema.ts'
-import { seededRandom, seedOf } from '../../market/random.ts'
-import type { Money } from '../../money.ts'
+import { MARKET } from '#/app.config.ts'
+import type { Biz } from '#/exchange/db/copy-schema.ts'
+import { seededRandom, seedOf } from '#/exchange/market/random.ts'
+import type { Money } from '#/exchange/money.ts'
 import type { Book, PositionState } from '../book.ts'
 import { leaderWallet } from '../copy-account.ts'
 import type { LeaderOrder } from '../mirror.ts'
@@ -34,19 +34,39 @@ export interface Decision {
   adds: number
 }
 
-/** The order a bot places now, or null (hold, or nothing it can afford). Event ids are deterministic: a replay is recognised. */
+/**
+ * The order a bot places now, or null (hold, or nothing it can afford). Event ids are deterministic: a replay is
+ * recognised.
+ */
 export function botOrder(book: Book, rules: Rules, bot: Bot, decision: Decision): LeaderOrder | null {
   const { pairCode, price, at } = decision
   if (decision.closes.length < bot.strategy.lookback) return null
   const { position } = decision
   const random = seededRandom(seedOf(`${bot.slug}:${pairCode}:${at.getTime()}`, MARKET.seed))
   const view = { pairCode, time: at.getTime(), closes: decision.closes }
-  const held = position && { side: position.side, entryPrice: position.entryPrice.toNumber(), leverage: position.leverage, openedAt: position.openedAt.getTime(), adds: decision.adds }
+  const held = position && {
+    side: position.side,
+    entryPrice: position.entryPrice.toNumber(),
+    leverage: position.leverage,
+    openedAt: position.openedAt.getTime(),
+    adds: decision.adds,
+  }
   const action = bot.strategy.decide(view, held, { leverage: bot.leverage, biz: bot.biz }, random)
   const instrument = rules.instrument(pairCode)
   const free = book.balance(leaderWallet(bot.leaderId))
-  const affordable = (size: Money, leverage: number) => size.gt(0) && marginFor(price, size, leverage).plus(feeFor(price, size, rules.takerFeeRate)).lte(free)
-  const base = { eventId: `bot:${bot.leaderId}:${pairCode}:${at.getTime()}`, leaderId: bot.leaderId, biz: bot.biz, pairCode, price, at }
+  const affordable = (size: Money, leverage: number) =>
+    size.gt(0) &&
+    marginFor(price, size, leverage)
+      .plus(feeFor(price, size, rules.takerFeeRate))
+      .lte(free)
+  const base = {
+    eventId: `bot:${bot.leaderId}:${pairCode}:${at.getTime()}`,
+    leaderId: bot.leaderId,
+    biz: bot.biz,
+    pairCode,
+    price,
+    at,
+  }
   switch (action.kind) {
     case 'hold':
       return null
@@ -54,18 +74,24 @@ export function botOrder(book: Book, rules: Rules, bot: Bot, decision: Decision)
       if (position) return null
       const leverage = bot.biz === 'spot' ? 1 : Math.max(1, Math.min(action.leverage, instrument.maxLeverage))
       const size = floorToLot(free.times(action.marginFraction).times(leverage).div(price), instrument.lotSize)
-      return affordable(size, leverage) ? { ...base, action: { kind: 'open', side: bot.biz === 'spot' ? 1 : action.side, size, leverage } } : null
+      return affordable(size, leverage)
+        ? { ...base, action: { kind: 'open', side: bot.biz === 'spot' ? 1 : action.side, size, leverage } }
+        : null
     }
     case 'add': {
       if (!position) return null
       const size = floorToLot(free.times(action.marginFraction).times(position.leverage).div(price), instrument.lotSize)
-      return affordable(size, position.leverage) ? { ...base, action: { kind: 'add', positionId: position.id, size } } : null
+      return affordable(size, position.leverage)
+        ? { ...base, action: { kind: 'add', positionId: position.id, size } }
+        : null
     }
     case 'reduce': {
       if (!position) return null
       const size = floorToLot(position.size.times(action.fraction), instrument.lotSize)
       if (size.lte(0)) return null
-      return size.gte(position.size) ? { ...base, action: { kind: 'close', positionId: position.id } } : { ...base, action: { kind: 'reduce', positionId: position.id, size } }
+      return size.gte(position.size)
+        ? { ...base, action: { kind: 'close', positionId: position.id } }
+        : { ...base, action: { kind: 'reduce', positionId: position.id, size } }
     }
     case 'close':
       return position ? { ...base, action: { kind: 'close', positionId: position.id } } : null

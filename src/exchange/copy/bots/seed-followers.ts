@@ -5,12 +5,12 @@
  * copies then mirror the leaders' live trades like anyone's. Seeded once, deterministically.
  */
 import { eq, inArray } from 'drizzle-orm'
-import { COPY, MARKET } from '../../../../app.config.ts'
-import type { Database } from '../../db/client.ts'
-import { copies, leaders } from '../../db/copy-schema.ts'
-import { users } from '../../db/schema.ts'
-import { seededRandom } from '../../market/random.ts'
-import { Exact, Money } from '../../money.ts'
+import { COPY, MARKET } from '#/app.config.ts'
+import type { Database } from '#/exchange/db/client.ts'
+import { copies, leaders } from '#/exchange/db/copy-schema.ts'
+import { users } from '#/exchange/db/schema.ts'
+import { seededRandom } from '#/exchange/market/random.ts'
+import { Exact, Money } from '#/exchange/money.ts'
 import { Book, externalKey } from '../book.ts'
 import { changeInvestment, followerWallet } from '../copy-account.ts'
 import { loadCopies, persistChange } from '../store.ts'
@@ -18,26 +18,68 @@ import type { Bot } from './bot-order.ts'
 
 const DOMAIN = 'followers.tandem.dev'
 const LOCKED = '!'
-const NAMES = ['Ava', 'Bao', 'Chen', 'Dara', 'Emre', 'Femi', 'Gus', 'Hana', 'Ines', 'Jae', 'Kofi', 'Lena', 'Mateo', 'Nia', 'Oleg', 'Priya', 'Quan', 'Rosa', 'Sami', 'Taro', 'Uma', 'Vik', 'Wen', 'Yara', 'Zoe']
+const NAMES = [
+  'Ava',
+  'Bao',
+  'Chen',
+  'Dara',
+  'Emre',
+  'Femi',
+  'Gus',
+  'Hana',
+  'Ines',
+  'Jae',
+  'Kofi',
+  'Lena',
+  'Mateo',
+  'Nia',
+  'Oleg',
+  'Priya',
+  'Quan',
+  'Rosa',
+  'Sami',
+  'Taro',
+  'Uma',
+  'Vik',
+  'Wen',
+  'Yara',
+  'Zoe',
+]
 
 /** Creates the simulated followers and their copies, once. */
 export async function seedSimulatedFollowers(db: Database, bots: readonly Bot[], at: Date): Promise<number> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.account, `follower-0@${DOMAIN}`))
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.account, `follower-0@${DOMAIN}`))
   if (existing || bots.length === 0) return 0
   const random = seededRandom(MARKET.seed ^ 0x5eed)
-  const pick = <T,>(list: readonly T[]): T => {
+  const pick = <T>(list: readonly T[]): T => {
     const item = list[Math.floor(random.next() * list.length)]
     if (item === undefined) throw new Error('nothing to pick from')
     return item
   }
   const between = (low: number, high: number) => Math.round(low + random.next() * (high - low))
-  const terms = new Map((await db.select({ id: leaders.userId, max: leaders.maxFollowers, min: leaders.minCopyAmount }).from(leaders)).map((l) => [l.id, l]))
+  const terms = new Map(
+    (await db.select({ id: leaders.userId, max: leaders.maxFollowers, min: leaders.minCopyAmount }).from(leaders)).map(
+      (l) => [l.id, l],
+    ),
+  )
   const taken = new Map<number, number>()
 
   return db.transaction(async (tx) => {
     const created = await tx
       .insert(users)
-      .values(Array.from({ length: COPY.simulatedFollowers }, (_, i) => ({ accountType: 'email' as const, account: `follower-${i}@${DOMAIN}`, passwordHash: LOCKED, nickname: `${pick(NAMES)}${between(10, 9999)}`, inviteCode: `FOLLOW${i}`, createdAt: at })))
+      .values(
+        Array.from({ length: COPY.simulatedFollowers }, (_, i) => ({
+          accountType: 'email' as const,
+          account: `follower-${i}@${DOMAIN}`,
+          passwordHash: LOCKED,
+          nickname: `${pick(NAMES)}${between(10, 9999)}`,
+          inviteCode: `FOLLOW${i}`,
+          createdAt: at,
+        })),
+      )
       .returning({ id: users.id })
     const rows: (typeof copies.$inferInsert)[] = []
     const funds = new Map<number, Money>()
@@ -56,16 +98,22 @@ export async function seedSimulatedFollowers(db: Database, bots: readonly Bot[],
         const investment = Money.max(new Money(leader.min), wallet.times(between(10, 30)).div(100).floor())
         if (investment.gt(left)) continue
         left = left.minus(investment)
+        const mode = ratio ? 'ratio' : 'fixed'
+        const fixedAmount = ratio ? null : String(between(2, 40) * 10)
+        const ratioValue = ratio ? (between(5, 100) / 100).toFixed(2) : null
+        // Drawn in the order they always were, so the same seed still gives the same followers.
+        const leverageMode = random.next() < 0.7 ? 'follow' : 'fixed'
+        const leverage = between(2, 10)
         rows.push({
           followerId: id,
           leaderId: bot.leaderId,
           status: 'active',
-          mode: ratio ? 'ratio' : 'fixed',
-          fixedAmount: ratio ? null : String(between(2, 40) * 10),
-          ratio: ratio ? (between(5, 100) / 100).toFixed(2) : null,
+          mode,
+          fixedAmount,
+          ratio: ratioValue,
           investment: investment.toFixed(),
-          leverageMode: random.next() < 0.7 ? 'follow' : 'fixed',
-          fixedLeverage: between(2, 10),
+          leverageMode,
+          fixedLeverage: leverageMode === 'fixed' ? leverage : null,
           takeProfitRatio: random.next() < 0.3 ? (between(20, 150) / 100).toFixed(2) : null,
           stopLossRatio: random.next() < 0.3 ? (between(10, 60) / 100).toFixed(2) : null,
           copyStopLossRatio: random.next() < 0.2 ? (between(20, 50) / 100).toFixed(2) : null,
@@ -81,8 +129,20 @@ export async function seedSimulatedFollowers(db: Database, bots: readonly Bot[],
     const book = new Book(() => {
       throw new Error('seeding opens no position')
     })
-    for (const [id, amount] of funds) book.transfer(externalKey('USDT'), followerWallet({ followerId: id }), new Exact(amount), 'deposit')
-    const loaded = new Map((await loadCopies(tx, book, inArray(copies.id, inserted.map((c) => c.id)))).map((c) => [c.id, c]))
+    for (const [id, amount] of funds)
+      book.transfer(externalKey('USDT'), followerWallet({ followerId: id }), new Exact(amount), 'deposit')
+    const loaded = new Map(
+      (
+        await loadCopies(
+          tx,
+          book,
+          inArray(
+            copies.id,
+            inserted.map((c) => c.id),
+          ),
+        )
+      ).map((c) => [c.id, c]),
+    )
     inserted.forEach(({ id }, index) => {
       const copy = loaded.get(id)
       const investment = rows[index]?.investment

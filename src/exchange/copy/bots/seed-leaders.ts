@@ -4,13 +4,14 @@
  * capital deposited through the ledger. Seeded once; the roster is read back as Bots.
  */
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Database } from '../../db/client.ts'
-import { chainWallets, leaders } from '../../db/copy-schema.ts'
-import { users } from '../../db/schema.ts'
-import { Money } from '../../money.ts'
+import type { Database } from '#/exchange/db/client.ts'
+import { chainWallets, leaders } from '#/exchange/db/copy-schema.ts'
+import { users } from '#/exchange/db/schema.ts'
+import { Money } from '#/exchange/money.ts'
 import { deposit } from '../engine.ts'
 import { CHAIN_WALLETS, LEADERS } from '../roster.ts'
 import { STRATEGIES } from '../strategies.ts'
+import { nicknameKey } from '../api/nickname.ts'
 import type { Bot } from './bot-order.ts'
 
 const BOT_DOMAIN = 'leaders.tandem.dev'
@@ -27,7 +28,15 @@ interface BotSeed {
   pairs: readonly string[]
   leverage: number
   capital: string
-  profile: { avatar: string | null; bio: string; tags: string[]; region: string; profitShareRate: string; maxFollowers: number; minCopyAmount: string }
+  profile: {
+    avatar: string | null
+    bio: string
+    tags: string[]
+    region: string
+    profitShareRate: string
+    maxFollowers: number
+    minCopyAmount: string
+  }
   chain?: { chain: string; address: string; label: string }
 }
 
@@ -41,7 +50,15 @@ function seeds(): BotSeed[] {
     pairs: l.pairs,
     leverage: l.leverage,
     capital: l.capital,
-    profile: { avatar: l.avatar, bio: l.bio, tags: l.tags, region: l.region, profitShareRate: l.profitShareRate, maxFollowers: l.maxFollowers, minCopyAmount: l.minCopyAmount },
+    profile: {
+      avatar: l.avatar,
+      bio: l.bio,
+      tags: l.tags,
+      region: l.region,
+      profitShareRate: l.profitShareRate,
+      maxFollowers: l.maxFollowers,
+      minCopyAmount: l.minCopyAmount,
+    },
   }))
   // Chain wallets trade spot (on-chain swaps) and are copied at a fixed amount, without profit share.
   const wallets: BotSeed[] = CHAIN_WALLETS.map((w) => ({
@@ -53,7 +70,15 @@ function seeds(): BotSeed[] {
     pairs: w.pairs,
     leverage: 1,
     capital: w.capital,
-    profile: { avatar: null, bio: w.label, tags: [], region: '', profitShareRate: '0', maxFollowers: 1000, minCopyAmount: '10' },
+    profile: {
+      avatar: null,
+      bio: w.label,
+      tags: [],
+      region: '',
+      profitShareRate: '0',
+      maxFollowers: 1000,
+      minCopyAmount: '10',
+    },
     chain: { chain: w.chain, address: w.address, label: w.label },
   }))
   return [...traders, ...wallets]
@@ -67,7 +92,19 @@ export async function seedSimulatedLeaders(db: Database, at: Date): Promise<void
   await db.transaction(async (tx) => {
     const created = await tx
       .insert(users)
-      .values(list.map((s) => ({ accountType: 'email' as const, account: accountOf(s.slug), passwordHash: LOCKED, nickname: s.nickname, inviteCode: `BOT${s.slug.replace(/[^a-z0-9]/g, '').slice(0, 12).toUpperCase()}${list.indexOf(s)}`, createdAt: at })))
+      .values(
+        list.map((s) => ({
+          accountType: 'email' as const,
+          account: accountOf(s.slug),
+          passwordHash: LOCKED,
+          nickname: s.nickname,
+          inviteCode: `BOT${s.slug
+            .replace(/[^a-z0-9]/g, '')
+            .slice(0, 12)
+            .toUpperCase()}${list.indexOf(s)}`,
+          createdAt: at,
+        })),
+      )
       .returning({ id: users.id, account: users.account })
     const ids = new Map(created.map((row) => [row.account, row.id]))
     const idOf = (slug: string) => {
@@ -82,6 +119,7 @@ export async function seedSimulatedLeaders(db: Database, at: Date): Promise<void
         kind: s.kind,
         strategy: s.strategy,
         nickname: s.nickname,
+        nicknameKey: nicknameKey(s.nickname),
         avatar: s.profile.avatar,
         bio: s.profile.bio,
         tags: s.profile.tags,
@@ -107,10 +145,20 @@ export async function loadBots(db: Database): Promise<Bot[]> {
     .select({ id: users.id, account: users.account })
     .from(users)
     .innerJoin(leaders, eq(leaders.userId, users.id))
-    .where(and(eq(leaders.simulated, true), inArray(users.account, list.map((s) => accountOf(s.slug)))))
+    .where(
+      and(
+        eq(leaders.simulated, true),
+        inArray(
+          users.account,
+          list.map((s) => accountOf(s.slug)),
+        ),
+      ),
+    )
   const ids = new Map(rows.map((row) => [row.account, row.id]))
   return list.flatMap((s) => {
     const leaderId = ids.get(accountOf(s.slug))
-    return leaderId === undefined ? [] : [{ leaderId, slug: s.slug, biz: s.biz, strategy: STRATEGIES[s.strategy], leverage: s.leverage, pairs: s.pairs }]
+    return leaderId === undefined
+      ? []
+      : [{ leaderId, slug: s.slug, biz: s.biz, strategy: STRATEGIES[s.strategy], leverage: s.leverage, pairs: s.pairs }]
   })
 }

@@ -1,0 +1,90 @@
+/**
+ * Which way every money step of the copy engine rounds: the one place it is written down. The
+ * engine (src/exchange/copy) and the app's previews (copy-sizing.ts) call these and nothing else
+ * to bring an amount to the database's 18 decimals.
+ *
+ * | step                                   | rule            | why                                                  |
+ * | -------------------------------------- | --------------- | ---------------------------------------------------- |
+ * | taker fee (user pays)                  | `paid`: → 0     | a user never pays a hair more than rate × notional   |
+ * | profit share (follower pays the leader)| `paid`: → 0     | a leader never receives more than rate × profit      |
+ * | funding (one side pays, one receives)  | `paid`: → 0     | neither side moves more than rate × notional         |
+ * | realized PnL (received or paid)        | `paid`: → 0     | a gain is never overpaid, a loss never overcharged   |
+ * | margin set aside (own money, held)     | `held`: ↑ +∞    | a position is never under-margined by rounding       |
+ * | margin released by a partial close     | `released`: ↓   | the remainder stays and comes back on the last close |
+ * | high-water mark after a partial share  | `mark`: ↑ +∞    | the mark never sits below what was paid for          |
+ * | liquidation price                      | `liquidation`   | long ↓, short ↑: rounding never brings it closer     |
+ * | entry / exit / TP / SL prices, figures | `q`: half-up    | records and displays, not movements of money         |
+ *
+ * Directed steps compute in a 60-digit Decimal that rounds the same way at every operation, so no
+ * intermediate step can round the other way: a product of two 36-digit amounts and a rate is cut
+ * toward zero before the last cut to 18 decimals, never rounded up to it.
+ */
+import Decimal from 'decimal.js'
+import { Exact, Money } from './money.ts'
+
+/** numeric(36,18): every stored amount has 18 decimals. */
+export const SCALE = 18
+
+const DIRECTED_PRECISION = 60
+const TowardZero = Decimal.clone({
+  precision: DIRECTED_PRECISION,
+  rounding: Decimal.ROUND_DOWN,
+  toExpNeg: -60,
+  toExpPos: 60,
+})
+const TowardPlus = Decimal.clone({
+  precision: DIRECTED_PRECISION,
+  rounding: Decimal.ROUND_CEIL,
+  toExpNeg: -60,
+  toExpPos: 60,
+})
+const TowardMinus = Decimal.clone({
+  precision: DIRECTED_PRECISION,
+  rounding: Decimal.ROUND_FLOOR,
+  toExpNeg: -60,
+  toExpPos: 60,
+})
+type Directed = typeof TowardZero
+
+/** a × b × … rounded toward zero at every step and at 18 decimals: for what is paid or received. */
+export function paid(first: Money, ...factors: (Money | number)[]): Money {
+  return product(TowardZero, first, factors, Decimal.ROUND_DOWN)
+}
+
+/** a × b × … / d, rounded up at every step and at 18 decimals: for what is set aside as margin. */
+export function held(first: Money, factors: readonly (Money | number)[], divisor: Money | number = 1): Money {
+  return new Exact(product(TowardPlus, first, factors, Decimal.ROUND_CEIL, divisor))
+}
+
+/** a × b / d rounded down (amounts are positive): for margin released by a partial close. */
+export function released(first: Money, factor: Money, divisor: Money): Money {
+  return product(TowardMinus, first, [factor], Decimal.ROUND_FLOOR, divisor)
+}
+
+/** base + amount / rate, rounded up: a high-water mark raised by what a partial payment paid for. */
+export function mark(base: Money, amount: Money, rate: Money): Money {
+  return new Exact(new TowardPlus(amount).div(rate).plus(base).toDecimalPlaces(SCALE, Decimal.ROUND_CEIL))
+}
+
+/** A liquidation price cut away from the mark it guards: down for a long, up for a short. */
+export function liquidation(price: Money, side: 1 | -1): Money {
+  return new Exact(price.toDecimalPlaces(SCALE, side === 1 ? Decimal.ROUND_FLOOR : Decimal.ROUND_CEIL))
+}
+
+/** Half-up to 18 decimals: prices and figures that record or show, never move, money. */
+export function q(value: Money): Money {
+  return value.toDecimalPlaces(SCALE, Money.ROUND_HALF_UP)
+}
+
+function product(
+  kind: Directed,
+  first: Money,
+  factors: readonly (Money | number)[],
+  last: Decimal.Rounding,
+  divisor: Money | number = 1,
+): Money {
+  let value = new kind(first)
+  for (const factor of factors) value = value.times(factor)
+  if (divisor !== 1) value = value.div(divisor)
+  return new Exact(value.toDecimalPlaces(SCALE, last))
+}

@@ -1,0 +1,144 @@
+/**
+ * What-if over HTTP behind its bounds: a question asked again is not replayed again, and one address cannot take every
+ * replay.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WHAT_IF } from '#/app.config.ts'
+import { apiErrorSchema, whatIfResponseSchema } from '#/contract/index.ts'
+import { leaders } from '../db/copy-schema.ts'
+import { Money } from '../money.ts'
+import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
+import { deposit, leaderTrade } from './engine.ts'
+import type { WhatIfJob } from './what-if-replay.ts'
+
+const START = Date.UTC(2026, 0, 6, 1)
+const PER_ADDRESS = WHAT_IF.replaysPerAddress
+/** One more than an address may hold: a second address still gets through, a third does not. */
+const QUEUED = PER_ADDRESS + 1
+
+let h: Harness
+let leaderId = 0
+const replayed: WhatIfJob[] = []
+
+/** Replays of these investments wait at a gate until released; the test knows when each has reached it. */
+const gates = new Map<
+  string,
+  { reached: Promise<void>; arrive: () => void; release: () => void; released: Promise<void> }
+>()
+function gate(investment: string) {
+  let arrive: () => void = () => undefined
+  let release: () => void = () => undefined
+  const reached = new Promise<void>((resolve) => (arrive = resolve))
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const entry = { reached, arrive, release, released }
+  gates.set(investment, entry)
+  return entry
+}
+
+beforeAll(async () => {
+  h = await startHarness({
+    start: START,
+    whatIf: {
+      limits: { queuedReplays: QUEUED },
+      wrapRunner: (run) => async (job) => {
+        replayed.push(job)
+        const held = gates.get(job.investment)
+        if (held) {
+          held.arrive()
+          await held.released
+        }
+        return run(job)
+      },
+    },
+  })
+  const { db } = h.context
+  leaderId = Number((await h.registerUser()).userId)
+  await db.insert(leaders).values({
+    userId: leaderId,
+    biz: 'futures',
+    strategy: 'user',
+    nickname: 'Bounded',
+    profitShareRate: '0.1',
+    maxFollowers: 10,
+    minCopyAmount: '10',
+    createdAt: new Date(START),
+  })
+  await db.transaction((tx) => deposit(tx, leaderId, 'USDT', new Money(50_000), new Date(START)))
+  const at = (minutes: number) => new Date(START - 60 * 60_000 + minutes * 60_000)
+  const opened = await leaderTrade(db, h.context.rules, {
+    eventId: 'b:1',
+    leaderId,
+    biz: 'futures',
+    pairCode: 'BTC_USDT',
+    price: new Money(60_000),
+    at: at(0),
+    action: { kind: 'open', side: 1, size: new Money('0.5'), leverage: 10 },
+  })
+  await leaderTrade(db, h.context.rules, {
+    eventId: 'b:2',
+    leaderId,
+    biz: 'futures',
+    pairCode: 'BTC_USDT',
+    price: new Money(61_200),
+    at: at(30),
+    action: { kind: 'close', positionId: opened?.position.id ?? 0 },
+  })
+})
+afterAll(() => h.close())
+
+const ask = (investment: string, address: string) =>
+  h.api('POST', `/copy/v1/leaders/${leaderId}/what-if`, {
+    body: { mode: 'fixed', fixedAmount: '500', investment, period: '7d' },
+    headers: { 'x-forwarded-for': address },
+  })
+
+describe('what-if behind its cache and bounds', () => {
+  it('answers a question asked again from the cache, whoever asks', async () => {
+    const first = await ask('2000', '10.1.0.1')
+    const before = replayed.length
+    const again = await ask('2000', '10.1.0.2')
+    expect(first.status, first.text).toBe(200)
+    expect(again.status, again.text).toBe(200)
+    expect(replayed.length).toBe(before)
+    expect(whatIfResponseSchema.parse(again.body).data).toEqual(whatIfResponseSchema.parse(first.body).data)
+    expect(whatIfResponseSchema.parse(first.body).data.copied).toBe(1)
+    // The service's pool ran it on a worker thread (not the in-process fallback).
+    expect(h.context.whatIf.usesWorkers()).toBe(true)
+  })
+
+  it(`refuses an address its replay number ${PER_ADDRESS + 1} with 429 and Retry-After while another address is answered`, async () => {
+    const held = Array.from({ length: PER_ADDRESS }, (_, i) => gate(`${3000 + i}`))
+    const busy = held.map((_, i) => ask(`${3000 + i}`, '10.2.0.1'))
+    await Promise.all(held.map((g) => g.reached))
+
+    const refused = await ask('3999', '10.2.0.1')
+    expect(refused.status, refused.text).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe(String(WHAT_IF.retryAfterSeconds))
+    expect(apiErrorSchema.parse(refused.body).reason).toBe('rate-limited')
+
+    // Asking what is already being replayed costs nothing: it waits for that replay, unrefused.
+    const joined = ask('3000', '10.2.0.1')
+    const other = await ask('4000', '10.2.0.2')
+    expect(other.status, other.text).toBe(200)
+    expect(whatIfResponseSchema.parse(other.body).data.investment).toBe('4000')
+
+    for (const g of held) g.release()
+    expect((await Promise.all([...busy, joined])).map((r) => r.status)).toEqual([...held.map(() => 200), 200])
+    expect((await ask('3999', '10.2.0.1')).status).toBe(200)
+  })
+
+  it('refuses every address with 429 once the replays in flight fill the queue', async () => {
+    const fromFirst = Array.from({ length: PER_ADDRESS }, (_, i) => gate(`${5000 + i}`))
+    const fromSecond = gate('5100')
+    const busy = [...fromFirst.map((_, i) => ask(`${5000 + i}`, '10.3.0.1')), ask('5100', '10.3.0.2')]
+    await Promise.all([...fromFirst, fromSecond].map((g) => g.reached))
+
+    const refused = await ask('5200', '10.3.0.3')
+    expect(refused.status, refused.text).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe(String(WHAT_IF.retryAfterSeconds))
+
+    for (const g of [...fromFirst, fromSecond]) g.release()
+    expect((await Promise.all(busy)).map((r) => r.status)).toEqual(busy.map(() => 200))
+    expect((await ask('5200', '10.3.0.3')).status).toBe(200)
+  })
+})

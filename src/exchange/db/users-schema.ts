@@ -1,0 +1,47 @@
+/**
+ * The users table, in a module of its own: the copy-trading tables (copy-schema.ts) reference it, and
+ * schema.ts, which defines the other account tables, re-exports them all, so both import it from here.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+
+export const users = pgTable(
+  'users',
+  {
+    // Readable, exchange-style user ids (10000001 …), always a string on the wire.
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity({ startWith: 10000001 }),
+    accountType: text('account_type', { enum: ['email', 'mobile'] }).notNull(),
+    account: text('account').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    nickname: text('nickname').notNull(),
+    inviteCode: text('invite_code').notNull().unique(),
+    invitedBy: bigint('invited_by', { mode: 'number' }).references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    userSubType: smallint('user_sub_type').notNull().default(1),
+    parentUserId: bigint('parent_user_id', { mode: 'number' }).references((): AnyPgColumn => users.id, {
+      onDelete: 'cascade',
+    }),
+    changeLogin: boolean('change_login').notNull().default(true),
+    standAloneLogin: boolean('stand_alone_login').notNull().default(true),
+    /** Locale codes this user may pick; null means the global whitelist. */
+    availableLanguages: jsonb('available_languages').$type<string[]>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_account_key').on(t.accountType, t.account),
+    check('users_account_type_check', sql`${t.accountType} in ('email', 'mobile')`),
+    check('users_sub_type_check', sql`${t.userSubType} in (1, 2)`),
+  ],
+)
