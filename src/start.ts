@@ -1,11 +1,22 @@
 /**
- * Start's request middleware: a fresh CSP nonce per request (the router stamps it on every script it
- * renders) and the security headers of every HTML response.
+ * Start's middleware. Requests: legacy redirects; the edge of server-function calls (this site
+ * only, JSON only, bounded); a fresh CSP nonce per request (the router stamps it on every script it
+ * renders), the security headers of every HTML response, and no caching of anything a session
+ * saw. Server functions: an input their validator refuses answers 400 with its fields.
  */
 import { createMiddleware, createStart } from '@tanstack/react-start'
-import { resolveRedirect } from './features/routing/redirects.ts'
+import { COOKIES } from '../app.config.ts'
+import { resolveRedirect } from '#/features/routing/index.ts'
+import {
+  rejectInput,
+  contentSecurityPolicy,
+  HTML_SECURITY_HEADERS,
+  checkServerFnRequest,
+  refusalResponse,
+} from '#/features/shell/index.server.ts'
+import { serverConfig } from './lib/config.server.ts'
+import { InputInvalid, inputRejectedAdapter } from './lib/input-rejected.ts'
 import { routeStaticSegments } from './router.tsx'
-import { contentSecurityPolicy, HTML_SECURITY_HEADERS } from './features/shell/security-headers.server.ts'
 
 function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
@@ -21,7 +32,19 @@ const redirects = createMiddleware({ type: 'request' }).server(({ request, next,
   return new Response(null, { status: target.status, headers: { location: target.href, 'cache-control': 'no-store' } })
 })
 
-const securityHeaders = createMiddleware({ type: 'request' }).server(async ({ next }) => {
+const serverFnGuard = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
+  if (handlerType !== 'serverFn') return next()
+  const siteOrigins = [new URL(serverConfig().siteUrl).origin, new URL(request.url).origin]
+  const refusal = await checkServerFnRequest(request, { siteOrigins })
+  return refusal ? refusalResponse(refusal) : next()
+})
+
+const hasSession = (request: Request) => {
+  const cookie = request.headers.get('cookie') ?? ''
+  return COOKIES.session.some((name) => new RegExp(`(?:^|;\\s*)${name}=[^;]`).test(cookie))
+}
+
+const securityHeaders = createMiddleware({ type: 'request' }).server(async ({ request, next }) => {
   const nonce = createNonce()
   const result = await next({ context: { nonce } })
   const headers = result.response.headers
@@ -30,7 +53,22 @@ const securityHeaders = createMiddleware({ type: 'request' }).server(async ({ ne
     if (import.meta.env.PROD) headers.set('content-security-policy', contentSecurityPolicy(nonce))
     for (const [name, value] of Object.entries(HTML_SECURITY_HEADERS)) headers.set(name, value)
   }
+  // A page or answer rendered for a session is that user's alone: no shared or browser cache keeps it.
+  if (hasSession(request)) headers.set('cache-control', 'private, no-store')
   return result
 })
 
-export const startInstance = createStart(() => ({ requestMiddleware: [redirects, securityHeaders] }))
+const inputRejection = createMiddleware({ type: 'function' }).server(async ({ next }) => {
+  try {
+    return await next()
+  } catch (error) {
+    if (error instanceof InputInvalid) throw await rejectInput(error.issues)
+    throw error
+  }
+})
+
+export const startInstance = createStart(() => ({
+  requestMiddleware: [redirects, serverFnGuard, securityHeaders],
+  functionMiddleware: [inputRejection],
+  serializationAdapters: [inputRejectedAdapter],
+}))

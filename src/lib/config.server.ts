@@ -1,5 +1,5 @@
 /** The server's configuration, read from the environment once (the production entry validated it at start-up). */
-import { loadConfig, type ServerConfig } from '../../app.config.ts'
+import { loadConfig, type ServerConfig } from '#/app.config.ts'
 
 let cached: ServerConfig | undefined
 

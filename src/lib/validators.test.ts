@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { firstValidationCode, validateAnalyticsName, validateCode, validateEmail, validateMobile, validatePassword, validateUserId } from './validators.ts'
+import {
+  firstValidationCode,
+  validateAnalyticsName,
+  validateCode,
+  validateEmail,
+  validateMobile,
+  validatePassword,
+  validateUserId,
+} from './validators.ts'
 
 describe('validators (§5)', () => {
   it.each([

@@ -1,7 +1,7 @@
 /**
  * Validators of §5. They return a code (or null when valid); the UI turns a code into text.
  */
-import { ACCOUNTS } from '../../app.config.ts'
+import { ACCOUNTS } from '#/app.config.ts'
 
 export const VALIDATION_CODES = [
   'required',

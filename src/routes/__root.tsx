@@ -1,28 +1,34 @@
 import { I18nProvider } from '@lingui/react'
 import { createRootRouteWithContext, HeadContent, redirect, Scripts } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
-import { THEME_TOKENS } from '../../app.config.ts'
-import { i18nFor, loadCatalog } from '../features/i18n/catalogs.ts'
-import { localeInfo, locatePath } from '../features/i18n/locales.ts'
-import { clearDataOfEndedSession } from '../features/auth/session.ts'
-import { useDeviceAgent } from '../features/device/useDeviceAgent.ts'
-import { resolveRedirect } from '../features/routing/redirects.ts'
-import { loadPersistedStores } from '../features/state/stores.ts'
-import '../features/routing/static-data.ts'
-import { installChunkErrorHandling, markHydrated } from '../features/shell/lifecycle.ts'
-import type { RootContext, RouterContext } from '../features/shell/root-context.ts'
-import { productName } from '../features/shell/seo.ts'
-import { readShellState, updateClientShellState } from '../features/shell/shell-state.ts'
+import { THEME_TOKENS } from '#/app.config.ts'
+import { i18nFor, loadCatalog, preloadCatalog } from '#/features/i18n/index.ts'
+import { localeInfo, locatePath } from '#/lib/locale.ts'
+import { clearDataOfEndedSession } from '#/features/auth/index.ts'
+import { useDeviceAgent } from '#/features/device/index.ts'
+import { resolveRedirect } from '#/features/routing/index.ts'
+import {
+  installChunkErrorHandling,
+  markHydrated,
+  type RootContext,
+  type RouterContext,
+} from '#/features/shell/index.ts'
+import { loadPersistedStores, readShellState, updateClientShellState } from '#/features/state/index.ts'
+import { productName } from '#/lib/product.ts'
+import { ReaderNumberFormat } from '#/features/preferences/index.ts'
 import '../styles.css'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: async ({ location, context }): Promise<Omit<RootContext, keyof RouterContext>> => {
     // The server answered these before rendering (start.ts); this covers client navigation.
     const target = resolveRedirect(location.pathname, location.searchStr, context.staticSegments)
-    if (target) throw redirect({ href: target.href + (location.hash ? `#${location.hash}` : ''), statusCode: target.status })
-    const { locale, prefix } = locatePath(location.pathname)
-    const catalog = await loadCatalog(locale)
-    return { locale, prefix, catalog, shell: readShellState() }
+    if (target)
+      throw redirect({ href: target.href + (location.hash ? `#${location.hash}` : ''), statusCode: target.status })
+    // The one place the locale segment is read: every route and view takes it from this context.
+    const { locale, prefix, rest } = locatePath(location.pathname)
+    // Loaded, not returned: the context is dehydrated into the HTML, and the catalog would weigh down every page.
+    await loadCatalog(locale)
+    return { locale, prefix, path: rest, shell: readShellState() }
   },
   head: ({ match, matches }) => {
     const theme = match.context.shell.theme
@@ -47,8 +53,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function RootDocument({ children }: { children: ReactNode }) {
-  const { locale, catalog, shell } = Route.useRouteContext()
+  const { locale, shell } = Route.useRouteContext()
   const info = localeInfo(locale)
+  preloadCatalog(locale)
   useDeviceAgent(shell.theme)
   useEffect(() => {
     updateClientShellState(shell)
@@ -60,12 +67,20 @@ function RootDocument({ children }: { children: ReactNode }) {
     return installChunkErrorHandling(shell.config.reloadGuardMs)
   }, [shell.config.reloadGuardMs])
   return (
-    <html lang={info.tag} dir={info.dir} data-theme={shell.theme} data-upcolor={shell.upColor} className={shell.theme === 'dark' ? 'dark' : undefined}>
+    <html
+      lang={info.tag}
+      dir={info.dir}
+      data-theme={shell.theme}
+      data-upcolor={shell.upColor}
+      className={shell.theme === 'dark' ? 'dark' : undefined}
+    >
       <head>
         <HeadContent />
       </head>
       <body className="bg-page text-ink antialiased">
-        <I18nProvider i18n={i18nFor(locale, catalog)}>{children}</I18nProvider>
+        <I18nProvider i18n={i18nFor(locale)}>
+          <ReaderNumberFormat>{children}</ReaderNumberFormat>
+        </I18nProvider>
         <Scripts />
       </body>
     </html>

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
 import { analyticsBatchResponseSchema, type TrackedEvent } from '../contract/analytics.schemas.ts'
 import { analyticsBatchEvents, analyticsDropReports } from '../exchange/db/analytics-schema.ts'
-import { startHarness, type Harness } from '../exchange/testing/harness.ts'
+import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { analyticsMachine } from '../features/analytics/analytics.machine.ts'
 import { exchangePathOf } from './exchange-mount.ts'
 
@@ -22,7 +22,9 @@ let receiver: Receiver = 'up'
 const attempts = { total: 0, whileDown: 0, duplicates: 0 }
 
 async function forward(input: string, init: RequestInit): Promise<Response> {
-  const response = await h.exchange.fetch(new Request(input, { method: init.method, headers: init.headers, body: init.body }))
+  const response = await h.exchange.fetch(
+    new Request(input, { method: init.method, headers: init.headers, body: init.body }),
+  )
   const parsed = analyticsBatchResponseSchema.safeParse(await response.clone().json())
   if (parsed.success) attempts.duplicates += parsed.data.data.duplicates
   return response
@@ -43,7 +45,9 @@ async function network(input: string, init: RequestInit = {}): Promise<Response>
       await forward(input, init)
       throw new TypeError('network connection lost')
     case 'hang':
-      return new Promise((_, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))
+      return new Promise((_, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      )
   }
 }
 
@@ -51,7 +55,9 @@ const SETTINGS = { intervalMs: 120, retryBaseMs: 30, timeoutMs: 150 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function startSdk() {
-  const actor = createActor(analyticsMachine, { input: { endpoint: 'http://exchange.test/open/analytics/batch', newId: randomUUID, settings: SETTINGS } })
+  const actor = createActor(analyticsMachine, {
+    input: { endpoint: 'http://exchange.test/open/analytics/batch', newId: randomUUID, settings: SETTINGS },
+  })
   actor.start()
   return actor
 }
@@ -67,7 +73,10 @@ function event(distinctId: string, n: number): TrackedEvent {
 }
 
 async function storedIds(distinctId: string): Promise<string[]> {
-  const rows = await h.context.db.select({ id: analyticsBatchEvents.id }).from(analyticsBatchEvents).where(eq(analyticsBatchEvents.distinctId, distinctId))
+  const rows = await h.context.db
+    .select({ id: analyticsBatchEvents.id })
+    .from(analyticsBatchEvents)
+    .where(eq(analyticsBatchEvents.distinctId, distinctId))
   return rows.map((r) => r.id)
 }
 
@@ -119,10 +128,15 @@ describe('delivery to the real receiver', () => {
     await sleep(200)
     receiver = 'up'
     await vi.waitFor(() => expect(sdk.getSnapshot().context.queue).toEqual([]), { timeout: 15_000, interval: 50 })
-    await vi.waitFor(() => expect(sdk.getSnapshot().context.dropReport).toBeUndefined(), { timeout: 5_000, interval: 50 })
+    await vi.waitFor(() => expect(sdk.getSnapshot().context.dropReport).toBeUndefined(), {
+      timeout: 5_000,
+      interval: 50,
+    })
     const stored = new Set(await storedIds(distinctId))
     expect(stored).toEqual(new Set(sent.slice(30).map((e) => e.id)))
-    const [reports] = await h.context.db.select({ total: sql<number>`coalesce(sum(${analyticsDropReports.count}), 0)::int` }).from(analyticsDropReports)
+    const [reports] = await h.context.db
+      .select({ total: sql<number>`coalesce(sum(${analyticsDropReports.count}), 0)::int` })
+      .from(analyticsDropReports)
     expect(reports?.total).toBe(30)
     sdk.stop()
   }, 30_000)
@@ -130,7 +144,10 @@ describe('delivery to the real receiver', () => {
 
 describe('the development page', () => {
   it('is served at the site root outside production only', () => {
-    expect(['/dev/analytics', '/dev/analytics.json'].map((path) => exchangePathOf(path, true))).toEqual(['/dev/analytics', '/dev/analytics.json'])
+    expect(['/dev/analytics', '/dev/analytics.json'].map((path) => exchangePathOf(path, true))).toEqual([
+      '/dev/analytics',
+      '/dev/analytics.json',
+    ])
     expect(exchangePathOf('/dev/analytics', false)).toBeUndefined()
   })
 })

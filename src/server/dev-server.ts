@@ -6,9 +6,9 @@ import type { IncomingMessage } from 'node:http'
 import { join } from 'node:path'
 import type { Duplex } from 'node:stream'
 import type { Plugin } from 'vite'
-import { loadConfig } from '../../app.config.ts'
+import { loadConfig } from '#/app.config.ts'
 import { openConfiguredExchange } from '../exchange/configured.ts'
-import { registerInProcessExchange } from '../lib/http/transport.ts'
+import { registerInProcessExchange } from '#/exchange-client/transport.ts'
 import { createExchangeMount } from './exchange-mount.ts'
 
 export function devServer(): Plugin {
@@ -18,7 +18,9 @@ export function devServer(): Plugin {
     async configureServer(server) {
       const config = loadConfig({ ...process.env, NODE_ENV: 'development' })
       // The dev server keeps its database beside the production one's, never in it (an in-memory one stays in memory).
-      const dataDir = config.database.dataDir.startsWith('memory://') ? config.database.dataDir : join(config.database.dataDir, 'dev')
+      const dataDir = config.database.dataDir.startsWith('memory://')
+        ? config.database.dataDir
+        : join(config.database.dataDir, 'dev')
       const exchange = await openConfiguredExchange(config, dataDir)
       // Vite's own HMR socket has its own path: only /ws is the hub's.
       server.httpServer?.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -33,7 +35,8 @@ export function devServer(): Plugin {
           const chunks: Buffer[] = []
           for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)))
           const headers = new Headers()
-          for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value)
+          for (const [name, value] of Object.entries(req.headers))
+            if (typeof value === 'string') headers.set(name, value)
           const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
           const response = await mount.fetch(
             new Request(url, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined }),

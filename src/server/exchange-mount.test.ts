@@ -19,7 +19,11 @@ describe('exchange mount', () => {
       return Response.json({ code: 0, data: await request.text() })
     }, false)
     const response = await mount.fetch(
-      new Request('http://site/spotapi/v2/x?a=1', { method: 'POST', body: '{"k":"v"}', headers: { 'x-forwarded-for': '6.6.6.6', 'content-type': 'application/json' } }),
+      new Request('http://site/spotapi/v2/x?a=1', {
+        method: 'POST',
+        body: '{"k":"v"}',
+        headers: { 'x-forwarded-for': '6.6.6.6', 'content-type': 'application/json' },
+      }),
       { clientIp: '10.0.0.7' },
     )
     expect(await response.json()).toEqual({ code: 0, data: '{"k":"v"}' })
@@ -33,7 +37,9 @@ describe('exchange mount', () => {
       called = true
       return Promise.resolve(new Response('x'))
     }, false)
-    const response = await mount.fetch(new Request('http://site/spotapi/v2/x', { method: 'POST', body: 'x'.repeat(70_000) }))
+    const response = await mount.fetch(
+      new Request('http://site/spotapi/v2/x', { method: 'POST', body: 'x'.repeat(70_000) }),
+    )
     expect(response.status).toBe(413)
     expect(called).toBe(false)
   })

@@ -3,7 +3,7 @@
  * development inbox outside production), over HTTP for browsers and other machines, and
  * in-process for the web tier's own API client.
  */
-import { API_LIMITS } from '../../app.config.ts'
+import { API_LIMITS } from '#/app.config.ts'
 import { BASE_PREFIXES, stripBase } from '../exchange/mount.ts'
 
 export type FetchHandler = (request: Request) => Promise<Response>
@@ -13,13 +13,17 @@ const DEV_PAGES = ['/dev/inbox', '/dev/inbox.json', '/dev/analytics', '/dev/anal
 
 /** The exchange's own path for a site path, or undefined when the path is not the exchange's. */
 export function exchangePathOf(pathname: string, devPages: boolean): string | undefined {
-  if (BASE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))) return stripBase(pathname)
+  if (BASE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)))
+    return stripBase(pathname)
   if (devPages && DEV_PAGES.includes(pathname)) return pathname
   return undefined
 }
 
 function tooLarge(): Response {
-  return Response.json({ code: 413, data: null, msg: 'Payload Too Large', reason: 'payload-too-large' }, { status: 413 })
+  return Response.json(
+    { code: 413, data: null, msg: 'Payload Too Large', reason: 'payload-too-large' },
+    { status: 413 },
+  )
 }
 
 /** Reads a request body, refusing (undefined) past the limit without buffering more than it. */
@@ -61,13 +65,16 @@ export function createExchangeMount(exchangeFetch: FetchHandler, devPages: boole
     async fetch(request: Request, options: MountOptions = {}): Promise<Response> {
       const url = new URL(request.url)
       const path = exchangePathOf(url.pathname, devPages)
-      if (path === undefined) return Response.json({ code: 404, data: null, msg: 'Not Found', reason: 'not-found' }, { status: 404 })
+      if (path === undefined)
+        return Response.json({ code: 404, data: null, msg: 'Not Found', reason: 'not-found' }, { status: 404 })
       const headers = new Headers(request.headers)
       if (options.clientIp !== undefined) headers.set('x-forwarded-for', options.clientIp)
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
       const body = hasBody ? await boundedBody(request, API_LIMITS.maxBodyBytes) : undefined
       if (hasBody && body === undefined) return tooLarge()
-      return exchangeFetch(new Request(new URL(path + url.search, url.origin), { method: request.method, headers, body }))
+      return exchangeFetch(
+        new Request(new URL(path + url.search, url.origin), { method: request.method, headers, body }),
+      )
     },
   }
 }

@@ -66,6 +66,17 @@ describe('rejectBadPaths', () => {
     expect(await res.text()).toContain('percent-encoding')
   })
 
+  it('sends a path that starts with // or /\\ to its single-slash form by a relative address, whatever the Host', async () => {
+    for (const [path, location] of [
+      ['//x?a=1', '/x?a=1'],
+      ['///evil.example/y', '/evil.example/y'],
+      ['/\\evil.example', '/evil.example'],
+    ]) {
+      const res = await rejectBadPaths(new Request(`http://evil.example${path}`), next)
+      expect([res.status, res.headers.get('location')], path).toEqual([308, location])
+    }
+  })
+
   it('passes ordinary paths on', async () => {
     const res = await rejectBadPaths(new Request('http://x/zh_CN/copy-trading/gemw?q=%E4%B8%AD'), next)
     expect(await res.text()).toBe('ok')

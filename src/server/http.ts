@@ -5,7 +5,7 @@
 import type { Duplex } from 'node:stream'
 import zlib from 'node:zlib'
 import type { ServerMiddleware } from 'srvx'
-import { HTTP_LIMITS } from '../../app.config.ts'
+import { HTTP_LIMITS } from '#/app.config.ts'
 
 const BASE_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -22,15 +22,23 @@ export const baseHeaders: ServerMiddleware = async (request, next) => {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
-/** Paths the router need not see: absurdly long, or not decodable. */
+/**
+ * Paths the router need not see: absurdly long, or not decodable. A path that starts with `//`
+ * (or `/\`) goes to its single-slash form by a relative Location: Start would build an absolute
+ * one from the Host header, which anyone can set (`//x` with `Host: evil.example`).
+ */
 export const rejectBadPaths: ServerMiddleware = (request, next) => {
   const raw = request.url.slice(request.url.indexOf('/', request.url.indexOf('//') + 2))
-  const path = raw.split('?')[0] ?? ''
+  const [path = '', ...query] = raw.split('?')
   if (path.length > HTTP_LIMITS.maxPathLength) return new Response('URI Too Long', { status: 414 })
   try {
     decodeURIComponent(path)
   } catch {
     return new Response('Bad Request: malformed percent-encoding in the path', { status: 400 })
+  }
+  if (/^\/[/\\]/.test(path)) {
+    const single = `/${path.replace(/^[/\\]+/, '')}${query.length > 0 ? `?${query.join('?')}` : ''}`
+    return new Response(null, { status: 308, headers: { location: single, 'cache-control': 'no-store' } })
   }
   return next()
 }
@@ -40,7 +48,10 @@ export const rejectBadPaths: ServerMiddleware = (request, next) => {
  * The client may hang up mid-stream: the stream is then cancelled while zlib still has output in
  * flight, and enqueueing into it would throw outside any request and take the process down.
  */
-function compressStream(source: ReadableStream<Uint8Array>, compressor: zlib.BrotliCompress | zlib.Gzip): ReadableStream<Uint8Array> {
+function compressStream(
+  source: ReadableStream<Uint8Array>,
+  compressor: zlib.BrotliCompress | zlib.Gzip,
+): ReadableStream<Uint8Array> {
   const reader = source.getReader()
   let open = true
   return new ReadableStream<Uint8Array>({
@@ -60,7 +71,9 @@ function compressStream(source: ReadableStream<Uint8Array>, compressor: zlib.Bro
         for (;;) {
           const { done, value } = await reader.read()
           if (done || !open) break
-          await new Promise<void>((resolve, reject) => compressor.write(value, (error) => (error ? reject(error) : resolve())))
+          await new Promise<void>((resolve, reject) =>
+            compressor.write(value, (error) => (error ? reject(error) : resolve())),
+          )
         }
         if (open) compressor.end()
       }

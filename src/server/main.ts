@@ -2,16 +2,17 @@
  * Production entry: `npm start` builds, then runs this file on Node 22 (types stripped natively).
  * Serves dist/client, the TanStack Start handler and `/ws`, and shuts down gracefully.
  */
-import type { IncomingMessage } from 'node:http'
+import { Server as HttpServer, type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { serve, type ServerRequest } from 'srvx'
-import { ConfigError, loadConfig, type ServerConfig } from '../../app.config.ts'
+import { ConfigError, HTTP_LIMITS, loadConfig, type ServerConfig } from '#/app.config.ts'
 import { openConfiguredExchange } from '../exchange/configured.ts'
-import { registerInProcessExchange } from '../lib/http/transport.ts'
+import { registerInProcessExchange } from '#/exchange-client/transport.ts'
 import { createExchangeMount } from './exchange-mount.ts'
 import { answerClientError, baseHeaders, rejectBadPaths } from './http.ts'
 import { createPageCache } from './page-cache.ts'
+import { createRenderLimiter } from './render-limit.ts'
 import { loadStaticFiles, staticFiles } from './static-files.ts'
 import { refuseUpgrade } from './websocket.ts'
 
@@ -72,6 +73,13 @@ async function main() {
   registerInProcessExchange((request) => mount.fetch(request))
 
   const pages = createPageCache()
+  const renders = createRenderLimiter()
+  /** The client's address: the first X-Forwarded-For entry behind a trusted proxy, else the socket's. */
+  const addressOf = (request: ServerRequest) =>
+    (config.trustProxy ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined) ||
+    request.ip ||
+    'unknown'
+  const isServerFn = (request: Request) => new URL(request.url).pathname.startsWith('/_serverFn/')
   const server = serve({
     port: config.port,
     hostname: config.host,
@@ -82,15 +90,25 @@ async function main() {
       baseHeaders,
       (request, next) => {
         if (new URL(request.url).pathname !== '/healthz') return next()
-        return Response.json({ status: draining ? 'draining' : 'ok' }, { status: draining ? 503 : 200, headers: { 'cache-control': 'no-store' } })
+        return Response.json(
+          { status: draining ? 'draining' : 'ok' },
+          { status: draining ? 503 : 200, headers: { 'cache-control': 'no-store' } },
+        )
       },
-      (request, next) => (mount.handles(new URL(request.url).pathname) ? mount.fetch(request, { clientIp: config.trustProxy ? undefined : request.ip }) : next()),
+      (request, next) =>
+        mount.handles(new URL(request.url).pathname)
+          ? mount.fetch(request, { clientIp: config.trustProxy ? undefined : request.ip })
+          : next(),
       staticFiles(files),
     ],
-    fetch: (request: ServerRequest) => pages.serve(request, async () => start.fetch(request)),
+    fetch: (request: ServerRequest) =>
+      isServerFn(request)
+        ? start.fetch(request)
+        : pages.serve(request, () => renders.run(addressOf(request), async () => start.fetch(request))),
     error(error) {
       // A visitor who hung up while their page was rendered (the page cache awaits the whole page) needs no log.
-      if (error instanceof Error && 'code' in error && error.code === 'ECONNRESET') return new Response(null, { status: 499 })
+      if (error instanceof Error && 'code' in error && error.code === 'ECONNRESET')
+        return new Response(null, { status: 499 })
       console.error('Unhandled request error:', error)
       return new Response('Internal Server Error', { status: 500 })
     },
@@ -103,6 +121,12 @@ async function main() {
     if (!exchange.handleUpgrade(req, socket, head)) refuseUpgrade(socket)
   })
   nodeServer?.on('clientError', answerClientError)
+  if (nodeServer instanceof HttpServer) {
+    // Node closes an idle keep-alive socket after 5 s: a client reusing it at that moment reads
+    // ECONNRESET. Idle sockets live longer than clients and proxies keep theirs (60 s is common).
+    nodeServer.keepAliveTimeout = HTTP_LIMITS.keepAliveTimeoutMs
+    nodeServer.headersTimeout = HTTP_LIMITS.keepAliveTimeoutMs + 1000
+  }
 
   console.log(`Tandem listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`)
 

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { createPageCache, pageCacheKey } from './page-cache.ts'
+import { canonicalRedirect, createPageCache, pageCacheKey } from './page-cache.ts'
 
-const page = (path: string, headers: Record<string, string> = {}) => new Request(`http://localhost${path}`, { headers: { 'accept-encoding': 'identity', ...headers } })
+const page = (path: string, headers: Record<string, string> = {}) =>
+  new Request(`http://localhost${path}`, { headers: { 'accept-encoding': 'identity', ...headers } })
 
-function counter(body = '<html>page</html>', init: ResponseInit = { headers: { 'content-type': 'text/html; charset=utf-8' } }) {
+function counter(
+  body = '<html>page</html>',
+  init: ResponseInit = { headers: { 'content-type': 'text/html; charset=utf-8' } },
+) {
   let renders = 0
   return {
     render: async () => {
@@ -22,9 +26,41 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey(page('/copy-trading/futures?period=7d', { cookie: 'theme=dark; device_id=x' }))).toBe(a)
     expect(pageCacheKey(page('/copy-trading/futures?period=7d', { cookie: 'theme=light' }))).not.toBe(a)
     expect(pageCacheKey(page('/copy-trading/futures?period=30d', { cookie: 'theme=dark' }))).not.toBe(a)
-    expect(pageCacheKey(page('/copy-trading/futures?period=7d', { cookie: 'theme=dark', 'user-agent': 'iPhone' }))).not.toBe(a)
+    expect(
+      pageCacheKey(page('/copy-trading/futures?period=7d', { cookie: 'theme=dark', 'user-agent': 'iPhone' })),
+    ).not.toBe(a)
     expect(pageCacheKey(page('/ar_AE/copy-trading/futures-trader/10000005'))).toBeDefined()
     expect(pageCacheKey(page('/copy-trading/gemw/chain-copy/ethereum/0xabc123'))).toBeDefined()
+  })
+
+  it('keys a page by the search its route reads: unknown parameters dropped, bad values at their defaults', () => {
+    const plain = pageCacheKey(page('/copy-trading/futures'))
+    expect(pageCacheKey(page('/copy-trading/futures?r=8f3a'))).toBe(plain)
+    expect(pageCacheKey(page('/copy-trading/futures?period=bogus&fbclid=x'))).toBe(plain)
+    expect(pageCacheKey(page('/copy-trading/futures?q=%00'))).toBe(plain)
+    expect(pageCacheKey(page('/copy-trading/futures?sort=pnl&period=7d'))).toBe(
+      pageCacheKey(page('/copy-trading/futures?period=7d&sort=pnl&x=1')),
+    )
+    expect(pageCacheKey(page('/copy-trading/futures?q=delta'))).not.toBe(plain)
+    expect(pageCacheKey(page('/copy-trading/gemw?anything=1'))).toBe(pageCacheKey(page('/copy-trading/gemw')))
+    expect(pageCacheKey(page('/copy-trading/gemw/10000005?period=90d&z=1'))).toBe(
+      pageCacheKey(page('/copy-trading/gemw/10000005?period=90d')),
+    )
+  })
+
+  it('sends a page asked with parameters its route does not read, or bad values, to its canonical address', () => {
+    const to = (path: string) => canonicalRedirect(page(path))?.headers.get('location')
+    expect(to('/copy-trading/futures?r=8f3a')).toBe('/copy-trading/futures')
+    expect(to('/copy-trading/futures?period=bogus&sort=pnl')).toBe('/copy-trading/futures?sort=pnl')
+    expect(to('/ar_AE/copy-trading/gemw/10000005?period=90d&z=1')).toBe('/ar_AE/copy-trading/gemw/10000005?period=90d')
+    // Campaign parameters stay for the analytics of the landing page.
+    expect(to('/copy-trading/gemw?utm_source=news&x=1')).toBe('/copy-trading/gemw?utm_source=news')
+    // So do the invite code of a referral link and a native shell's language list (§2).
+    expect(to('/copy-trading/gemw?inviteCode=DEMO2345&fbclid=1')).toBe('/copy-trading/gemw?inviteCode=DEMO2345')
+    expect(to('/copy-trading/gemw?clientSupperLanguage=en_US%2Czh_CN')).toBeUndefined()
+    // Already canonical, or not a cached page: rendered as asked.
+    expect(to('/copy-trading/futures?period=7d&sort=pnl')).toBeUndefined()
+    expect(to('/copy-trading/my?anything=1')).toBeUndefined()
   })
 
   it('never keys a signed-in request, another page or another method', () => {
@@ -44,7 +80,11 @@ describe('createPageCache', () => {
     const { render, count } = counter()
     const answers = await Promise.all([1, 2, 3].map(() => cache.serve(page('/copy-trading/futures'), render)))
     expect(count()).toBe(1)
-    expect(await Promise.all(answers.map((a) => a.text()))).toEqual(['<html>page</html>#1', '<html>page</html>#1', '<html>page</html>#1'])
+    expect(await Promise.all(answers.map((a) => a.text()))).toEqual([
+      '<html>page</html>#1',
+      '<html>page</html>#1',
+      '<html>page</html>#1',
+    ])
     expect(answers.map((a) => a.headers.get('x-page-cache')).sort()).toEqual(['hit', 'hit', 'miss'])
     clock = 2999
     expect(await (await cache.serve(page('/copy-trading/futures'), render)).text()).toBe('<html>page</html>#1')
@@ -62,6 +102,11 @@ describe('createPageCache', () => {
     await cache.serve(page('/copy-trading/spot'), withCookie.render)
     await cache.serve(page('/copy-trading/spot'), withCookie.render)
     expect(withCookie.count()).toBe(2)
+    // A page that rendered without its data (the exchange failed) answers 503: never kept.
+    const unavailable = counter('<html>try again</html>', { status: 503, headers: { 'content-type': 'text/html' } })
+    await cache.serve(page('/copy-trading/futures?q=x'), unavailable.render)
+    await cache.serve(page('/copy-trading/futures?q=x'), unavailable.render)
+    expect(unavailable.count()).toBe(2)
     const missing = counter('not found', { status: 404, headers: { 'content-type': 'text/html' } })
     await cache.serve(page('/copy-trading/futures-trader/1'), missing.render)
     await cache.serve(page('/copy-trading/futures-trader/1'), missing.render)
@@ -78,10 +123,15 @@ describe('createPageCache', () => {
       if (calls === 1) throw new Error('aborted')
       return new Response('<html>ok</html>', { headers: { 'content-type': 'text/html' } })
     }
-    const [first, second] = await Promise.allSettled([cache.serve(page('/copy-trading/spot'), flaky), cache.serve(page('/copy-trading/spot'), flaky)])
+    const [first, second] = await Promise.allSettled([
+      cache.serve(page('/copy-trading/spot'), flaky),
+      cache.serve(page('/copy-trading/spot'), flaky),
+    ])
     expect(first.status).toBe('rejected')
     expect(second.status === 'fulfilled' ? await second.value.text() : '').toBe('<html>ok</html>')
-    await expect(cache.serve(page('/copy-trading/futures'), async () => Promise.reject(new Error('aborted')))).rejects.toThrow('aborted')
+    await expect(
+      cache.serve(page('/copy-trading/futures'), async () => Promise.reject(new Error('aborted'))),
+    ).rejects.toThrow('aborted')
   })
 
   it('keeps at most maxEntries pages, dropping the oldest', async () => {

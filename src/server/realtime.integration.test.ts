@@ -12,7 +12,7 @@ import { createMemoryPubSub } from '../exchange/realtime/pubsub.ts'
 import type { PublicRequest } from '../exchange/realtime/snapshots.ts'
 import { createMarketConnection, type MarketConnection } from '../features/realtime/connection.ts'
 import { createEventBus, type AppEvent } from '../features/realtime/events.ts'
-import type { SocketLike } from '../features/realtime/socket.machine.ts'
+import type { SocketLike } from '../features/realtime/socket-transport.ts'
 
 interface Running {
   server: Server
@@ -32,7 +32,12 @@ async function startServer(port = 0): Promise<number> {
         const key = `${request.channel}:${request.pairCode ?? ''}`
         received.set(key, (received.get(key) ?? 0) + 1)
         if (request.pairCode === 'NOPE_USDT') return Promise.resolve({ ok: false, reason: 'unknown-pair' })
-        return Promise.resolve({ ok: true, result: { pairCode: request.pairCode }, pairCode: request.pairCode, base: 'BTC' })
+        return Promise.resolve({
+          ok: true,
+          result: { pairCode: request.pairCode },
+          pairCode: request.pairCode,
+          base: 'BTC',
+        })
       },
       private: () => Promise.resolve(null),
     },
@@ -82,7 +87,13 @@ function browserLike(ws: WebSocket): SocketLike {
 function connect(port: number, events: AppEvent[] = []): MarketConnection {
   const bus = createEventBus()
   bus.listen((event) => events.push(event))
-  connection = createMarketConnection({ biz: 'spot', url: `ws://127.0.0.1:${port}/ws`, createSocket: (url) => browserLike(new WebSocket(url)), bus, getTicket: () => Promise.resolve(undefined) })
+  connection = createMarketConnection({
+    biz: 'spot',
+    url: `ws://127.0.0.1:${port}/ws`,
+    createSocket: (url) => browserLike(new WebSocket(url)),
+    bus,
+    getTicket: () => Promise.resolve(undefined),
+  })
   return connection
 }
 
@@ -136,7 +147,14 @@ describe('market connection against the hub', () => {
     const c = connect(port, events)
     c.registry.subscribe({ channel: 'ticker', biz: 'spot', pairCode: 'NOPE_USDT' }, () => undefined)
     await until(() => events.some((e) => e.type === 'subscription-fail'))
-    expect(events.find((e) => e.type === 'subscription-fail')).toEqual({ type: 'subscription-fail', key: 'spot:ticker:NOPE_USDT:', channel: 'ticker', reason: 'unknown-pair' })
-    expect(events.filter((e) => e.type === 'connection-state').map((e) => e.type === 'connection-state' && e.status)).toEqual(['connecting', 'open'])
+    expect(events.find((e) => e.type === 'subscription-fail')).toEqual({
+      type: 'subscription-fail',
+      key: 'spot:ticker:NOPE_USDT:',
+      channel: 'ticker',
+      reason: 'unknown-pair',
+    })
+    expect(
+      events.filter((e) => e.type === 'connection-state').map((e) => e.type === 'connection-state' && e.status),
+    ).toEqual(['connecting', 'open'])
   })
 })

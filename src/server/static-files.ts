@@ -75,7 +75,12 @@ export function staticFiles(files: ReadonlyMap<string, StaticFile>): ServerMiddl
     if (request.method !== 'GET' && request.method !== 'HEAD') return next()
     const file = files.get(new URL(request.url).pathname)
     if (!file) return next()
-    const headers = new Headers({ 'content-type': file.type, etag: file.etag, 'cache-control': file.cacheControl, vary: 'Accept-Encoding' })
+    const headers = new Headers({
+      'content-type': file.type,
+      etag: file.etag,
+      'cache-control': file.cacheControl,
+      vary: 'Accept-Encoding',
+    })
     if (request.headers.get('if-none-match') === file.etag) return new Response(null, { status: 304, headers })
     const encoding = pickEncoding(request.headers.get('accept-encoding'))
     const chosen = encoding ? file.variants[encoding] : undefined

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react'
-import { LAYERS } from '../../app.config.ts'
+import { LAYERS } from '#/app.config.ts'
 import { usePopupLayer } from './layers.ts'
 
 export interface DraggableDialogProps {
@@ -11,7 +11,13 @@ export interface DraggableDialogProps {
 }
 
 /** Keeps a dialog of the given size inside the viewport, below the top offset (§9: 64 px). */
-export function clampPosition(x: number, y: number, width: number, height: number, viewport: { width: number; height: number }) {
+export function clampPosition(
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  viewport: { width: number; height: number },
+) {
   return {
     x: Math.min(Math.max(0, x), Math.max(0, viewport.width - width)),
     y: Math.min(Math.max(LAYERS.dialogTopOffsetPx, y), Math.max(LAYERS.dialogTopOffsetPx, viewport.height - height)),
@@ -78,7 +84,12 @@ export function DraggableDialog({ open, onClose, title, closeLabel, children }: 
         <h2 id="dialog-title" className="font-semibold">
           {title}
         </h2>
-        <button type="button" onClick={onClose} aria-label={closeLabel} className="grid size-8 place-items-center rounded-lg text-muted hover:bg-sunken">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={closeLabel}
+          className="grid size-8 place-items-center rounded-lg text-muted hover:bg-sunken"
+        >
           ✕
         </button>
       </div>

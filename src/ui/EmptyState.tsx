@@ -8,8 +8,18 @@ export interface EmptyStateProps {
 
 export function EmptyState({ title, description, action }: EmptyStateProps) {
   return (
-    <section className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line bg-sunken/60 px-6 py-14 text-center" data-testid="empty-state">
-      <svg viewBox="0 0 48 48" className="size-12 text-muted" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <section
+      className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line bg-sunken/60 px-6 py-14 text-center"
+      data-testid="empty-state"
+    >
+      <svg
+        viewBox="0 0 48 48"
+        className="size-12 text-muted"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+      >
         <rect x="8" y="12" width="32" height="26" rx="4" />
         <path d="M8 20h32M18 28h12" />
       </svg>

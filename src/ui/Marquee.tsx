@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { LOCALES, MARQUEE } from '../../app.config.ts'
+import { LOCALES, MARQUEE } from '#/app.config.ts'
 
 /**
  * A ticker band (§9): a 20 s infinite loop with no delay and 200 px faded edges. It pauses on
@@ -18,7 +18,9 @@ export function Marquee({ children, label }: { children: ReactNode; label: strin
       aria-label={label}
       data-marquee-root=""
       className="relative overflow-hidden"
-      style={{ maskImage: `linear-gradient(to right, transparent, black ${edge}, black calc(100% - ${edge}), transparent)` }}
+      style={{
+        maskImage: `linear-gradient(to right, transparent, black ${edge}, black calc(100% - ${edge}), transparent)`,
+      }}
     >
       <div
         data-marquee=""

@@ -5,7 +5,7 @@
  */
 import { useRouterState } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { NAVIGATION } from '../../app.config.ts'
+import { NAVIGATION } from '#/app.config.ts'
 
 export function NavigationProgress() {
   const pending = useRouterState({ select: (state) => state.status === 'pending' })
@@ -21,8 +21,15 @@ export function NavigationProgress() {
   if (!shown) return null
   const phase = pending ? 'loading' : 'done'
   return (
-    <div aria-hidden="true" className="pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5" data-testid="nav-progress" data-phase={phase}>
-      <div className={`h-full bg-brand ${phase === 'done' ? 'w-full opacity-0 transition-opacity duration-300' : 'animate-[nav-progress_8s_ease-out_forwards]'}`} />
+    <div
+      aria-hidden="true"
+      className="pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5"
+      data-testid="nav-progress"
+      data-phase={phase}
+    >
+      <div
+        className={`h-full bg-brand ${phase === 'done' ? 'w-full opacity-0 transition-opacity duration-300' : 'animate-[nav-progress_8s_ease-out_forwards]'}`}
+      />
     </div>
   )
 }

@@ -25,7 +25,19 @@ export interface NumberFieldProps {
   decimals?: boolean
 }
 
-export function NumberField({ name, label, value, filter, onBlurFilter, onValue, onBlur, unit, hint, error, decimals = true }: NumberFieldProps) {
+export function NumberField({
+  name,
+  label,
+  value,
+  filter,
+  onBlurFilter,
+  onValue,
+  onBlur,
+  unit,
+  hint,
+  error,
+  decimals = true,
+}: NumberFieldProps) {
   const handlers = useInputFilter(filter, onValue, { onBlurFilter })
   return (
     <TextField

@@ -1,4 +1,6 @@
-/** A data table's header row: column labels, aligned to the start or the end (numbers), some hidden on small screens. */
+/**
+ * A data table's header row: column labels, aligned to the start or the end (numbers), some hidden on small screens.
+ */
 import type { ReactNode } from 'react'
 
 export interface Column {
@@ -17,7 +19,11 @@ export function TableHead({ columns, padding = 'px-3 py-2' }: { columns: readonl
     <thead className="text-xs text-muted">
       <tr>
         {columns.map((c) => (
-          <th key={c.key} scope="col" className={`${padding} font-medium ${c.end ? 'text-end' : 'text-start'} ${c.from ? visibility[c.from] : ''}`}>
+          <th
+            key={c.key}
+            scope="col"
+            className={`${padding} font-medium ${c.end ? 'text-end' : 'text-start'} ${c.from ? visibility[c.from] : ''}`}
+          >
             {c.label}
           </th>
         ))}

@@ -44,7 +44,12 @@ export function TextField({ label, error, hint, end, revealLabels, type, ...rest
           aria-describedby={describedBy}
           {...rest}
         />
-        {end || toggle ? <div className="absolute end-1.5 flex items-center gap-1">{toggle}{end}</div> : null}
+        {end || toggle ? (
+          <div className="absolute end-1.5 flex items-center gap-1">
+            {toggle}
+            {end}
+          </div>
+        ) : null}
       </div>
       {hint && !error ? (
         <p id={`${id}-hint`} className="text-xs text-muted">

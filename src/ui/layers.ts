@@ -3,7 +3,7 @@
  * layer in the order they opened, so the latest one is always on top.
  */
 import { useEffect, useId, useSyncExternalStore } from 'react'
-import { LAYERS } from '../../app.config.ts'
+import { LAYERS } from '#/app.config.ts'
 
 let open: readonly string[] = []
 const listeners = new Set<() => void>()
@@ -32,5 +32,9 @@ function subscribe(listener: () => void) {
 export function usePopupLayer(active: boolean): number | undefined {
   const id = useId()
   useEffect(() => (active ? openLayer(id) : undefined), [active, id])
-  return useSyncExternalStore(subscribe, () => layerZIndex(id), () => undefined)
+  return useSyncExternalStore(
+    subscribe,
+    () => layerZIndex(id),
+    () => undefined,
+  )
 }

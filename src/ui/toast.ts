@@ -36,5 +36,9 @@ function subscribe(listener: () => void) {
 }
 
 export function useToasterRequested(): boolean {
-  return useSyncExternalStore(subscribe, () => requested, () => false)
+  return useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  )
 }

@@ -4,7 +4,7 @@
  */
 import { useGesture } from '@use-gesture/react'
 import { useRef } from 'react'
-import { TOUCH } from '../../app.config.ts'
+import { TOUCH } from '#/app.config.ts'
 
 export type SwipeDirection = 'left' | 'right' | 'up' | 'down'
 
@@ -16,7 +16,11 @@ export interface TouchGestureHandlers {
 }
 
 /** The direction of a finished movement, or undefined when it stayed under the swipe threshold. */
-export function swipeDirection(dx: number, dy: number, threshold: number = TOUCH.swipeThresholdPx): SwipeDirection | undefined {
+export function swipeDirection(
+  dx: number,
+  dy: number,
+  threshold: number = TOUCH.swipeThresholdPx,
+): SwipeDirection | undefined {
   if (Math.max(Math.abs(dx), Math.abs(dy)) < threshold) return undefined
   if (Math.abs(dx) >= Math.abs(dy)) return dx > 0 ? 'right' : 'left'
   return dy > 0 ? 'down' : 'up'

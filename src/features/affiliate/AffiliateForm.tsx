@@ -2,12 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { notify } from '../../ui/toast.ts'
-import { digitsOnly } from '../../lib/input-filters/filters.ts'
-import { Form, FormError, SubmitButton } from '../../ui/FormError.tsx'
-import { TextField } from '../../ui/TextField.tsx'
-import { CONTACT_LABELS, PLATFORM_LABELS } from './affiliate-labels.ts'
-import { submitApplication, type SubmitOutcome } from './affiliate.functions.ts'
+import { notify } from '#/ui/toast.ts'
+import { digitsOnly } from '#/lib/input-filters/filters.ts'
+import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
+import { TextField } from '#/ui/TextField.tsx'
+import { CONTACT_LABELS, PLATFORM_LABELS } from './affiliate.texts.ts'
+import type { RefusalReason } from '#/exchange-client/index.ts'
+import { submitApplication } from './affiliate.functions.ts'
 import { affiliateQueries } from './affiliate.queries.ts'
 import { AFFILIATE_LIMITS, applicationInputSchema, CONTACT_TYPES, PLATFORMS } from './affiliate.schemas.ts'
 
@@ -20,16 +21,27 @@ const emptyChannel = () => ({ platform: 'youtube' as Platform, url: '', audience
 export function AffiliateForm() {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [failure, setFailure] = useState<Extract<SubmitOutcome, { ok: false }>['reason']>()
+  const [failure, setFailure] = useState<RefusalReason>()
   const [invalid, setInvalid] = useState(false)
   const form = useForm({
-    defaultValues: { name: '', contactType: 'email' as ContactType, contact: '', channels: [emptyChannel()], region: '', message: '' },
+    defaultValues: {
+      name: '',
+      contactType: 'email' as ContactType,
+      contact: '',
+      channels: [emptyChannel()],
+      region: '',
+      message: '',
+    },
     onSubmit: async ({ value }) => {
       setFailure(undefined)
       const input = {
         name: value.name.trim(),
         contact: { type: value.contactType, value: value.contact.trim() },
-        channels: value.channels.map((c) => ({ platform: c.platform, url: c.url.trim(), audience: Number(c.audience || '0') })),
+        channels: value.channels.map((c) => ({
+          platform: c.platform,
+          url: c.url.trim(),
+          audience: Number(c.audience || '0'),
+        })),
         region: value.region.trim(),
         message: value.message.trim(),
       }
@@ -37,29 +49,41 @@ export function AffiliateForm() {
       setInvalid(!parsed.success)
       if (!parsed.success) return
       const outcome = await submitApplication({ data: parsed.data })
-      if (outcome.ok) {
+      if (outcome.status === 'ok') {
         notify(t`Application submitted. We will be in touch.`)
         await queryClient.invalidateQueries({ queryKey: affiliateQueries.all })
       } else setFailure(outcome.reason)
     },
   })
-  const failureText = {
-    'already-applied': t`You already have an application in progress.`,
-    'invalid-input': t`Some details are not valid. Check the form and try again.`,
-    'session-ended': t`Your session has ended. Please log in again.`,
-    unavailable: t`We could not reach the exchange. Check your connection and try again.`,
+  const failureText = (reason: RefusalReason) => {
+    if (reason === 'forbidden') return t`You already have an application in progress.`
+    if (reason === 'invalid-input') return t`Some details are not valid. Check the form and try again.`
+    return t`We could not reach the exchange. Check your connection and try again.`
   }
   return (
     <Form className="flex max-w-2xl flex-col gap-5" onSubmit={() => form.handleSubmit()}>
       <form.Field name="name">
-        {(field) => <TextField label={t`Your name or brand`} name="name" maxLength={60} required value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />}
+        {(field) => (
+          <TextField
+            label={t`Your name or brand`}
+            name="name"
+            maxLength={60}
+            required
+            value={field.state.value}
+            onChange={(e) => field.handleChange(e.target.value)}
+          />
+        )}
       </form.Field>
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr] sm:items-end">
         <form.Field name="contactType">
           {(field) => (
             <label className="flex flex-col gap-1.5 text-sm font-medium">
               <Trans>Contact by</Trans>
-              <select className={select} value={field.state.value} onChange={(e) => field.handleChange(CONTACT_TYPES.find((c) => c === e.target.value) ?? 'email')}>
+              <select
+                className={select}
+                value={field.state.value}
+                onChange={(e) => field.handleChange(CONTACT_TYPES.find((c) => c === e.target.value) ?? 'email')}
+              >
                 {CONTACT_TYPES.map((c) => (
                   <option key={c} value={c}>
                     {i18n._(CONTACT_LABELS[c])}
@@ -70,7 +94,15 @@ export function AffiliateForm() {
           )}
         </form.Field>
         <form.Field name="contact">
-          {(field) => <TextField label={t`Contact`} name="contact" maxLength={120} value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />}
+          {(field) => (
+            <TextField
+              label={t`Contact`}
+              name="contact"
+              maxLength={120}
+              value={field.state.value}
+              onChange={(e) => field.handleChange(e.target.value)}
+            />
+          )}
         </form.Field>
       </div>
       <form.Field name="channels" mode="array">
@@ -80,12 +112,20 @@ export function AffiliateForm() {
               <Trans>Your channels</Trans>
             </legend>
             {channels.state.value.map((_, index) => (
-              <div key={index} className="grid gap-3 sm:grid-cols-[9rem_1fr_8rem_auto] sm:items-end" data-testid="channel-row">
+              <div
+                key={index}
+                className="grid gap-3 sm:grid-cols-[9rem_1fr_8rem_auto] sm:items-end"
+                data-testid="channel-row"
+              >
                 <form.Field name={`channels[${index}].platform`}>
                   {(field) => (
                     <label className="flex flex-col gap-1.5 text-sm font-medium">
                       <Trans>Platform</Trans>
-                      <select className={select} value={field.state.value} onChange={(e) => field.handleChange(PLATFORMS.find((p) => p === e.target.value) ?? 'other')}>
+                      <select
+                        className={select}
+                        value={field.state.value}
+                        onChange={(e) => field.handleChange(PLATFORMS.find((p) => p === e.target.value) ?? 'other')}
+                      >
                         {PLATFORMS.map((p) => (
                           <option key={p} value={p}>
                             {i18n._(PLATFORM_LABELS[p])}
@@ -96,11 +136,27 @@ export function AffiliateForm() {
                   )}
                 </form.Field>
                 <form.Field name={`channels[${index}].url`}>
-                  {(field) => <TextField label={t`Link`} type="url" dir="ltr" placeholder="https://" value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />}
+                  {(field) => (
+                    <TextField
+                      label={t`Link`}
+                      type="url"
+                      dir="ltr"
+                      placeholder="https://"
+                      value={field.state.value}
+                      onChange={(e) => field.handleChange(e.target.value)}
+                    />
+                  )}
                 </form.Field>
                 <form.Field name={`channels[${index}].audience`}>
                   {(field) => (
-                    <TextField label={t`Audience`} inputMode="numeric" dir="ltr" maxLength={10} value={field.state.value} onChange={(e) => field.handleChange(digitsOnly(e.target.value))} />
+                    <TextField
+                      label={t`Audience`}
+                      inputMode="numeric"
+                      dir="ltr"
+                      maxLength={10}
+                      value={field.state.value}
+                      onChange={(e) => field.handleChange(digitsOnly(e.target.value))}
+                    />
                   )}
                 </form.Field>
                 <button
@@ -114,7 +170,11 @@ export function AffiliateForm() {
               </div>
             ))}
             {channels.state.value.length < AFFILIATE_LIMITS.maxChannels ? (
-              <button type="button" onClick={() => channels.pushValue(emptyChannel())} className="self-start rounded-lg px-2 py-1 text-sm font-medium text-brand">
+              <button
+                type="button"
+                onClick={() => channels.pushValue(emptyChannel())}
+                className="self-start rounded-lg px-2 py-1 text-sm font-medium text-brand"
+              >
                 <Trans>Add a channel</Trans>
               </button>
             ) : null}
@@ -122,7 +182,15 @@ export function AffiliateForm() {
         )}
       </form.Field>
       <form.Field name="region">
-        {(field) => <TextField label={t`Main audience region`} name="region" maxLength={60} value={field.state.value} onChange={(e) => field.handleChange(e.target.value)} />}
+        {(field) => (
+          <TextField
+            label={t`Main audience region`}
+            name="region"
+            maxLength={60}
+            value={field.state.value}
+            onChange={(e) => field.handleChange(e.target.value)}
+          />
+        )}
       </form.Field>
       <form.Field name="message">
         {(field) => (
@@ -140,7 +208,11 @@ export function AffiliateForm() {
         )}
       </form.Field>
       {invalid || failure ? (
-        <FormError>{failure ? failureText[failure] : t`Fill in your name, a contact, a region and at least one channel with a valid https:// link.`}</FormError>
+        <FormError>
+          {failure
+            ? failureText(failure)
+            : t`Fill in your name, a contact, a region and at least one channel with a valid https:// link.`}
+        </FormError>
       ) : null}
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(submitting) => (

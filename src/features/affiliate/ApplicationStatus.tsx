@@ -1,14 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { Application } from './affiliate.schemas.ts'
-import { PLATFORM_LABELS, STATUS_LABELS } from './affiliate-labels.ts'
+import type { AffiliateApplication } from '#/contract/index.ts'
+import { PLATFORM_LABELS, STATUS_LABELS } from './affiliate.texts.ts'
 import { PLATFORMS } from './affiliate.schemas.ts'
 
-export function ApplicationStatus({ application }: { application: Application }) {
+export function ApplicationStatus({ application }: { application: AffiliateApplication }) {
   const { i18n } = useLingui()
   const label = STATUS_LABELS[application.status]
-  const submitted = new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(application.createdAt))
+  const submitted = new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(application.createdAt))
   return (
-    <section className="flex max-w-2xl flex-col gap-4 rounded-2xl border border-line bg-card p-6" data-testid="application-status" data-status={application.status}>
+    <section
+      className="flex max-w-2xl flex-col gap-4 rounded-2xl border border-line bg-card p-6"
+      data-testid="application-status"
+      data-status={application.status}
+    >
       <h2 className="text-lg font-semibold">{i18n._(label.title)}</h2>
       <p className="text-muted">{i18n._(label.description)}</p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
@@ -32,7 +39,8 @@ export function ApplicationStatus({ application }: { application: Application })
             const platform = PLATFORMS.find((p) => p === c.platform)
             return (
               <span key={c.url} dir="ltr" className="break-all">
-                {platform ? i18n._(PLATFORM_LABELS[platform]) : c.platform} · {new Intl.NumberFormat(i18n.locale.replace('_', '-')).format(c.audience)} · {c.url}
+                {platform ? i18n._(PLATFORM_LABELS[platform]) : c.platform} ·{' '}
+                {new Intl.NumberFormat(i18n.locale.replace('_', '-')).format(c.audience)} · {c.url}
               </span>
             )
           })}

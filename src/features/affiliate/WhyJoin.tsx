@@ -1,13 +1,22 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { LocaleLink } from '../i18n/LocaleLink.tsx'
+import { LocaleLink } from '#/features/i18n/index.ts'
 
 const BENEFITS: ReadonlyArray<{ title: MessageDescriptor; body: MessageDescriptor }> = [
-  { title: msg`Up to 50% commission`, body: msg`Earn a share of the trading fees of every trader you bring, on spot, futures and copy trading.` },
-  { title: msg`Paid every week`, body: msg`Commission is settled weekly in USDT, straight into your account, with no minimum payout.` },
+  {
+    title: msg`Up to 50% commission`,
+    body: msg`Earn a share of the trading fees of every trader you bring, on spot, futures and copy trading.`,
+  },
+  {
+    title: msg`Paid every week`,
+    body: msg`Commission is settled weekly in USDT, straight into your account, with no minimum payout.`,
+  },
   { title: msg`Lifetime referrals`, body: msg`Your traders stay yours for as long as they trade with us.` },
-  { title: msg`A partner manager`, body: msg`A dedicated manager, co-branded campaigns and early access to new products.` },
+  {
+    title: msg`A partner manager`,
+    body: msg`A dedicated manager, co-branded campaigns and early access to new products.`,
+  },
 ]
 
 /** Commission on referred traders' fees, by the referred trading volume of the last 30 days. */
@@ -18,11 +27,26 @@ const TIERS: ReadonlyArray<{ name: MessageDescriptor; volume: string; rate: stri
 ]
 
 const FAQ: ReadonlyArray<{ q: MessageDescriptor; a: MessageDescriptor }> = [
-  { q: msg`Who can apply?`, a: msg`Creators, communities, trading educators and media with an engaged audience interested in crypto trading.` },
-  { q: msg`How is commission calculated?`, a: msg`It is a share of the trading fees your referred traders pay, at the rate of your tier, after any fee discounts.` },
-  { q: msg`When and how am I paid?`, a: msg`Every Monday (UTC) the past week's commission is paid in USDT to your account.` },
-  { q: msg`Do I earn on copy trading?`, a: msg`Yes. Fees paid by your referred traders on copied trades count like any other trade.` },
-  { q: msg`How long does the review take?`, a: msg`Usually up to 3 business days. We contact you through the contact you give us.` },
+  {
+    q: msg`Who can apply?`,
+    a: msg`Creators, communities, trading educators and media with an engaged audience interested in crypto trading.`,
+  },
+  {
+    q: msg`How is commission calculated?`,
+    a: msg`It is a share of the trading fees your referred traders pay, at the rate of your tier, after any fee discounts.`,
+  },
+  {
+    q: msg`When and how am I paid?`,
+    a: msg`Every Monday (UTC) the past week's commission is paid in USDT to your account.`,
+  },
+  {
+    q: msg`Do I earn on copy trading?`,
+    a: msg`Yes. Fees paid by your referred traders on copied trades count like any other trade.`,
+  },
+  {
+    q: msg`How long does the review take?`,
+    a: msg`Usually up to 3 business days. We contact you through the contact you give us.`,
+  },
 ]
 
 export function WhyJoin() {
@@ -90,7 +114,10 @@ export function WhyJoin() {
         <h2 className="text-xl font-bold">
           <Trans>Ready to grow with us?</Trans>
         </h2>
-        <LocaleLink to="/{-$locale}/affiliate-register" className="rounded-xl bg-brand px-6 py-3 font-semibold text-brand-contrast hover:opacity-90">
+        <LocaleLink
+          to="/{-$locale}/affiliate-register"
+          className="rounded-xl bg-brand px-6 py-3 font-semibold text-brand-contrast hover:opacity-90"
+        >
           <Trans>Apply now</Trans>
         </LocaleLink>
       </section>

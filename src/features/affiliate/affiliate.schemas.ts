@@ -6,7 +6,8 @@ export const APPLICATION_STATUSES = ['submitted', 'under_review', 'approved', 'r
 export const AFFILIATE_LIMITS = { maxChannels: 10, maxAudience: 1_000_000_000, maxMessage: 2000 } as const
 
 // No control characters in free text: they have no place in a name or a message.
-const text = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max), z.regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/))
+const text = (min: number, max: number) =>
+  z.string().check(z.minLength(min), z.maxLength(max), z.regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/))
 
 export const channelSchema = z.object({
   platform: z.enum(PLATFORMS),
@@ -22,13 +23,3 @@ export const applicationInputSchema = z.object({
   message: text(0, AFFILIATE_LIMITS.maxMessage),
 })
 export type ApplicationInput = z.infer<typeof applicationInputSchema>
-
-export const applicationSchema = z.object({
-  id: z.string(),
-  status: z.enum(APPLICATION_STATUSES),
-  name: z.string(),
-  region: z.string(),
-  channels: z.array(z.object({ platform: z.string(), url: z.string(), audience: z.number() })),
-  createdAt: z.string(),
-})
-export type Application = z.infer<typeof applicationSchema>

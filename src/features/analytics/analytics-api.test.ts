@@ -7,11 +7,11 @@
  * keeps them for the next page when the beacon is refused; an opted-out user sends nothing.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ANALYTICS } from '../../../app.config.ts'
-import { analyticsBatchSchema, type TrackedEvent } from '../../contract/analytics.schemas.ts'
+import { ANALYTICS } from '#/app.config.ts'
+import { analyticsBatchSchema, type TrackedEvent } from '#/contract/analytics.schemas.ts'
 import { identify, startAnalytics, track, trackPageView, type SenderLoader } from './analytics.ts'
 import { restoreQueue } from './analytics-queue.ts'
-import { memoryStorage } from './analytics-test-kit.ts'
+import { memoryStorage } from '#tests/fixtures/features/analytics/analytics-test-kit.ts'
 
 const OPTIONS = { product: 'tandem', endpoint: '/spotapi/open/analytics/batch' }
 const T0 = 1_800_000_000_000
@@ -29,7 +29,9 @@ describe('the analytics API before and after its sender arrives', () => {
   const loader = (): SenderLoader => ({
     load: () => {
       loads += 1
-      return failLoad ? Promise.reject(new Error('Failed to fetch dynamically imported module')) : Promise.resolve(senderModule)
+      return failLoad
+        ? Promise.reject(new Error('Failed to fetch dynamically imported module'))
+        : Promise.resolve(senderModule)
     },
     storage,
   })
@@ -55,7 +57,8 @@ describe('the analytics API before and after its sender arrives', () => {
     Object.defineProperty(navigator, 'sendBeacon', {
       configurable: true,
       value: (_url: string, body: Blob) => {
-        if (beaconAccepts) void body.text().then((text) => beaconed.push(...analyticsBatchSchema.parse(JSON.parse(text)).events))
+        if (beaconAccepts)
+          void body.text().then((text) => beaconed.push(...analyticsBatchSchema.parse(JSON.parse(text)).events))
         return beaconAccepts
       },
     })
@@ -136,7 +139,10 @@ describe('the analytics API before and after its sender arrives', () => {
     track('login', {}, { needsLogin: true })
     leavePage()
     const stored = restoreQueue(storage, ANALYTICS.queueStorageKey, ANALYTICS.queueCap)
-    expect([stored.queue.map((e) => e.event), stored.loginQueue.map((e) => e.event)]).toEqual([['page_view', 'page_leave'], ['login']])
+    expect([stored.queue.map((e) => e.event), stored.loginQueue.map((e) => e.event)]).toEqual([
+      ['page_view', 'page_leave'],
+      ['login'],
+    ])
 
     stop = startAnalytics(OPTIONS, loader())
     identify('10042')

@@ -1,9 +1,17 @@
 /** Page hide: what waits goes out with navigator.sendBeacon (the machine's own beacon actor, a stubbed navigator). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ANALYTICS } from '../../../app.config.ts'
-import { analyticsBatchSchema, type AnalyticsBatch } from '../../contract/analytics.schemas.ts'
+import { ANALYTICS } from '#/app.config.ts'
+import { analyticsBatchSchema, type AnalyticsBatch } from '#/contract/analytics.schemas.ts'
 import type { AnalyticsInput } from './analytics.machine.ts'
-import { memoryStorage, scriptedReceiver, startMachine, TEST_ENDPOINT as ENDPOINT, testId, trackMany, type ScriptedReceiver } from './analytics-test-kit.ts'
+import {
+  memoryStorage,
+  scriptedReceiver,
+  startMachine,
+  TEST_ENDPOINT as ENDPOINT,
+  testId,
+  trackMany,
+  type ScriptedReceiver,
+} from '#tests/fixtures/features/analytics/analytics-test-kit.ts'
 
 let receiver: ScriptedReceiver
 let beacons: { url: string; body: Blob }[]

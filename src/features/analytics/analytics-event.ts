@@ -3,9 +3,14 @@
  * names, §9 limits) before it is queued. An event that breaks a rule is dropped and reported on
  * the development console; nothing here ever throws into the UI.
  */
-import { ANALYTICS } from '../../../app.config.ts'
-import { ANALYTICS_NAME_PATTERN } from '../../contract/activity.schemas.ts'
-import { analyticsUserIdSchema, trackedEventSchema, type AnalyticsProperties, type TrackedEvent } from '../../contract/analytics.schemas.ts'
+import { ANALYTICS } from '#/app.config.ts'
+import { ANALYTICS_NAME_PATTERN } from '#/contract/activity.schemas.ts'
+import {
+  analyticsUserIdSchema,
+  trackedEventSchema,
+  type AnalyticsProperties,
+  type TrackedEvent,
+} from '#/contract/analytics.schemas.ts'
 import type { LandingUtm } from './landing-utm.ts'
 
 export type EventParams = Record<string, string | number | boolean | null>
@@ -82,7 +87,13 @@ export function buildEvent(name: string, props: TrackProperties, env: EventEnvir
     ...(env.referrer ? { referrer: cutReferrer(env.referrer) } : {}),
     ...(duration !== undefined ? { duration: capDuration(duration) } : {}),
   }
-  const parsed = trackedEventSchema.safeParse({ id: env.id, event: name, time: env.time, distinctId: env.distinctId, properties })
+  const parsed = trackedEventSchema.safeParse({
+    id: env.id,
+    event: name,
+    time: env.time,
+    distinctId: env.distinctId,
+    properties,
+  })
   if (parsed.success) return { ok: true, event: parsed.data }
   const at = parsed.error.issues[0]?.path.join('.') ?? ''
   return { ok: false, problem: { code: 'invalid-event', at } }

@@ -1,7 +1,13 @@
 /** The analytics machine's identity (§4, §5), its login queue, and a reload (local storage). */
 import { describe, expect, it, vi } from 'vitest'
-import { ANALYTICS } from '../../../app.config.ts'
-import { memoryStorage, machineKit, testEvent, testId, trackMany } from './analytics-test-kit.ts'
+import { ANALYTICS } from '#/app.config.ts'
+import {
+  memoryStorage,
+  machineKit,
+  testEvent,
+  testId,
+  trackMany,
+} from '#tests/fixtures/features/analytics/analytics-test-kit.ts'
 
 const kit = machineKit()
 const { start, settle } = kit
@@ -68,8 +74,19 @@ describe('persistence (a reload)', () => {
 
   it('skips a stored entry that is not a valid event, and survives storage that is not JSON', () => {
     const storage = memoryStorage()
-    storage.setItem(ANALYTICS.queueStorageKey, JSON.stringify({ queue: [testEvent(1), { id: 'x' }, testEvent(2, { event: '9bad' })], loginQueue: 'no', dropped: 3 }))
-    expect(start({ storage }).getSnapshot().context).toMatchObject({ queue: [testEvent(1)], loginQueue: [], dropped: 3 })
+    storage.setItem(
+      ANALYTICS.queueStorageKey,
+      JSON.stringify({
+        queue: [testEvent(1), { id: 'x' }, testEvent(2, { event: '9bad' })],
+        loginQueue: 'no',
+        dropped: 3,
+      }),
+    )
+    expect(start({ storage }).getSnapshot().context).toMatchObject({
+      queue: [testEvent(1)],
+      loginQueue: [],
+      dropped: 3,
+    })
     storage.setItem(ANALYTICS.queueStorageKey, '{not json')
     expect(start({ storage }).getSnapshot().context.queue).toEqual([])
   })

@@ -3,7 +3,12 @@
  * send (at most so many events and bytes), and the copy in local storage that survives a reload.
  */
 import { z } from 'zod'
-import { dropReportSchema, trackedEventSchema, type DropReport, type TrackedEvent } from '../../contract/analytics.schemas.ts'
+import {
+  dropReportSchema,
+  trackedEventSchema,
+  type DropReport,
+  type TrackedEvent,
+} from '#/contract/analytics.schemas.ts'
 
 /** What a storage needs to offer (window.localStorage, or a Map-backed fake in tests). */
 export interface KeyValueStore {
@@ -26,7 +31,11 @@ export interface QueueState {
 export const EMPTY_QUEUE: QueueState = { queue: [], loginQueue: [], dropped: 0, dropReport: undefined }
 
 /** Appends, then drops the oldest past the cap; answers the new list and how many were dropped. */
-export function capped(list: readonly TrackedEvent[], added: readonly TrackedEvent[], cap: number): { list: TrackedEvent[]; dropped: number } {
+export function capped(
+  list: readonly TrackedEvent[],
+  added: readonly TrackedEvent[],
+  cap: number,
+): { list: TrackedEvent[]; dropped: number } {
   const all = [...list, ...added]
   const dropped = Math.max(0, all.length - cap)
   return { list: dropped > 0 ? all.slice(dropped) : all, dropped }
@@ -64,10 +73,12 @@ const storedSchema = z.object({
 })
 
 function validEvents(list: readonly unknown[], cap: number): TrackedEvent[] {
-  return list.flatMap((entry) => {
-    const parsed = trackedEventSchema.safeParse(entry)
-    return parsed.success ? [parsed.data] : []
-  }).slice(-cap)
+  return list
+    .flatMap((entry) => {
+      const parsed = trackedEventSchema.safeParse(entry)
+      return parsed.success ? [parsed.data] : []
+    })
+    .slice(-cap)
 }
 
 export function restoreQueue(storage: KeyValueStore | undefined, key: string, cap: number): QueueState {
@@ -87,7 +98,16 @@ export function persistQueue(storage: KeyValueStore | undefined, key: string, st
   try {
     const empty = state.queue.length === 0 && state.loginQueue.length === 0 && state.dropped === 0 && !state.dropReport
     if (empty) storage?.removeItem(key)
-    else storage?.setItem(key, JSON.stringify({ queue: state.queue, loginQueue: state.loginQueue, dropped: state.dropped, dropReport: state.dropReport }))
+    else
+      storage?.setItem(
+        key,
+        JSON.stringify({
+          queue: state.queue,
+          loginQueue: state.loginQueue,
+          dropped: state.dropped,
+          dropReport: state.dropReport,
+        }),
+      )
   } catch {
     // Storage full or disabled: the events still live in memory until sent.
   }

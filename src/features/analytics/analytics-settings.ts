@@ -1,5 +1,5 @@
 /** The SDK's delivery settings (§9 constants, overridable per start), shared by the API and the sender's machine. */
-import { ANALYTICS, clampBatchSize } from '../../../app.config.ts'
+import { ANALYTICS, clampBatchSize } from '#/app.config.ts'
 
 export interface AnalyticsSettings {
   batchSize: number

@@ -3,7 +3,7 @@
  * machine gives up on it), and navigator.sendBeacon as the page goes away.
  */
 import { fromCallback, fromPromise } from 'xstate'
-import { API_LIMITS } from '../../../app.config.ts'
+import { API_LIMITS } from '#/app.config.ts'
 import { sendBeacon, type SendInput } from './analytics-beacon.ts'
 
 export type { SendInput }
@@ -22,7 +22,12 @@ function isRetryable(status: number): boolean {
 
 /** Posts one batch; network errors and retryable statuses throw (the machine retries), 4xx answers 'refused'. */
 export const sendBatchActor = fromPromise<SendOutcome, SendInput>(async ({ input, signal }) => {
-  const response = await fetch(input.endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: input.body, signal })
+  const response = await fetch(input.endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: input.body,
+    signal,
+  })
   if (response.ok) return { status: 'delivered' }
   if (isRetryable(response.status)) throw new SendFailure(`receiver answered ${response.status}`)
   return { status: 'refused', httpStatus: response.status }

@@ -5,10 +5,10 @@
  * analytics-identity.test.ts; page hide and sendBeacon in analytics-beacon.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest'
-import { ANALYTICS, clampBatchSize } from '../../../app.config.ts'
+import { ANALYTICS, clampBatchSize } from '#/app.config.ts'
 import { DEFAULT_SETTINGS } from './analytics-settings.ts'
 import { modeOf, retryDelay } from './analytics.machine.ts'
-import { memoryStorage, machineKit, testId, trackMany } from './analytics-test-kit.ts'
+import { memoryStorage, machineKit, testId, trackMany } from '#tests/fixtures/features/analytics/analytics-test-kit.ts'
 
 const kit = machineKit()
 const { start, settle } = kit
@@ -95,7 +95,13 @@ describe('batching (§9)', () => {
   })
 
   it('clamps the batch size to 1–30', async () => {
-    expect([clampBatchSize(0), clampBatchSize(-5), clampBatchSize(31), clampBatchSize(12.4), clampBatchSize(Number.NaN)]).toEqual([1, 1, 30, 12, 6])
+    expect([
+      clampBatchSize(0),
+      clampBatchSize(-5),
+      clampBatchSize(31),
+      clampBatchSize(12.4),
+      clampBatchSize(Number.NaN),
+    ]).toEqual([1, 1, 30, 12, 6])
     const huge = start({ settings: { batchSize: 100 } })
     expect(huge.getSnapshot().context.settings.batchSize).toBe(ANALYTICS.batchSizeMax)
     trackMany(huge, 1, 29)
@@ -179,7 +185,11 @@ describe('batching (§9)', () => {
     trackMany(actor, 1, 6)
     await settle()
     expect(kit.receiver.batches).toHaveLength(1)
-    for (const [delay, sends] of [[1000, 2], [2000, 3], [4000, 4]] as const) {
+    for (const [delay, sends] of [
+      [1000, 2],
+      [2000, 3],
+      [4000, 4],
+    ] as const) {
       await vi.advanceTimersByTimeAsync(delay - 1)
       expect(kit.receiver.batches).toHaveLength(sends - 1)
       await vi.advanceTimersByTimeAsync(1)
@@ -193,7 +203,9 @@ describe('batching (§9)', () => {
     kit.receiver.behaviour = 'ok'
     await vi.advanceTimersByTimeAsync(1)
     expect(kit.receiver.batches).toHaveLength(5)
-    expect(new Set(kit.receiver.sentIds().slice(-12))).toEqual(new Set(Array.from({ length: 12 }, (_, i) => testId(i + 1))))
+    expect(new Set(kit.receiver.sentIds().slice(-12))).toEqual(
+      new Set(Array.from({ length: 12 }, (_, i) => testId(i + 1))),
+    )
     expect(actor.getSnapshot().context.queue).toEqual([])
   })
 

@@ -15,11 +15,19 @@
  * Events that need a signed-in user wait in a login queue until the identity is set.
  */
 import { assign, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
-import { ANALYTICS } from '../../../app.config.ts'
-import { MAX_DROP_REPORT, type TrackedEvent } from '../../contract/analytics.schemas.ts'
+import { ANALYTICS } from '#/app.config.ts'
+import { MAX_DROP_REPORT, type TrackedEvent } from '#/contract/analytics.schemas.ts'
 import { isAnalyticsUserId } from './analytics-event.ts'
 import { analyticsSettings, type AnalyticsSettings } from './analytics-settings.ts'
-import { capped, persistQueue, restoreQueue, takeBatch, withoutIds, type KeyValueStore, type QueueState } from './analytics-queue.ts'
+import {
+  capped,
+  persistQueue,
+  restoreQueue,
+  takeBatch,
+  withoutIds,
+  type KeyValueStore,
+  type QueueState,
+} from './analytics-queue.ts'
 import { beaconActor, sendBatchActor, type SendInput } from './analytics-transport.ts'
 
 export type { AnalyticsSettings }
@@ -71,7 +79,11 @@ export function retryDelay(settings: AnalyticsSettings, retry: number): number {
 }
 
 function batchBody(context: AnalyticsContext): SendInput {
-  const body = { sentAt: context.now(), events: context.batch, ...(context.dropReport ? { dropped: context.dropReport } : {}) }
+  const body = {
+    sentAt: context.now(),
+    events: context.batch,
+    ...(context.dropReport ? { dropped: context.dropReport } : {}),
+  }
   return { endpoint: context.endpoint, body: JSON.stringify(body) }
 }
 
@@ -135,14 +147,21 @@ export const analyticsMachine = setup({
     forget: assign({ userId: undefined }),
     /** The batch of this send; a drop count not yet reported becomes a report with an id of its own. */
     prepareBatch: assign(({ context }) => {
-      const report = context.dropReport ?? (context.dropped > 0 ? { id: context.newId(), count: Math.min(MAX_DROP_REPORT, context.dropped) } : undefined)
+      const report =
+        context.dropReport ??
+        (context.dropped > 0 ? { id: context.newId(), count: Math.min(MAX_DROP_REPORT, context.dropped) } : undefined)
       return {
         batch: takeBatch(context.queue, context.settings.maxEventsPerSend, context.settings.maxBatchBytes),
         dropReport: report,
         dropped: context.dropReport ? context.dropped : context.dropped - (report?.count ?? 0),
       }
     }),
-    delivered: assign(({ context }) => ({ queue: withoutIds(context.queue, context.batch), batch: [], dropReport: undefined, retries: 0 })),
+    delivered: assign(({ context }) => ({
+      queue: withoutIds(context.queue, context.batch),
+      batch: [],
+      dropReport: undefined,
+      retries: 0,
+    })),
     /** A refused batch would be refused again: its events are dropped and counted. */
     refused: assign(({ context }) => ({
       queue: withoutIds(context.queue, context.batch),
@@ -175,13 +194,20 @@ export const analyticsMachine = setup({
   id: 'analytics',
   context: ({ input }) => initialContext(input),
   on: {
-    'identity.set': [{ guard: 'isValidUserId', actions: ['identify', 'persist', raise({ type: 'flush' })] }, { actions: 'reportUserId' }],
+    'identity.set': [
+      { guard: 'isValidUserId', actions: ['identify', 'persist', raise({ type: 'flush' })] },
+      { actions: 'reportUserId' },
+    ],
     'identity.clear': { actions: 'forget' },
   },
   initial: 'boot',
   states: {
     boot: {
-      always: [{ guard: 'isOptedOut', target: 'stopped' }, { guard: 'isAwaitingOptIn', target: 'awaitingOptIn' }, { target: 'normal' }],
+      always: [
+        { guard: 'isOptedOut', target: 'stopped' },
+        { guard: 'isAwaitingOptIn', target: 'awaitingOptIn' },
+        { target: 'normal' },
+      ],
     },
     normal: {
       on: {
@@ -194,7 +220,12 @@ export const analyticsMachine = setup({
       states: {
         idle: {
           always: { guard: 'isBatchFull', target: 'sending' },
-          after: { interval: [{ guard: 'hasEvents', target: 'sending' }, { target: 'idle', reenter: true }] },
+          after: {
+            interval: [
+              { guard: 'hasEvents', target: 'sending' },
+              { target: 'idle', reenter: true },
+            ],
+          },
           on: { flush: { guard: 'hasEvents', target: 'sending' } },
         },
         sending: {
@@ -203,7 +234,11 @@ export const analyticsMachine = setup({
             src: 'sendBatch',
             input: ({ context }) => batchBody(context),
             onDone: [
-              { guard: ({ event }) => event.output.status === 'delivered', target: 'idle', actions: ['delivered', 'persist'] },
+              {
+                guard: ({ event }) => event.output.status === 'delivered',
+                target: 'idle',
+                actions: ['delivered', 'persist'],
+              },
               { target: 'idle', actions: ['reportRefusal', 'refused', 'persist'] },
             ],
             onError: { target: 'failed' },
@@ -218,7 +253,12 @@ export const analyticsMachine = setup({
         },
         /** Retries used up: the events wait for the next interval (reaching the batch size does not hurry them). */
         resting: {
-          after: { interval: [{ guard: 'hasEvents', target: 'sending', actions: 'resetRetries' }, { target: 'idle', actions: 'resetRetries' }] },
+          after: {
+            interval: [
+              { guard: 'hasEvents', target: 'sending', actions: 'resetRetries' },
+              { target: 'idle', actions: 'resetRetries' },
+            ],
+          },
           on: { flush: { guard: 'hasEvents', target: 'sending', actions: 'resetRetries' } },
         },
         beaconing: {
@@ -226,7 +266,12 @@ export const analyticsMachine = setup({
           invoke: { src: 'beacon', input: ({ context }) => batchBody(context) },
           on: {
             'beacon.sent': [
-              { guard: ({ context }) => withoutIds(context.queue, context.batch).length > 0, target: 'beaconing', reenter: true, actions: ['delivered', 'persist'] },
+              {
+                guard: ({ context }) => withoutIds(context.queue, context.batch).length > 0,
+                target: 'beaconing',
+                reenter: true,
+                actions: ['delivered', 'persist'],
+              },
               { target: 'idle', actions: ['delivered', 'persist'] },
             ],
             'beacon.refused': { target: 'idle', actions: 'persist' },

@@ -5,15 +5,27 @@
  * at a day); names that break §5 are dropped with a development warning and never throw.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ANALYTICS } from '../../../app.config.ts'
-import { analyticsBatchSchema, type TrackedEvent } from '../../contract/analytics.schemas.ts'
+import { ANALYTICS } from '#/app.config.ts'
+import { analyticsBatchSchema, type TrackedEvent } from '#/contract/analytics.schemas.ts'
 import { buildEvent, capDuration, cutReferrer, type EventEnvironment } from './analytics-event.ts'
-import { analyticsEndpoint, analyticsMode, clearIdentity, identify, setAnalyticsMode, startAnalytics, track, trackPageView, type AnalyticsOptions } from './analytics.ts'
+import {
+  analyticsEndpoint,
+  analyticsMode,
+  clearIdentity,
+  identify,
+  setAnalyticsMode,
+  startAnalytics,
+  track,
+  trackPageView,
+  type AnalyticsOptions,
+} from './analytics.ts'
 import { pageNameOf } from './useAnalytics.ts'
 
-// The sender, imported ahead: the loader answers at once, as a cached chunk would (fake timers cannot wait for a real import).
+// The sender, imported ahead: the loader answers at once, as a cached chunk would (fake timers cannot wait for a real
+// import).
 const senderModule = await import('./analytics-sender.ts')
-const start = (options: AnalyticsOptions) => startAnalytics(options, { load: () => Promise.resolve(senderModule), storage: localStorage })
+const start = (options: AnalyticsOptions) =>
+  startAnalytics(options, { load: () => Promise.resolve(senderModule), storage: localStorage })
 
 const ENV: EventEnvironment = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -36,13 +48,30 @@ describe('building an event', () => {
   })
 
   it('checks module and element names and the keys of events_param too', () => {
-    expect(buildEvent('x', { module_name: 'copy-trading' }, ENV)).toMatchObject({ ok: false, problem: { at: 'properties.module_name' } })
-    expect(buildEvent('x', { element_name: '9' }, ENV)).toMatchObject({ ok: false, problem: { at: 'properties.element_name' } })
-    expect(buildEvent('x', { events_param: { 'leader-id': 1 } }, ENV)).toEqual({ ok: false, problem: { code: 'invalid-param-name', at: 'events_param.leader-id' } })
+    expect(buildEvent('x', { module_name: 'copy-trading' }, ENV)).toMatchObject({
+      ok: false,
+      problem: { at: 'properties.module_name' },
+    })
+    expect(buildEvent('x', { element_name: '9' }, ENV)).toMatchObject({
+      ok: false,
+      problem: { at: 'properties.element_name' },
+    })
+    expect(buildEvent('x', { events_param: { 'leader-id': 1 } }, ENV)).toEqual({
+      ok: false,
+      problem: { code: 'invalid-param-name', at: 'events_param.leader-id' },
+    })
   })
 
   it('carries every property of §3, events_param as JSON', () => {
-    const props = { module_name: 'copy_trading', element_name: 'follow_button', pageid: 'p1', blockid: 'b1', locationid: 'l1', events: 'follow', events_param: { leaderId: '42', ratio: 1.5 } }
+    const props = {
+      module_name: 'copy_trading',
+      element_name: 'follow_button',
+      pageid: 'p1',
+      blockid: 'b1',
+      locationid: 'l1',
+      events: 'follow',
+      events_param: { leaderId: '42', ratio: 1.5 },
+    }
     const built = buildEvent('follow', props, ENV)
     expect(built.ok && built.event.properties).toEqual({
       page_name: '/copy-trading',
@@ -62,9 +91,17 @@ describe('building an event', () => {
 
   it('cuts the referrer at 200 characters and caps the duration at 86,400 s', () => {
     expect(cutReferrer('r'.repeat(300))).toHaveLength(ANALYTICS.referrerMaxLength)
-    expect([capDuration(12.4), capDuration(86_401), capDuration(-3), capDuration(Number.NaN)]).toEqual([12, 86_400, 0, 0])
-    const built = buildEvent('page_leave', { duration: 10 ** 9 }, { ...ENV, referrer: `https://example.com/${'x'.repeat(300)}` })
-    expect(built.ok && [built.event.properties.referrer?.length, built.event.properties.duration]).toEqual([200, 86_400])
+    expect([capDuration(12.4), capDuration(86_401), capDuration(-3), capDuration(Number.NaN)]).toEqual([
+      12, 86_400, 0, 0,
+    ])
+    const built = buildEvent(
+      'page_leave',
+      { duration: 10 ** 9 },
+      { ...ENV, referrer: `https://example.com/${'x'.repeat(300)}` },
+    )
+    expect(built.ok && [built.event.properties.referrer?.length, built.event.properties.duration]).toEqual([
+      200, 86_400,
+    ])
   })
 })
 
@@ -109,7 +146,12 @@ describe('the SDK in a page', () => {
     expect(posted[1]?.properties.duration).toBe(42)
     expect(posted[2]?.properties.referrer).toBe('/copy-trading?utm_source=news')
     for (const event of posted) {
-      expect(event.properties).toMatchObject({ siteid: 'tandem-Web', request_source: 'PC', utm_source: 'news', utm_campaign: 'spring' })
+      expect(event.properties).toMatchObject({
+        siteid: 'tandem-Web',
+        request_source: 'PC',
+        utm_source: 'news',
+        utm_campaign: 'spring',
+      })
     }
   })
 
@@ -156,11 +198,20 @@ describe('the SDK in a page', () => {
 describe('configuration', () => {
   it('posts to the exchange receiver below the spot base, or to ANALYTICS_URL', () => {
     expect(analyticsEndpoint({ api: { spotBase: '/spotapi' }, analytics: {} })).toBe('/spotapi/open/analytics/batch')
-    expect(analyticsEndpoint({ api: { spotBase: 'https://spotapi.example.com/' }, analytics: { url: undefined } })).toBe('https://spotapi.example.com/open/analytics/batch')
-    expect(analyticsEndpoint({ api: { spotBase: '/spotapi' }, analytics: { url: 'https://collect.example.com/b' } })).toBe('https://collect.example.com/b')
+    expect(
+      analyticsEndpoint({ api: { spotBase: 'https://spotapi.example.com/' }, analytics: { url: undefined } }),
+    ).toBe('https://spotapi.example.com/open/analytics/batch')
+    expect(
+      analyticsEndpoint({ api: { spotBase: '/spotapi' }, analytics: { url: 'https://collect.example.com/b' } }),
+    ).toBe('https://collect.example.com/b')
   })
 
   it('names pages by their route without the locale', () => {
-    expect(['/{-$locale}', '/{-$locale}/', '/{-$locale}/copy-trading/gemw/$id', undefined].map(pageNameOf)).toEqual(['/', '/', '/copy-trading/gemw/$id', '/'])
+    expect(['/{-$locale}', '/{-$locale}/', '/{-$locale}/copy-trading/gemw/$id', undefined].map(pageNameOf)).toEqual([
+      '/',
+      '/',
+      '/copy-trading/gemw/$id',
+      '/',
+    ])
   })
 })

@@ -12,12 +12,19 @@
  * over in the order they happened. A page left before the sender came beacons its events (unless
  * the user opted out) and keeps the rest in the sender's stored queue, which the next page sends.
  */
-import { ANALYTICS } from '../../../app.config.ts'
-import { deviceContext, type DeviceContext } from '../device/device-context.ts'
-import { ensureDeviceId, randomUuid } from '../device/device-id.ts'
+import { ANALYTICS } from '#/app.config.ts'
+import { deviceContext, ensureDeviceId, randomUuid, type DeviceContext } from '#/features/device/index.ts'
 import { sendBeacon } from './analytics-beacon.ts'
 import { buildEvent, capDuration, isAnalyticsUserId, reportProblem, type TrackProperties } from './analytics-event.ts'
-import { browserStorage, capped, persistQueue, restoreQueue, takeBatch, withoutIds, type KeyValueStore } from './analytics-queue.ts'
+import {
+  browserStorage,
+  capped,
+  persistQueue,
+  restoreQueue,
+  takeBatch,
+  withoutIds,
+  type KeyValueStore,
+} from './analytics-queue.ts'
 import type { Sender, startSender } from './analytics-sender.ts'
 import { analyticsSettings, type AnalyticsSettings } from './analytics-settings.ts'
 import type { AnalyticsEvent, AnalyticsMode } from './analytics.machine.ts'
@@ -65,7 +72,10 @@ let page = { name: '', url: '', enteredAt: 0 }
 let referrer = ''
 
 /** The receiver's address: ANALYTICS_URL as configured, else the exchange's receiver below the spot base. */
-export function analyticsEndpoint(config: { api: { spotBase: string }; analytics: { url?: string | undefined } }): string {
+export function analyticsEndpoint(config: {
+  api: { spotBase: string }
+  analytics: { url?: string | undefined }
+}): string {
   return config.analytics.url ?? `${config.api.spotBase.replace(/\/+$/, '')}${ANALYTICS.receiverPath}`
 }
 
@@ -87,7 +97,10 @@ function deliver(event: AnalyticsEvent) {
   if (sendDue(current, event)) current.load()
 }
 
-/** The user's choice, as the machine keeps it: no events at all after an opt-out, or before an opt-in when one is required. */
+/**
+ * The user's choice, as the machine keeps it: no events at all after an opt-out, or before an opt-in when one is
+ * required.
+ */
 function mayCollect(current: Session): boolean {
   let consent: string | null | undefined
   try {
@@ -114,7 +127,11 @@ function handOver(current: Session) {
   for (const e of current.pending) {
     if (e.type === 'identity.set' && isAnalyticsUserId(e.userId)) {
       userId = e.userId
-      const released = capped(queue, loginQueue.map((held) => ({ ...held, userId })), cap)
+      const released = capped(
+        queue,
+        loginQueue.map((held) => ({ ...held, userId })),
+        cap,
+      )
       queue = released.list
       loginQueue = []
       dropped += released.dropped
@@ -130,7 +147,11 @@ function handOver(current: Session) {
   current.pending = current.pending.filter((e) => e.type !== 'track')
   if (!mayCollect(current)) return
   const batch = takeBatch(queue, current.settings.maxEventsPerSend, current.settings.maxBatchBytes)
-  if (batch.length > 0 && sendBeacon({ endpoint: current.options.endpoint, body: JSON.stringify({ sentAt: Date.now(), events: batch }) })) queue = withoutIds(queue, batch)
+  if (
+    batch.length > 0 &&
+    sendBeacon({ endpoint: current.options.endpoint, body: JSON.stringify({ sentAt: Date.now(), events: batch }) })
+  )
+    queue = withoutIds(queue, batch)
   persistQueue(storage, ANALYTICS.queueStorageKey, { queue, loginQueue, dropped, dropReport: stored.dropReport })
 }
 
@@ -138,14 +159,20 @@ function handOver(current: Session) {
  * Starts the SDK once per page (later calls are ignored until the cleanup it answers has run).
  * `loader` is for tests: where the sender comes from, and the storage.
  */
-export function startAnalytics(options: AnalyticsOptions, loader: SenderLoader | undefined = typeof window === 'undefined' ? undefined : browserLoader()): () => void {
+export function startAnalytics(
+  options: AnalyticsOptions,
+  loader: SenderLoader | undefined = typeof window === 'undefined' ? undefined : browserLoader(),
+): () => void {
   if (session || !loader) return () => undefined
   let loading = false
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
   const current: Session = {
     options,
-    settings: analyticsSettings({ ...options.settings, ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }) }),
+    settings: analyticsSettings({
+      ...options.settings,
+      ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
+    }),
     storage: loader.storage,
     device: deviceContext(options.product),
     distinctId: ensureDeviceId(),
@@ -159,7 +186,13 @@ export function startAnalytics(options: AnalyticsOptions, loader: SenderLoader |
         .load()
         .then(({ startSender }) => {
           if (stopped) return
-          const sender = startSender({ endpoint: options.endpoint, newId: randomUuid, storage: loader.storage, requireOptIn: options.requireOptIn, settings: current.settings })
+          const sender = startSender({
+            endpoint: options.endpoint,
+            newId: randomUuid,
+            storage: loader.storage,
+            requireOptIn: options.requireOptIn,
+            settings: current.settings,
+          })
           current.sender = sender
           for (const event of current.pending) sender.send(event)
           current.pending = []
@@ -257,9 +290,21 @@ export function clearIdentity(): void {
   deliver({ type: 'identity.clear' })
 }
 
-/** §4 modes: 'pause' keeps collecting without sending; 'stop' is the opt-out; 'opt-in' (re)starts collecting. The sender is loaded to apply it. */
+/**
+ * §4 modes: 'pause' keeps collecting without sending; 'stop' is the opt-out; 'opt-in' (re)starts collecting. The sender
+ * is loaded to apply it.
+ */
 export function setAnalyticsMode(mode: 'pause' | 'resume' | 'stop' | 'opt-in'): void {
-  deliver({ type: mode === 'pause' ? 'mode.pause' : mode === 'resume' ? 'mode.resume' : mode === 'stop' ? 'mode.stop' : 'mode.optin' })
+  deliver({
+    type:
+      mode === 'pause'
+        ? 'mode.pause'
+        : mode === 'resume'
+          ? 'mode.resume'
+          : mode === 'stop'
+            ? 'mode.stop'
+            : 'mode.optin',
+  })
 }
 
 /** The sender's mode; undefined before it was loaded. */

@@ -2,7 +2,7 @@
  * The utm parameters of the landing URL (§3, §7): read once per tab session and kept in session
  * storage, so every later event and statistics call of the visit carries them.
  */
-import { ANALYTICS } from '../../../app.config.ts'
+import { ANALYTICS } from '#/app.config.ts'
 
 const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const
 const UTM_STORAGE = 'tandem:utm'

@@ -6,11 +6,19 @@ import { clearIdentity, track } from './analytics.ts'
 
 /** Right after the form succeeds: the event waits for the user id (login queue), then goes with it. */
 export function trackLogin(accountType: 'email' | 'mobile') {
-  track('login', { module_name: 'auth', element_name: 'login_form', events_param: { accountType } }, { needsLogin: true })
+  track(
+    'login',
+    { module_name: 'auth', element_name: 'login_form', events_param: { accountType } },
+    { needsLogin: true },
+  )
 }
 
 export function trackRegister(accountType: 'email' | 'mobile') {
-  track('register', { module_name: 'auth', element_name: 'register_form', events_param: { accountType } }, { needsLogin: true })
+  track(
+    'register',
+    { module_name: 'auth', element_name: 'register_form', events_param: { accountType } },
+    { needsLogin: true },
+  )
 }
 
 /** §4: the logout is recorded as the user's, then the identity is cleared. */
@@ -29,10 +37,18 @@ export function trackThemeSwitch(theme: string) {
 
 /** Following a lead trader (copy set-up confirmed). */
 export function trackFollow(leaderId: string, params: Record<string, string | number | boolean> = {}) {
-  track('follow', { module_name: 'copy_trading', element_name: 'follow', events_param: { leaderId, ...params } }, { needsLogin: true })
+  track(
+    'follow',
+    { module_name: 'copy_trading', element_name: 'follow', events_param: { leaderId, ...params } },
+    { needsLogin: true },
+  )
 }
 
 /** Stopping a copy. */
 export function trackCancelFollow(leaderId: string, params: Record<string, string | number | boolean> = {}) {
-  track('cancel_follow', { module_name: 'copy_trading', element_name: 'cancel_follow', events_param: { leaderId, ...params } }, { needsLogin: true })
+  track(
+    'cancel_follow',
+    { module_name: 'copy_trading', element_name: 'cancel_follow', events_param: { leaderId, ...params } },
+    { needsLogin: true },
+  )
 }

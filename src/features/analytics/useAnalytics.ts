@@ -5,7 +5,7 @@
  */
 import { useRouteContext, useRouter, type AnyRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { deviceContext } from '../device/device-context.ts'
+import { deviceContext } from '#/features/device/index.ts'
 import { analyticsEndpoint, clearIdentity, identify, startAnalytics, trackPageView } from './analytics.ts'
 import { landingUtm } from './landing-utm.ts'
 import { recordStatistics } from './statistics.functions.ts'
@@ -19,7 +19,12 @@ export function pageNameOf(fullPath: string | undefined): string {
 function recordPage(router: AnyRouter, product: string) {
   const pageName = pageNameOf(router.state.matches.at(-1)?.fullPath)
   trackPageView(pageName, location.pathname + location.search)
-  const data = { event: 'page_view', type: pageName.slice(0, 50), request_source: deviceContext(product).requestSource, ...landingUtm() }
+  const data = {
+    event: 'page_view',
+    type: pageName.slice(0, 50),
+    request_source: deviceContext(product).requestSource,
+    ...landingUtm(),
+  }
   recordStatistics({ data }).catch(() => undefined)
 }
 

@@ -1,14 +1,22 @@
 /** The account part of the login and registration forms: email or mobile, switchable. */
 import { useLingui } from '@lingui/react/macro'
-import { digitsOnly } from '../../lib/input-filters/filters.ts'
-import { useInputFilter } from '../../lib/input-filters/useInputFilter.ts'
-import { firstValidationCode } from '../../lib/validators.ts'
-import { SegmentedTabs } from '../../ui/SegmentedTabs.tsx'
-import { TextField } from '../../ui/TextField.tsx'
+import { digitsOnly } from '#/lib/input-filters/filters.ts'
+import { useInputFilter } from '#/lib/input-filters/useInputFilter.ts'
+import { firstValidationCode } from '#/lib/validators.ts'
+import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
+import { TextField } from '#/ui/TextField.tsx'
 import { validationText } from './auth-messages.ts'
 import type { AccountType } from './auth.schemas.ts'
 
-export function AccountTypeSwitch({ label, value, onChange }: { label: string; value: AccountType; onChange: (value: AccountType) => void }) {
+export function AccountTypeSwitch({
+  label,
+  value,
+  onChange,
+}: {
+  label: string
+  value: AccountType
+  onChange: (value: AccountType) => void
+}) {
   const { t } = useLingui()
   return (
     <SegmentedTabs

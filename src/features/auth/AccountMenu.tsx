@@ -5,7 +5,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
 import { lazy } from 'react'
-import { DetailsOnDemand } from '../../ui/DetailsOnDemand.tsx'
+import { DetailsOnDemand } from '#/ui/DetailsOnDemand.tsx'
 
 const AccountPanel = lazy(() => import('./AccountPanel.tsx').then((m) => ({ default: m.AccountPanel })))
 
@@ -18,8 +18,14 @@ export function AccountMenu() {
       className="relative"
       data-testid="account-menu"
       summary={
-        <summary className="flex h-9 cursor-pointer list-none items-center gap-2 rounded-lg px-2 text-sm hover:bg-sunken" aria-label={t`Account menu`}>
-          <span aria-hidden="true" className="grid size-7 place-items-center rounded-full bg-brand text-xs font-bold text-brand-contrast">
+        <summary
+          className="flex h-9 cursor-pointer list-none items-center gap-2 rounded-lg px-2 text-sm hover:bg-sunken"
+          aria-label={t`Account menu`}
+        >
+          <span
+            aria-hidden="true"
+            className="grid size-7 place-items-center rounded-full bg-brand text-xs font-bold text-brand-contrast"
+          >
             {Array.from(name)[0]?.toUpperCase()}
           </span>
           <span className="hidden max-w-36 truncate sm:inline" data-testid="account-name">

@@ -2,16 +2,16 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouteContext, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
-import { notify } from '../../ui/toast.ts'
-import { useNumberFormat } from '../preferences/useNumberFormat.ts'
-import { withLocalePrefix } from '../i18n/locales.ts'
-import { LocaleLink } from '../i18n/LocaleLink.tsx'
-import { signOutClientShell } from '../shell/shell-state.ts'
+import { notify } from '#/ui/toast.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { withLocalePrefix } from '#/lib/locale.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { signOutClientShell } from '#/features/state/index.ts'
 import { accountQueries } from './account.queries.ts'
 import { logout } from './auth.functions.ts'
 import { clearStoredUserData } from './session.ts'
-import { HEADER_POPOVER } from '../../ui/popover.ts'
-import { trackLogout } from '../analytics/tracked-actions.ts'
+import { HEADER_POPOVER } from '#/ui/popover.ts'
+import { trackLogout } from '#/features/analytics/index.ts'
 
 /** The account menu's panel: the account, its total assets, the copy-trading pages, log out. */
 export function AccountPanel() {
@@ -23,8 +23,8 @@ export function AccountPanel() {
   const [pending, setPending] = useState(false)
   const { data: wallet } = useQuery(accountQueries.walletTotal())
   const format = useNumberFormat()
-  const total = wallet?.status === 'ok' ? format.usdt(wallet.totalAssetUsdt) : undefined
-  const fiatTotal = wallet?.status === 'ok' ? format.fiat(wallet.totalAssetUsdt) : undefined
+  const total = wallet?.status === 'ok' ? format.usdt(wallet.data) : undefined
+  const fiatTotal = wallet?.status === 'ok' ? format.fiat(wallet.data) : undefined
 
   const signOut = async () => {
     setPending(true)
@@ -73,7 +73,12 @@ export function AccountPanel() {
       <LocaleLink to="/{-$locale}/affiliate-register" className="block rounded-lg px-3 py-2 text-sm hover:bg-sunken">
         <Trans>Affiliate programme</Trans>
       </LocaleLink>
-      <button type="button" onClick={() => void signOut()} disabled={pending} className="block w-full rounded-lg px-3 py-2 text-start text-sm text-down hover:bg-sunken disabled:opacity-60">
+      <button
+        type="button"
+        onClick={() => void signOut()}
+        disabled={pending}
+        className="block w-full rounded-lg px-3 py-2 text-start text-sm text-down hover:bg-sunken disabled:opacity-60"
+      >
         <Trans>Log out</Trans>
       </button>
     </div>

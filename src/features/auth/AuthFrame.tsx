@@ -2,9 +2,9 @@ import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { LocaleLink } from '../i18n/LocaleLink.tsx'
-import { Logo } from '../shell/Logo.tsx'
-import { productName } from '../shell/seo.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { productName } from '#/lib/product.ts'
+import { Logo } from '#/ui/Logo.tsx'
 
 export interface AuthFrameProps {
   title: MessageDescriptor

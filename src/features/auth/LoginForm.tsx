@@ -2,29 +2,31 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
-import { Form, FormError, SubmitButton } from '../../ui/FormError.tsx'
-import { TextField } from '../../ui/TextField.tsx'
-import { trackLogin } from '../analytics/tracked-actions.ts'
-import { firstValidationCode, validateEmail, validateMobile } from '../../lib/validators.ts'
+import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
+import { TextField } from '#/ui/TextField.tsx'
+import { trackLogin } from '#/features/analytics/index.ts'
+import { firstValidationCode, validateEmail, validateMobile } from '#/lib/validators.ts'
 import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
 import { refusalText, validationText } from './auth-messages.ts'
 import { login } from './auth.functions.ts'
-import type { AccountType, AuthOutcome } from './auth.schemas.ts'
+import type { Refusal } from '#/exchange-client/index.ts'
+import type { AccountType } from './auth.schemas.ts'
 import { useSignedIn } from './useSignedIn.ts'
 
 export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
   const { t, i18n } = useLingui()
   const { prefix } = useRouteContext({ from: '__root__' })
   const signedIn = useSignedIn(prefix)
-  const [refusal, setRefusal] = useState<Extract<AuthOutcome, { ok: false }>>()
+  const [refusal, setRefusal] = useState<Refusal>()
   const form = useForm({
     defaultValues: { accountType: 'email' as AccountType, account: '', password: '' },
     onSubmit: async ({ value }) => {
       setRefusal(undefined)
       const outcome = await login({ data: { ...value, account: value.account.trim() } })
-      if (outcome.ok) trackLogin(value.accountType)
-      if (outcome.ok) await signedIn(returnTo)
-      else setRefusal(outcome)
+      if (outcome.status === 'ok') {
+        trackLogin(value.accountType)
+        await signedIn(returnTo)
+      } else setRefusal(outcome)
     },
   })
   return (
@@ -44,9 +46,21 @@ export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
       </form.Field>
       <form.Subscribe selector={(state) => state.values.accountType}>
         {(accountType) => (
-          <form.Field name="account" validators={{ onSubmit: ({ value }) => (accountType === 'email' ? validateEmail(value) : validateMobile(value)) ?? undefined }}>
+          <form.Field
+            name="account"
+            validators={{
+              onSubmit: ({ value }) =>
+                (accountType === 'email' ? validateEmail(value) : validateMobile(value)) ?? undefined,
+            }}
+          >
             {(field) => (
-              <AccountInput accountType={accountType} value={field.state.value} onValue={field.handleChange} onBlur={field.handleBlur} errors={field.state.meta.errors} />
+              <AccountInput
+                accountType={accountType}
+                value={field.state.value}
+                onValue={field.handleChange}
+                onBlur={field.handleBlur}
+                errors={field.state.meta.errors}
+              />
             )}
           </form.Field>
         )}
@@ -68,7 +82,11 @@ export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
       </form.Field>
       {refusal ? <FormError>{refusalText(i18n, refusal.reason, refusal.retryAfter)}</FormError> : null}
       <form.Subscribe selector={(state) => state.isSubmitting}>
-        {(submitting) => <SubmitButton pending={submitting}>{submitting ? <Trans>Logging in…</Trans> : <Trans>Log in</Trans>}</SubmitButton>}
+        {(submitting) => (
+          <SubmitButton pending={submitting}>
+            {submitting ? <Trans>Logging in…</Trans> : <Trans>Log in</Trans>}
+          </SubmitButton>
+        )}
       </form.Subscribe>
     </Form>
   )

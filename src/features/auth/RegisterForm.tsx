@@ -2,30 +2,36 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
-import { ACCOUNTS } from '../../../app.config.ts'
-import { numericSix } from '../../lib/input-filters/filters.ts'
-import { useInputFilter } from '../../lib/input-filters/useInputFilter.ts'
-import { firstValidationCode, validateCode, validateEmail, validateMobile, validatePassword } from '../../lib/validators.ts'
-import { Form, FormError, SubmitButton } from '../../ui/FormError.tsx'
-import { TextField } from '../../ui/TextField.tsx'
-import { trackRegister } from '../analytics/tracked-actions.ts'
+import { ACCOUNTS } from '#/app.config.ts'
+import { numericSix } from '#/lib/input-filters/filters.ts'
+import { useInputFilter } from '#/lib/input-filters/useInputFilter.ts'
+import { firstValidationCode, validateCode, validateEmail, validateMobile, validatePassword } from '#/lib/validators.ts'
+import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
+import { TextField } from '#/ui/TextField.tsx'
+import { trackRegister } from '#/features/analytics/index.ts'
 import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
 import { refusalText, validationText } from './auth-messages.ts'
 import { register, sendVerificationCode } from './auth.functions.ts'
-import type { AccountType, AuthOutcome } from './auth.schemas.ts'
-import { homeSignUpAccountStore } from '../state/stores.ts'
+import type { Refusal } from '#/exchange-client/index.ts'
+import type { AccountType } from './auth.schemas.ts'
+import { homeSignUpAccountStore } from '#/features/state/index.ts'
 import { useCountdown } from './useCountdown.ts'
 import { useSignedIn } from './useSignedIn.ts'
-
-type Refusal = Extract<AuthOutcome, { ok: false }>
 
 /** An address with an @ is an email; anything else typed is taken for a mobile number. */
 const accountTypeOf = (account: string): AccountType => (account === '' || account.includes('@') ? 'email' : 'mobile')
 const RESEND_SECONDS = 60 / ACCOUNTS.codeSendsPerMinute
 
-export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | undefined; inviteCode: string | undefined }) {
+export function RegisterForm({
+  returnTo,
+  inviteCode,
+}: {
+  returnTo: string | undefined
+  inviteCode: string | undefined
+}) {
   const { t, i18n } = useLingui()
-  const { prefix } = useRouteContext({ from: '__root__' })
+  const { prefix, shell } = useRouteContext({ from: '__root__' })
+  const { sandbox, api } = shell.config
   const signedIn = useSignedIn(prefix)
   const [refusal, setRefusal] = useState<Refusal>()
   const [codeNotice, setCodeNotice] = useState<{ sentTo?: string; refusal?: Refusal }>({})
@@ -37,7 +43,14 @@ export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | unde
   // What the visitor typed into the home page's sign-up box, if they came from there.
   const [typed] = useState(() => homeSignUpAccountStore.state.trim())
   const form = useForm({
-    defaultValues: { accountType: accountTypeOf(typed), account: typed, password: '', code: '', inviteCode: inviteCode ?? '', terms: false },
+    defaultValues: {
+      accountType: accountTypeOf(typed),
+      account: typed,
+      password: '',
+      code: '',
+      inviteCode: inviteCode ?? '',
+      terms: false,
+    },
     onSubmit: async ({ value }) => {
       setRefusal(undefined)
       const outcome = await register({
@@ -49,25 +62,31 @@ export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | unde
           ...(value.inviteCode.trim() ? { inviteCode: value.inviteCode.trim() } : {}),
         },
       })
-      if (outcome.ok) trackRegister(value.accountType)
-      if (outcome.ok) await signedIn(returnTo)
-      else setRefusal(outcome)
+      if (outcome.status === 'ok') {
+        trackRegister(value.accountType)
+        await signedIn(returnTo)
+      } else setRefusal(outcome)
     },
   })
-  const validateAccount = (type: AccountType, value: string) => (type === 'email' ? validateEmail(value, { registration: true }) : validateMobile(value))
+  const validateAccount = (type: AccountType, value: string) =>
+    type === 'email' ? validateEmail(value, { registration: true }) : validateMobile(value)
   const codeFilter = useInputFilter(numericSix, (v) => form.setFieldValue('code', v))
 
   const sendCode = async () => {
     const { accountType, account } = form.state.values
     const problem = validateAccount(accountType, account)
     if (problem) {
-      form.setFieldMeta('account', (meta) => ({ ...meta, isTouched: true, errorMap: { ...meta.errorMap, onSubmit: problem } }))
+      form.setFieldMeta('account', (meta) => ({
+        ...meta,
+        isTouched: true,
+        errorMap: { ...meta.errorMap, onSubmit: problem },
+      }))
       return
     }
     setSending(true)
     const outcome = await sendVerificationCode({ data: { accountType, account: account.trim() } })
     setSending(false)
-    if (outcome.ok) {
+    if (outcome.status === 'ok') {
       setCodeNotice({ sentTo: account.trim() })
       setResendAt(Date.now() + RESEND_SECONDS * 1000)
     } else {
@@ -94,9 +113,18 @@ export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | unde
       </form.Field>
       <form.Subscribe selector={(state) => state.values.accountType}>
         {(accountType) => (
-          <form.Field name="account" validators={{ onSubmit: ({ value }) => validateAccount(accountType, value) ?? undefined }}>
+          <form.Field
+            name="account"
+            validators={{ onSubmit: ({ value }) => validateAccount(accountType, value) ?? undefined }}
+          >
             {(field) => (
-              <AccountInput accountType={accountType} value={field.state.value} onValue={field.handleChange} onBlur={field.handleBlur} errors={field.state.meta.errors} />
+              <AccountInput
+                accountType={accountType}
+                value={field.state.value}
+                onValue={field.handleChange}
+                onBlur={field.handleBlur}
+                errors={field.state.meta.errors}
+              />
             )}
           </form.Field>
         )}
@@ -151,6 +179,7 @@ export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | unde
                 <Trans>We sent a 6-digit code to {sentTo}.</Trans>
               </p>
             ) : null}
+            {sentTo && sandbox.codeInbox ? <SandboxInboxLink spotBase={api.spotBase} address={sentTo} /> : null}
             {codeNotice.refusal ? (
               <p role="alert" className="text-sm text-down">
                 {refusalText(i18n, codeNotice.refusal.reason, codeNotice.refusal.retryAfter)}
@@ -197,9 +226,36 @@ export function RegisterForm({ returnTo, inviteCode }: { returnTo: string | unde
       {refusal ? <FormError>{refusalText(i18n, refusal.reason, refusal.retryAfter)}</FormError> : null}
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(submitting) => (
-          <SubmitButton pending={submitting}>{submitting ? <Trans>Creating your account…</Trans> : <Trans>Create account</Trans>}</SubmitButton>
+          <SubmitButton pending={submitting}>
+            {submitting ? <Trans>Creating your account…</Trans> : <Trans>Create account</Trans>}
+          </SubmitButton>
         )}
       </form.Subscribe>
     </Form>
+  )
+}
+
+/**
+ * The exchange is a sandbox that keeps codes instead of mailing them: without this link a newcomer
+ * on `npm start` could never read theirs. It opens the exchange's inbox for the address just used.
+ */
+function SandboxInboxLink({ spotBase, address }: { spotBase: string; address: string }) {
+  const href = `${spotBase.replace(/\/+$/, '')}/dev/inbox?address=${encodeURIComponent(address)}`
+  return (
+    <p className="text-sm">
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="font-medium text-brand underline underline-offset-2"
+        data-testid="sandbox-inbox"
+      >
+        <Trans>Sandbox: read your code in the inbox</Trans>
+        <span className="sr-only">
+          {' '}
+          <Trans>(opens in a new tab)</Trans>
+        </span>
+      </a>
+    </p>
   )
 }

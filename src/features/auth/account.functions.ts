@@ -1,7 +1,8 @@
 /** The signed-in account, for the header and the session check of every page. */
 import { createServerFn } from '@tanstack/react-start'
-import { isSuccess } from '../../lib/http/api-client.ts'
-import { clearSessionCookies, hasSession, serverApi } from './api.server.ts'
+import { securityConfigResponseSchema, topsInfoResponseSchema, walletAccountResponseSchema } from '#/contract/index.ts'
+import { WALLET_TYPES } from '#/app.config.ts'
+import { exchangeMiddleware, type Loaded } from '#/exchange-client/index.ts'
 
 export interface AccountSummary {
   userId: string
@@ -17,46 +18,44 @@ export interface AccountSummary {
   rebateUser: boolean
 }
 
+/** A session the exchange ended never gets here: the exchange client sends the page to log in. */
 export type AccountState =
-  | { status: 'signed-out' }
-  /** The exchange answered 401: the session is over and its cookies are gone. */
-  | { status: 'session-ended' }
-  | { status: 'unavailable' }
-  | { status: 'signed-in'; account: AccountSummary }
+  { status: 'signed-out' } | { status: 'unavailable' } | { status: 'signed-in'; account: AccountSummary }
 
-function field(data: unknown, ...path: string[]): unknown {
-  let node: unknown = data
-  for (const key of path) node = typeof node === 'object' && node !== null ? Reflect.get(node, key) : undefined
-  return node
-}
+export const getAccountState = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .handler(async ({ context: { exchange } }): Promise<AccountState> => {
+    if (!exchange.session.active) return { status: 'signed-out' }
+    const [tops, security] = await Promise.all([
+      exchange.load('/open/seckill/user/tops-info', topsInfoResponseSchema, { method: 'POST', body: {} }),
+      exchange.load('/v2/users/security/config', securityConfigResponseSchema),
+    ])
+    if (tops.status !== 'ok' || security.status !== 'ok') return { status: 'unavailable' }
+    const { userInfo, availableLanguage } = tops.data
+    return {
+      status: 'signed-in',
+      account: {
+        userId: userInfo.userId,
+        nickname: userInfo.nickname,
+        account: userInfo.account,
+        userSubType: security.data.userSubType,
+        changeLogin: security.data.changeLogin,
+        standAloneLogin: security.data.standAloneLogin,
+        availableLanguage,
+        inviteCode: userInfo.inviteCode,
+        rebateUser: userInfo.rebateUser,
+      },
+    }
+  })
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '')
-
-export const getAccountState = createServerFn({ method: 'GET' }).handler(async (): Promise<AccountState> => {
-  if (!hasSession()) return { status: 'signed-out' }
-  const api = serverApi()
-  const [tops, security] = await Promise.all([
-    api('/open/seckill/user/tops-info', { method: 'POST', body: {} }),
-    api('/v2/users/security/config'),
-  ])
-  if (tops.code === 401 || security.code === 401) {
-    clearSessionCookies()
-    return { status: 'session-ended' }
-  }
-  if (!isSuccess(tops) || !isSuccess(security)) return { status: 'unavailable' }
-  const languages = field(tops.data, 'availableLanguage')
-  return {
-    status: 'signed-in',
-    account: {
-      userId: text(field(tops.data, 'userInfo', 'userId')),
-      nickname: text(field(tops.data, 'userInfo', 'nickname')),
-      account: text(field(tops.data, 'userInfo', 'account')),
-      userSubType: Number(field(security.data, 'userSubType') ?? 1),
-      changeLogin: field(security.data, 'changeLogin') === true,
-      standAloneLogin: field(security.data, 'standAloneLogin') === true,
-      availableLanguage: Array.isArray(languages) ? languages.filter((l): l is string => typeof l === 'string') : [],
-      inviteCode: text(field(tops.data, 'userInfo', 'inviteCode')),
-      rebateUser: field(tops.data, 'userInfo', 'rebateUser') === true,
-    },
-  }
-})
+/** The signed-in user's total assets (§3 "total asset", from the wallet account call of §7). */
+export const getWalletTotal = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .handler(async ({ context: { exchange } }): Promise<Loaded<string>> => {
+    if (!exchange.session.active) return { status: 'unavailable' }
+    const wallet = await exchange.load('/asset/v1/api/wallet/account', walletAccountResponseSchema, {
+      method: 'POST',
+      body: { walletTypeList: [1, Number(WALLET_TYPES.EXCHANGE)] },
+    })
+    return wallet.status === 'ok' ? { status: 'ok', data: wallet.data.totalAssetUsdt } : wallet
+  })

@@ -1,8 +1,8 @@
 /** Validation codes and refusal reasons, as the text a user reads. */
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { ValidationCode } from '../../lib/validators.ts'
-import type { AuthFailureReason } from './auth.schemas.ts'
+import type { ValidationCode } from '#/lib/validators.ts'
+import type { RefusalReason } from '#/exchange-client/index.ts'
 
 const VALIDATION: Record<ValidationCode, MessageDescriptor> = {
   required: msg`This field is required.`,
@@ -18,7 +18,7 @@ const VALIDATION: Record<ValidationCode, MessageDescriptor> = {
   'user-id-invalid': msg`Use 1 to 63 characters.`,
 }
 
-const REFUSALS: Record<Exclude<AuthFailureReason, 'rate-limited'>, MessageDescriptor> = {
+const REFUSALS: Partial<Record<RefusalReason, MessageDescriptor>> = {
   'invalid-credentials': msg`The account or password is incorrect.`,
   'account-exists': msg`An account with this email or mobile number already exists. Log in instead.`,
   'code-invalid': msg`The verification code is incorrect.`,
@@ -28,17 +28,18 @@ const REFUSALS: Record<Exclude<AuthFailureReason, 'rate-limited'>, MessageDescri
   unauthorized: msg`Your session has ended. Please log in again.`,
   forbidden: msg`This sub-account cannot log in on its own. Log in with its main account.`,
   network: msg`We could not reach the exchange. Check your connection and try again.`,
-  unknown: msg`Something went wrong. Please try again.`,
 }
+
+const FALLBACK = msg`Something went wrong. Please try again.`
 
 export function validationText(i18n: I18n, code: ValidationCode | null | undefined): string | undefined {
   return code ? i18n._(VALIDATION[code]) : undefined
 }
 
-export function refusalText(i18n: I18n, reason: AuthFailureReason, retryAfter?: number): string {
+export function refusalText(i18n: I18n, reason: RefusalReason, retryAfter?: number): string {
   if (reason === 'rate-limited') {
     const seconds = Math.max(1, Math.ceil(retryAfter ?? 60))
     return i18n._(msg`Too many attempts. Try again in ${seconds} seconds.`)
   }
-  return i18n._(REFUSALS[reason])
+  return i18n._(REFUSALS[reason] ?? FALLBACK)
 }

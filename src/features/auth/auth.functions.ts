@@ -1,67 +1,46 @@
 /** Account actions as server functions: validated at the edge, one call to the exchange each. */
 import { createServerFn } from '@tanstack/react-start'
-import { isSuccess, type ApiEnvelope } from '../../lib/http/api-client.ts'
-import { clearSessionCookies, serverApi, setSessionCookies } from './api.server.ts'
-import {
-  loginInputSchema,
-  registerInputSchema,
-  sendCodeInputSchema,
-  type AuthFailureReason,
-  type AuthOutcome,
-} from './auth.schemas.ts'
+import { sendCodeResponseSchema, sessionResponseSchema } from '#/contract/index.ts'
+import { exchangeMiddleware, type ExchangeClient, type Sent } from '#/exchange-client/index.ts'
+import { validated } from '#/lib/input-rejected.ts'
+import { loginInputSchema, registerInputSchema, sendCodeInputSchema } from './auth.schemas.ts'
 
-const REASONS: readonly AuthFailureReason[] = [
-  'invalid-credentials',
-  'rate-limited',
-  'account-exists',
-  'code-invalid',
-  'code-expired',
-  'weak-password',
-  'invalid-input',
-  'unauthorized',
-  'forbidden',
-]
-
-function refusal(envelope: ApiEnvelope): AuthOutcome {
-  const reason = REASONS.find((r) => r === envelope.reason) ?? (envelope.err ? 'network' : 'unknown')
-  return { ok: false, reason, ...(envelope.retryAfter !== undefined ? { retryAfter: envelope.retryAfter } : {}) }
-}
-
-function sessionOf(data: unknown): { token: string; userId: string; expiresAt: string } | undefined {
-  if (typeof data !== 'object' || data === null) return undefined
-  const token: unknown = Reflect.get(data, 'token')
-  const userId: unknown = Reflect.get(data, 'userId')
-  const expiresAt: unknown = Reflect.get(data, 'expiresAt')
-  if (typeof token !== 'string' || typeof userId !== 'string' || typeof expiresAt !== 'string') return undefined
-  return { token, userId, expiresAt }
-}
-
-function startSession(envelope: ApiEnvelope): AuthOutcome {
-  if (!isSuccess(envelope)) return refusal(envelope)
-  const session = sessionOf(envelope.data)
-  if (!session) return { ok: false, reason: 'unknown' }
-  setSessionCookies(session.token, session.userId, session.expiresAt)
-  return { ok: true }
+/** A session the exchange opened becomes the HttpOnly cookie; the page learns only that it worked. */
+function started(
+  outcome: Sent<{ token: string; userId: string; expiresAt: string }>,
+  exchange: ExchangeClient,
+): Sent<null> {
+  if (outcome.status !== 'ok') return outcome
+  exchange.session.start(outcome.data)
+  return { status: 'ok', data: null }
 }
 
 export const login = createServerFn({ method: 'POST' })
-  .validator(loginInputSchema)
-  .handler(async ({ data }) => startSession(await serverApi()('/v2/users/login', { method: 'POST', body: data })))
+  .middleware([exchangeMiddleware])
+  .validator(validated(loginInputSchema))
+  .handler(async ({ data, context: { exchange } }) =>
+    started(await exchange.send('POST', '/v2/users/login', sessionResponseSchema, data), exchange),
+  )
 
 export const register = createServerFn({ method: 'POST' })
-  .validator(registerInputSchema)
-  .handler(async ({ data }) => startSession(await serverApi()('/v2/users/register', { method: 'POST', body: data })))
+  .middleware([exchangeMiddleware])
+  .validator(validated(registerInputSchema))
+  .handler(async ({ data, context: { exchange } }) =>
+    started(await exchange.send('POST', '/v2/users/register', sessionResponseSchema, data), exchange),
+  )
 
 export const sendVerificationCode = createServerFn({ method: 'POST' })
-  .validator(sendCodeInputSchema)
-  .handler(async ({ data }): Promise<AuthOutcome> => {
-    const envelope = await serverApi()('/v2/users/verify-code/send', { method: 'POST', body: { ...data, purpose: 'register' } })
-    return isSuccess(envelope) ? { ok: true } : refusal(envelope)
-  })
+  .middleware([exchangeMiddleware])
+  .validator(validated(sendCodeInputSchema))
+  .handler(({ data, context: { exchange } }) =>
+    exchange.send('POST', '/v2/users/verify-code/send', sendCodeResponseSchema, { ...data, purpose: 'register' }),
+  )
 
-export const logout = createServerFn({ method: 'POST' }).handler(async (): Promise<AuthOutcome> => {
-  // The session ends here whatever the exchange answers: the cookies go either way.
-  await serverApi()('/v2/users/logout', { method: 'POST' })
-  clearSessionCookies()
-  return { ok: true }
-})
+export const logout = createServerFn({ method: 'POST' })
+  .middleware([exchangeMiddleware])
+  .handler(async ({ context: { exchange } }): Promise<Sent<null>> => {
+    // The session ends here whatever the exchange answers (one already over answers 401): the cookies go either way.
+    await exchange.request('/v2/users/logout', { method: 'POST', unauthorizedEndsNothing: true })
+    exchange.session.end()
+    return { status: 'ok', data: null }
+  })

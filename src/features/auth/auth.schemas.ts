@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
-import { ACCOUNTS } from '../../../app.config.ts'
-import { safeRedirectPath } from '../routing/safe-redirect.ts'
+import { ACCOUNTS } from '#/app.config.ts'
+import { safeRedirectPath } from '#/lib/safe-redirect.ts'
 
 /** A return path: kept only when it is a same-origin relative path, otherwise dropped (home). */
 const returnPath = z.optional(z.pipe(z.unknown(), z.transform(safeRedirectPath)))
@@ -34,19 +34,3 @@ export const registerInputSchema = z.object({
   inviteCode: z.optional(z.string().check(z.maxLength(20))),
 })
 export type RegisterInput = z.infer<typeof registerInputSchema>
-
-/** Why an account action was refused: the exchange's reasons, plus 'network' when it could not be reached. */
-export type AuthFailureReason =
-  | 'invalid-credentials'
-  | 'rate-limited'
-  | 'account-exists'
-  | 'code-invalid'
-  | 'code-expired'
-  | 'weak-password'
-  | 'invalid-input'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'network'
-  | 'unknown'
-
-export type AuthOutcome = { ok: true } | { ok: false; reason: AuthFailureReason; retryAfter?: number }

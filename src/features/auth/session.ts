@@ -2,10 +2,7 @@
  * What happens on the client when a session starts or ends (§4): the shell state follows, and on
  * a 401 every stored menu datum goes with the cookies (which the server already cleared).
  */
-import { redirect } from '@tanstack/react-router'
-import type { LocaleCode } from '../../../app.config.ts'
-import { readCookie } from '../../lib/cookies.ts'
-import { withLocalePrefix } from '../i18n/locales.ts'
+import { readCookie } from '#/lib/cookies.ts'
 
 /** §3 local-storage keys that describe the signed-in user. */
 const USER_STORAGE_KEYS = ['userMenu', 'tabsList', 'availableLanguage', 'userAnchorInfo'] as const
@@ -23,10 +20,4 @@ export function clearDataOfEndedSession() {
   if (readCookie('session_ended') !== '1') return
   clearStoredUserData()
   document.cookie = 'session_ended=; Path=/; Max-Age=0; SameSite=Lax'
-}
-
-/** The login page, returning to `href` unless the route asked not to be returned to. */
-export function loginRedirect(prefix: LocaleCode | undefined, href: string | undefined) {
-  const login = withLocalePrefix(prefix, '/login')
-  return redirect({ href: href ? `${login}?redirectUrl=${encodeURIComponent(href)}` : login })
 }

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
-import { withLocalePrefix } from '../i18n/locales.ts'
-import { signInClientShell } from '../shell/shell-state.ts'
+import { withLocalePrefix } from '#/lib/locale.ts'
+import { signInClientShell } from '#/features/state/index.ts'
 import { accountQueries } from './account.queries.ts'
-import type { LocaleCode } from '../../../app.config.ts'
+import type { LocaleCode } from '#/app.config.ts'
 
 /** After login or registration: the shell turns signed-in and the user goes where they were headed. */
 export function useSignedIn(prefix: LocaleCode | undefined) {

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useStore } from '@tanstack/react-store'
-import { useTouchGestures } from '../../ui/useTouchGestures.ts'
-import { globalDialogStore } from '../state/stores.ts'
-import { useNumberFormat } from '../preferences/useNumberFormat.ts'
+import { useTouchGestures } from '#/ui/useTouchGestures.ts'
+import { globalDialogStore } from '#/features/state/index.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { campaignQueries } from './campaign.queries.ts'
 
 /**
@@ -16,11 +16,15 @@ export function AnniversaryBanner() {
   const shown = useStore(globalDialogStore)
   const format = useNumberFormat()
   const dismiss = () => globalDialogStore.setState(() => 'hide')
-  const bind = useTouchGestures({ onSwipe: (direction) => (direction === 'left' || direction === 'right' ? dismiss() : undefined) })
+  const bind = useTouchGestures({
+    onSwipe: (direction) => (direction === 'left' || direction === 'right' ? dismiss() : undefined),
+  })
   if (!campaign || shown === 'hide') return null
   const tag = i18n.locale.replace('_', '-')
   const pool = format.number(campaign.rewardPoolUsdt, { digits: 0, compact: true })
-  const ends = campaign.endTime ? new Intl.DateTimeFormat(tag, { dateStyle: 'medium' }).format(new Date(campaign.endTime)) : undefined
+  const ends = campaign.endTime
+    ? new Intl.DateTimeFormat(tag, { dateStyle: 'medium' }).format(new Date(campaign.endTime))
+    : undefined
   return (
     <section
       aria-label={campaign.title}

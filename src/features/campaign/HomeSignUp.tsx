@@ -6,8 +6,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
-import { withLocalePrefix } from '../i18n/locales.ts'
-import { homeSignUpAccountStore } from '../state/stores.ts'
+import { withLocalePrefix } from '#/lib/locale.ts'
+import { homeSignUpAccountStore } from '#/features/state/index.ts'
 
 /** Longest email the registration accepts. */
 const ACCOUNT_MAX = 254
@@ -44,7 +44,10 @@ export function HomeSignUp() {
         placeholder={t`Email or mobile number`}
         className="min-w-0 flex-1 rounded-xl border border-line bg-card px-4 py-3"
       />
-      <button type="submit" className="rounded-xl border border-line px-5 py-3 font-semibold whitespace-nowrap hover:bg-sunken">
+      <button
+        type="submit"
+        className="rounded-xl border border-line px-5 py-3 font-semibold whitespace-nowrap hover:bg-sunken"
+      >
         <Trans>Create an account</Trans>
       </button>
     </form>

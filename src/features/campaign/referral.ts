@@ -5,10 +5,10 @@
  */
 import { createIsomorphicFn } from '@tanstack/react-start'
 import { useEffect } from 'react'
-import { REFERRAL } from '../../../app.config.ts'
-import { inviteCodeSchema } from '../../contract/index.ts'
-import { readCookie, writeCookie } from '../../lib/cookies.ts'
-import { inviteNumberStore, rebateUserStore } from '../state/stores.ts'
+import { REFERRAL } from '#/app.config.ts'
+import { inviteCodeSchema } from '#/contract/index.ts'
+import { readCookie, writeCookie } from '#/lib/cookies.ts'
+import { inviteNumberStore, rebateUserStore } from '#/features/state/index.ts'
 import { readServerInviteCode } from './referral.server.ts'
 
 /** A well-formed invite code, or undefined. */

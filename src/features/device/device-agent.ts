@@ -1,12 +1,11 @@
 /**
  * Starts the device's identity once the page has hydrated: the device id at once (cheap), the
  * fingerprint when the browser is idle, and the page API native shells and tests call:
- * `window.TandemWeb` = { shell(), deviceContext(), deviceId(), fingerprint(), call(method, params), openExternal(url, options) }.
+ * `window.TandemWeb` = { shell(), deviceContext(), deviceId(), fingerprint(), call(method, params), openExternal(url,
+ * options) }.
  */
-import { DEVICE, NATIVE } from '../../../app.config.ts'
-import { callNativeByName } from '../native/bridge.ts'
-import { openExternal } from '../native/external.ts'
-import { currentShellKind } from '../native/shells.ts'
+import { DEVICE, NATIVE } from '#/app.config.ts'
+import { callNativeByName, openExternal, currentShellKind } from '#/features/native/index.ts'
 import { deviceContext } from './device-context.ts'
 import { ensureDeviceId } from './device-id.ts'
 import { deviceFingerprint } from './fingerprint-cache.ts'
@@ -32,7 +31,12 @@ declare global {
 }
 
 function installPageApi(deviceId: string) {
-  Object.defineProperty(window, NATIVE.pageApiName, { value: createPageApi(deviceId), configurable: true, enumerable: false, writable: false })
+  Object.defineProperty(window, NATIVE.pageApiName, {
+    value: createPageApi(deviceId),
+    configurable: true,
+    enumerable: false,
+    writable: false,
+  })
 }
 
 /** Returns the cancel of the pending idle collection. */

@@ -2,8 +2,8 @@
  * Which kind of client this is (§3): `h5` inside a native shell or on a phone, else `web`; the
  * analytics siteid and request_source follow from it. The analytics SDK imports `deviceContext()`.
  */
-import { DEFAULTS, DEVICE } from '../../../app.config.ts'
-import { currentShellKind } from '../native/shells.ts'
+import { DEFAULTS, DEVICE } from '#/app.config.ts'
+import { currentShellKind } from '#/features/native/index.ts'
 import { isMobileUserAgent } from './user-agent.ts'
 
 export type DeviceType = 'h5' | 'web'
@@ -47,6 +47,11 @@ function browserSignals(): DeviceSignals | undefined {
 
 /** In the browser, from the page's signals; on the server (no window), `web` unless a user agent says otherwise. */
 export function deviceContext(product: string = DEFAULTS.product, userAgent?: string): DeviceContext {
-  const signals = browserSignals() ?? { inShell: false, userAgent: userAgent ?? '', touch: false, screenWidth: Number.POSITIVE_INFINITY }
+  const signals = browserSignals() ?? {
+    inShell: false,
+    userAgent: userAgent ?? '',
+    touch: false,
+    screenWidth: Number.POSITIVE_INFINITY,
+  }
   return contextOf(deviceTypeOf(signals), product)
 }

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DEVICE } from '../../../app.config.ts'
-import { isDeviceId } from './device-headers.ts'
+import { DEVICE } from '#/app.config.ts'
+import { isDeviceId } from '#/exchange-client/device-headers.ts'
 import { ensureDeviceId, randomUuid } from './device-id.ts'
-import { readCookie } from '../../lib/cookies.ts'
+import { readCookie } from '#/lib/cookies.ts'
 import { whenIdle } from './idle.ts'
 
 function clearCookie(name: string) {
@@ -50,7 +50,9 @@ describe('device id (§7 deviceId)', () => {
     const writes: string[] = []
     vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => writes.push(value))
     ensureDeviceId()
-    expect(writes[0]).toMatch(new RegExp(`^device_id=[0-9a-f-]{36}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax$`))
+    expect(writes[0]).toMatch(
+      new RegExp(`^device_id=[0-9a-f-]{36}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax$`),
+    )
   })
 
   it('makes v4 UUIDs without randomUUID (pages over plain http)', () => {

@@ -3,9 +3,9 @@
  * `device_id` cookie (readable, SameSite=Lax, 365 days), so server functions can forward it.
  * Either copy restores the other when one was cleared.
  */
-import { DEVICE } from '../../../app.config.ts'
-import { readCookie, writeCookie } from '../../lib/cookies.ts'
-import { isDeviceId } from './device-headers.ts'
+import { DEVICE } from '#/app.config.ts'
+import { readCookie, writeCookie } from '#/lib/cookies.ts'
+import { isDeviceId } from '#/exchange-client/index.ts'
 import { readLocal, writeLocal } from './device-storage.ts'
 
 /** crypto.randomUUID needs a secure context; getRandomValues does not. */

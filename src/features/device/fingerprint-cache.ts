@@ -3,8 +3,8 @@
  * taken by the same browser, else collected anew. Its hash also goes to the `device_fp` cookie,
  * which server functions forward as the §7 fingerprint header.
  */
-import { DEVICE } from '../../../app.config.ts'
-import { writeCookie } from '../../lib/cookies.ts'
+import { DEVICE } from '#/app.config.ts'
+import { writeCookie } from '#/lib/cookies.ts'
 import { readLocal, writeLocal } from './device-storage.ts'
 import { collectFingerprint, isDeviceFingerprint, type DeviceFingerprint } from './fingerprint.ts'
 

@@ -1,9 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DEVICE } from '../../../app.config.ts'
-import { readCookie } from '../../lib/cookies.ts'
+import { DEVICE } from '#/app.config.ts'
+import { readCookie } from '#/lib/cookies.ts'
 import { deviceFingerprint, readCachedFingerprint } from './fingerprint-cache.ts'
-import { collectFingerprint, FINGERPRINT_FIELDS, fingerprintHash, isDeviceFingerprint, listPlugins, webTimezone } from './fingerprint.ts'
+import {
+  collectFingerprint,
+  FINGERPRINT_FIELDS,
+  fingerprintHash,
+  isDeviceFingerprint,
+  listPlugins,
+  webTimezone,
+} from './fingerprint.ts'
 
 const plugins = (count: number) => Array.from({ length: count }, (_, i) => ({ name: `Plugin ${i}` }))
 
@@ -13,7 +20,8 @@ function fakePlugins(count: number) {
 
 beforeEach(() => {
   localStorage.clear()
-  // jsdom has no canvas (it would log "not implemented"); real drawing is covered in Chromium (tests/e2e/device.spec.ts).
+  // jsdom has no canvas (it would log "not implemented"); real drawing is covered in Chromium
+  // (tests/e2e/device.spec.ts).
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null)
 })
 

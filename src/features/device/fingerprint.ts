@@ -3,7 +3,7 @@
  * plugins, and how it draws (canvas, WebGL) and renders sound (OfflineAudioContext). Every field
  * is always present; a probe the browser refuses gives an empty value. Browser only.
  */
-import { DEVICE } from '../../../app.config.ts'
+import { DEVICE } from '#/app.config.ts'
 import { sha256Hex } from './sha256.ts'
 import { brandModelOf, deviceNameOf, systemVersionOf } from './user-agent.ts'
 

@@ -1,4 +1,7 @@
-/** Runs work when the browser is idle, at the latest after `timeoutMs` (setTimeout where requestIdleCallback is missing). */
+/**
+ * Runs work when the browser is idle, at the latest after `timeoutMs` (setTimeout where requestIdleCallback is
+ * missing).
+ */
 export function whenIdle(work: () => void, timeoutMs: number): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(work, { timeout: timeoutMs })

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { NATIVE, type Theme } from '../../../app.config.ts'
-import { isDeviceId } from './device-headers.ts'
+import { NATIVE, type Theme } from '#/app.config.ts'
+import { isDeviceId } from '#/exchange-client/device-headers.ts'
 import { useDeviceAgent } from './useDeviceAgent.ts'
 
 function Agent({ theme }: { theme: Theme }) {
@@ -24,16 +24,22 @@ afterEach(() => {
 })
 
 function fakeIos() {
-  Reflect.set(window, 'webkit', { messageHandlers: { [NATIVE.iosHandler]: { postMessage: (message: unknown) => posted.push(message) } } })
+  Reflect.set(window, 'webkit', {
+    messageHandlers: { [NATIVE.iosHandler]: { postMessage: (message: unknown) => posted.push(message) } },
+  })
 }
 
 describe('useDeviceAgent', () => {
   it('sets the status bar colour with the theme inside a shell (§4)', () => {
     fakeIos()
     const view = render(<Agent theme="light" />)
-    expect(posted).toEqual([expect.objectContaining({ method: 'setStatusBarColor', params: { color: '#ffffff', theme: 'light' } })])
+    expect(posted).toEqual([
+      expect.objectContaining({ method: 'setStatusBarColor', params: { color: '#ffffff', theme: 'light' } }),
+    ])
     view.rerender(<Agent theme="dark" />)
-    expect(posted.at(-1)).toEqual(expect.objectContaining({ method: 'setStatusBarColor', params: { color: '#212121', theme: 'dark' } }))
+    expect(posted.at(-1)).toEqual(
+      expect.objectContaining({ method: 'setStatusBarColor', params: { color: '#212121', theme: 'dark' } }),
+    )
   })
 
   it('calls nothing in a plain browser, where the bridge would throw', () => {

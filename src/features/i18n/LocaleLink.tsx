@@ -6,6 +6,8 @@
  */
 import { Link, type LinkComponentProps, type RegisteredRouter } from '@tanstack/react-router'
 
-export function LocaleLink<const TTo extends string>(props: LinkComponentProps<'a', RegisteredRouter, string, TTo, string, ''>) {
+export function LocaleLink<const TTo extends string>(
+  props: LinkComponentProps<'a', RegisteredRouter, string, TTo, string, ''>,
+) {
   return <Link<RegisteredRouter, string, TTo, string, ''> {...props} />
 }

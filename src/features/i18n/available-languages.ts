@@ -4,11 +4,13 @@
  * which languages it supports). The current locale must be one of them, else the page moves to
  * en_US, or to the first available language when en_US is not offered.
  */
-import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '../../../app.config.ts'
-import { findLocale } from './locales.ts'
+import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '#/app.config.ts'
+import { findLocale } from '#/lib/locale.ts'
 
 export function parseLanguageList(values: readonly unknown[]): LocaleCode[] {
-  const codes = values.map((v) => (typeof v === 'string' ? findLocale(v.trim()) : undefined)).filter((c) => c !== undefined)
+  const codes = values
+    .map((v) => (typeof v === 'string' ? findLocale(v.trim()) : undefined))
+    .filter((c) => c !== undefined)
   return LOCALES.map((l) => l.code).filter((code) => codes.includes(code))
 }
 

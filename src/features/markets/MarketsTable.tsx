@@ -1,7 +1,7 @@
 /** The home page's markets: every pair with its live price, 24 h change, volume and a 24 h sparkline. */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { TableHead } from '../../ui/TableHead.tsx'
-import { useNumberFormat } from '../preferences/useNumberFormat.ts'
+import { TableHead } from '#/ui/TableHead.tsx'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { LivePrice } from './LivePrice.tsx'
 import { Sparkline } from './Sparkline.tsx'
 import { useLiveTickers } from './useLiveTickers.ts'

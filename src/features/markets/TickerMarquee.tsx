@@ -1,9 +1,8 @@
 /** The tickers band (§9 marquee): every pair's live price and 24 h change, looping. */
 import { useLingui } from '@lingui/react/macro'
-import { Marquee } from '../../ui/Marquee.tsx'
-import { useNumberFormat } from '../preferences/useNumberFormat.ts'
+import { Marquee } from '#/ui/Marquee.tsx'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { useLiveTickers } from './useLiveTickers.ts'
-
 
 export function TickerMarquee() {
   const { t } = useLingui()
@@ -16,8 +15,12 @@ export function TickerMarquee() {
         {rows.map((row) => (
           <span key={row.pairCode} className="flex items-center gap-2 whitespace-nowrap">
             <span className="font-semibold">{row.pairCode.replace('_', '/')}</span>
-            <span dir="ltr" className="tabular-nums">{format.number(row.last, { digits: row.priceDigits })}</span>
-            <span dir="ltr" className={`tabular-nums ${row.change24h.startsWith('-') ? 'text-down' : 'text-up'}`}>{format.percent(row.change24h)}</span>
+            <span dir="ltr" className="tabular-nums">
+              {format.number(row.last, { digits: row.priceDigits })}
+            </span>
+            <span dir="ltr" className={`tabular-nums ${row.change24h.startsWith('-') ? 'text-down' : 'text-up'}`}>
+              {format.percent(row.change24h)}
+            </span>
           </span>
         ))}
       </Marquee>

@@ -4,9 +4,8 @@
  * one read per interval, not one per visitor; the page then goes live over the websocket.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { klinesResponseSchema, marketInstrumentsResponseSchema, marketTickersResponseSchema } from '../../contract/index.ts'
-import { isSuccess } from '../../lib/http/api-client.ts'
-import { serverApi } from '../auth/api.server.ts'
+import { klinesResponseSchema, marketInstrumentsResponseSchema, marketTickersResponseSchema } from '#/contract/index.ts'
+import { exchangeMiddleware, type ExchangeClient, type Loaded } from '#/exchange-client/index.ts'
 
 export interface MarketRow {
   pairCode: string
@@ -24,16 +23,20 @@ const OVERVIEW_TTL_MS = 10_000
 const SPARK_HOURS = 24
 let cached: { at: number; rows: MarketRow[] } | undefined
 
-async function load(): Promise<MarketRow[]> {
-  const api = serverApi()
-  const tickers = marketTickersResponseSchema.safeParse(await api('/market/v1/tickers', { method: 'GET' }))
-  if (!tickers.success) return []
-  const instruments = marketInstrumentsResponseSchema.safeParse(await api('/market/v1/instruments', { method: 'GET' }))
-  const ticks = new Map(instruments.success ? instruments.data.data.map((i) => [i.pairCode, i.tickSize]) : [])
-  return Promise.all(
-    tickers.data.data.map(async (t) => {
-      const envelope = await api(`/market/v1/kline?pairCode=${t.pairCode}&interval=1h&limit=${SPARK_HOURS}`, { method: 'GET' })
-      const klines = isSuccess(envelope) ? klinesResponseSchema.safeParse(envelope) : undefined
+async function load(exchange: ExchangeClient): Promise<Loaded<MarketRow[]>> {
+  const tickers = await exchange.load('/market/v1/tickers', marketTickersResponseSchema)
+  if (tickers.status !== 'ok') return tickers
+  const instruments = await exchange.load('/market/v1/instruments', marketInstrumentsResponseSchema, {
+    essential: false,
+  })
+  const ticks = new Map(instruments.status === 'ok' ? instruments.data.map((i) => [i.pairCode, i.tickSize]) : [])
+  const rows = await Promise.all(
+    tickers.data.map(async (t) => {
+      const klines = await exchange.load(
+        `/market/v1/kline?pairCode=${t.pairCode}&interval=1h&limit=${SPARK_HOURS}`,
+        klinesResponseSchema,
+        { essential: false },
+      )
       return {
         pairCode: t.pairCode,
         base: t.pairCode.split('_')[0] ?? t.pairCode,
@@ -41,15 +44,18 @@ async function load(): Promise<MarketRow[]> {
         change24h: t.change24h,
         quoteVolume24h: t.quoteVolume24h,
         priceDigits: (ticks.get(t.pairCode) ?? '0.01').split('.')[1]?.length ?? 0,
-        spark: klines?.success ? klines.data.data.map((c) => c.close) : [],
+        spark: klines.status === 'ok' ? klines.data.map((c) => c.close) : [],
       }
     }),
   )
+  return { status: 'ok', data: rows }
 }
 
-export const getMarketOverview = createServerFn({ method: 'GET' }).handler(async (): Promise<MarketRow[]> => {
-  if (cached && Date.now() - cached.at < OVERVIEW_TTL_MS) return cached.rows
-  const rows = await load()
-  if (rows.length > 0) cached = { at: Date.now(), rows }
-  return rows
-})
+export const getMarketOverview = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .handler(async ({ context: { exchange } }): Promise<Loaded<MarketRow[]>> => {
+    if (cached && Date.now() - cached.at < OVERVIEW_TTL_MS) return { status: 'ok', data: cached.rows }
+    const rows = await load(exchange)
+    if (rows.status === 'ok' && rows.data.length > 0) cached = { at: Date.now(), rows: rows.data }
+    return rows
+  })

@@ -1,8 +1,8 @@
 /** The markets overview with live prices: the server's first answer, then every tickers update from the socket. */
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { marketTickerSchema } from '../../contract/index.ts'
-import { useMarketStream } from '../realtime/MarketStreams.tsx'
+import { marketTickerSchema } from '#/contract/index.ts'
+import { useMarketStream } from '#/features/realtime/index.ts'
 import type { MarketRow } from './markets.functions.ts'
 import { marketsQueries } from './markets.queries.ts'
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { NATIVE } from '../../../app.config.ts'
+import { NATIVE } from '#/app.config.ts'
 import { callNative, callNativeByName, nativeBridge, NativeBridgeError, receiveNativeReply } from './bridge.ts'
 import { currentShellKind, type NativeMessage } from './shells.ts'
 
@@ -12,7 +12,10 @@ afterEach(() => {
 })
 
 const isMessage = (value: unknown): value is NativeMessage =>
-  typeof value === 'object' && value !== null && typeof Reflect.get(value, 'id') === 'string' && typeof Reflect.get(value, 'method') === 'string'
+  typeof value === 'object' &&
+  value !== null &&
+  typeof Reflect.get(value, 'id') === 'string' &&
+  typeof Reflect.get(value, 'method') === 'string'
 
 /** Answers through the window callback, as the iOS and Android shells do. */
 function reply(id: string, response: unknown) {
@@ -85,7 +88,10 @@ describe('native calls', () => {
       caught = error
     }
     expect(caught).toBeInstanceOf(NativeBridgeError)
-    expect(caught).toMatchObject({ code: 'no-shell', message: 'Native bridge is not available outside a known app shell (close)' })
+    expect(caught).toMatchObject({
+      code: 'no-shell',
+      message: 'Native bridge is not available outside a known app shell (close)',
+    })
   })
 
   it('iOS: posts { id, method, params } and resolves with the callback answer', async () => {
@@ -97,23 +103,34 @@ describe('native calls', () => {
   it('Android: posts JSON text and accepts a JSON text answer', async () => {
     const received = fakeAndroid(() => ({ ok: true, result: { opened: true } }))
     await expect(callNative('openExternal', { url: 'https://example.com/' })).resolves.toEqual({ opened: true })
-    expect(JSON.parse(received[0] ?? '')).toMatchObject({ method: 'openExternal', params: { url: 'https://example.com/' } })
+    expect(JSON.parse(received[0] ?? '')).toMatchObject({
+      method: 'openExternal',
+      params: { url: 'https://example.com/' },
+    })
   })
 
   it('Flutter: calls the tandem handler and resolves with what it returns', async () => {
     const received = fakeFlutter(() => ({ ok: true, result: null }))
     await expect(nativeBridge.setStatusBarColor({ color: '#212121', theme: 'dark' })).resolves.toBeNull()
     expect(received[0]?.handler).toBe('tandem')
-    expect(received[0]?.message).toMatchObject({ method: 'setStatusBarColor', params: { color: '#212121', theme: 'dark' } })
+    expect(received[0]?.message).toMatchObject({
+      method: 'setStatusBarColor',
+      params: { color: '#212121', theme: 'dark' },
+    })
   })
 
   it('rejects with the shell error, an unreadable answer, or a failing handler', async () => {
     fakeIos(() => ({ ok: false, error: 'user cancelled' }))
-    await expect(nativeBridge.share({ url: 'https://example.com' })).rejects.toMatchObject({ code: 'native-error', message: 'Native share: user cancelled' })
+    await expect(nativeBridge.share({ url: 'https://example.com' })).rejects.toMatchObject({
+      code: 'native-error',
+      message: 'Native share: user cancelled',
+    })
     fakeIos(() => 'not json')
     await expect(nativeBridge.close()).rejects.toMatchObject({ code: 'bad-response' })
     Reflect.deleteProperty(window, 'webkit')
-    Reflect.set(window, 'flutter_inappwebview', { callHandler: () => Promise.reject(new Error('MissingPluginException')) })
+    Reflect.set(window, 'flutter_inappwebview', {
+      callHandler: () => Promise.reject(new Error('MissingPluginException')),
+    })
     await expect(nativeBridge.close()).rejects.toMatchObject({ code: 'native-error' })
   })
 

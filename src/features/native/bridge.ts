@@ -3,7 +3,7 @@
  * of the method's result; outside a known shell a call throws at once (§8), so check
  * `currentShellKind()` first where running in a browser is normal.
  */
-import { NATIVE, type Theme } from '../../../app.config.ts'
+import { NATIVE, type Theme } from '#/app.config.ts'
 import { detectShell } from './shells.ts'
 
 export interface NativeMethods {
@@ -69,7 +69,8 @@ export function receiveNativeReply(id: unknown, response: unknown): void {
 }
 
 function installCallback() {
-  if (Reflect.get(window, NATIVE.callbackName) !== receiveNativeReply) Reflect.set(window, NATIVE.callbackName, receiveNativeReply)
+  if (Reflect.get(window, NATIVE.callbackName) !== receiveNativeReply)
+    Reflect.set(window, NATIVE.callbackName, receiveNativeReply)
 }
 
 export interface CallOptions {
@@ -79,7 +80,8 @@ export interface CallOptions {
 /** The untyped call under `callNative`: the result as the shell sent it. */
 export function requestNative(method: NativeMethodName, params: unknown, options: CallOptions = {}): Promise<unknown> {
   const shell = detectShell()
-  if (!shell) throw new NativeBridgeError('no-shell', `Native bridge is not available outside a known app shell (${method})`)
+  if (!shell)
+    throw new NativeBridgeError('no-shell', `Native bridge is not available outside a known app shell (${method})`)
   installCallback()
   sequence += 1
   const id = `${Date.now().toString(36)}-${sequence}`
@@ -103,7 +105,9 @@ export function requestNative(method: NativeMethodName, params: unknown, options
     const timer = setTimeout(() => fail('timeout', `Native ${method}: no answer within ${timeoutMs} ms`), timeoutMs)
     pending.set(id, settle)
     try {
-      shell.send({ id, method, params })?.then(settle, (error: unknown) => fail('native-error', `Native ${method}: ${String(error)}`))
+      shell
+        .send({ id, method, params })
+        ?.then(settle, (error: unknown) => fail('native-error', `Native ${method}: ${String(error)}`))
     } catch (error) {
       fail('native-error', `Native ${method}: ${String(error)}`)
     }
@@ -121,8 +125,10 @@ export function callNative<TMethod extends NativeMethodName>(
 
 export const nativeBridge = {
   share: (params: NativeMethods['share']['params'], options?: CallOptions) => callNative('share', params, options),
-  openExternal: (params: NativeMethods['openExternal']['params'], options?: CallOptions) => callNative('openExternal', params, options),
-  setStatusBarColor: (params: NativeMethods['setStatusBarColor']['params'], options?: CallOptions) => callNative('setStatusBarColor', params, options),
+  openExternal: (params: NativeMethods['openExternal']['params'], options?: CallOptions) =>
+    callNative('openExternal', params, options),
+  setStatusBarColor: (params: NativeMethods['setStatusBarColor']['params'], options?: CallOptions) =>
+    callNative('setStatusBarColor', params, options),
   close: (options?: CallOptions) => callNative('close', {}, options),
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { NATIVE } from '../../../app.config.ts'
+import { NATIVE } from '#/app.config.ts'
 import { checkExternalUrl, ExternalNavigationError, openExternal } from './external.ts'
 
 afterEach(() => {
@@ -31,8 +31,16 @@ describe('external navigation (§8)', () => {
       'vbscript:msgbox(1)',
       ' VbScript:msgbox(1)',
     ]
-    for (const url of refused) expect(reason(() => checkExternalUrl(url)), url).toBe('refused-protocol')
-    for (const url of refused) expect(reason(() => openExternal(url, { external: true })), url).toBe('refused-protocol')
+    for (const url of refused)
+      expect(
+        reason(() => checkExternalUrl(url)),
+        url,
+      ).toBe('refused-protocol')
+    for (const url of refused)
+      expect(
+        reason(() => openExternal(url, { external: true })),
+        url,
+      ).toBe('refused-protocol')
   })
 
   it('accepts web and other app links', () => {
@@ -63,7 +71,8 @@ describe('external navigation (§8)', () => {
       received.push(message)
       const id: unknown = typeof message === 'object' && message !== null ? Reflect.get(message, 'id') : undefined
       const callback: unknown = Reflect.get(window, NATIVE.callbackName)
-      if (typeof callback === 'function') queueMicrotask(() => {
+      if (typeof callback === 'function')
+        queueMicrotask(() => {
           Reflect.apply(callback, window, [id, { ok: true, result: { opened: true } }])
         })
     }

@@ -3,7 +3,7 @@
  * never to a script or inline-content URL. Inside a native shell the shell opens it (its own
  * browser); in a browser, a new tab that gets no handle on this page and no referrer.
  */
-import { NATIVE } from '../../../app.config.ts'
+import { NATIVE } from '#/app.config.ts'
 import { nativeBridge } from './bridge.ts'
 import { detectShell } from './shells.ts'
 
@@ -26,14 +26,19 @@ const REFUSED: readonly string[] = NATIVE.refusedProtocols
  */
 export function checkExternalUrl(url: string, base?: string): URL {
   const squeezed = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '').toLowerCase()
-  if (REFUSED.some((protocol) => squeezed.startsWith(protocol))) throw new ExternalNavigationError('refused-protocol', `Refused external URL scheme: ${squeezed.split(':')[0] ?? ''}`)
+  if (REFUSED.some((protocol) => squeezed.startsWith(protocol)))
+    throw new ExternalNavigationError(
+      'refused-protocol',
+      `Refused external URL scheme: ${squeezed.split(':')[0] ?? ''}`,
+    )
   let parsed: URL
   try {
     parsed = new URL(url.trim(), base ?? (typeof location === 'undefined' ? undefined : location.href))
   } catch {
     throw new ExternalNavigationError('invalid-url', 'Invalid external URL')
   }
-  if (REFUSED.includes(parsed.protocol)) throw new ExternalNavigationError('refused-protocol', `Refused external URL scheme: ${parsed.protocol}`)
+  if (REFUSED.includes(parsed.protocol))
+    throw new ExternalNavigationError('refused-protocol', `Refused external URL scheme: ${parsed.protocol}`)
   return parsed
 }
 
@@ -43,7 +48,8 @@ export interface ExternalOptions {
 
 /** Throws at once for a refused URL or without `{ external: true }`; resolves once handed over. */
 export function openExternal(url: string, options?: ExternalOptions): Promise<void> {
-  if (options?.external !== true) throw new ExternalNavigationError('external-option-required', 'External navigation needs { external: true }')
+  if (options?.external !== true)
+    throw new ExternalNavigationError('external-option-required', 'External navigation needs { external: true }')
   const target = checkExternalUrl(url)
   if (detectShell()) return nativeBridge.openExternal({ url: target.href }).then(() => undefined)
   window.open(target.href, '_blank', 'noopener,noreferrer')

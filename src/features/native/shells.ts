@@ -12,7 +12,7 @@
  * `window.tandemNativeCallback(id, response)`; Flutter returns the response from its handler.
  * Detection runs at each call: Flutter injects its object only once its platform is ready.
  */
-import { NATIVE } from '../../../app.config.ts'
+import { NATIVE } from '#/app.config.ts'
 
 export type ShellKind = 'ios' | 'android' | 'flutter'
 
@@ -51,7 +51,10 @@ export function detectShell(): NativeShell | undefined {
       send: (message) => Promise.resolve(callHandler(NATIVE.flutterHandler, message)),
     }
   }
-  const iosPost = methodAt(objectAt(objectAt(objectAt(window, 'webkit'), 'messageHandlers'), NATIVE.iosHandler), 'postMessage')
+  const iosPost = methodAt(
+    objectAt(objectAt(objectAt(window, 'webkit'), 'messageHandlers'), NATIVE.iosHandler),
+    'postMessage',
+  )
   if (iosPost) {
     return {
       kind: 'ios',

@@ -1,6 +1,6 @@
 /** Inside a native shell, the status bar follows the theme (§4: light #ffffff, dark #212121). */
 import { useEffect } from 'react'
-import { THEME_TOKENS, type Theme } from '../../../app.config.ts'
+import { THEME_TOKENS, type Theme } from '#/app.config.ts'
 import { nativeBridge } from './bridge.ts'
 import { detectShell } from './shells.ts'
 

@@ -1,18 +1,20 @@
 import { Trans } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouteContext, useRouter } from '@tanstack/react-router'
-import { COOKIES, LOCALES, UP_COLORS, type UpColor } from '../../../app.config.ts'
-import { writeCookie } from '../../lib/cookies.ts'
-import { updateClientShellState } from '../shell/shell-state.ts'
+import { COOKIES, LOCALES, UP_COLORS, type UpColor } from '#/app.config.ts'
+import { writeCookie } from '#/lib/cookies.ts'
+import { updateClientShellState } from '#/features/state/index.ts'
 import { savePreferences } from './preferences.functions.ts'
 import { storeScientific, useStoredScientific } from './scientific-storage.ts'
 import { preferencesQueries } from './preferences.queries.ts'
 import { isLocaleCode, isPricingCurrency, PRICING_CURRENCIES, type PreferencesUpdate } from './preferences.schemas.ts'
-import { HEADER_POPOVER } from '../../ui/popover.ts'
+import { HEADER_POPOVER } from '#/ui/popover.ts'
 
 const select = 'h-10 w-full rounded-xl border border-line bg-card px-3 text-sm text-ink'
 
-/** The header panel's controls: pricing currency, price colours, scientific notation and (signed in) message language. */
+/**
+ * The header panel's controls: pricing currency, price colours, scientific notation and (signed in) message language.
+ */
 export function PreferencesForm() {
   const { locale, shell } = useRouteContext({ from: '__root__' })
   const queryClient = useQueryClient()
@@ -34,7 +36,9 @@ export function PreferencesForm() {
     updateClientShellState({ ...shell, upColor })
     return router.invalidate()
   }
-  const scientific = shell.loggedIn ? (data?.scientificNotation ?? true) : (visitorScientific ?? data?.scientificNotation ?? true)
+  const scientific = shell.loggedIn
+    ? (data?.scientificNotation ?? true)
+    : (visitorScientific ?? data?.scientificNotation ?? true)
   return (
     <>
       <div className={`${HEADER_POPOVER} flex flex-col gap-4 p-4 sm:w-72`}>
@@ -61,7 +65,14 @@ export function PreferencesForm() {
           </legend>
           {UP_COLORS.map((scheme) => (
             <label key={scheme} className="flex items-center gap-2">
-              <input type="radio" name="upcolor" value={scheme} checked={shell.upColor === scheme} onChange={() => void setUpColor(scheme)} className="accent-[var(--brand)]" />
+              <input
+                type="radio"
+                name="upcolor"
+                value={scheme}
+                checked={shell.upColor === scheme}
+                onChange={() => void setUpColor(scheme)}
+                className="accent-[var(--brand)]"
+              />
               <span className={scheme === 'upgreen' ? 'text-green' : 'text-red'}>▲</span>
               <span className={scheme === 'upgreen' ? 'text-red' : 'text-green'}>▼</span>
               {scheme === 'upgreen' ? <Trans>Green up, red down</Trans> : <Trans>Red up, green down</Trans>}
@@ -72,7 +83,12 @@ export function PreferencesForm() {
           <span>
             <Trans>Compact tiny and huge numbers</Trans>
           </span>
-          <input type="checkbox" className="size-4 accent-[var(--brand)]" checked={scientific} onChange={(e) => update({ scientificNotation: e.target.checked })} />
+          <input
+            type="checkbox"
+            className="size-4 accent-[var(--brand)]"
+            checked={scientific}
+            onChange={(e) => update({ scientificNotation: e.target.checked })}
+          />
         </label>
         {shell.loggedIn ? (
           <label className="flex flex-col gap-1.5 text-sm font-medium">
@@ -96,7 +112,7 @@ export function PreferencesForm() {
         <p className="text-xs text-muted" role="status" data-testid="preferences-status">
           {save.isPending ? (
             <Trans>Saving…</Trans>
-          ) : save.data?.ok === false ? (
+          ) : save.data?.status === 'refused' ? (
             <Trans>Could not save. Try again.</Trans>
           ) : shell.loggedIn ? (
             <Trans>Saved to your account: they follow you to any device.</Trans>

@@ -5,12 +5,12 @@
 import { createServerFn } from '@tanstack/react-start'
 import { getCookie, getRequestHeader, setCookie } from '@tanstack/react-start/server'
 import { z } from 'zod/mini'
-import { COOKIES, LOCALES } from '../../../app.config.ts'
-import { isSuccess } from '../../lib/http/api-client.ts'
-import { clearSessionCookies, hasSession, serverApi } from '../auth/api.server.ts'
+import { COOKIES, LOCALES } from '#/app.config.ts'
+import { preferencesResponseSchema, updatePreferencesResponseSchema } from '#/contract/index.ts'
+import { exchangeMiddleware, type Sent } from '#/exchange-client/index.ts'
+import { validated } from '#/lib/input-rejected.ts'
 import {
   defaultPreferences,
-  isLocaleCode,
   isPricingCurrency,
   PREFERENCE_COOKIES,
   preferencesUpdateSchema,
@@ -18,12 +18,6 @@ import {
 } from './preferences.schemas.ts'
 
 const localeInput = z.object({ locale: z.enum(LOCALES.map((l) => l.code)) })
-
-function field(data: unknown, ...path: string[]): unknown {
-  let node: unknown = data
-  for (const key of path) node = typeof node === 'object' && node !== null ? Reflect.get(node, key) : undefined
-  return node
-}
 
 function browserPreferences(base: Preferences): Preferences {
   const currency = getCookie(PREFERENCE_COOKIES.pricingCurrency)
@@ -35,47 +29,47 @@ function deviceType(): 'h5' | 'web' {
   return /Mobi|Android|iPhone|iPad/i.test(getRequestHeader('user-agent') ?? '') ? 'h5' : 'web'
 }
 
+/** Always answered: §8, a failed load falls back silently to the locale's defaults. */
 export const getPreferences = createServerFn({ method: 'GET' })
-  .validator(localeInput)
-  .handler(async ({ data }): Promise<Preferences> => {
+  .middleware([exchangeMiddleware])
+  .validator(validated(localeInput))
+  .handler(async ({ data, context: { exchange } }): Promise<Preferences> => {
     const defaults = defaultPreferences(data.locale)
-    if (!hasSession()) return browserPreferences(defaults)
-    const envelope = await serverApi(data.locale)('/v2/users/membership/user-perfenerce/get')
-    if (envelope.code === 401) clearSessionCookies()
-    // §8: a failed load falls back silently to the locale's defaults.
-    if (!isSuccess(envelope)) return browserPreferences(defaults)
-    const userLanguage = field(envelope.data, 'userLanguage')
-    const msgLanguage = field(envelope.data, 'msgLanguage')
-    const pricingCurrency = field(envelope.data, 'pricingCurrency')
-    const scientific = field(envelope.data, 'preferencesSettingInfo', 'scientificNotation')
+    if (!exchange.session.active) return browserPreferences(defaults)
+    const stored = await exchange.load('/v2/users/membership/user-perfenerce/get', preferencesResponseSchema, {
+      essential: false,
+    })
+    if (stored.status !== 'ok') return browserPreferences(defaults)
     return {
-      userLanguage: isLocaleCode(userLanguage) ? userLanguage : defaults.userLanguage,
-      msgLanguage: isLocaleCode(msgLanguage) ? msgLanguage : defaults.msgLanguage,
-      pricingCurrency: isPricingCurrency(pricingCurrency) ? pricingCurrency : defaults.pricingCurrency,
-      scientificNotation: typeof scientific === 'boolean' ? scientific : defaults.scientificNotation,
+      userLanguage: stored.data.userLanguage,
+      msgLanguage: stored.data.msgLanguage,
+      pricingCurrency: isPricingCurrency(stored.data.pricingCurrency)
+        ? stored.data.pricingCurrency
+        : defaults.pricingCurrency,
+      scientificNotation: stored.data.preferencesSettingInfo.scientificNotation,
       source: 'account',
     }
   })
 
-export type SaveOutcome = { ok: true; synced: boolean } | { ok: false; reason: 'session-ended' | 'unavailable' }
-
+/** `synced`: saved to the account (signed in), else kept in this browser only. */
 export const savePreferences = createServerFn({ method: 'POST' })
-  .validator(preferencesUpdateSchema)
-  .handler(async ({ data }): Promise<SaveOutcome> => {
+  .middleware([exchangeMiddleware])
+  .validator(validated(preferencesUpdateSchema))
+  .handler(async ({ data, context: { exchange } }): Promise<Sent<{ synced: boolean }>> => {
     const cookie = { path: '/', sameSite: 'lax', maxAge: COOKIES.localeMaxAgeSeconds } as const
     if (data.pricingCurrency) setCookie(PREFERENCE_COOKIES.pricingCurrency, data.pricingCurrency, cookie)
-    if (!hasSession()) return { ok: true, synced: false }
+    if (!exchange.session.active) return { status: 'ok', data: { synced: false } }
     const { scientificNotation, ...rest } = data
     const body = {
       ...rest,
       deviceType: deviceType(),
       ...(scientificNotation === undefined ? {} : { preferencesSettingInfo: { scientificNotation } }),
     }
-    const envelope = await serverApi()('/v2/users/membership/user-perfenerce/update', { method: 'POST', body })
-    if (envelope.code === 401) {
-      clearSessionCookies()
-      return { ok: false, reason: 'session-ended' }
-    }
-    return isSuccess(envelope) ? { ok: true, synced: true } : { ok: false, reason: 'unavailable' }
+    const saved = await exchange.send(
+      'POST',
+      '/v2/users/membership/user-perfenerce/update',
+      updatePreferencesResponseSchema,
+      body,
+    )
+    return saved.status === 'ok' ? { status: 'ok', data: { synced: true } } : saved
   })
-

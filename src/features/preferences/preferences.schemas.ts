@@ -1,8 +1,23 @@
 import { z } from 'zod/mini'
-import { LOCALES, type LocaleCode } from '../../../app.config.ts'
+import { LOCALES, type LocaleCode } from '#/app.config.ts'
 
 /** Pricing currencies offered in the picker (§3: each language's default is among them). */
-export const PRICING_CURRENCIES = ['USD', 'EUR', 'CNY', 'TWD', 'KRW', 'VND', 'TRY', 'RUB', 'UAH', 'JPY', 'GBP', 'AED', 'INR', 'BRL'] as const
+export const PRICING_CURRENCIES = [
+  'USD',
+  'EUR',
+  'CNY',
+  'TWD',
+  'KRW',
+  'VND',
+  'TRY',
+  'RUB',
+  'UAH',
+  'JPY',
+  'GBP',
+  'AED',
+  'INR',
+  'BRL',
+] as const
 export type PricingCurrency = (typeof PRICING_CURRENCIES)[number]
 
 export const PREFERENCE_COOKIES = { pricingCurrency: 'pricing_currency' } as const

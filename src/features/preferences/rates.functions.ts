@@ -1,11 +1,11 @@
 /** Fiat rates of one USDT, for showing amounts in the reader's pricing currency (§3). */
 import { createServerFn } from '@tanstack/react-start'
-import { fiatRatesSchema } from '../../contract/rates.schemas.ts'
-import { isSuccess } from '../../lib/http/api-client.ts'
-import { serverApi } from '../auth/api.server.ts'
+import { fiatRatesResponseSchema } from '#/contract/index.ts'
+import { exchangeMiddleware } from '#/exchange-client/index.ts'
 
-export const getFiatRates = createServerFn({ method: 'GET' }).handler(async (): Promise<Record<string, string>> => {
-  const envelope = await serverApi()('/open/fiat/rates')
-  const parsed = isSuccess(envelope) ? fiatRatesSchema.safeParse(envelope.data) : undefined
-  return parsed?.success ? parsed.data.rates : {}
-})
+/** Amounts stay in USDT when the rates cannot be had: an extra, not the page. */
+export const getFiatRates = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .handler(({ context: { exchange } }) =>
+    exchange.load('/open/fiat/rates', fiatRatesResponseSchema, { essential: false }),
+  )

@@ -18,7 +18,11 @@ function subscribe(listener: () => void) {
 
 /** The stored choice, or undefined when the visitor has made none (and on the server). */
 export function useStoredScientific(): boolean | undefined {
-  const stored = useSyncExternalStore(subscribe, () => localStorage.getItem(KEY), () => null)
+  const stored = useSyncExternalStore(
+    subscribe,
+    () => localStorage.getItem(KEY),
+    () => null,
+  )
   return stored === null ? undefined : stored !== 'normal'
 }
 

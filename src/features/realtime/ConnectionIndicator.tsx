@@ -10,11 +10,26 @@ export function ConnectionIndicator() {
   const known = [spot, futures].filter((s) => s !== undefined)
   const status = known.find((s) => s === 'waiting') ?? known.find((s) => s === 'connecting') ?? known[0]
   if (!status) return null
-  const label = status === 'open' ? t`Live prices` : status === 'connecting' ? t`Connecting to live prices` : t`Live prices interrupted: reconnecting`
+  const label =
+    status === 'open'
+      ? t`Live prices`
+      : status === 'connecting'
+        ? t`Connecting to live prices`
+        : t`Live prices interrupted: reconnecting`
   const colour = status === 'open' ? 'bg-up' : status === 'connecting' ? 'bg-muted' : 'bg-down'
   return (
-    <span role="status" aria-label={label} title={label} data-testid="connection" data-status={status} className="flex h-8 w-4 items-center justify-center sm:w-8">
-      <span className={`h-2.5 w-2.5 rounded-full ${colour} ${status === 'open' ? '' : 'animate-pulse'}`} aria-hidden="true" />
+    <span
+      role="status"
+      aria-label={label}
+      title={label}
+      data-testid="connection"
+      data-status={status}
+      className="flex h-8 w-4 items-center justify-center sm:w-8"
+    >
+      <span
+        className={`h-2.5 w-2.5 rounded-full ${colour} ${status === 'open' ? '' : 'animate-pulse'}`}
+        aria-hidden="true"
+      />
     </span>
   )
 }

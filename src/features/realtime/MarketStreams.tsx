@@ -5,8 +5,8 @@
  * subscription, so a page without live data carries none of their code. Nothing connects on the server.
  */
 import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
-import type { PublicConfig } from '../../../app.config.ts'
-import type { WsServerMessage } from '../../contract/index.ts'
+import type { PublicConfig } from '#/app.config.ts'
+import type { WsServerMessage } from '#/contract/index.ts'
 import { createEventBus, type AppEventBus } from './events.ts'
 import type { Biz, MarketSockets } from './market-streams.ts'
 import { keyOf, type StreamListener, type StreamParams } from './registry.ts'
@@ -58,7 +58,15 @@ export function createMarketStreams(config: PublicConfig, signedIn: () => boolea
 
 const StreamsContext = createContext<MarketStreams | undefined>(undefined)
 
-export function MarketStreamsProvider({ config, signedIn, children }: { config: PublicConfig; signedIn: boolean; children: ReactNode }) {
+export function MarketStreamsProvider({
+  config,
+  signedIn,
+  children,
+}: {
+  config: PublicConfig
+  signedIn: boolean
+  children: ReactNode
+}) {
   const signedInRef = useRef(signedIn)
   useEffect(() => {
     signedInRef.current = signedIn
@@ -69,7 +77,10 @@ export function MarketStreamsProvider({ config, signedIn, children }: { config: 
   const configRef = useRef(config)
   const { wsUrl, spotBase, futuresBase } = config.api
   useEffect(() => {
-    const created = createMarketStreams({ ...configRef.current, api: { wsUrl, spotBase, futuresBase } }, () => signedInRef.current)
+    const created = createMarketStreams(
+      { ...configRef.current, api: { wsUrl, spotBase, futuresBase } },
+      () => signedInRef.current,
+    )
     setStreams(created)
     // Screen size on the same bus (§7), at most once per frame while resizing.
     let frame: number | undefined
@@ -122,7 +133,9 @@ export function useMarketStream(params: StreamParams | undefined): WsServerMessa
 export function useConnectionStatus(biz: Biz): SocketStatus | undefined {
   const streams = useContext(StreamsContext)
   return useSyncExternalStore(
-    (notify) => streams?.bus.listen((event) => event.type === 'connection-state' && event.biz === biz && notify()) ?? (() => undefined),
+    (notify) =>
+      streams?.bus.listen((event) => event.type === 'connection-state' && event.biz === biz && notify()) ??
+      (() => undefined),
     () => streams?.status(biz),
     () => undefined,
   )

@@ -6,17 +6,22 @@
 import { createActor } from 'xstate'
 import type { AppEventBus } from './events.ts'
 import { createSubscriptionRegistry, type SubscriptionRegistry } from './registry.ts'
-import { socketMachine, type SocketLike, type SocketStatus } from './socket.machine.ts'
+import { socketActor, type SocketLike } from './socket-transport.ts'
+import { socketMachine, type SocketStatus } from './socket.machine.ts'
 
 export interface ConnectionOptions {
   biz: 'spot' | 'futures'
   url: string
-  createSocket: (url: string) => SocketLike
+  /** Sockets other than the browser's WebSocket (Node's `ws` in the integration test). */
+  createSocket?: (url: string) => SocketLike
   bus: AppEventBus
   /** A fresh login ticket for the private channels (undefined when signed out). */
   getTicket: () => Promise<string | undefined>
   /** The browser's window and document, when there is one. */
-  browser?: { window: Pick<Window, 'addEventListener' | 'removeEventListener'>; document: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'> }
+  browser?: {
+    window: Pick<Window, 'addEventListener' | 'removeEventListener'>
+    document: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>
+  }
 }
 
 export interface MarketConnection {
@@ -28,22 +33,25 @@ export interface MarketConnection {
 export function createMarketConnection(options: ConnectionOptions): MarketConnection {
   const { biz, bus } = options
   let status: SocketStatus = 'connecting'
-  const actor = createActor(socketMachine, { input: { url: options.url, createSocket: options.createSocket } })
+  const machine = options.createSocket
+    ? socketMachine.provide({ actors: { socket: socketActor(options.createSocket) } })
+    : socketMachine
+  const actor = createActor(machine, { input: { url: options.url } })
   const registry = createSubscriptionRegistry(
-    { send: (message) => actor.send({ type: 'send', message }), isOpen: () => status === 'open' },
+    { send: (message) => actor.send({ type: 'socket.send', message }), isOpen: () => status === 'open' },
     bus,
     options.getTicket,
   )
-  actor.on('status', (event) => {
+  actor.on('connection.status', (event) => {
     status = event.status
     bus.emit({ type: 'connection-state', biz, status })
   })
-  actor.on('opened', () => void registry.resubscribe())
-  actor.on('message', (event) => registry.dispatch(event.message))
+  actor.on('connection.opened', () => void registry.resubscribe())
+  actor.on('connection.message', (event) => registry.dispatch(event.message))
 
-  const online = () => actor.send({ type: 'online' })
+  const online = () => actor.send({ type: 'network.online' })
   const resume = () => {
-    if (options.browser?.document.visibilityState !== 'hidden') actor.send({ type: 'resume' })
+    if (options.browser?.document.visibilityState !== 'hidden') actor.send({ type: 'page.resumed' })
   }
   options.browser?.window.addEventListener('online', online)
   options.browser?.window.addEventListener('pageshow', resume)

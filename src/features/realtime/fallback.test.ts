@@ -1,6 +1,9 @@
-/** The HTTP fallback's timing with fake timers: 2000 ms idle, then every 30 s; every 60 s after a reconnect; nothing while open. */
+/**
+ * The HTTP fallback's timing with fake timers: WEBSOCKET.fallbackIdleMs idle, then every WEBSOCKET.fallbackRefreshMs;
+ * every WEBSOCKET.fallbackRefreshAfterReconnectMs after a reconnect; nothing while open.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { WEBSOCKET } from '../../../app.config.ts'
+import { WEBSOCKET } from '#/app.config.ts'
 import { createFallback } from './fallback.ts'
 
 const handles = new Map<number, ReturnType<typeof setTimeout>>()
@@ -25,7 +28,7 @@ async function advance(ms: number) {
 }
 
 describe('HTTP fallback', () => {
-  it('starts 2000 ms after the socket stops, then refreshes every 30 s, and stops when it reopens', async () => {
+  it('starts WEBSOCKET.fallbackIdleMs after the socket stops, then refreshes every WEBSOCKET.fallbackRefreshMs, and stops when it reopens', async () => {
     const refresh = vi.fn(() => Promise.resolve())
     const fallback = createFallback(refresh, timers)
     fallback.status('open')
@@ -44,7 +47,7 @@ describe('HTTP fallback', () => {
     expect(refresh).toHaveBeenCalledTimes(2)
   })
 
-  it('never runs when the socket opens within the idle timeout', async () => {
+  it('never runs when the socket opens within WEBSOCKET.fallbackIdleMs', async () => {
     const refresh = vi.fn(() => Promise.resolve())
     const fallback = createFallback(refresh, timers)
     fallback.status('connecting')
@@ -54,7 +57,7 @@ describe('HTTP fallback', () => {
     expect(refresh).not.toHaveBeenCalled()
   })
 
-  it('refreshes every 60 s when the socket drops again within a minute of a reconnect', async () => {
+  it('refreshes every WEBSOCKET.fallbackRefreshAfterReconnectMs when the socket drops again that soon after a reconnect', async () => {
     const refresh = vi.fn(() => Promise.resolve())
     const fallback = createFallback(refresh, timers)
     fallback.status('open')

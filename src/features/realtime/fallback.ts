@@ -1,10 +1,11 @@
 /**
  * The HTTP fallback (§4, §9): while a socket is not open, the same data is fetched over HTTP,
- * starting after 2000 ms of silence, then at most every 30 s — every 60 s in the minute after a
- * reconnect, so a flapping connection never hammers the API. Results reach the listeners as if
+ * starting after WEBSOCKET.fallbackIdleMs of silence, then at most every WEBSOCKET.fallbackRefreshMs
+ * — every WEBSOCKET.fallbackRefreshAfterReconnectMs for as long after a reconnect, so a flapping
+ * connection never hammers the API. Results reach the listeners as if
  * the socket had sent them.
  */
-import { WEBSOCKET } from '../../../app.config.ts'
+import { WEBSOCKET } from '#/app.config.ts'
 import type { SocketStatus } from './socket.machine.ts'
 
 export interface FallbackTimers {

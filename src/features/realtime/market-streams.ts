@@ -3,8 +3,7 @@
  * the first subscription asks for it, with its HTTP fallback. This module (the socket machine and
  * XState with it) loads only when a page first subscribes: pages without live data never load it.
  */
-import type { PublicConfig } from '../../../app.config.ts'
-import { browserSocket } from './browser-socket.ts'
+import type { PublicConfig } from '#/app.config.ts'
 import { createMarketConnection, type MarketConnection } from './connection.ts'
 import type { AppEventBus } from './events.ts'
 import { createFallback } from './fallback.ts'
@@ -34,14 +33,18 @@ export function createMarketSockets(config: PublicConfig, signedIn: () => boolea
     const created = createMarketConnection({
       biz,
       url: socketUrl(config.api.wsUrl),
-      createSocket: browserSocket,
       bus,
-      getTicket: async () => (signedIn() ? ((await getWsTicket()) ?? undefined) : undefined),
+      getTicket: async () => {
+        if (!signedIn()) return undefined
+        const ticket = await getWsTicket()
+        return ticket.status === 'ok' ? ticket.data : undefined
+      },
       browser: { window, document },
     })
     const base = biz === 'spot' ? config.api.spotBase : config.api.futuresBase
     const fallback = createFallback(async () => {
-      for (const message of await fetchSnapshots(base, created.registry.subscriptions())) created.registry.dispatch(message)
+      for (const message of await fetchSnapshots(base, created.registry.subscriptions()))
+        created.registry.dispatch(message)
     })
     fallback.status(created.status())
     stops.push(

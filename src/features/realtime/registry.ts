@@ -5,7 +5,15 @@
  * every open it resubscribes each subscription exactly once. A reply with a channel and no
  * data.result is a subscription failure, announced on the event bus.
  */
-import { klineIntervalSchema, subscriptionKey, type KlineInterval, type PrivateChannel, type PublicChannel, type WsClientMessage, type WsServerMessage } from '../../contract/index.ts'
+import {
+  klineIntervalSchema,
+  subscriptionKey,
+  type KlineInterval,
+  type PrivateChannel,
+  type PublicChannel,
+  type WsClientMessage,
+  type WsServerMessage,
+} from '#/contract/index.ts'
 import type { AppEventBus } from './events.ts'
 
 export type StreamParams =
@@ -37,17 +45,35 @@ const isPrivate = (params: StreamParams): params is Extract<StreamParams, { chan
 
 export function keyOf(params: StreamParams): string {
   if (isPrivate(params)) return `login:${params.biz}:${params.channel}`
-  return subscriptionKey({ channel: params.channel, biz: params.biz, pairCode: params.pairCode, params: params.interval ? { interval: params.interval } : undefined })
+  return subscriptionKey({
+    channel: params.channel,
+    biz: params.biz,
+    pairCode: params.pairCode,
+    params: params.interval ? { interval: params.interval } : undefined,
+  })
 }
 
 function subscribeMessage(params: StreamParams, ticket: string | undefined): WsClientMessage | undefined {
-  if (isPrivate(params)) return ticket ? { event: 'login', channel: params.channel, biz: params.biz, params: { ticket } } : undefined
-  return { event: 'subscribe', channel: params.channel, biz: params.biz, pairCode: params.pairCode, params: params.interval ? { interval: params.interval } : undefined }
+  if (isPrivate(params))
+    return ticket ? { event: 'login', channel: params.channel, biz: params.biz, params: { ticket } } : undefined
+  return {
+    event: 'subscribe',
+    channel: params.channel,
+    biz: params.biz,
+    pairCode: params.pairCode,
+    params: params.interval ? { interval: params.interval } : undefined,
+  }
 }
 
 function endMessage(params: StreamParams): WsClientMessage {
   if (isPrivate(params)) return { event: 'logout', channel: params.channel, biz: params.biz }
-  return { event: 'unsubscribe', channel: params.channel, biz: params.biz, pairCode: params.pairCode, params: params.interval ? { interval: params.interval } : undefined }
+  return {
+    event: 'unsubscribe',
+    channel: params.channel,
+    biz: params.biz,
+    pairCode: params.pairCode,
+    params: params.interval ? { interval: params.interval } : undefined,
+  }
 }
 
 /** The key a server message belongs to. */
@@ -55,10 +81,19 @@ function keyOfMessage(message: WsServerMessage): string | undefined {
   if (!message.channel || !message.biz) return undefined
   if (message.event === 'login') return `login:${message.biz}:${message.channel}`
   const interval = klineIntervalSchema.safeParse(message.params?.interval)
-  return subscriptionKey({ channel: message.channel, biz: message.biz, pairCode: message.pairCode, params: interval.success ? { interval: interval.data } : undefined })
+  return subscriptionKey({
+    channel: message.channel,
+    biz: message.biz,
+    pairCode: message.pairCode,
+    params: interval.success ? { interval: interval.data } : undefined,
+  })
 }
 
-export function createSubscriptionRegistry(transport: RegistryTransport, bus: AppEventBus, getTicket: () => Promise<string | undefined>): SubscriptionRegistry {
+export function createSubscriptionRegistry(
+  transport: RegistryTransport,
+  bus: AppEventBus,
+  getTicket: () => Promise<string | undefined>,
+): SubscriptionRegistry {
   const entries = new Map<string, { params: StreamParams; listeners: Set<StreamListener> }>()
 
   const start = async (params: StreamParams) => {
@@ -97,7 +132,12 @@ export function createSubscriptionRegistry(transport: RegistryTransport, bus: Ap
       if (!key) return
       const entry = entries.get(key)
       if (message.data?.result === undefined) {
-        bus.emit({ type: 'subscription-fail', key, channel: message.channel ?? '', reason: message.reason ?? 'unknown-channel' })
+        bus.emit({
+          type: 'subscription-fail',
+          key,
+          channel: message.channel ?? '',
+          reason: message.reason ?? 'unknown-channel',
+        })
         return
       }
       if (!entry) return

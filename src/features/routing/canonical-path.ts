@@ -2,7 +2,7 @@
  * Paths match case-insensitively and tolerate a trailing slash (§2); each page still has one
  * canonical spelling, answered with a 301 from any other.
  */
-import { findLocale } from '../i18n/locales.ts'
+import { findLocale } from '#/lib/locale.ts'
 
 /** The static segments of a route tree's paths, lower-cased (params and splats left out). */
 export function staticSegmentsOf(paths: Iterable<string>): Set<string> {

@@ -48,10 +48,17 @@ describe('route guards', () => {
   describe('futures-redirect', () => {
     const off = { ...base, features: { futures: false, hbtSwitch: true } }
     it('sends futures pages to their spot twins when futures are not offered', () => {
-      expect(redirectOf(['futures-redirect'], { ...off, rest: '/copy-trading/futures', searchStr: '?sort=roi' })).toBe('/copy-trading/spot?sort=roi')
-      expect(redirectOf(['futures-redirect'], { ...off, prefix: 'ko_KR', rest: '/copy-trading/futures-trader/42', searchStr: '' })).toBe(
-        '/ko_KR/copy-trading/spot-trader/42',
+      expect(redirectOf(['futures-redirect'], { ...off, rest: '/copy-trading/futures', searchStr: '?sort=roi' })).toBe(
+        '/copy-trading/spot?sort=roi',
       )
+      expect(
+        redirectOf(['futures-redirect'], {
+          ...off,
+          prefix: 'ko_KR',
+          rest: '/copy-trading/futures-trader/42',
+          searchStr: '',
+        }),
+      ).toBe('/ko_KR/copy-trading/spot-trader/42')
     })
     it('does nothing when futures are offered', () => {
       expect(redirectOf(['futures-redirect'], { ...base, rest: '/copy-trading/futures' })).toBeUndefined()
@@ -60,7 +67,9 @@ describe('route guards', () => {
 
   describe('trading-bots', () => {
     it('sends bot pages home with a notice when Hbt_Switch is off', () => {
-      expect(redirectOf(['trading-bots'], { ...base, prefix: 'ar_AE', features: { futures: true, hbtSwitch: false } })).toBe('/ar_AE?notice=bots-closed')
+      expect(
+        redirectOf(['trading-bots'], { ...base, prefix: 'ar_AE', features: { futures: true, hbtSwitch: false } }),
+      ).toBe('/ar_AE?notice=bots-closed')
     })
     it('does nothing when bots are open', () => {
       expect(redirectOf(['trading-bots'], base)).toBeUndefined()

@@ -4,8 +4,8 @@
  * authorization boundary (every server function checks the session itself).
  */
 import { redirect } from '@tanstack/react-router'
-import type { LocaleCode } from '../../../app.config.ts'
-import { withLocalePrefix } from '../i18n/locales.ts'
+import type { LocaleCode } from '#/app.config.ts'
+import { withLocalePrefix } from '#/lib/locale.ts'
 
 export const GUARD_NAMES = ['auth-route', 'futures-redirect', 'trading-bots'] as const
 export type GuardName = (typeof GUARD_NAMES)[number]
@@ -38,7 +38,8 @@ const registry: Record<GuardName, Guard> = {
   'futures-redirect': ({ features, prefix, rest, searchStr }) => {
     if (features.futures) return
     for (const [pattern, target] of FUTURES_TWINS) {
-      if (pattern.test(rest)) throw redirect({ href: withLocalePrefix(prefix, rest.replace(pattern, target)) + searchStr })
+      if (pattern.test(rest))
+        throw redirect({ href: withLocalePrefix(prefix, rest.replace(pattern, target)) + searchStr })
     }
   },
   'trading-bots': ({ features, prefix }) => {

@@ -8,7 +8,11 @@ describe('legacy redirects (§2)', () => {
     ['/followup/trader', '?type=spot&id=123', '/copy-trading/spot-trader/123'],
     ['/followup/trader', '?id=123', '/copy-trading/spot-trader/123'],
     ['/followup/trader', '?type=FUTURES&id=9', '/copy-trading/spot-trader/9'],
-    ['/followup/trader', '?type=futures&id=7&utm_source=x&ref=abc', '/copy-trading/futures-trader/7?utm_source=x&ref=abc'],
+    [
+      '/followup/trader',
+      '?type=futures&id=7&utm_source=x&ref=abc',
+      '/copy-trading/futures-trader/7?utm_source=x&ref=abc',
+    ],
     ['/zh_CN/followup/trader', '?type=futures&id=5', '/zh_CN/copy-trading/futures-trader/5'],
     ['/m/followup/trader/detail', '?type=futures&id=5', '/copy-trading/futures-trader/5'],
     ['/followup/trader', '?type=futures', '/copy-trading/futures'],

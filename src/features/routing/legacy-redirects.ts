@@ -2,7 +2,7 @@
  * The legacy URLs of spec §2, mapped to today's pages. Pure: given a path and its query string,
  * the target (path + query) or null. Applied on the server before rendering and on client navigation.
  */
-import { locatePath, withLocalePrefix } from '../i18n/locales.ts'
+import { locatePath, withLocalePrefix } from '#/lib/locale.ts'
 
 function withQuery(path: string, query: URLSearchParams): string {
   const rest = query.toString()

@@ -7,7 +7,11 @@ export interface RedirectDecision {
   status: 301 | 302
 }
 
-export function resolveRedirect(pathname: string, search: string, staticSegments: ReadonlySet<string>): RedirectDecision | null {
+export function resolveRedirect(
+  pathname: string,
+  search: string,
+  staticSegments: ReadonlySet<string>,
+): RedirectDecision | null {
   const legacy = legacyRedirect(pathname, search)
   if (legacy) return { href: legacy, status: 302 }
   const canonical = canonicalPath(pathname, staticSegments)

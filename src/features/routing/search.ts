@@ -1,6 +1,6 @@
 /** Query strings parsed and written with `qs`, within the limits of §9. */
 import qs from 'qs'
-import { QUERY_LIMITS } from '../../../app.config.ts'
+import { QUERY_LIMITS } from '#/app.config.ts'
 
 export function parseSearch(searchStr: string): Record<string, unknown> {
   return qs.parse(searchStr.replace(/^\?/, ''), {

@@ -1,10 +1,10 @@
 import { Outlet, useMatches, useRouteContext } from '@tanstack/react-router'
-import { NavigationProgress } from '../../ui/NavigationProgress.tsx'
-import { ToastHost } from '../../ui/ToastHost.tsx'
-import { localeInfo } from '../i18n/locales.ts'
-import { useAnalytics } from '../analytics/useAnalytics.ts'
-import { useReferral } from '../campaign/referral.ts'
-import { MarketStreamsProvider } from '../realtime/MarketStreams.tsx'
+import { NavigationProgress } from '#/ui/NavigationProgress.tsx'
+import { ToastHost } from '#/ui/ToastHost.tsx'
+import { localeInfo } from '#/lib/locale.ts'
+import { useAnalytics } from '#/features/analytics/index.ts'
+import { useReferral } from '#/features/campaign/index.ts'
+import { MarketStreamsProvider } from '#/features/realtime/index.ts'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 
@@ -15,7 +15,9 @@ export function AppLayout() {
   const { account } = useRouteContext({ from: '/{-$locale}' })
   useReferral(account?.rebateUser ?? false)
   const toaster = <ToastHost dir={localeInfo(locale).dir} theme={shell.theme} />
-  const layout = useMatches({ select: (matches) => matches.findLast((m) => m.staticData.layout)?.staticData.layout ?? 'default' })
+  const layout = useMatches({
+    select: (matches) => matches.findLast((m) => m.staticData.layout)?.staticData.layout ?? 'default',
+  })
   if (layout === 'empty') {
     return (
       <div className="min-h-dvh" data-layout="empty">

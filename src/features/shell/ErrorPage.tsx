@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { navigationFailureOf, reloadForChunkError } from './lifecycle.ts'
 import { ErrorScreen } from './ErrorScreen.tsx'
-import { TIMING } from '../../../app.config.ts'
+import { TIMING } from '#/app.config.ts'
 
 function statusOf(error: unknown): number {
   if (typeof error === 'object' && error !== null) {
@@ -20,6 +20,7 @@ export function ErrorPage({ error }: ErrorComponentProps) {
   if (navigationFailureOf(error)) return null
   if (reloadForChunkError(error, TIMING.reloadGuardMs)) return null
   const status = statusOf(error)
-  const message = status >= 500 ? t`Something went wrong on our side. Please try again.` : t`This request could not be completed.`
+  const message =
+    status >= 500 ? t`Something went wrong on our side. Please try again.` : t`This request could not be completed.`
   return <ErrorScreen statusCode={status} message={message} />
 }

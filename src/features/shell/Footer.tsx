@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
-import { LocaleLink } from '../i18n/LocaleLink.tsx'
-import { productName } from './seo.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { productName } from '#/lib/product.ts'
 
 export function Footer() {
   const { shell } = useRouteContext({ from: '__root__' })
@@ -12,14 +12,19 @@ export function Footer() {
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
         <p>
           <Trans>
-            © {year} {name}. Trading crypto assets carries risk; past performance of lead traders does not guarantee future results.
+            © {year} {name}. Trading crypto assets carries risk; past performance of lead traders does not guarantee
+            future results.
           </Trans>
         </p>
         <nav className="flex gap-4">
           <LocaleLink to="/{-$locale}/copy-trading/gemw" className="hover:text-ink">
             <Trans>Copy trading</Trans>
           </LocaleLink>
-          <LocaleLink to="/{-$locale}/affiliate-register/why-join-{$product}" params={{ product: shell.config.product }} className="hover:text-ink">
+          <LocaleLink
+            to="/{-$locale}/affiliate-register/why-join-{$product}"
+            params={{ product: shell.config.product }}
+            className="hover:text-ink"
+          >
             <Trans>Affiliate programme</Trans>
           </LocaleLink>
         </nav>

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
-import { AccountMenu } from '../auth/AccountMenu.tsx'
-import { ConnectionIndicator } from '../realtime/ConnectionIndicator.tsx'
-import { LocaleLink } from '../i18n/LocaleLink.tsx'
-import { PreferencesPanel } from '../preferences/PreferencesPanel.tsx'
+import { AccountMenu } from '#/features/auth/index.ts'
+import { ConnectionIndicator } from '#/features/realtime/index.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { PreferencesPanel } from '#/features/preferences/index.ts'
 import { LanguageMenu } from './LanguageMenu.tsx'
-import { Logo } from './Logo.tsx'
-import { productName } from './seo.ts'
+import { productName } from '#/lib/product.ts'
+import { Logo } from '#/ui/Logo.tsx'
 import { ThemeToggle } from './ThemeToggle.tsx'
-import { HEADER_POPOVER } from '../../ui/popover.ts'
+import { HEADER_POPOVER } from '#/ui/popover.ts'
 
 const navLink = 'rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-sunken hover:text-ink [&.active]:text-ink'
 
@@ -49,17 +49,33 @@ export function Header() {
             <AccountMenu />
           ) : (
             <>
-              <LocaleLink to="/{-$locale}/login" className="hidden rounded-lg px-3 py-2 text-sm font-medium hover:bg-sunken sm:block">
+              <LocaleLink
+                to="/{-$locale}/login"
+                className="hidden rounded-lg px-3 py-2 text-sm font-medium hover:bg-sunken sm:block"
+              >
                 <Trans>Log in</Trans>
               </LocaleLink>
-              <LocaleLink to="/{-$locale}/register" className="rounded-lg bg-brand px-3 py-2 text-sm font-medium whitespace-nowrap text-brand-contrast hover:opacity-90">
+              <LocaleLink
+                to="/{-$locale}/register"
+                className="rounded-lg bg-brand px-3 py-2 text-sm font-medium whitespace-nowrap text-brand-contrast hover:opacity-90"
+              >
                 <Trans>Sign up</Trans>
               </LocaleLink>
             </>
           )}
           <details className="relative md:hidden">
-            <summary className="grid size-9 cursor-pointer list-none place-items-center rounded-lg text-muted hover:bg-sunken" aria-label={t`Menu`}>
-              <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <summary
+              className="grid size-9 cursor-pointer list-none place-items-center rounded-lg text-muted hover:bg-sunken"
+              aria-label={t`Menu`}
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
                 <path d="M4 7h16M4 12h16M4 17h16" />
               </svg>
             </summary>

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouteContext, useRouterState } from '@tanstack/react-router'
 import type { MouseEvent } from 'react'
-import { COOKIES, DEFAULT_LOCALE, LOCALES, type LocaleCode } from '../../../app.config.ts'
-import { writeCookie } from '../../lib/cookies.ts'
-import { locatePath, withLocalePrefix } from '../i18n/locales.ts'
-import { savePreferences } from '../preferences/preferences.functions.ts'
-import { HEADER_POPOVER } from '../../ui/popover.ts'
-import { trackLanguageSwitch } from '../analytics/tracked-actions.ts'
+import { COOKIES, DEFAULT_LOCALE, LOCALES, type LocaleCode } from '#/app.config.ts'
+import { writeCookie } from '#/lib/cookies.ts'
+import { withLocalePrefix } from '#/lib/locale.ts'
+import { savePreferences } from '#/features/preferences/index.ts'
+import { HEADER_POPOVER } from '#/ui/popover.ts'
+import { trackLanguageSwitch } from '#/features/analytics/index.ts'
 
 /**
  * The same page in every available language (§4): choosing one stores it (cookies `app_lang` and
@@ -15,9 +15,9 @@ import { trackLanguageSwitch } from '../analytics/tracked-actions.ts'
  */
 export function LanguageMenu() {
   const { t } = useLingui()
-  const { locale, shell } = useRouteContext({ from: '__root__' })
+  const { locale, shell, path: rest } = useRouteContext({ from: '__root__' })
   const { languages } = useRouteContext({ from: '/{-$locale}' })
-  const { rest, search } = useRouterState({ select: (s) => ({ ...locatePath(s.location.pathname), search: s.location.searchStr }) })
+  const search = useRouterState({ select: (s) => s.location.searchStr })
   const choose = (code: LocaleCode, href: string) => async (event: MouseEvent<HTMLAnchorElement>) => {
     trackLanguageSwitch(locale, code)
     writeCookie(COOKIES.appLang, code, COOKIES.localeMaxAgeSeconds)
@@ -35,7 +35,14 @@ export function LanguageMenu() {
         className="flex h-9 cursor-pointer list-none items-center gap-1.5 rounded-lg px-2 text-sm text-muted hover:bg-sunken hover:text-ink"
         aria-label={t`Language: ${label}`}
       >
-        <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <circle cx="12" cy="12" r="9" />
           <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
         </svg>
@@ -46,7 +53,12 @@ export function LanguageMenu() {
           <li key={l.code}>
             <a
               href={withLocalePrefix(l.code === DEFAULT_LOCALE ? undefined : l.code, rest) + search}
-              onClick={(event) => void choose(l.code, withLocalePrefix(l.code === DEFAULT_LOCALE ? undefined : l.code, rest) + search)(event)}
+              onClick={(event) =>
+                void choose(
+                  l.code,
+                  withLocalePrefix(l.code === DEFAULT_LOCALE ? undefined : l.code, rest) + search,
+                )(event)
+              }
               hrefLang={l.tag}
               lang={l.tag}
               dir={l.dir}

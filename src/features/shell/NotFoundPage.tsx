@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useRouterState, type NotFoundRouteProps } from '@tanstack/react-router'
-import { isValidationFailure } from '../routing/not-found.ts'
+import { isValidationFailure } from '#/features/routing/index.ts'
 import { ErrorScreen } from './ErrorScreen.tsx'
 
 /** Both 404s: route validation ('Page Not Found: {fullPath}') and unmatched paths ('Page not found: {path}'). */

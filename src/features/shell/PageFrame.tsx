@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import { EmptyState } from '../../ui/EmptyState.tsx'
-import { LocaleLink } from '../i18n/LocaleLink.tsx'
+import { EmptyState } from '#/ui/EmptyState.tsx'
+import { LocaleLink } from '#/features/i18n/index.ts'
 
 export interface PageFrameProps {
   title: MessageDescriptor

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { claimChunkReload, getLifecyclePhase, isChunkLoadError, markHydrated, navigationFailureOf, type ReloadStore } from './lifecycle.ts'
+import {
+  claimChunkReload,
+  getLifecyclePhase,
+  isChunkLoadError,
+  markHydrated,
+  navigationFailureOf,
+  type ReloadStore,
+} from './lifecycle.ts'
 
 function memoryStore(): ReloadStore & { data: Map<string, string> } {
   const data = new Map<string, string>()

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { LocaleCode } from '../../../app.config.ts'
-import type { ShellState } from './shell-state.ts'
+import type { LocaleCode } from '#/app.config.ts'
+import type { ShellState } from '#/features/state/index.ts'
 
 /** What the router is created with. */
 export interface RouterContext {
@@ -14,7 +14,7 @@ export interface RootContext extends RouterContext {
   locale: LocaleCode
   /** The locale prefix as the URL spells it (undefined: unprefixed English). */
   prefix: LocaleCode | undefined
-  /** The locale's compiled catalog as JSON (a plain string crosses SSR dehydration as is). */
-  catalog: string
+  /** The page's path without its locale prefix, always starting with '/'. */
+  path: string
   shell: ShellState
 }

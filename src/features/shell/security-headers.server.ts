@@ -1,5 +1,5 @@
 /** The security headers of every HTML page. */
-import { serverConfig } from '../../lib/config.server.ts'
+import { serverConfig } from '#/lib/config.server.ts'
 
 export const HTML_SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -15,7 +15,10 @@ function originOf(url: string): string | undefined {
 
 export function contentSecurityPolicy(nonce: string): string {
   const { api, analytics } = serverConfig()
-  const connect = ["'self'", ...[api.spotBase, api.futuresBase, api.wsUrl, analytics.url ?? ''].map(originOf).filter((o) => o !== undefined)]
+  const connect = [
+    "'self'",
+    ...[api.spotBase, api.futuresBase, api.wsUrl, analytics.url ?? ''].map(originOf).filter((o) => o !== undefined),
+  ]
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,

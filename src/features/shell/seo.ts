@@ -1,16 +1,13 @@
 /** Per-page SEO (§3): title, description, keywords, Open Graph / Twitter, canonical and hreflang. */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { DEFAULT_LOCALE, LOCALES, SEO } from '../../../app.config.ts'
-import { i18nFor } from '../i18n/catalogs.ts'
-import { locatePath, localizedPath } from '../i18n/locales.ts'
+import { DEFAULT_LOCALE, LOCALES, SEO } from '#/app.config.ts'
+import { i18nFor } from '#/features/i18n/index.ts'
+import { localizedPath } from '#/lib/locale.ts'
+import { productName } from '#/lib/product.ts'
 import type { RootContext } from './root-context.ts'
 
 const KEYWORDS = msg`copy trading, crypto exchange, bitcoin, futures, spot trading, trading bots, lead traders`
-
-export function productName(product: string): string {
-  return product.charAt(0).toUpperCase() + product.slice(1)
-}
 
 export interface PageHeadInput {
   match: { pathname: string; context: RootContext }
@@ -23,13 +20,13 @@ export interface PageHeadInput {
 }
 
 export function pageHead({ match, title, description, values, noindex }: PageHeadInput) {
-  const { locale, catalog, shell } = match.context
-  const i18n = i18nFor(locale, catalog)
+  const { locale, path, shell } = match.context
+  const i18n = i18nFor(locale)
   const site = productName(shell.config.product)
   const pageTitle = `${i18n._(title.id, { ...values }, title)} | ${site}`
   const pageDescription = i18n._(description)
   // Index routes report their path with a trailing slash; canonical URLs have none.
-  const rest = locatePath(match.pathname).rest.replace(/(.)\/+$/, '$1')
+  const rest = path.replace(/(.)\/+$/, '$1')
   const origin = shell.config.siteUrl
   const canonical = origin + localizedPath(locale, rest)
   return {

@@ -1,9 +1,8 @@
 /** Exchange-wide switches and the visitors' language whitelist (§3 global config, §7 whiteList). */
 import { createServerFn } from '@tanstack/react-start'
-import { isSuccess } from '../../lib/http/api-client.ts'
-import { serverApi } from '../auth/api.server.ts'
-import { parseLanguageList } from '../i18n/available-languages.ts'
-import type { LocaleCode } from '../../../app.config.ts'
+import { globalConfigResponseSchema, langMenuResponseSchema } from '#/contract/index.ts'
+import { exchangeMiddleware, type Loaded } from '#/exchange-client/index.ts'
+import type { LocaleCode } from '#/app.config.ts'
 
 export interface SiteConfig {
   /** False when the exchange's global config closes a feature; missing data leaves it open. */
@@ -13,20 +12,25 @@ export interface SiteConfig {
   whiteList: LocaleCode[]
 }
 
-function flag(data: unknown, key: string): boolean {
-  const value: unknown = typeof data === 'object' && data !== null ? Reflect.get(data, key) : undefined
-  return value !== 'false' && value !== false
-}
+/** What the exchange does not say leaves every feature open and every language listed. */
+export const OPEN_SITE: SiteConfig = { futuresMenu: true, hbtSwitch: true, p2pMenu: true, whiteList: [] }
 
-export const getSiteConfig = createServerFn({ method: 'GET' }).handler(async (): Promise<SiteConfig> => {
-  const api = serverApi()
-  const [config, languages] = await Promise.all([api('/open/global/config'), api('/open/lang/menu/show')])
-  const data = isSuccess(config) ? config.data : undefined
-  const list: unknown = isSuccess(languages) && typeof languages.data === 'object' && languages.data !== null ? Reflect.get(languages.data, 'whiteList') : undefined
-  return {
-    futuresMenu: flag(data, 'futuresMenu'),
-    hbtSwitch: flag(data, 'Hbt_Switch'),
-    p2pMenu: flag(data, 'p2pMenu'),
-    whiteList: Array.isArray(list) ? parseLanguageList(list) : [],
-  }
-})
+/** Always answered: each switch the exchange does not give stays as in OPEN_SITE. */
+export const getSiteConfig = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .handler(async ({ context: { exchange } }): Promise<Loaded<SiteConfig>> => {
+    const [config, languages] = await Promise.all([
+      exchange.load('/open/global/config', globalConfigResponseSchema, { essential: false }),
+      exchange.load('/open/lang/menu/show', langMenuResponseSchema, { essential: false }),
+    ])
+    const flags = config.status === 'ok' ? config.data : undefined
+    return {
+      status: 'ok',
+      data: {
+        futuresMenu: flags ? flags.futuresMenu !== 'false' : OPEN_SITE.futuresMenu,
+        hbtSwitch: flags ? flags.Hbt_Switch !== 'false' : OPEN_SITE.hbtSwitch,
+        p2pMenu: flags ? flags.p2pMenu !== 'false' : OPEN_SITE.p2pMenu,
+        whiteList: languages.status === 'ok' ? languages.data.whiteList : OPEN_SITE.whiteList,
+      },
+    }
+  })

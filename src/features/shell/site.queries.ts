@@ -1,6 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
-import { getSiteConfig } from './site.functions.ts'
+import { getSiteConfig, OPEN_SITE } from './site.functions.ts'
 
 export const siteQueries = {
-  config: () => queryOptions({ queryKey: ['site', 'config'] as const, queryFn: () => getSiteConfig(), staleTime: 60_000 }),
+  config: () =>
+    queryOptions({
+      queryKey: ['site', 'config'] as const,
+      queryFn: async () => {
+        const site = await getSiteConfig()
+        return site.status === 'ok' ? site.data : OPEN_SITE
+      },
+      staleTime: 60_000,
+    }),
 }

@@ -5,8 +5,8 @@
  * language, pricing currency and tokens live in the shell state and preferences instead).
  */
 import { Store } from '@tanstack/react-store'
-import { COOKIES, DEFAULTS } from '../../../app.config.ts'
-import { writeCookie } from '../../lib/cookies.ts'
+import { COOKIES, DEFAULTS } from '#/app.config.ts'
+import { writeCookie } from '#/lib/cookies.ts'
 
 type Storage = 'local' | 'session'
 
@@ -54,7 +54,12 @@ export function loadPersistedStores() {
 }
 
 const shownFlag = (key: string, storage: Storage) =>
-  persistedStore<'show' | 'hide'>('show', { key, storage, parse: (raw) => (raw === 'hide' ? 'hide' : raw === 'show' ? 'show' : undefined), serialize: (v) => v })
+  persistedStore<'show' | 'hide'>('show', {
+    key,
+    storage,
+    parse: (raw) => (raw === 'hide' ? 'hide' : raw === 'show' ? 'show' : undefined),
+    serialize: (v) => v,
+  })
 
 /** Previous leverage (default 10, local storage PREV_LEVERAGE). */
 export const prevLeverageStore = persistedStore<number>(DEFAULTS.leverage, {
@@ -76,7 +81,12 @@ export const gridsNewStore = shownFlag('gridsNew', 'local')
 /** Market type (`selectType`): spot or futures, kept in local storage (and sent as a request header). */
 export const marketTypeStore = persistedStore<'spot' | 'futures'>(
   'spot',
-  { key: 'selectType', storage: 'local', parse: (raw) => (raw === 'spot' || raw === 'futures' ? raw : undefined), serialize: (v) => v },
+  {
+    key: 'selectType',
+    storage: 'local',
+    parse: (raw) => (raw === 'spot' || raw === 'futures' ? raw : undefined),
+    serialize: (v) => v,
+  },
   // The server reads it from the cookie of the same name (ARCHITECTURE.md: cookie and local storage).
   (value) => writeCookie('selectType', value, COOKIES.localeMaxAgeSeconds),
 )

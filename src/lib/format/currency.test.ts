@@ -4,8 +4,19 @@ import { convertFromUsdt, CURRENCY_SYMBOLS, currencySymbol, formatFiat, pricingC
 describe('currency symbols (§3)', () => {
   it('maps about 60 codes, the ones the spec names included', () => {
     expect(Object.keys(CURRENCY_SYMBOLS).length).toBeGreaterThanOrEqual(55)
-    expect([currencySymbol('USD'), currencySymbol('CNY'), currencySymbol('EUR'), currencySymbol('JPY'), currencySymbol('GBP')]).toEqual(['$', '¥', '€', '¥', '£'])
-    expect([currencySymbol('INR'), currencySymbol('TRY'), currencySymbol('RUB'), currencySymbol('VND')]).toEqual(['₹', '₺', '₽', '₫'])
+    expect([
+      currencySymbol('USD'),
+      currencySymbol('CNY'),
+      currencySymbol('EUR'),
+      currencySymbol('JPY'),
+      currencySymbol('GBP'),
+    ]).toEqual(['$', '¥', '€', '¥', '£'])
+    expect([currencySymbol('INR'), currencySymbol('TRY'), currencySymbol('RUB'), currencySymbol('VND')]).toEqual([
+      '₹',
+      '₺',
+      '₽',
+      '₫',
+    ])
   })
 
   it('falls back to $ for unknown codes, KRW included (it is not in the map)', () => {

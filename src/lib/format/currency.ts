@@ -4,16 +4,70 @@
  * (others fall back to the default), and conversion from USDT at the exchange's rates.
  */
 import Decimal from 'decimal.js'
-import { DEFAULTS } from '../../../app.config.ts'
+import { DEFAULTS } from '#/app.config.ts'
 import { EMPTY, formatNumber } from './number.ts'
 
 export const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
-  USD: '$', CNY: '¥', EUR: '€', JPY: '¥', GBP: '£', INR: '₹', TRY: '₺', RUB: '₽', VND: '₫', TWD: 'NT$',
-  UAH: '₴', HKD: 'HK$', SGD: 'S$', AUD: 'A$', CAD: 'C$', NZD: 'NZ$', CHF: 'CHF', SEK: 'kr', NOK: 'kr', DKK: 'kr',
-  PLN: 'zł', CZK: 'Kč', HUF: 'Ft', RON: 'lei', BGN: 'лв', ILS: '₪', AED: 'د.إ', SAR: '﷼', QAR: '﷼', KWD: 'د.ك',
-  BHD: '.د.ب', OMR: '﷼', EGP: 'E£', MAD: 'د.م.', NGN: '₦', KES: 'KSh', ZAR: 'R', GHS: '₵', BRL: 'R$', ARS: '$',
-  CLP: '$', COP: '$', MXN: '$', PEN: 'S/', UYU: '$U', PHP: '₱', THB: '฿', IDR: 'Rp', MYR: 'RM', PKR: '₨',
-  BDT: '৳', LKR: '₨', NPR: '₨', KZT: '₸', UZS: 'soʻm', GEL: '₾', AZN: '₼', AMD: '֏', MNT: '₮', BYN: 'Br',
+  USD: '$',
+  CNY: '¥',
+  EUR: '€',
+  JPY: '¥',
+  GBP: '£',
+  INR: '₹',
+  TRY: '₺',
+  RUB: '₽',
+  VND: '₫',
+  TWD: 'NT$',
+  UAH: '₴',
+  HKD: 'HK$',
+  SGD: 'S$',
+  AUD: 'A$',
+  CAD: 'C$',
+  NZD: 'NZ$',
+  CHF: 'CHF',
+  SEK: 'kr',
+  NOK: 'kr',
+  DKK: 'kr',
+  PLN: 'zł',
+  CZK: 'Kč',
+  HUF: 'Ft',
+  RON: 'lei',
+  BGN: 'лв',
+  ILS: '₪',
+  AED: 'د.إ',
+  SAR: '﷼',
+  QAR: '﷼',
+  KWD: 'د.ك',
+  BHD: '.د.ب',
+  OMR: '﷼',
+  EGP: 'E£',
+  MAD: 'د.م.',
+  NGN: '₦',
+  KES: 'KSh',
+  ZAR: 'R',
+  GHS: '₵',
+  BRL: 'R$',
+  ARS: '$',
+  CLP: '$',
+  COP: '$',
+  MXN: '$',
+  PEN: 'S/',
+  UYU: '$U',
+  PHP: '₱',
+  THB: '฿',
+  IDR: 'Rp',
+  MYR: 'RM',
+  PKR: '₨',
+  BDT: '৳',
+  LKR: '₨',
+  NPR: '₨',
+  KZT: '₸',
+  UZS: 'soʻm',
+  GEL: '₾',
+  AZN: '₼',
+  AMD: '֏',
+  MNT: '₮',
+  BYN: 'Br',
 }
 
 export function currencySymbol(code: string): string {
@@ -39,7 +93,13 @@ export function convertFromUsdt(amount: string, rate: string | undefined): Decim
 }
 
 /** A USDT amount shown in the pricing currency: symbol and locale-grouped amount, '--' without a rate. */
-export function formatFiat(usdtAmount: string, currency: string, rate: string | undefined, tag: string, digits = 2): string {
+export function formatFiat(
+  usdtAmount: string,
+  currency: string,
+  rate: string | undefined,
+  tag: string,
+  digits = 2,
+): string {
   const code = pricingCurrencyOrDefault(currency)
   const converted = convertFromUsdt(usdtAmount, rate)
   if (!converted) return EMPTY

@@ -2,12 +2,18 @@ import Decimal from 'decimal.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { abbreviate, foldedParts, foldZeros, formatNumber, formatPercent, truncateFixed } from './number.ts'
+import { runs } from '#tests/fixtures/properties.ts'
 
 const en = { tag: 'en-US' }
-const RUNS = { numRuns: 1000 }
+const RUNS = runs(1000)
 /** Decimal strings of up to 20 significant digits, as prices and sizes arrive from the exchange. */
 const decimalString = fc
-  .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.integer({ min: 0, max: 12 }), fc.bigInt({ min: 0n, max: 10n ** 8n - 1n }))
+  .tuple(
+    fc.boolean(),
+    fc.bigInt({ min: 0n, max: 10n ** 12n }),
+    fc.integer({ min: 0, max: 12 }),
+    fc.bigInt({ min: 0n, max: 10n ** 8n - 1n }),
+  )
   .map(([negative, integer, zeros, fraction]) => `${negative ? '-' : ''}${integer}.${'0'.repeat(zeros)}${fraction}`)
 
 describe('truncation', () => {
@@ -128,7 +134,9 @@ describe('formatNumber', () => {
 
 describe('amounts beyond what a float holds', () => {
   it('keeps every digit', () => {
-    expect(formatNumber('12345678901234567.123456789', { digits: 4, tag: 'en-US', notation: 'normal' })).toBe('12,345,678,901,234,567.1234')
+    expect(formatNumber('12345678901234567.123456789', { digits: 4, tag: 'en-US', notation: 'normal' })).toBe(
+      '12,345,678,901,234,567.1234',
+    )
   })
 
   it('groups per locale', () => {

@@ -46,10 +46,13 @@ export type FoldedPart = { text: string } | { zeros: number }
 
 /** `0.0{5}123` as parts, for a renderer that draws the count small. */
 export function foldedParts(folded: string): FoldedPart[] {
-  return folded.split(/(0\{\d+\})/).filter(Boolean).map((part) => {
-    const zeros = /^0\{(\d+)\}$/.exec(part)
-    return zeros ? { zeros: Number(zeros[1]) } : { text: part }
-  })
+  return folded
+    .split(/(0\{\d+\})/)
+    .filter(Boolean)
+    .map((part) => {
+      const zeros = /^0\{(\d+)\}$/.exec(part)
+      return zeros ? { zeros: Number(zeros[1]) } : { text: part }
+    })
 }
 
 /** Intl formatters are costly to build: one per locale, reused. */
@@ -122,7 +125,10 @@ export function formatNumber(value: Decimal.Value | null | undefined, options: N
 }
 
 /** A ratio (0.1234 = 12.34 %) as a percentage with its sign when asked. */
-export function formatPercent(ratio: Decimal.Value | null | undefined, options: Omit<NumberOptions, 'compact'>): string {
+export function formatPercent(
+  ratio: Decimal.Value | null | undefined,
+  options: Omit<NumberOptions, 'compact'>,
+): string {
   const d = toDecimal(ratio)
   if (!d) return EMPTY
   return `${formatNumber(d.times(100), { ...options, notation: 'normal' })}%`

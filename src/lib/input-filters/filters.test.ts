@@ -14,8 +14,9 @@ import {
   precision,
   textAndSymbols,
 } from './filters.ts'
+import { runs } from '#tests/fixtures/properties.ts'
 
-const RUNS = { numRuns: 1000 }
+const RUNS = runs(1000)
 /** Anything a user (or a paste) can put in a field: ASCII, Chinese, emoji, Arabic, control characters. */
 const typed = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 30 }),
@@ -107,10 +108,15 @@ describe('limit number', () => {
 
   it('never leaves the range once final', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1000, max: 100000 }), fc.integer({ min: 0, max: 50 }), fc.integer({ min: 51, max: 5000 }), (n, min, max) => {
-        const out = limitNumber(String(n), { min, max, final: true })
-        expect(new Decimal(out).gte(min) && new Decimal(out).lte(max)).toBe(true)
-      }),
+      fc.property(
+        fc.integer({ min: -1000, max: 100000 }),
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 51, max: 5000 }),
+        (n, min, max) => {
+          const out = limitNumber(String(n), { min, max, final: true })
+          expect(new Decimal(out).gte(min) && new Decimal(out).lte(max)).toBe(true)
+        },
+      ),
       RUNS,
     )
   })
@@ -130,14 +136,20 @@ describe('futures', () => {
 
   it('keeps only digits, a dot and a leading minus; decimals and integer length within bounds; idempotent', () => {
     fc.assert(
-      fc.property(typed, fc.integer({ min: 0, max: 6 }), fc.integer({ min: 1, max: 8 }), fc.boolean(), (value, decimals, integerDigits, positiveOnly) => {
-        const out = futures(value, { decimals, integerDigits, positiveOnly })
-        expect(out).toMatch(positiveOnly ? /^\d*\.?\d*$/ : /^-?\d*\.?\d*$/)
-        const [integer = '', fraction = ''] = out.replace('-', '').split('.')
-        expect(fraction.length).toBeLessThanOrEqual(decimals)
-        expect(integer.length).toBeLessThanOrEqual(integerDigits)
-        expect(futures(out, { decimals, integerDigits, positiveOnly })).toBe(out)
-      }),
+      fc.property(
+        typed,
+        fc.integer({ min: 0, max: 6 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.boolean(),
+        (value, decimals, integerDigits, positiveOnly) => {
+          const out = futures(value, { decimals, integerDigits, positiveOnly })
+          expect(out).toMatch(positiveOnly ? /^\d*\.?\d*$/ : /^-?\d*\.?\d*$/)
+          const [integer = '', fraction = ''] = out.replace('-', '').split('.')
+          expect(fraction.length).toBeLessThanOrEqual(decimals)
+          expect(integer.length).toBeLessThanOrEqual(integerDigits)
+          expect(futures(out, { decimals, integerDigits, positiveOnly })).toBe(out)
+        },
+      ),
       RUNS,
     )
   })

@@ -5,7 +5,10 @@
 
 import Decimal from 'decimal.js'
 
-const keep = (pattern: RegExp) => (value: string) => Array.from(value).filter((ch) => pattern.test(ch)).join('')
+const keep = (pattern: RegExp) => (value: string) =>
+  Array.from(value)
+    .filter((ch) => pattern.test(ch))
+    .join('')
 
 /** Digits only. */
 export const digitsOnly = keep(/\d/)
@@ -58,7 +61,10 @@ function compare(a: string, b: number): number {
 }
 
 /** Limit number: the value clamped to [min, max]; while typing only max applies (so '1' can become '15'). */
-export function limitNumber(value: string, { min, max, final = false }: { min?: number; max?: number; final?: boolean }): string {
+export function limitNumber(
+  value: string,
+  { min, max, final = false }: { min?: number; max?: number; final?: boolean },
+): string {
   if (value === '' || value === '-' || !/^-?\d*\.?\d*$/.test(value)) return value
   if (max !== undefined && compare(value, max) > 0) return String(max)
   if (final && min !== undefined && compare(value, min) < 0) return String(min)

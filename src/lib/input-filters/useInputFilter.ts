@@ -10,7 +10,11 @@ export interface InputFilterOptions {
   onBlurFilter?: (value: string) => string
 }
 
-export function useInputFilter(filter: (value: string) => string, onValue: (value: string) => void, options: InputFilterOptions = {}) {
+export function useInputFilter(
+  filter: (value: string) => string,
+  onValue: (value: string) => void,
+  options: InputFilterOptions = {},
+) {
   const composing = useRef(false)
 
   const apply = (input: HTMLInputElement) => {

@@ -2,14 +2,10 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod/mini'
-import { AnniversaryBanner } from '../../features/campaign/AnniversaryBanner.tsx'
-import { campaignQueries } from '../../features/campaign/campaign.queries.ts'
-import { HomeSignUp } from '../../features/campaign/HomeSignUp.tsx'
-import { LocaleLink } from '../../features/i18n/LocaleLink.tsx'
-import { pageHead } from '../../features/shell/seo.ts'
-import { MarketsTable } from '../../features/markets/MarketsTable.tsx'
-import { marketsQueries } from '../../features/markets/markets.queries.ts'
-import { TickerMarquee } from '../../features/markets/TickerMarquee.tsx'
+import { AnniversaryBanner, campaignQueries, HomeSignUp } from '#/features/campaign/index.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { pageHead } from '#/features/shell/index.ts'
+import { MarketsTable, marketsQueries, TickerMarquee } from '#/features/markets/index.ts'
 
 // zod/mini keeps search validation out of the way of the first-load bundle.
 const searchSchema = z.object({
@@ -19,7 +15,10 @@ const searchSchema = z.object({
 export const Route = createFileRoute('/{-$locale}/')({
   validateSearch: searchSchema,
   loader: ({ context }) =>
-    Promise.all([context.queryClient.ensureQueryData(campaignQueries.anniversary()), context.queryClient.ensureQueryData(marketsQueries.overview())]),
+    Promise.all([
+      context.queryClient.ensureQueryData(campaignQueries.anniversary()),
+      context.queryClient.ensureQueryData(marketsQueries.overview()),
+    ]),
   head: ({ match }) =>
     pageHead({
       match,
@@ -29,7 +28,8 @@ export const Route = createFileRoute('/{-$locale}/')({
   component: HomePage,
 })
 
-const card = 'group flex flex-col gap-2 rounded-2xl border border-line bg-card p-6 transition hover:border-brand hover:shadow-md'
+const card =
+  'group flex flex-col gap-2 rounded-2xl border border-line bg-card p-6 transition hover:border-brand hover:shadow-md'
 
 function HomePage() {
   const { t } = useLingui()
@@ -40,7 +40,11 @@ function HomePage() {
       <TickerMarquee />
       <AnniversaryBanner />
       {notice === 'bots-closed' ? (
-        <p role="status" className="mt-6 rounded-xl border border-line bg-sunken px-4 py-3 text-sm" data-testid="notice">
+        <p
+          role="status"
+          className="mt-6 rounded-xl border border-line bg-sunken px-4 py-3 text-sm"
+          data-testid="notice"
+        >
           <Trans>Trading bots are closed at the moment. Your bots and funds are safe; please come back later.</Trans>
         </p>
       ) : null}
@@ -52,10 +56,16 @@ function HomePage() {
           <Trans>Trade alongside the traders who lead the market</Trans>
         </h1>
         <p className="max-w-2xl text-lg text-muted">
-          <Trans>Pick a lead trader, set your amount and limits, and every trade they make is mirrored in your account. You keep control: stop or change your copy at any time.</Trans>
+          <Trans>
+            Pick a lead trader, set your amount and limits, and every trade they make is mirrored in your account. You
+            keep control: stop or change your copy at any time.
+          </Trans>
         </p>
         <div className="flex flex-wrap gap-3">
-          <LocaleLink to="/{-$locale}/copy-trading/gemw" className="rounded-xl bg-brand px-5 py-3 font-semibold text-brand-contrast hover:opacity-90">
+          <LocaleLink
+            to="/{-$locale}/copy-trading/gemw"
+            className="rounded-xl bg-brand px-5 py-3 font-semibold text-brand-contrast hover:opacity-90"
+          >
             <Trans>Explore lead traders</Trans>
           </LocaleLink>
         </div>
@@ -68,7 +78,10 @@ function HomePage() {
             <Trans>Copy trading</Trans>
           </h2>
           <p className="text-sm text-muted">
-            <Trans>Follow lead traders on spot and futures. They earn a share of the profit they make for you, never of your losses.</Trans>
+            <Trans>
+              Follow lead traders on spot and futures. They earn a share of the profit they make for you, never of your
+              losses.
+            </Trans>
           </p>
         </LocaleLink>
         <LocaleLink to="/{-$locale}/bot-trade/$sourceType" params={{ sourceType: 'grid' }} className={card}>
@@ -76,7 +89,9 @@ function HomePage() {
             <Trans>Trading bots</Trans>
           </h2>
           <p className="text-sm text-muted">
-            <Trans>Grid, DCA and other strategies that trade for you around the clock, within the limits you set.</Trans>
+            <Trans>
+              Grid, DCA and other strategies that trade for you around the clock, within the limits you set.
+            </Trans>
           </p>
         </LocaleLink>
         <LocaleLink to="/{-$locale}/affiliate-register" className={card}>

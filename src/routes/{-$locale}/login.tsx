@@ -1,18 +1,17 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { AuthFrame } from '../../features/auth/AuthFrame.tsx'
-import { loginSearchSchema } from '../../features/auth/auth.schemas.ts'
-import { LoginForm } from '../../features/auth/LoginForm.tsx'
-import { LocaleLink } from '../../features/i18n/LocaleLink.tsx'
-import { pageHead } from '../../features/shell/seo.ts'
+import { AuthFrame, loginSearchSchema, LoginForm } from '#/features/auth/index.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { pageHead } from '#/features/shell/index.ts'
 
 const TITLE = msg`Log in`
 
 export const Route = createFileRoute('/{-$locale}/login')({
   validateSearch: loginSearchSchema,
   staticData: { layout: 'empty', notReturning: true },
-  head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Log in to your account to trade and copy lead traders.` }),
+  head: ({ match }) =>
+    pageHead({ match, title: TITLE, description: msg`Log in to your account to trade and copy lead traders.` }),
   component: LoginPage,
 })
 
@@ -25,7 +24,11 @@ function LoginPage() {
       footer={
         <p className="text-sm text-muted">
           <Trans>New here?</Trans>{' '}
-          <LocaleLink to="/{-$locale}/register" search={{ forwardUrl: returnTo }} className="font-medium text-brand hover:underline">
+          <LocaleLink
+            to="/{-$locale}/register"
+            search={{ forwardUrl: returnTo }}
+            className="font-medium text-brand hover:underline"
+          >
             <Trans>Create an account</Trans>
           </LocaleLink>
         </p>

@@ -1,12 +1,10 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { AuthFrame } from '../../features/auth/AuthFrame.tsx'
-import { registerSearchSchema } from '../../features/auth/auth.schemas.ts'
-import { RegisterForm } from '../../features/auth/RegisterForm.tsx'
-import { storedInviteCode } from '../../features/campaign/referral.ts'
-import { LocaleLink } from '../../features/i18n/LocaleLink.tsx'
-import { pageHead } from '../../features/shell/seo.ts'
+import { AuthFrame, registerSearchSchema, RegisterForm } from '#/features/auth/index.ts'
+import { storedInviteCode } from '#/features/campaign/index.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { pageHead } from '#/features/shell/index.ts'
 
 const TITLE = msg`Create an account`
 
@@ -15,7 +13,12 @@ export const Route = createFileRoute('/{-$locale}/register')({
   staticData: { layout: 'empty', notReturning: true },
   // An invite code kept from an earlier landing link fills the form when this link has none.
   beforeLoad: () => ({ storedInviteCode: storedInviteCode() }),
-  head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Open an account with your email or mobile number and start copy trading.` }),
+  head: ({ match }) =>
+    pageHead({
+      match,
+      title: TITLE,
+      description: msg`Open an account with your email or mobile number and start copy trading.`,
+    }),
   component: RegisterPage,
 })
 

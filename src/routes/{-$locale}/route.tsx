@@ -1,31 +1,22 @@
+import { CLIENT_LANGUAGES_PARAM } from '#/app.config.ts'
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
-import { accountQueries } from '../../features/auth/account.queries.ts'
-import { clearStoredUserData, loginRedirect } from '../../features/auth/session.ts'
-import { availableLanguages, parseLanguageList, resolveLocale } from '../../features/i18n/available-languages.ts'
-import { findLocale, locatePath, localizedPath } from '../../features/i18n/locales.ts'
-import { runGuards } from '../../features/routing/guards.ts'
-import { AppLayout } from '../../features/shell/AppLayout.tsx'
-import { signOutClientShell } from '../../features/shell/shell-state.ts'
-import { siteQueries } from '../../features/shell/site.queries.ts'
+import { accountQueries } from '#/features/auth/index.ts'
+import { availableLanguages, parseLanguageList, resolveLocale } from '#/features/i18n/index.ts'
+import { findLocale, localizedPath } from '#/lib/locale.ts'
+import { runGuards } from '#/features/routing/index.ts'
+import { AppLayout, siteQueries } from '#/features/shell/index.ts'
 
 export const Route = createFileRoute('/{-$locale}')({
   beforeLoad: async ({ params, matches, location, search, context }) => {
     // A first segment that is not a locale is an unmatched path, not a page.
     if (params.locale !== undefined && !findLocale(params.locale)) throw notFound()
-    const { prefix, rest } = locatePath(location.pathname)
+    const { prefix, path: rest } = context
     const [site, state] = await Promise.all([
       context.queryClient.ensureQueryData(siteQueries.config()),
       context.shell.loggedIn ? context.queryClient.ensureQueryData(accountQueries.state()) : undefined,
     ])
-    if (state?.status === 'session-ended') {
-      // §4: a 401 ends the session everywhere (the server already cleared the cookies).
-      clearStoredUserData()
-      context.queryClient.removeQueries({ queryKey: accountQueries.all })
-      signOutClientShell()
-      throw loginRedirect(prefix, matches.some((m) => m.staticData.notReturning) ? undefined : location.href)
-    }
     const account = state?.status === 'signed-in' ? state.account : undefined
-    const clientSupported: unknown = Reflect.get(search, 'clientSupperLanguage')
+    const clientSupported: unknown = Reflect.get(search, CLIENT_LANGUAGES_PARAM)
     const languages = availableLanguages(
       account ? parseLanguageList(account.availableLanguage) : site.whiteList,
       typeof clientSupported === 'string' ? clientSupported : undefined,

@@ -6,16 +6,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { useState } from 'react'
-import { COPY } from '../../../../app.config.ts'
-import type { ChainWalletDetail, CopyFollow, ErrorReason } from '../../../contract/index.ts'
-import { limitNumber, precision } from '../../../lib/input-filters/filters.ts'
-import { Form, FormError, SubmitButton } from '../../../ui/FormError.tsx'
-import { notify } from '../../../ui/toast.ts'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import type { Sent } from '../copy-api.ts'
-import { copyRefusalText } from '../copy-messages.ts'
-import { useRefreshCopyQueries } from '../leader.queries.ts'
-import { useLoginFirst } from '../useLoginFirst.ts'
+import { COPY } from '#/app.config.ts'
+import type { ChainWalletDetail, CopyFollow, ErrorReason } from '#/contract/index.ts'
+import { limitNumber, precision } from '#/lib/input-filters/filters.ts'
+import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
+import { notify } from '#/ui/toast.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import type { Sent } from '#/exchange-client/index.ts'
+import { copyRefusalText } from '../shared/refusal.texts.ts'
+import { useRefreshCopyQueries } from '../shared/copy.queries.ts'
+import { useLoginFirst } from '../shared/useLoginFirst.ts'
 import {
   AMOUNT_DECIMALS,
   chainFollowRequest,
@@ -29,8 +29,8 @@ import {
   type FollowCode,
 } from './chain-follow-form.ts'
 import { followChainWallet } from './chain-wallets.functions.ts'
-import { NumberField } from '../../../ui/NumberField.tsx'
-import { trackFollow } from '../../analytics/tracked-actions.ts'
+import { NumberField } from '#/ui/NumberField.tsx'
+import { trackFollow } from '#/features/analytics/index.ts'
 
 const MAX_INVESTMENT = Number(COPY.maxInvestmentUsdt)
 const WHOLE_PERCENT = 100
@@ -41,9 +41,21 @@ const stopLossFilter = (value: string) => limitNumber(percentFilter(value), { ma
 /** The server function itself failed (offline, server down). */
 const UNREACHABLE: Sent<never> = { status: 'refused', reason: 'network', fields: [] }
 
-type FieldSpec = { name: ChainFollowField; label: string; unit: string; filter: (value: string) => string; hint?: string }
+type FieldSpec = {
+  name: ChainFollowField
+  label: string
+  unit: string
+  filter: (value: string) => string
+  hint?: string
+}
 
-export function ChainFollowForm({ wallet, onFollowed }: { wallet: ChainWalletDetail; onFollowed: (leaderId: string) => void }) {
+export function ChainFollowForm({
+  wallet,
+  onFollowed,
+}: {
+  wallet: ChainWalletDetail
+  onFollowed: (leaderId: string) => void
+}) {
   const { t, i18n } = useLingui()
   const format = useNumberFormat()
   const loginFirst = useLoginFirst()
@@ -57,7 +69,9 @@ export function ChainFollowForm({ wallet, onFollowed }: { wallet: ChainWalletDet
     defaultValues: EMPTY_CHAIN_FOLLOW,
     onSubmit: async ({ value }) => {
       setRefusal(undefined)
-      const sent: Sent<CopyFollow> = await followChainWallet({ data: { chain: wallet.chain, address: wallet.address, settings: chainFollowRequest(value) } }).catch(() => UNREACHABLE)
+      const sent: Sent<CopyFollow> = await followChainWallet({
+        data: { chain: wallet.chain, address: wallet.address, settings: chainFollowRequest(value) },
+      }).catch(() => UNREACHABLE)
       if (sent.status === 'ok') {
         notify(t`You now copy ${label}.`)
         trackFollow(sent.data.leaderId, { mode: 'fixed', chain: wallet.chain })
@@ -69,7 +83,8 @@ export function ChainFollowForm({ wallet, onFollowed }: { wallet: ChainWalletDet
       notify(copyRefusalText(i18n, sent.reason), 'error')
       for (const path of sent.fields) {
         const field = fieldOfPath(path)
-        if (field) form.setFieldMeta(field, (meta) => ({ ...meta, errorMap: { ...meta.errorMap, onSubmit: 'refused' } }))
+        if (field)
+          form.setFieldMeta(field, (meta) => ({ ...meta, errorMap: { ...meta.errorMap, onSubmit: 'refused' } }))
       }
     },
   })
@@ -94,22 +109,44 @@ export function ChainFollowForm({ wallet, onFollowed }: { wallet: ChainWalletDet
     }
   }
   const fields: FieldSpec[] = [
-    { name: 'investment', label: t`Investment`, unit: 'USDT', filter: amountFilter, hint: t`Moved from your wallet into the copy. Minimum ${shownMinimum} USDT.` },
-    { name: 'fixedAmount', label: t`Amount per trade`, unit: 'USDT', filter: amountFilter, hint: t`The margin of each copied trade.` },
+    {
+      name: 'investment',
+      label: t`Investment`,
+      unit: 'USDT',
+      filter: amountFilter,
+      hint: t`Moved from your wallet into the copy. Minimum ${shownMinimum} USDT.`,
+    },
+    {
+      name: 'fixedAmount',
+      label: t`Amount per trade`,
+      unit: 'USDT',
+      filter: amountFilter,
+      hint: t`The margin of each copied trade.`,
+    },
     { name: 'maxPerOrder', label: t`Largest amount per trade (optional)`, unit: 'USDT', filter: amountFilter },
     { name: 'takeProfitPercent', label: t`Take profit per trade (optional)`, unit: '%', filter: percentFilter },
     { name: 'stopLossPercent', label: t`Stop loss per trade (optional)`, unit: '%', filter: stopLossFilter },
-    { name: 'copyStopLossPercent', label: t`Copy stop loss (optional)`, unit: '%', filter: stopLossFilter, hint: t`Ends the copy when its loss reaches this share of the investment.` },
+    {
+      name: 'copyStopLossPercent',
+      label: t`Copy stop loss (optional)`,
+      unit: '%',
+      filter: stopLossFilter,
+      hint: t`Ends the copy when its loss reaches this share of the investment.`,
+    },
   ]
   return (
-    <Form className="flex flex-col gap-4" onSubmit={() => (loginFirst() && !form.state.isSubmitting ? form.handleSubmit() : Promise.resolve())}>
+    <Form
+      className="flex flex-col gap-4"
+      onSubmit={() => (loginFirst() && !form.state.isSubmitting ? form.handleSubmit() : Promise.resolve())}
+    >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
         {fields.map((spec) => (
           <form.Field
             key={spec.name}
             name={spec.name}
             validators={{
-              onBlur: ({ value, fieldApi }) => (value === '' ? undefined : followFieldError(spec.name, fieldApi.form.state.values, minimum)),
+              onBlur: ({ value, fieldApi }) =>
+                value === '' ? undefined : followFieldError(spec.name, fieldApi.form.state.values, minimum),
               onSubmit: ({ fieldApi }) => followFieldError(spec.name, fieldApi.form.state.values, minimum),
             }}
           >

@@ -1,11 +1,11 @@
 /** The smart-money wallets users can copy, as cards with their 30-day performance, in the order chosen. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { EmptyState } from '../../../ui/EmptyState.tsx'
-import { ErrorState } from '../../../ui/ErrorState.tsx'
-import { SegmentedTabs } from '../../../ui/SegmentedTabs.tsx'
+import { EmptyState } from '#/ui/EmptyState.tsx'
+import { ErrorState } from '#/ui/ErrorState.tsx'
+import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
 import { Pager } from '../my-copies/Pager.tsx'
-import { SORT_LABELS } from './chain-labels.ts'
+import { SORT_LABELS } from './chain.texts.ts'
 import { WALLET_PAGE_SIZE } from './chain-wallets.functions.ts'
 import { chainWalletQueries } from './chain-wallets.queries.ts'
 import { WALLET_SORTS, type WalletSort } from './wallet-address.ts'
@@ -26,7 +26,9 @@ export function ChainWalletList({ sort, page, onSort, onPage }: ChainWalletListP
   const { data, isError, isFetching, isPlaceholderData, refetch } = useQuery(chainWalletQueries.list(sort, page))
   let body
   if (isError || (data && data.status !== 'ok')) {
-    body = <ErrorState message={t`The wallets could not be loaded.`} onRetry={() => void refetch()} retrying={isFetching} />
+    body = (
+      <ErrorState message={t`The wallets could not be loaded.`} onRetry={() => void refetch()} retrying={isFetching} />
+    )
   } else if (!data) {
     body = (
       <ul className={cards} aria-hidden="true">
@@ -36,17 +38,33 @@ export function ChainWalletList({ sort, page, onSort, onPage }: ChainWalletListP
       </ul>
     )
   } else if (data.data.list.length === 0) {
-    body = <EmptyState title={t`No wallets to show`} description={t`Smart-money wallets appear here as soon as the exchange lists them.`} />
+    body = (
+      <EmptyState
+        title={t`No wallets to show`}
+        description={t`Smart-money wallets appear here as soon as the exchange lists them.`}
+      />
+    )
   } else {
     const wallets = data.data
     body = (
       <>
-        <ul className={`${cards} ${isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={isPlaceholderData} data-testid="wallet-list">
+        <ul
+          className={`${cards} ${isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={isPlaceholderData}
+          data-testid="wallet-list"
+        >
           {wallets.list.map((wallet) => (
             <WalletCard key={`${wallet.chain}:${wallet.address}`} wallet={wallet} />
           ))}
         </ul>
-        <Pager page={wallets.page} pageSize={WALLET_PAGE_SIZE} total={wallets.total} label={t`Wallet pages`} busy={isPlaceholderData} onPage={onPage} />
+        <Pager
+          page={wallets.page}
+          pageSize={WALLET_PAGE_SIZE}
+          total={wallets.total}
+          label={t`Wallet pages`}
+          busy={isPlaceholderData}
+          onPage={onPage}
+        />
       </>
     )
   }
@@ -61,7 +79,12 @@ export function ChainWalletList({ sort, page, onSort, onPage }: ChainWalletListP
             <Trans>Performance over the last 30 days.</Trans>
           </p>
         </div>
-        <SegmentedTabs label={t`Sort wallets by`} value={sort} options={WALLET_SORTS.map((s) => ({ value: s, label: i18n._(SORT_LABELS[s]) }))} onChange={onSort} />
+        <SegmentedTabs
+          label={t`Sort wallets by`}
+          value={sort}
+          options={WALLET_SORTS.map((s) => ({ value: s, label: i18n._(SORT_LABELS[s]) }))}
+          onChange={onSort}
+        />
       </div>
       {body}
     </section>

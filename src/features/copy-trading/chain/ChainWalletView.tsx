@@ -7,18 +7,18 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
-import { STATS_PERIODS, type ChainWalletDetail, type StatsPeriod } from '../../../contract/index.ts'
-import { ErrorState } from '../../../ui/ErrorState.tsx'
-import { SegmentedTabs } from '../../../ui/SegmentedTabs.tsx'
-import { LocaleLink } from '../../i18n/LocaleLink.tsx'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { LivePositions } from '../LivePositions.tsx'
-import { FigureGrid, FigureGridSkeleton } from '../FigureGrid.tsx'
+import { STATS_PERIODS, type ChainWalletDetail, type StatsPeriod } from '#/contract/index.ts'
+import { ErrorState } from '#/ui/ErrorState.tsx'
+import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { LivePositions } from '../shared/LivePositions.tsx'
+import { FigureGrid, FigureGridSkeleton } from '../shared/FigureGrid.tsx'
 import { myCopiesQueries } from '../my-copies/my-copies.queries.ts'
-import { toneOf } from '../tone.ts'
-import { PositionHistory } from '../PositionHistory.tsx'
+import { toneOf } from '../shared/tone.ts'
+import { PositionHistory } from '../shared/PositionHistory.tsx'
 import { ChainFollowForm } from './ChainFollowForm.tsx'
-import { chainName, PERIOD_LABELS } from './chain-labels.ts'
+import { chainName, PERIOD_LABELS } from './chain.texts.ts'
 import { chainWalletQueries } from './chain-wallets.queries.ts'
 import { CopyAddressButton } from './CopyAddressButton.tsx'
 import { TradeCards } from './TradeCards.tsx'
@@ -51,9 +51,14 @@ function FollowPanel({ wallet }: { wallet: ChainWalletDetail }) {
   const { shell } = useRouteContext({ from: '__root__' })
   const [followed, setFollowed] = useState<string>()
   const { data: mine } = useQuery({ ...myCopiesQueries.copies(), enabled: shell.loggedIn })
-  const copying = followed ?? (mine?.status === 'ok' ? mine.data.list.find((c) => c.leaderId === wallet.leaderId)?.leaderId : undefined)
+  const copying =
+    followed ??
+    (mine?.status === 'ok' ? mine.data.list.find((c) => c.leaderId === wallet.leaderId)?.leaderId : undefined)
   return (
-    <section aria-labelledby="follow-title" className="flex flex-col gap-4 rounded-2xl border border-line bg-card p-4 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+    <section
+      aria-labelledby="follow-title"
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-card p-4 lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+    >
       <h3 id="follow-title" className="text-lg font-semibold">
         <Trans>Copy at a fixed amount</Trans>
       </h3>
@@ -62,7 +67,11 @@ function FollowPanel({ wallet }: { wallet: ChainWalletDetail }) {
           <p>
             <Trans>You copy this wallet.</Trans>
           </p>
-          <LocaleLink to="/{-$locale}/copy-trading/gemw/copy-detail/$" params={{ _splat: copying }} className="rounded-xl bg-brand px-5 py-2.5 font-semibold text-brand-contrast hover:opacity-90">
+          <LocaleLink
+            to="/{-$locale}/copy-trading/gemw/copy-detail/$"
+            params={{ _splat: copying }}
+            className="rounded-xl bg-brand px-5 py-2.5 font-semibold text-brand-contrast hover:opacity-90"
+          >
             <Trans>See your copy</Trans>
           </LocaleLink>
         </div>
@@ -73,7 +82,15 @@ function FollowPanel({ wallet }: { wallet: ChainWalletDetail }) {
   )
 }
 
-function Wallet({ wallet, period, onPeriod }: { wallet: ChainWalletDetail; period: StatsPeriod; onPeriod: (period: StatsPeriod) => void }) {
+function Wallet({
+  wallet,
+  period,
+  onPeriod,
+}: {
+  wallet: ChainWalletDetail
+  period: StatsPeriod
+  onPeriod: (period: StatsPeriod) => void
+}) {
   const { t, i18n } = useLingui()
   const open = wallet.trades.filter((trade) => trade.status === 'open')
   const closed = wallet.trades.filter((trade) => trade.status === 'closed')
@@ -97,7 +114,12 @@ function Wallet({ wallet, period, onPeriod }: { wallet: ChainWalletDetail; perio
             <h3 id="stats-title" className="text-lg font-semibold">
               <Trans>Performance</Trans>
             </h3>
-            <SegmentedTabs label={t`Period`} value={period} options={STATS_PERIODS.map((p) => ({ value: p, label: i18n._(PERIOD_LABELS[p]) }))} onChange={onPeriod} />
+            <SegmentedTabs
+              label={t`Period`}
+              value={period}
+              options={STATS_PERIODS.map((p) => ({ value: p, label: i18n._(PERIOD_LABELS[p]) }))}
+              onChange={onPeriod}
+            />
           </div>
           <PeriodStats wallet={wallet} period={period} />
         </section>
@@ -140,18 +162,27 @@ export function ChainWalletView({ chain, address, period, onPeriod }: ChainWalle
   const { data, isError, isFetching, refetch } = useQuery(chainWalletQueries.detail(chain, address))
   if (data?.status === 'not-found') {
     return (
-      <div className="flex flex-col items-start gap-3 rounded-xl border border-line bg-card p-6" data-testid="wallet-not-found">
+      <div
+        className="flex flex-col items-start gap-3 rounded-xl border border-line bg-card p-6"
+        data-testid="wallet-not-found"
+      >
         <p>
           <Trans>We do not follow this wallet.</Trans>
         </p>
-        <LocaleLink to="/{-$locale}/copy-trading/gemw/chain-copy/$" params={{ _splat: '' }} className="font-semibold text-brand hover:underline">
+        <LocaleLink
+          to="/{-$locale}/copy-trading/gemw/chain-copy/$"
+          params={{ _splat: '' }}
+          className="font-semibold text-brand hover:underline"
+        >
           <Trans>See the wallets you can copy</Trans>
         </LocaleLink>
       </div>
     )
   }
   if (isError || data?.status === 'unavailable') {
-    return <ErrorState message={t`This wallet could not be loaded.`} onRetry={() => void refetch()} retrying={isFetching} />
+    return (
+      <ErrorState message={t`This wallet could not be loaded.`} onRetry={() => void refetch()} retrying={isFetching} />
+    )
   }
   if (!data) return <FigureGridSkeleton count={STAT_FIGURES} narrow />
   return <Wallet wallet={data.data} period={period} onPeriod={onPeriod} />

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { notify } from '../../../ui/toast.ts'
+import { notify } from '#/ui/toast.ts'
 
 /** Puts a wallet address on the clipboard, and says so. */
 export function CopyAddressButton({ address, className = '' }: { address: string; className?: string }) {

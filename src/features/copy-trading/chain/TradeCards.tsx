@@ -5,11 +5,11 @@
  */
 import { useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
-import type { CopyPosition } from '../../../contract/index.ts'
-import { localeInfo } from '../../i18n/locales.ts'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { toneOf } from '../tone.ts'
-import { FigureList } from '../FigureGrid.tsx'
+import type { CopyPosition } from '#/contract/index.ts'
+import { localeInfo } from '#/lib/locale.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { toneOf } from '../shared/tone.ts'
+import { FigureList } from '../shared/FigureGrid.tsx'
 
 const PRICE_DIGITS = 4
 const SIZE_DIGITS = 5
@@ -20,7 +20,10 @@ function TradeCard({ trade, dates }: { trade: CopyPosition; dates: Intl.DateTime
   const open = trade.status === 'open'
   const pnl = open ? trade.unrealizedPnl : trade.realizedPnl
   const when = open ? trade.openedAt : (trade.closedAt ?? trade.openedAt)
-  const side = trade.side === 'long' ? t({ message: 'Long', context: 'position side' }) : t({ message: 'Short', context: 'position side' })
+  const side =
+    trade.side === 'long'
+      ? t({ message: 'Long', context: 'position side' })
+      : t({ message: 'Short', context: 'position side' })
   const figures = [
     // A closed position's size is what was closed.
     { label: t`Size`, value: format.number(open ? trade.size : trade.closedSize, { digits: SIZE_DIGITS }) },
@@ -28,14 +31,20 @@ function TradeCard({ trade, dates }: { trade: CopyPosition; dates: Intl.DateTime
     open
       ? { label: t`Mark price`, value: format.number(trade.markPrice, { digits: PRICE_DIGITS }) }
       : { label: t`Exit price`, value: format.number(trade.exitPrice, { digits: PRICE_DIGITS }) },
-    { label: open ? t`Unrealized PnL` : t`Realized PnL`, value: format.number(pnl, { digits: 2, signed: true }), tone: toneOf(pnl) },
+    {
+      label: open ? t`Unrealized PnL` : t`Realized PnL`,
+      value: format.number(pnl, { digits: 2, signed: true }),
+      tone: toneOf(pnl),
+    },
   ]
   return (
     <li className="flex flex-col gap-2 px-4 py-3" data-testid="trade-card">
       <div className="flex items-center justify-between gap-2">
         <p className="font-semibold">
           <span dir="ltr">{trade.pairCode.replace('_', '/')}</span>{' '}
-          <span className={`ms-1 rounded px-1.5 py-0.5 text-xs ${trade.side === 'long' ? 'bg-up/15 text-up' : 'bg-down/15 text-down'}`}>
+          <span
+            className={`ms-1 rounded px-1.5 py-0.5 text-xs ${trade.side === 'long' ? 'bg-up/15 text-up' : 'bg-down/15 text-down'}`}
+          >
             {side} <span dir="ltr">{trade.leverage}x</span>
           </span>
         </p>
@@ -48,10 +57,23 @@ function TradeCard({ trade, dates }: { trade: CopyPosition; dates: Intl.DateTime
   )
 }
 
-export function TradeCards({ trades, empty, className = '' }: { trades: readonly CopyPosition[]; empty: string; className?: string }) {
+export function TradeCards({
+  trades,
+  empty,
+  className = '',
+}: {
+  trades: readonly CopyPosition[]
+  empty: string
+  className?: string
+}) {
   const { locale } = useRouteContext({ from: '__root__' })
   const dates = new Intl.DateTimeFormat(localeInfo(locale).tag, { dateStyle: 'medium', timeStyle: 'short' })
-  if (trades.length === 0) return <p className={`rounded-xl border border-line bg-card px-4 py-6 text-center text-sm text-muted ${className}`}>{empty}</p>
+  if (trades.length === 0)
+    return (
+      <p className={`rounded-xl border border-line bg-card px-4 py-6 text-center text-sm text-muted ${className}`}>
+        {empty}
+      </p>
+    )
   return (
     <ul className={`divide-y divide-line rounded-2xl border border-line bg-card ${className}`}>
       {trades.map((trade) => (

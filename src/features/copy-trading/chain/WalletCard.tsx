@@ -1,14 +1,14 @@
 /** One smart-money wallet in the list: label, chain, address, and its 30-day ROI, PnL, win rate and drawdown. */
 import { useLingui } from '@lingui/react/macro'
-import type { ChainWalletSummary } from '../../../contract/index.ts'
-import { LocaleLink } from '../../i18n/LocaleLink.tsx'
-import { Sparkline } from '../../markets/Sparkline.tsx'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { toneOf } from '../tone.ts'
-import { chainName } from './chain-labels.ts'
+import type { ChainWalletSummary } from '#/contract/index.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { Sparkline } from '#/features/markets/index.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { toneOf } from '../shared/tone.ts'
+import { chainName } from './chain.texts.ts'
 import { CopyAddressButton } from './CopyAddressButton.tsx'
 import { shortAddress } from './wallet-address.ts'
-import { FigureList } from '../FigureGrid.tsx'
+import { FigureList } from '../shared/FigureGrid.tsx'
 
 const card = 'relative flex min-w-0 flex-col gap-4 rounded-2xl border border-line bg-card p-4'
 
@@ -18,12 +18,21 @@ export function WalletCard({ wallet }: { wallet: ChainWalletSummary }) {
   const s = wallet.stats
   const chain = chainName((d) => i18n._(d), wallet.chain)
   const figures = [
-    { label: t`PnL (USDT)`, value: format.number(s.pnl, { digits: 2, signed: true, compact: true }), tone: toneOf(s.pnl) },
+    {
+      label: t`PnL (USDT)`,
+      value: format.number(s.pnl, { digits: 2, signed: true, compact: true }),
+      tone: toneOf(s.pnl),
+    },
     { label: t`Win rate`, value: format.ratio(s.winRate) },
     { label: t`Max drawdown`, value: format.ratio(s.maxDrawdown) },
   ]
   return (
-    <li className={`${card} hover:border-brand`} data-testid="wallet-card" data-chain={wallet.chain} data-address={wallet.address}>
+    <li
+      className={`${card} hover:border-brand`}
+      data-testid="wallet-card"
+      data-chain={wallet.chain}
+      data-address={wallet.address}
+    >
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
           {/* The label is the card's one link; its box covers the card, so the whole card opens the wallet. */}

@@ -1,21 +1,14 @@
 /**
- * What the chain-copy route needs besides its page: the search parameters (a bad value falls back
- * to its default) and the loader that prefetches the list, or the wallet and, signed in, my copies.
+ * What the chain-copy route needs besides its page: the view its search asks for (defaults filled in)
+ * and the loader that prefetches the list, or the wallet and, signed in, my copies.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { z } from 'zod/mini'
-import { STATS_PERIODS, type StatsPeriod } from '../../../contract/index.ts'
-import type { ChainCopyTarget } from '../../routing/chain-copy-path.ts'
+import type { StatsPeriod } from '#/contract/index.ts'
+import type { ChainCopyTarget } from '#/features/routing/index.ts'
 import { myCopiesQueries } from '../my-copies/my-copies.queries.ts'
+import { periodOf } from '../shared/period.ts'
 import { chainWalletQueries } from './chain-wallets.queries.ts'
-import { WALLET_SORTS, type WalletSort } from './wallet-address.ts'
-import { MAX_PAGE } from '../my-copies/paging.ts'
-
-export const chainCopySearchSchema = z.object({
-  period: z.catch(z.optional(z.enum(STATS_PERIODS)), undefined),
-  sort: z.catch(z.optional(z.enum(WALLET_SORTS)), undefined),
-  page: z.catch(z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_PAGE))), undefined),
-})
+import type { WalletSort } from './wallet-address.ts'
 
 export interface ChainCopyView {
   period: StatsPeriod
@@ -23,13 +16,22 @@ export interface ChainCopyView {
   page: number
 }
 
-export const chainCopyViewOf = (search: { period?: StatsPeriod | undefined; sort?: WalletSort | undefined; page?: number | undefined }): ChainCopyView => ({
-  period: search.period ?? '30d',
+export const chainCopyViewOf = (search: {
+  period?: StatsPeriod | undefined
+  sort?: WalletSort | undefined
+  page?: number | undefined
+}): ChainCopyView => ({
+  period: periodOf(search),
   sort: search.sort ?? 'roi',
   page: search.page ?? 1,
 })
 
-export async function loadChainCopy(queryClient: QueryClient, target: ChainCopyTarget, view: ChainCopyView, loggedIn: boolean): Promise<void> {
+export async function loadChainCopy(
+  queryClient: QueryClient,
+  target: ChainCopyTarget,
+  view: ChainCopyView,
+  loggedIn: boolean,
+): Promise<void> {
   if (target.kind === 'list') {
     await queryClient.ensureQueryData(chainWalletQueries.list(view.sort, view.page))
     return

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { COPY } from '../../../../app.config.ts'
-import { chainFollowRequestSchema } from '../../../contract/index.ts'
-import { chainFollowRequest, EMPTY_CHAIN_FOLLOW, fieldOfPath, followFieldError, minimumInvestment, type ChainFollowValues } from './chain-follow-form.ts'
+import { COPY } from '#/app.config.ts'
+import { chainFollowRequestSchema } from '#/contract/index.ts'
+import {
+  chainFollowRequest,
+  EMPTY_CHAIN_FOLLOW,
+  fieldOfPath,
+  followFieldError,
+  minimumInvestment,
+  type ChainFollowValues,
+} from './chain-follow-form.ts'
 
 const valid: ChainFollowValues = { ...EMPTY_CHAIN_FOLLOW, investment: '500', fixedAmount: '50' }
-const check = (values: Partial<ChainFollowValues>, field: keyof ChainFollowValues, minimum = '100') => followFieldError(field, { ...valid, ...values }, minimum)
+const check = (values: Partial<ChainFollowValues>, field: keyof ChainFollowValues, minimum = '100') =>
+  followFieldError(field, { ...valid, ...values }, minimum)
 
 describe('minimumInvestment', () => {
   it('is the wallet minimum, never below the platform minimum', () => {
@@ -16,7 +24,14 @@ describe('minimumInvestment', () => {
 
 describe('followFieldError', () => {
   it('accepts a fixed amount within the investment and empty optional limits', () => {
-    const fields: (keyof ChainFollowValues)[] = ['investment', 'fixedAmount', 'maxPerOrder', 'takeProfitPercent', 'stopLossPercent', 'copyStopLossPercent']
+    const fields: (keyof ChainFollowValues)[] = [
+      'investment',
+      'fixedAmount',
+      'maxPerOrder',
+      'takeProfitPercent',
+      'stopLossPercent',
+      'copyStopLossPercent',
+    ]
     for (const field of fields) expect(check({}, field)).toBeUndefined()
   })
 
@@ -46,13 +61,32 @@ describe('followFieldError', () => {
 
 describe('chainFollowRequest', () => {
   it('sends canonical amounts, percentages as fractions and empty limits as none', () => {
-    const request = chainFollowRequest({ investment: '500.50', fixedAmount: '25.', maxPerOrder: '', takeProfitPercent: '50', stopLossPercent: '12.5', copyStopLossPercent: '' })
-    expect(request).toEqual({ investment: '500.5', fixedAmount: '25', maxPerOrder: null, takeProfitRatio: '0.5', stopLossRatio: '0.125', copyStopLossRatio: null })
+    const request = chainFollowRequest({
+      investment: '500.50',
+      fixedAmount: '25.',
+      maxPerOrder: '',
+      takeProfitPercent: '50',
+      stopLossPercent: '12.5',
+      copyStopLossPercent: '',
+    })
+    expect(request).toEqual({
+      investment: '500.5',
+      fixedAmount: '25',
+      maxPerOrder: null,
+      takeProfitRatio: '0.5',
+      stopLossRatio: '0.125',
+      copyStopLossRatio: null,
+    })
     expect(chainFollowRequestSchema.safeParse(request).success).toBe(true)
   })
 
   it('keeps a stop loss of 100 % within the exchange bound', () => {
-    const request = chainFollowRequest({ ...valid, maxPerOrder: '80', stopLossPercent: '100', copyStopLossPercent: '0.01' })
+    const request = chainFollowRequest({
+      ...valid,
+      maxPerOrder: '80',
+      stopLossPercent: '100',
+      copyStopLossPercent: '0.01',
+    })
     expect(request).toMatchObject({ maxPerOrder: '80', stopLossRatio: '1', copyStopLossRatio: '0.0001' })
     expect(chainFollowRequestSchema.safeParse(request).success).toBe(true)
   })

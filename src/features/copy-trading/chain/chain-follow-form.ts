@@ -4,9 +4,9 @@
  * are typed as percentages and sent as fractions.
  */
 import Decimal from 'decimal.js'
-import { COPY } from '../../../../app.config.ts'
-import type { ChainFollowRequest } from '../../../contract/index.ts'
-import { toDecimal } from '../../../lib/format/number.ts'
+import { COPY } from '#/app.config.ts'
+import type { ChainFollowRequest } from '#/contract/index.ts'
+import { toDecimal } from '#/lib/format/number.ts'
 
 export interface ChainFollowValues {
   investment: string
@@ -18,9 +18,24 @@ export interface ChainFollowValues {
 }
 export type ChainFollowField = keyof ChainFollowValues
 
-export const EMPTY_CHAIN_FOLLOW: ChainFollowValues = { investment: '', fixedAmount: '', maxPerOrder: '', takeProfitPercent: '', stopLossPercent: '', copyStopLossPercent: '' }
+export const EMPTY_CHAIN_FOLLOW: ChainFollowValues = {
+  investment: '',
+  fixedAmount: '',
+  maxPerOrder: '',
+  takeProfitPercent: '',
+  stopLossPercent: '',
+  copyStopLossPercent: '',
+}
 
-export const FOLLOW_CODES = ['required', 'below-minimum', 'above-maximum', 'not-positive', 'above-investment', 'above-hundred', 'refused'] as const
+export const FOLLOW_CODES = [
+  'required',
+  'below-minimum',
+  'above-maximum',
+  'not-positive',
+  'above-investment',
+  'above-hundred',
+  'refused',
+] as const
 export type FollowCode = (typeof FOLLOW_CODES)[number]
 
 export function isFollowCode(value: unknown): value is FollowCode {
@@ -42,12 +57,18 @@ const positive = (value: string): FollowCode | undefined => {
   return d && d.gt(0) ? undefined : 'not-positive'
 }
 
-const optional = (check: (value: string) => FollowCode | undefined) => (value: string) => (value === '' ? undefined : check(value))
+const optional = (check: (value: string) => FollowCode | undefined) => (value: string) =>
+  value === '' ? undefined : check(value)
 
-const percentOfWhole = (value: string): FollowCode | undefined => positive(value) ?? (toDecimal(value)?.gt(HUNDRED) ? 'above-hundred' : undefined)
+const percentOfWhole = (value: string): FollowCode | undefined =>
+  positive(value) ?? (toDecimal(value)?.gt(HUNDRED) ? 'above-hundred' : undefined)
 
 /** The code of one field, or undefined when it is fine. */
-export function followFieldError(field: ChainFollowField, values: ChainFollowValues, minimum: string): FollowCode | undefined {
+export function followFieldError(
+  field: ChainFollowField,
+  values: ChainFollowValues,
+  minimum: string,
+): FollowCode | undefined {
   switch (field) {
     case 'investment': {
       const d = toDecimal(values.investment)
@@ -58,7 +79,10 @@ export function followFieldError(field: ChainFollowField, values: ChainFollowVal
     case 'fixedAmount': {
       if (values.fixedAmount === '') return 'required'
       const investment = toDecimal(values.investment)
-      return positive(values.fixedAmount) ?? (investment && toDecimal(values.fixedAmount)?.gt(investment) ? 'above-investment' : undefined)
+      return (
+        positive(values.fixedAmount) ??
+        (investment && toDecimal(values.fixedAmount)?.gt(investment) ? 'above-investment' : undefined)
+      )
     }
     case 'maxPerOrder':
       return optional(positive)(values.maxPerOrder)

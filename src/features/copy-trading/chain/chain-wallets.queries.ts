@@ -1,5 +1,6 @@
-/** Query options of the chain-copy pages; every key starts with 'chain-wallets' (one of COPY_QUERY_ROOTS). */
+/** Query options of the chain-copy pages. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { copyQueries } from '../shared/copy.queries.ts'
 import { getChainWallet, listChainWallets } from './chain-wallets.functions.ts'
 import { canonicalAddress, type WalletSort } from './wallet-address.ts'
 
@@ -7,7 +8,7 @@ import { canonicalAddress, type WalletSort } from './wallet-address.ts'
 const WALLET_STALE_MS = 15_000
 
 export const chainWalletQueries = {
-  all: ['chain-wallets'] as const,
+  all: [...copyQueries.all, 'chain-wallets'] as const,
   list: (sort: WalletSort, page: number) =>
     queryOptions({
       queryKey: [...chainWalletQueries.all, 'list', sort, page] as const,

@@ -15,7 +15,9 @@ describe('canonicalAddress', () => {
   it('lower-cases EVM hex addresses only', () => {
     expect(canonicalAddress('0xAbCdEf0123456789abcdef')).toBe('0xabcdef0123456789abcdef')
     expect(canonicalAddress('0XAB12')).toBe('0xab12')
-    expect(canonicalAddress('4ktfZZCdVcbef2G7UbMeU5KDKuUgTd3sQapAsv9vTAi8')).toBe('4ktfZZCdVcbef2G7UbMeU5KDKuUgTd3sQapAsv9vTAi8')
+    expect(canonicalAddress('4ktfZZCdVcbef2G7UbMeU5KDKuUgTd3sQapAsv9vTAi8')).toBe(
+      '4ktfZZCdVcbef2G7UbMeU5KDKuUgTd3sQapAsv9vTAi8',
+    )
   })
 })
 

@@ -1,8 +1,10 @@
 /** Chain-wallet addresses as the pages show and ask for them, and the orders the wallet list offers. */
-import type { LEADER_SORTS } from '../../../contract/index.ts'
+import type { LEADER_SORTS } from '#/contract/index.ts'
 
 /** The list's sort switch: the statistics a wallet card shows. */
-export const WALLET_SORTS = ['roi', 'pnl', 'winRate', 'drawdown'] as const satisfies ReadonlyArray<(typeof LEADER_SORTS)[number]>
+export const WALLET_SORTS = ['roi', 'pnl', 'winRate', 'drawdown'] as const satisfies ReadonlyArray<
+  (typeof LEADER_SORTS)[number]
+>
 export type WalletSort = (typeof WALLET_SORTS)[number]
 
 const HEAD = 6

@@ -7,11 +7,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext, useRouter } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
-import { COPY_BIZ, LEADER_QUERY_MAX, type CopyBiz, type CopyOverview } from '../../../contract/index.ts'
-import { ErrorState } from '../../../ui/ErrorState.tsx'
-import { SegmentedTabs } from '../../../ui/SegmentedTabs.tsx'
-import { withLocalePrefix } from '../../i18n/locales.ts'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
+import { COPY_BIZ, LEADER_QUERY_MAX, type CopyBiz, type CopyOverview } from '#/contract/index.ts'
+import { ErrorState } from '#/ui/ErrorState.tsx'
+import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
+import { withLocalePrefix } from '#/lib/locale.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { LeaderCard, LeaderCardSkeleton } from './LeaderCard.tsx'
 import { MyCopySummary } from './MyCopySummary.tsx'
 import { overviewQueries } from './overview.queries.ts'
@@ -46,7 +46,7 @@ function SearchBox() {
       onSubmit={(event) => {
         event.preventDefault()
         const query = q.trim()
-        void router.navigate({ href: query ? `${action}?q=${encodeURIComponent(query)}` : action })
+        void router.navigate({ to: '/{-$locale}/copy-trading/futures', search: query ? { q: query } : {} })
       }}
     >
       <label className="sr-only" htmlFor="leader-search">
@@ -62,7 +62,10 @@ function SearchBox() {
         placeholder={t`Nickname`}
         className="min-w-0 flex-1 rounded-xl border border-line bg-card px-3 py-2 text-sm"
       />
-      <button type="submit" className="rounded-xl bg-brand px-4 py-2 text-sm font-semibold text-brand-contrast hover:opacity-90">
+      <button
+        type="submit"
+        className="rounded-xl bg-brand px-4 py-2 text-sm font-semibold text-brand-contrast hover:opacity-90"
+      >
         <Trans>Search</Trans>
       </button>
     </form>
@@ -108,20 +111,40 @@ export function CopyHomeView({ signedIn }: { signedIn: boolean }) {
           <h2 id="top-title" className="text-xl font-semibold">
             <Trans>Top lead traders</Trans>
           </h2>
-          <SegmentedTabs label={t`Market`} value={biz} options={COPY_BIZ.map((b) => ({ value: b, label: bizLabels[b] }))} onChange={setBiz} />
+          <SegmentedTabs
+            label={t`Market`}
+            value={biz}
+            options={COPY_BIZ.map((b) => ({ value: b, label: bizLabels[b] }))}
+            onChange={setBiz}
+          />
         </div>
         <div className="-mx-4 overflow-x-auto px-4 [&>[role=radiogroup]]:w-max">
-          <SegmentedTabs label={t`Category`} value={category} options={CATEGORIES.map((c) => ({ value: c, label: categoryLabels[c] }))} onChange={setCategory} />
+          <SegmentedTabs
+            label={t`Category`}
+            value={category}
+            options={CATEGORIES.map((c) => ({ value: c, label: categoryLabels[c] }))}
+            onChange={setCategory}
+          />
         </div>
         {data?.status === 'unavailable' || data?.status === 'not-found' ? (
-          <ErrorState message={t`The lead traders could not be loaded. Check your connection and try again.`} onRetry={() => void refetch()} retrying={isFetching} />
+          <ErrorState
+            message={t`The lead traders could not be loaded. Check your connection and try again.`}
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+          />
         ) : overview && leaders.length === 0 ? (
           <p className="rounded-xl border border-line bg-card px-4 py-6 text-center text-sm text-muted">
             <Trans>No lead traders in this category yet.</Trans>
           </p>
         ) : (
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" data-testid="top-leaders" data-category={category}>
-            {overview ? leaders.map((leader) => <LeaderCard key={leader.leaderId} leader={leader} />) : Array.from({ length: 5 }, (_, i) => <LeaderCardSkeleton key={i} />)}
+          <div
+            className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
+            data-testid="top-leaders"
+            data-category={category}
+          >
+            {overview
+              ? leaders.map((leader) => <LeaderCard key={leader.leaderId} leader={leader} />)
+              : Array.from({ length: 5 }, (_, i) => <LeaderCardSkeleton key={i} />)}
           </div>
         )}
       </section>

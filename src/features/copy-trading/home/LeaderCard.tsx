@@ -1,12 +1,15 @@
-/** A lead trader as a card: avatar, nickname, ROI of the period with its sparkline, PnL, drawdown, copiers, and a link to the trader. */
+/**
+ * A lead trader as a card: avatar, nickname, ROI of the period with its sparkline, PnL, drawdown, copiers, and a link
+ * to the trader.
+ */
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import type { LeaderSummary } from '../../../contract/index.ts'
-import { Sparkline } from '../../markets/Sparkline.tsx'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { LeaderAvatar } from '../LeaderAvatar.tsx'
-import { LeaderLink } from '../LeaderLink.tsx'
-import { toneOf } from '../tone.ts'
+import type { LeaderSummary } from '#/contract/index.ts'
+import { Sparkline } from '#/features/markets/index.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { LeaderAvatar } from '../shared/LeaderAvatar.tsx'
+import { LeaderLink } from '../shared/LeaderLink.tsx'
+import { toneOf } from '../shared/tone.ts'
 
 function Stat({ label, value }: { label: ReactNode; value: string }) {
   return (
@@ -28,7 +31,10 @@ export function LeaderCard({ leader }: { leader: LeaderSummary }) {
   const full = leader.slotsLeft === 0
   const copiers = `${s.copiers}/${leader.maxFollowers}`
   return (
-    <article className="flex min-w-0 flex-col gap-3 rounded-2xl border border-line bg-card p-4" data-testid="leader-card">
+    <article
+      className="flex min-w-0 flex-col gap-3 rounded-2xl border border-line bg-card p-4"
+      data-testid="leader-card"
+    >
       <header className="flex items-center gap-3">
         <LeaderAvatar src={leader.avatar} size={40} />
         <div className="min-w-0">

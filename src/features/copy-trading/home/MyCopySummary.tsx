@@ -1,10 +1,10 @@
 /** On the copy-trading home, for a signed-in user: how their copies are doing, with a link to them. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { LocaleLink } from '../../i18n/LocaleLink.tsx'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { myCopiesQueries } from '../my-copies/my-copies.queries.ts'
-import { toneOf } from '../tone.ts'
+import { toneOf } from '../shared/tone.ts'
 
 export function MyCopySummary() {
   const { t } = useLingui()
@@ -17,7 +17,11 @@ export function MyCopySummary() {
   const net = format.number(totals.net, { digits: 2, signed: true })
   const roi = format.percent(totals.roi)
   return (
-    <section aria-label={t`My copies`} className="flex min-h-[4.75rem] flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-card px-5 py-4" data-testid="my-copy-summary">
+    <section
+      aria-label={t`My copies`}
+      className="flex min-h-[4.75rem] flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-card px-5 py-4"
+      data-testid="my-copy-summary"
+    >
       {count === 0 ? (
         <p className="text-sm text-muted">
           <Trans>You do not copy anyone yet. Pick a lead trader below to start.</Trans>
@@ -48,7 +52,10 @@ export function MyCopySummary() {
           </div>
         </dl>
       )}
-      <LocaleLink to="/{-$locale}/copy-trading/my" className="rounded-xl border border-line px-4 py-2 text-sm font-semibold hover:bg-sunken">
+      <LocaleLink
+        to="/{-$locale}/copy-trading/my"
+        className="rounded-xl border border-line px-4 py-2 text-sm font-semibold hover:bg-sunken"
+      >
         <Trans>See my copies</Trans>
       </LocaleLink>
     </section>

@@ -5,21 +5,28 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { CopyBiz } from '../../../contract/index.ts'
-import { ErrorState } from '../../../ui/ErrorState.tsx'
-import { SegmentedTabs } from '../../../ui/SegmentedTabs.tsx'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
+import type { CopyBiz } from '#/contract/index.ts'
+import { ErrorState } from '#/ui/ErrorState.tsx'
+import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { leadQueries } from './lead.queries.ts'
-import { requirementText, type RequirementInput } from './lead-messages.ts'
+import { requirementText, type RequirementInput } from './lead.texts.ts'
 import { TableSkeleton } from './LeadSkeleton.tsx'
 import { TermsForm } from './TermsForm.tsx'
 
 function Requirement({ requirement }: { requirement: RequirementInput }) {
   const { t, i18n } = useLingui()
   const format = useNumberFormat()
-  const { label, detail } = requirementText(i18n, requirement, (value) => format.number(value, { digits: requirement.key === 'min-balance' ? 2 : 0 }))
+  const { label, detail } = requirementText(i18n, requirement, (value) =>
+    format.number(value, { digits: requirement.key === 'min-balance' ? 2 : 0 }),
+  )
   return (
-    <li className="flex items-start gap-3 px-4 py-3" data-testid="requirement" data-key={requirement.key} data-met={requirement.met}>
+    <li
+      className="flex items-start gap-3 px-4 py-3"
+      data-testid="requirement"
+      data-key={requirement.key}
+      data-met={requirement.met}
+    >
       <span
         role="img"
         aria-label={requirement.met ? t`Met` : t`Not met`}
@@ -41,18 +48,32 @@ export function BecomeLeader({ cancelled }: { cancelled: boolean }) {
   const { data, isPending, isError, isFetching, refetch } = useQuery(leadQueries.requirements(biz))
   let body
   if (isPending) body = <TableSkeleton rows={3} />
-  else if (isError || data.status !== 'ok') body = <ErrorState message={t`The requirements to lead could not be loaded.`} onRetry={() => void refetch()} retrying={isFetching} />
+  else if (isError || data.status !== 'ok')
+    body = (
+      <ErrorState
+        message={t`The requirements to lead could not be loaded.`}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    )
   else {
     const check = data.data
     body = (
       <>
-        <ul className="divide-y divide-line rounded-2xl border border-line bg-card" data-testid="requirements" data-eligible={check.eligible}>
+        <ul
+          className="divide-y divide-line rounded-2xl border border-line bg-card"
+          data-testid="requirements"
+          data-eligible={check.eligible}
+        >
           {check.requirements.map((r) => (
             <Requirement key={r.key} requirement={r} />
           ))}
         </ul>
         {check.eligible ? (
-          <section aria-labelledby="apply-title" className="flex flex-col gap-4 rounded-2xl border border-line bg-card p-4 sm:p-6">
+          <section
+            aria-labelledby="apply-title"
+            className="flex flex-col gap-4 rounded-2xl border border-line bg-card p-4 sm:p-6"
+          >
             <div>
               <h3 id="apply-title" className="text-lg font-semibold">
                 <Trans>Your terms</Trans>
@@ -91,7 +112,10 @@ export function BecomeLeader({ cancelled }: { cancelled: boolean }) {
           {cancelled ? (
             <Trans>You led before. Apply again to reopen your leader profile.</Trans>
           ) : (
-            <Trans>Followers copy your trades and pay you a share of the profit they make. Choose the market you lead on and check what it takes.</Trans>
+            <Trans>
+              Followers copy your trades and pay you a share of the profit they make. Choose the market you lead on and
+              check what it takes.
+            </Trans>
           )}
         </p>
         <div className="flex flex-wrap items-center gap-3">

@@ -4,8 +4,8 @@
  */
 import { useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
-import { DraggableDialog } from '../../../ui/DraggableDialog.tsx'
-import { useSingleFlight } from '../useSingleFlight.ts'
+import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
+import { useSingleFlight } from '../shared/useSingleFlight.ts'
 
 export interface ConfirmActionProps {
   /** The button's text (and the confirm button's). */
@@ -21,7 +21,16 @@ export interface ConfirmActionProps {
   tone?: 'danger' | 'quiet'
 }
 
-export function ConfirmAction({ label, title, children, pending, onConfirm, accessibleLabel, testId, tone = 'danger' }: ConfirmActionProps) {
+export function ConfirmAction({
+  label,
+  title,
+  children,
+  pending,
+  onConfirm,
+  accessibleLabel,
+  testId,
+  tone = 'danger',
+}: ConfirmActionProps) {
   const { t } = useLingui()
   const [open, setOpen] = useState(false)
   const flight = useSingleFlight()
@@ -44,7 +53,11 @@ export function ConfirmAction({ label, title, children, pending, onConfirm, acce
           <div className="flex flex-col gap-4 text-sm">
             {children}
             <div className="flex flex-wrap justify-end gap-2">
-              <button type="button" onClick={() => setOpen(false)} className="rounded-lg border border-line px-4 py-2 font-semibold hover:bg-sunken">
+              <button
+                type="button"
+                onClick={() => setOpen(false)}
+                className="rounded-lg border border-line px-4 py-2 font-semibold hover:bg-sunken"
+              >
                 {t`Cancel`}
               </button>
               <button

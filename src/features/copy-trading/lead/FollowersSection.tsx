@@ -3,13 +3,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { MyFollower } from '../../../contract/index.ts'
-import { ErrorState } from '../../../ui/ErrorState.tsx'
-import { TableHead } from '../../../ui/TableHead.tsx'
-import { localeInfo } from '../../i18n/locales.ts'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
+import type { MyFollower } from '#/contract/index.ts'
+import { ErrorState } from '#/ui/ErrorState.tsx'
+import { TableHead } from '#/ui/TableHead.tsx'
+import { localeInfo } from '#/lib/locale.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { Pager } from '../my-copies/Pager.tsx'
-import { toneOf } from '../tone.ts'
+import { toneOf } from '../shared/tone.ts'
 import { ConfirmAction } from './ConfirmAction.tsx'
 import { removeLeadFollower } from './lead.functions.ts'
 import { leadQueries } from './lead.queries.ts'
@@ -33,7 +33,10 @@ function RemoveFollower({ follower }: { follower: MyFollower }) {
       testId="remove-follower"
     >
       <p>
-        <Trans>Their copy ends: the copied positions close at the market price, profit share is settled and the rest returns to them.</Trans>
+        <Trans>
+          Their copy ends: the copied positions close at the market price, profit share is settled and the rest returns
+          to them.
+        </Trans>
       </p>
     </ConfirmAction>
   )
@@ -50,7 +53,14 @@ export function FollowersSection() {
   const statuses = { active: t`Active`, paused: t`Paused`, cancelled: t`Ended` }
   let body
   if (isPending) body = <TableSkeleton rows={3} />
-  else if (isError || data.status !== 'ok') body = <ErrorState message={t`Your followers could not be loaded.`} onRetry={() => void refetch()} retrying={isFetching} />
+  else if (isError || data.status !== 'ok')
+    body = (
+      <ErrorState
+        message={t`Your followers could not be loaded.`}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    )
   else if (data.data.total === 0)
     body = (
       <p className="rounded-xl border border-line bg-card px-4 py-6 text-center text-sm text-muted">
@@ -100,7 +110,14 @@ export function FollowersSection() {
             </tbody>
           </table>
         </div>
-        <Pager page={page} pageSize={list.pageSize} total={list.total} label={t`Pages of followers`} busy={isFetching} onPage={setPage} />
+        <Pager
+          page={page}
+          pageSize={list.pageSize}
+          total={list.total}
+          label={t`Pages of followers`}
+          busy={isFetching}
+          onPage={setPage}
+        />
       </>
     )
   }

@@ -1,42 +1,89 @@
-/** The leader's public profile: nickname, bio, up to three tags and an avatar (the site's own pictures, or the default one). */
+/**
+ * The leader's public profile: nickname, bio, up to three tags and an avatar (the site's own pictures, or the default
+ * one).
+ */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
-import { useState } from 'react'
-import { LEADER_BIO_MAX, LEADER_MAX_TAGS, LEADER_NICKNAME, type MyLeaderProfile } from '../../../contract/index.ts'
-import { Form, SubmitButton } from '../../../ui/FormError.tsx'
-import { TextField } from '../../../ui/TextField.tsx'
-import { LeaderAvatar } from '../LeaderAvatar.tsx'
+import { useId, useState } from 'react'
+import { LEADER_BIO_MAX, LEADER_MAX_TAGS, LEADER_NICKNAME, type MyLeaderProfile } from '#/contract/index.ts'
+import { Form, SubmitButton } from '#/ui/FormError.tsx'
+import { TextField } from '#/ui/TextField.tsx'
+import { LeaderAvatar } from '../shared/LeaderAvatar.tsx'
 import { saveLeadInfo } from './lead.functions.ts'
-import { infoOf, infoRequest, refusedFields, validateBio, validateNickname, type InfoValues } from './lead-form.ts'
+import {
+  infoOf,
+  infoRequest,
+  refusalCodes,
+  validateBio,
+  validateNickname,
+  withoutRefusal,
+  type FieldRefusals,
+  type InfoValues,
+} from './lead-form.ts'
 import { LEADER_AVATARS, LEADER_TAG_KEYS, LEADER_TAG_LABELS } from './profile-choices.ts'
 import { useLeadAction } from './useLeadAction.ts'
 import { useLeadFieldText } from './useLeadFieldText.ts'
-import { useSingleFlight } from '../useSingleFlight.ts'
+import { useSingleFlight } from '../shared/useSingleFlight.ts'
 
-const chip = 'inline-flex cursor-pointer items-center gap-1.5 rounded-lg border border-line px-2.5 py-1.5 text-sm has-checked:border-brand has-checked:text-brand has-disabled:cursor-not-allowed has-disabled:opacity-50'
+const chip =
+  'inline-flex cursor-pointer items-center gap-1.5 rounded-lg border border-line px-2.5 py-1.5 text-sm has-checked:border-brand has-checked:text-brand has-disabled:cursor-not-allowed has-disabled:opacity-50'
 
-function AvatarChoice({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
-  const { t } = useLingui()
+/** Small enough for seven a row in the narrowest form (about 320 px on a 390 px phone). */
+const AVATAR_CHOICE_PX = 36
+
+function AvatarChoice({
+  value,
+  onChange,
+  error,
+}: {
+  value: string | null
+  onChange: (value: string | null) => void
+  error: string | undefined
+}) {
+  const { t, i18n } = useLingui()
+  const hintId = useId()
+  const presets = LEADER_AVATARS.map((avatar) => ({ src: avatar.src, label: i18n._(avatar.label) }))
+  // A picture set before the presets (or through the API) stays selectable: saving the form keeps it.
+  const current =
+    value !== null && !presets.some((preset) => preset.src === value) ? [{ src: value, label: t`Current avatar` }] : []
   const choices: Array<{ src: string | null; label: string }> = [
     { src: null, label: t`Default avatar` },
-    ...LEADER_AVATARS.map((src, index) => {
-      const number = index + 1
-      return { src, label: t`Avatar ${number}` }
-    }),
+    ...current,
+    ...presets,
   ]
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${hintId} ${hintId}-error` : hintId}>
       <legend className="mb-1.5 text-sm font-medium">
         <Trans>Avatar</Trans>
       </legend>
-      <div className="flex flex-wrap gap-2" data-testid="avatars">
+      <p id={hintId} className="-mt-1 text-xs text-muted">
+        <Trans>Other leaders may choose the same picture.</Trans>
+      </p>
+      {/* Seven a row: the default and the twelve presets fill two even rows, from a 390 px phone up. */}
+      <div className="grid w-fit grid-cols-7 gap-1.5 sm:gap-2" data-testid="avatars">
         {choices.map((choice) => (
-          <label key={choice.src ?? 'default'} className="cursor-pointer rounded-full p-0.5 ring-2 ring-transparent has-checked:ring-brand has-focus-visible:outline-2 has-focus-visible:outline-brand">
-            <input type="radio" name="avatar" className="sr-only" aria-label={choice.label} checked={value === choice.src} onChange={() => onChange(choice.src)} />
-            <LeaderAvatar src={choice.src} size={40} />
+          <label
+            key={choice.src ?? 'default'}
+            title={choice.label}
+            className="cursor-pointer rounded-full p-0.5 ring-2 ring-transparent has-checked:ring-brand has-focus-visible:outline-2 has-focus-visible:outline-brand"
+          >
+            <input
+              type="radio"
+              name="avatar"
+              className="sr-only"
+              aria-label={choice.label}
+              checked={value === choice.src}
+              onChange={() => onChange(choice.src)}
+            />
+            <LeaderAvatar src={choice.src} size={AVATAR_CHOICE_PX} />
           </label>
         ))}
       </div>
+      {error ? (
+        <p id={`${hintId}-error`} role="alert" className="text-sm text-down">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   )
 }
@@ -74,18 +121,20 @@ function TagChoice({ value, onChange }: { value: readonly string[]; onChange: (v
 export function InfoForm({ profile }: { profile: MyLeaderProfile }) {
   const { t } = useLingui()
   const fieldText = useLeadFieldText()
-  const [refused, setRefused] = useState<string[]>([])
+  const [refusals, setRefusals] = useState<FieldRefusals>({})
   const flight = useSingleFlight()
   const save = useLeadAction(saveLeadInfo, { done: () => t`Your profile is saved.` })
   const form = useForm({
     defaultValues: infoOf(profile),
     onSubmit: async ({ value }) => {
-      setRefused([])
+      setRefusals({})
       const result = await save.mutateAsync({ data: infoRequest(value) }).catch(() => undefined)
-      if (result?.status === 'refused') setRefused(refusedFields(result.fields))
+      if (result?.status === 'refused') setRefusals(refusalCodes(result.reason, result.fields))
     },
   })
-  const errorsOf = (name: keyof InfoValues, errors: readonly unknown[]) => fieldText(refused.includes(name) ? [...errors, 'refused'] : errors)
+  const errorsOf = (name: keyof InfoValues, errors: readonly unknown[]) => fieldText([...errors, refusals[name]])
+  /** A changed value answers its field's refusal. */
+  const changed = (name: keyof InfoValues) => setRefusals((current) => withoutRefusal(current, name))
   return (
     <Form className="flex flex-col gap-5" onSubmit={() => flight.run(() => form.handleSubmit())}>
       <form.Field name="nickname" validators={{ onSubmit: ({ value }) => validateNickname(value) }}>
@@ -96,7 +145,10 @@ export function InfoForm({ profile }: { profile: MyLeaderProfile }) {
             maxLength={LEADER_NICKNAME.max}
             autoComplete="nickname"
             value={field.state.value}
-            onChange={(e) => field.handleChange(e.target.value)}
+            onChange={(e) => {
+              field.handleChange(e.target.value)
+              changed('nickname')
+            }}
             onBlur={field.handleBlur}
             error={errorsOf('nickname', field.state.meta.errors)}
           />
@@ -134,8 +186,21 @@ export function InfoForm({ profile }: { profile: MyLeaderProfile }) {
           )
         }}
       </form.Field>
-      <form.Field name="tags">{(field) => <TagChoice value={field.state.value} onChange={field.handleChange} />}</form.Field>
-      <form.Field name="avatar">{(field) => <AvatarChoice value={field.state.value} onChange={field.handleChange} />}</form.Field>
+      <form.Field name="tags">
+        {(field) => <TagChoice value={field.state.value} onChange={field.handleChange} />}
+      </form.Field>
+      <form.Field name="avatar">
+        {(field) => (
+          <AvatarChoice
+            value={field.state.value}
+            onChange={(value) => {
+              field.handleChange(value)
+              changed('avatar')
+            }}
+            error={errorsOf('avatar', field.state.meta.errors)}
+          />
+        )}
+      </form.Field>
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(submitting) => (
           <SubmitButton pending={submitting || save.isPending || flight.busy} className="self-start">

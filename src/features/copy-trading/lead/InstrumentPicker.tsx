@@ -1,15 +1,22 @@
 /** The instruments followers copy: one checkbox per market pair; none ticked means every one. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { marketsQueries } from '../../markets/markets.queries.ts'
+import { marketsQueries } from '#/features/markets/index.ts'
 
-export function InstrumentPicker({ value, onChange }: { value: readonly string[]; onChange: (value: string[]) => void }) {
+export function InstrumentPicker({
+  value,
+  onChange,
+}: {
+  value: readonly string[]
+  onChange: (value: string[]) => void
+}) {
   const { t } = useLingui()
   const { data: markets } = useQuery(marketsQueries.overview())
   const pairs = (markets ?? []).map((m) => m.pairCode)
   // A pair the leader chose that the overview does not list stays shown, so it can be unticked.
   const shown = [...pairs, ...value.filter((pair) => !pairs.includes(pair))]
-  const toggle = (pair: string, on: boolean) => onChange(on ? shown.filter((p) => p === pair || value.includes(p)) : value.filter((p) => p !== pair))
+  const toggle = (pair: string, on: boolean) =>
+    onChange(on ? shown.filter((p) => p === pair || value.includes(p)) : value.filter((p) => p !== pair))
   const allLabel = t`All instruments`
   return (
     <fieldset className="flex flex-col gap-2" data-testid="instruments">
@@ -22,8 +29,17 @@ export function InstrumentPicker({ value, onChange }: { value: readonly string[]
           {allLabel}
         </label>
         {shown.map((pair) => (
-          <label key={pair} dir="ltr" className="inline-flex cursor-pointer items-center gap-1.5 rounded-lg border border-line px-2.5 py-1.5 text-sm has-checked:border-brand has-checked:text-brand">
-            <input type="checkbox" className="accent-brand" checked={value.includes(pair)} onChange={(e) => toggle(pair, e.target.checked)} />
+          <label
+            key={pair}
+            dir="ltr"
+            className="inline-flex cursor-pointer items-center gap-1.5 rounded-lg border border-line px-2.5 py-1.5 text-sm has-checked:border-brand has-checked:text-brand"
+          >
+            <input
+              type="checkbox"
+              className="accent-brand"
+              checked={value.includes(pair)}
+              onChange={(e) => toggle(pair, e.target.checked)}
+            />
             {pair.replace('_', '/')}
           </label>
         ))}

@@ -4,8 +4,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import type { MyLeaderCentre } from '../../../contract/index.ts'
-import { ErrorState } from '../../../ui/ErrorState.tsx'
+import type { MyLeaderCentre } from '#/contract/index.ts'
+import { ErrorState } from '#/ui/ErrorState.tsx'
 import { BecomeLeader } from './BecomeLeader.tsx'
 import { FollowersSection } from './FollowersSection.tsx'
 import { InfoForm } from './InfoForm.tsx'
@@ -21,7 +21,14 @@ function LeaderDashboard({ summary }: { summary: MyLeaderCentre }) {
   const { t } = useLingui()
   const { data, isPending, isError, isFetching, refetch } = useQuery(leadQueries.settings())
   if (isPending) return <HeaderSkeleton />
-  if (isError || data.status !== 'ok') return <ErrorState message={t`Your leader settings could not be loaded.`} onRetry={() => void refetch()} retrying={isFetching} />
+  if (isError || data.status !== 'ok')
+    return (
+      <ErrorState
+        message={t`Your leader settings could not be loaded.`}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    )
   const profile = data.data
   return (
     <div className="flex flex-col gap-8" data-testid="leader-dashboard">
@@ -50,7 +57,18 @@ export function LeadCentreView() {
   const { t } = useLingui()
   const { data, isPending, isError, isFetching, refetch } = useQuery(leadQueries.summary())
   if (isPending) return <LeadCentreSkeleton />
-  if (isError || data.status !== 'ok') return <ErrorState message={t`Your leader centre could not be loaded.`} onRetry={() => void refetch()} retrying={isFetching} />
+  if (isError || data.status !== 'ok')
+    return (
+      <ErrorState
+        message={t`Your leader centre could not be loaded.`}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    )
   const summary = data.data
-  return summary.isLeader ? <LeaderDashboard summary={summary} /> : <BecomeLeader cancelled={summary.status === 'cancelled'} />
+  return summary.isLeader ? (
+    <LeaderDashboard summary={summary} />
+  ) : (
+    <BecomeLeader cancelled={summary.status === 'cancelled'} />
+  )
 }

@@ -1,5 +1,5 @@
 /** Placeholders of the leader centre with the final sizes, so nothing moves when the data arrives. */
-import { FigureGridSkeleton } from '../FigureGrid.tsx'
+import { FigureGridSkeleton } from '../shared/FigureGrid.tsx'
 
 const bar = 'animate-pulse rounded bg-sunken'
 

@@ -1,12 +1,15 @@
-/** The leader centre's head: who the leader is, their terms at a glance, the link to their public page and stopping to lead. */
+/**
+ * The leader centre's head: who the leader is, their terms at a glance, the link to their public page and stopping to
+ * lead.
+ */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
-import type { MyLeaderCentre, MyLeaderProfile } from '../../../contract/index.ts'
-import { LocaleLink } from '../../i18n/LocaleLink.tsx'
-import { localeInfo } from '../../i18n/locales.ts'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { LeaderAvatar } from '../LeaderAvatar.tsx'
-import { FigureGrid } from '../FigureGrid.tsx'
+import type { MyLeaderCentre, MyLeaderProfile } from '#/contract/index.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { localeInfo } from '#/lib/locale.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { LeaderAvatar } from '../shared/LeaderAvatar.tsx'
+import { FigureGrid } from '../shared/FigureGrid.tsx'
 import { ConfirmAction } from './ConfirmAction.tsx'
 import { stopLeading } from './lead.functions.ts'
 import { useLeadAction } from './useLeadAction.ts'
@@ -20,9 +23,18 @@ function StopLeading({ followers }: { followers: string }) {
     refused: (reason) => (reason === 'forbidden' ? t`Close your open positions before you stop leading.` : undefined),
   })
   return (
-    <ConfirmAction label={t`Stop leading`} title={t`Stop leading?`} pending={stop.isPending} onConfirm={() => stop.mutateAsync(undefined).catch(() => undefined)} testId="stop-leading">
+    <ConfirmAction
+      label={t`Stop leading`}
+      title={t`Stop leading?`}
+      pending={stop.isPending}
+      onConfirm={() => stop.mutateAsync(undefined).catch(() => undefined)}
+      testId="stop-leading"
+    >
       <p>
-        <Trans>Every copy of you ends: the copied positions close at the market price, profit share is settled and the rest returns to your followers.</Trans>
+        <Trans>
+          Every copy of you ends: the copied positions close at the market price, profit share is settled and the rest
+          returns to your followers.
+        </Trans>
       </p>
       <p className="font-semibold">
         <Trans>Followers copying you now: {followers}</Trans>
@@ -49,7 +61,11 @@ export function LeaderHeader({ summary, profile }: { summary: MyLeaderCentre; pr
           </h2>
           <p className="mt-1.5 flex flex-wrap gap-2 text-xs text-muted">
             <span className={badge}>{profile.biz === 'futures' ? t`Futures` : t`Spot`}</span>
-            <span className={`${badge} ${profile.status === 'open' ? 'text-up' : 'text-down'}`} data-testid="lead-status" data-status={profile.status}>
+            <span
+              className={`${badge} ${profile.status === 'open' ? 'text-up' : 'text-down'}`}
+              data-testid="lead-status"
+              data-status={profile.status}
+            >
               {profile.status === 'open' ? t`Open to new followers` : t`Paused`}
             </span>
             <span className={badge}>

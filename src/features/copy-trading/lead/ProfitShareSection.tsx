@@ -6,14 +6,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
-import { ErrorState } from '../../../ui/ErrorState.tsx'
-import { SegmentedTabs } from '../../../ui/SegmentedTabs.tsx'
-import { TableHead } from '../../../ui/TableHead.tsx'
-import { localeInfo } from '../../i18n/locales.ts'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { FigureGrid, FigureGridSkeleton } from '../FigureGrid.tsx'
+import { ErrorState } from '#/ui/ErrorState.tsx'
+import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
+import { TableHead } from '#/ui/TableHead.tsx'
+import { localeInfo } from '#/lib/locale.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { FigureGrid, FigureGridSkeleton } from '../shared/FigureGrid.tsx'
 import { Pager } from '../my-copies/Pager.tsx'
-import { toneOf } from '../tone.ts'
+import { toneOf } from '../shared/tone.ts'
 import { leadQueries } from './lead.queries.ts'
 import { TableSkeleton } from './LeadSkeleton.tsx'
 
@@ -32,7 +32,14 @@ function PerFollower() {
   const [page, setPage] = useState(1)
   const { data, isPending, isError, isFetching, refetch } = useQuery(leadQueries.profitShareDetails(page))
   if (isPending) return <TableSkeleton rows={3} />
-  if (isError || data.status !== 'ok') return <ErrorState message={t`The profit share per follower could not be loaded.`} onRetry={() => void refetch()} retrying={isFetching} />
+  if (isError || data.status !== 'ok')
+    return (
+      <ErrorState
+        message={t`The profit share per follower could not be loaded.`}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    )
   const details = data.data
   if (details.total === 0) return <p className={emptyNote}>{t`No follower has copied you yet.`}</p>
   return (
@@ -63,13 +70,22 @@ function PerFollower() {
                 <td dir="ltr" className={cell}>
                   {format.usdt(d.sharePaid)}
                 </td>
-                <td className="hidden px-3 py-3 text-end text-muted md:table-cell">{d.lastSettlement ? dates.format(d.lastSettlement.periodEnd) : '--'}</td>
+                <td className="hidden px-3 py-3 text-end text-muted md:table-cell">
+                  {d.lastSettlement ? dates.format(d.lastSettlement.periodEnd) : '--'}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <Pager page={page} pageSize={details.pageSize} total={details.total} label={t`Pages of followers' profit share`} busy={isFetching} onPage={setPage} />
+      <Pager
+        page={page}
+        pageSize={details.pageSize}
+        total={details.total}
+        label={t`Pages of followers' profit share`}
+        busy={isFetching}
+        onPage={setPage}
+      />
     </>
   )
 }
@@ -89,7 +105,14 @@ export function ProfitShareSection() {
         <TableSkeleton rows={3} />
       </>
     )
-  else if (isError || data.status !== 'ok') body = <ErrorState message={t`Your profit share could not be loaded.`} onRetry={() => void refetch()} retrying={isFetching} />
+  else if (isError || data.status !== 'ok')
+    body = (
+      <ErrorState
+        message={t`Your profit share could not be loaded.`}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    )
   else {
     const share = data.data
     const settlements = share.settlements
@@ -153,7 +176,14 @@ export function ProfitShareSection() {
                 </tbody>
               </table>
             </div>
-            <Pager page={page} pageSize={settlements.pageSize} total={settlements.total} label={t`Pages of settlements`} busy={isFetching} onPage={setPage} />
+            <Pager
+              page={page}
+              pageSize={settlements.pageSize}
+              total={settlements.total}
+              label={t`Pages of settlements`}
+              busy={isFetching}
+              onPage={setPage}
+            />
           </>
         )}
       </>

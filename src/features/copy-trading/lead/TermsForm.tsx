@@ -6,13 +6,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { useState } from 'react'
-import { COPY } from '../../../../app.config.ts'
-import { LEADER_NICKNAME, type CopyBiz, type MyLeaderProfile } from '../../../contract/index.ts'
-import { digitsOnly, limitNumber, precision } from '../../../lib/input-filters/filters.ts'
-import { Form, SubmitButton } from '../../../ui/FormError.tsx'
-import { SegmentedTabs } from '../../../ui/SegmentedTabs.tsx'
-import { TextField } from '../../../ui/TextField.tsx'
-import type { Sent } from '../copy-api.ts'
+import { COPY } from '#/app.config.ts'
+import { LEADER_NICKNAME, type CopyBiz, type MyLeaderProfile } from '#/contract/index.ts'
+import { digitsOnly, limitNumber, precision } from '#/lib/input-filters/filters.ts'
+import { Form, SubmitButton } from '#/ui/FormError.tsx'
+import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
+import { TextField } from '#/ui/TextField.tsx'
+import type { Sent } from '#/exchange-client/index.ts'
 import { InstrumentPicker } from './InstrumentPicker.tsx'
 import { applyToLead, saveLeadSettings } from './lead.functions.ts'
 import {
@@ -20,7 +20,7 @@ import {
   applyRequest,
   defaultTerms,
   MAX_SHARE_PERCENT,
-  refusedFields,
+  refusalCodes,
   settingsRequest,
   SHARE_PERCENT_DECIMALS,
   termsOf,
@@ -28,17 +28,20 @@ import {
   validateMinCopyAmount,
   validateNickname,
   validateSharePercent,
+  withoutRefusal,
+  type FieldRefusals,
   type LeadFieldCode,
   type TermsValues,
 } from './lead-form.ts'
 import { useLeadAction } from './useLeadAction.ts'
 import { useLeadFieldText } from './useLeadFieldText.ts'
-import { useSingleFlight } from '../useSingleFlight.ts'
-import { NumberField } from '../../../ui/NumberField.tsx'
+import { useSingleFlight } from '../shared/useSingleFlight.ts'
+import { NumberField } from '#/ui/NumberField.tsx'
 
 const shareFilter = (value: string) => limitNumber(precision(value, SHARE_PERCENT_DECIMALS), { max: MAX_SHARE_PERCENT })
 const followersFilter = (value: string) => limitNumber(digitsOnly(value), { max: COPY.maxFollowersLimit })
-const amountFilter = (value: string) => limitNumber(precision(value, AMOUNT_DECIMALS), { max: Number(COPY.maxInvestmentUsdt) })
+const amountFilter = (value: string) =>
+  limitNumber(precision(value, AMOUNT_DECIMALS), { max: Number(COPY.maxInvestmentUsdt) })
 
 interface NumberField {
   name: 'sharePercent' | 'maxFollowers' | 'minCopyAmount'
@@ -54,7 +57,7 @@ export type TermsFormProps = { mode: 'apply'; biz: CopyBiz } | { mode: 'settings
 export function TermsForm(props: TermsFormProps) {
   const { t } = useLingui()
   const fieldText = useLeadFieldText()
-  const [refused, setRefused] = useState<string[]>([])
+  const [refusals, setRefusals] = useState<FieldRefusals>({})
   const flight = useSingleFlight()
   const apply = useLeadAction(applyToLead, { done: () => t`Welcome, lead trader. Followers can copy you now.` })
   const save = useLeadAction(saveLeadSettings, { done: () => t`Your settings are saved.` })
@@ -62,24 +65,41 @@ export function TermsForm(props: TermsFormProps) {
   const form = useForm({
     defaultValues: props.mode === 'settings' ? termsOf(props.profile) : defaultTerms(),
     onSubmit: async ({ value }) => {
-      setRefused([])
+      setRefusals({})
       const sent: Promise<Sent<unknown>> =
-        props.mode === 'apply' ? apply.mutateAsync({ data: applyRequest(value, props.biz) }) : save.mutateAsync({ data: settingsRequest(value) })
+        props.mode === 'apply'
+          ? apply.mutateAsync({ data: applyRequest(value, props.biz) })
+          : save.mutateAsync({ data: settingsRequest(value) })
       const result = await sent.catch(() => undefined)
-      if (result?.status === 'refused') setRefused(refusedFields(result.fields))
+      if (result?.status === 'refused') setRefusals(refusalCodes(result.reason, result.fields))
     },
   })
-  const errorsOf = (name: keyof TermsValues, errors: readonly unknown[]) => fieldText(refused.includes(name) ? [...errors, 'refused'] : errors)
+  const errorsOf = (name: keyof TermsValues, errors: readonly unknown[]) => fieldText([...errors, refusals[name]])
   const pending = apply.isPending || save.isPending || flight.busy
   const numberFields: NumberField[] = [
     { name: 'sharePercent', label: t`Profit share`, unit: '%', filter: shareFilter, validate: validateSharePercent },
-    { name: 'maxFollowers', label: t`Maximum followers`, decimals: false, filter: followersFilter, validate: (value) => validateMaxFollowers(value, following) },
-    { name: 'minCopyAmount', label: t`Minimum copy amount`, unit: 'USDT', filter: amountFilter, validate: validateMinCopyAmount },
+    {
+      name: 'maxFollowers',
+      label: t`Maximum followers`,
+      decimals: false,
+      filter: followersFilter,
+      validate: (value) => validateMaxFollowers(value, following),
+    },
+    {
+      name: 'minCopyAmount',
+      label: t`Minimum copy amount`,
+      unit: 'USDT',
+      filter: amountFilter,
+      validate: validateMinCopyAmount,
+    },
   ]
   return (
     <Form className="flex flex-col gap-5" onSubmit={() => flight.run(() => form.handleSubmit())}>
       {props.mode === 'apply' ? (
-        <form.Field name="nickname" validators={{ onSubmit: ({ value }) => validateNickname(value, { optional: true }) }}>
+        <form.Field
+          name="nickname"
+          validators={{ onSubmit: ({ value }) => validateNickname(value, { optional: true }) }}
+        >
           {(field) => (
             <TextField
               label={t`Nickname followers see`}
@@ -88,7 +108,10 @@ export function TermsForm(props: TermsFormProps) {
               autoComplete="nickname"
               hint={t`Leave empty to use your account nickname. You can change it later.`}
               value={field.state.value}
-              onChange={(e) => field.handleChange(e.target.value)}
+              onChange={(e) => {
+                field.handleChange(e.target.value)
+                setRefusals((current) => withoutRefusal(current, 'nickname'))
+              }}
               onBlur={field.handleBlur}
               error={errorsOf('nickname', field.state.meta.errors)}
             />
@@ -140,7 +163,9 @@ export function TermsForm(props: TermsFormProps) {
           )}
         </form.Field>
       ) : null}
-      <form.Field name="instruments">{(field) => <InstrumentPicker value={field.state.value} onChange={field.handleChange} />}</form.Field>
+      <form.Field name="instruments">
+        {(field) => <InstrumentPicker value={field.state.value} onChange={field.handleChange} />}
+      </form.Field>
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(submitting) => (
           <SubmitButton pending={submitting || pending} className="self-start">

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { leaderApplyRequestSchema, leaderInfoRequestSchema, leaderSettingsRequestSchema, type MyLeaderProfile } from '../../../contract/index.ts'
+import {
+  leaderApplyRequestSchema,
+  leaderInfoRequestSchema,
+  leaderSettingsRequestSchema,
+  PRESET_AVATARS,
+  type MyLeaderProfile,
+} from '#/contract/index.ts'
 import {
   applyRequest,
   defaultTerms,
@@ -7,6 +13,7 @@ import {
   infoOf,
   infoRequest,
   percentToFraction,
+  refusalCodes,
   refusedFields,
   settingsRequest,
   termsOf,
@@ -16,6 +23,7 @@ import {
   validateMinCopyAmount,
   validateNickname,
   validateSharePercent,
+  withoutRefusal,
 } from './lead-form.ts'
 
 const profile: MyLeaderProfile = {
@@ -50,7 +58,8 @@ describe('percent and fraction', () => {
     expect(fractionToPercent('0.1')).toBe('10')
     expect(fractionToPercent('0.1225')).toBe('12.25')
     expect(fractionToPercent('0')).toBe('0')
-    for (const fraction of ['0.1', '0.3', '0.05', '0.1234']) expect(percentToFraction(fractionToPercent(fraction))).toBe(fraction)
+    for (const fraction of ['0.1', '0.3', '0.05', '0.1234'])
+      expect(percentToFraction(fractionToPercent(fraction))).toBe(fraction)
   })
 
   it('writes typed decimals as the wire does', () => {
@@ -91,6 +100,10 @@ describe('checks', () => {
     expect(validateNickname(' a ')).toBe('nickname-length')
     expect(validateNickname('Ed')).toBeUndefined()
     expect(validateNickname('x'.repeat(21))).toBe('nickname-length')
+    // Hidden characters are the exchange's 'nickname-invalid': said on the field before sending.
+    expect(validateNickname('Ed\u200B')).toBe('nickname-invalid')
+    expect(validateNickname('A\u202Egnol')).toBe('nickname-invalid')
+    expect(validateNickname('\u3164\u3164')).toBe('nickname-invalid')
     expect(validateBio('x'.repeat(200))).toBeUndefined()
     expect(validateBio('x'.repeat(201))).toBe('bio-length')
   })
@@ -99,16 +112,34 @@ describe('checks', () => {
 describe('requests', () => {
   it('the default terms apply as the contract expects', () => {
     const request = applyRequest(defaultTerms(), 'spot')
-    expect(request).toMatchObject({ biz: 'spot', profitShareRate: '0.1', maxFollowers: 100, minCopyAmount: '50', instruments: [] })
+    expect(request).toMatchObject({
+      biz: 'spot',
+      profitShareRate: '0.1',
+      maxFollowers: 100,
+      minCopyAmount: '50',
+      instruments: [],
+    })
     expect(request).not.toHaveProperty('nickname')
     expect(leaderApplyRequestSchema.safeParse(request).success).toBe(true)
   })
 
   it('a profile round-trips through the settings form', () => {
     const values = termsOf(profile)
-    expect(values).toMatchObject({ sharePercent: '12.5', maxFollowers: '20', minCopyAmount: '25', status: 'paused', instruments: ['BTC_USDT'] })
+    expect(values).toMatchObject({
+      sharePercent: '12.5',
+      maxFollowers: '20',
+      minCopyAmount: '25',
+      status: 'paused',
+      instruments: ['BTC_USDT'],
+    })
     const request = settingsRequest({ ...values, sharePercent: '15.5', minCopyAmount: '30.' })
-    expect(request).toEqual({ profitShareRate: '0.155', maxFollowers: 20, minCopyAmount: '30', instruments: ['BTC_USDT'], status: 'paused' })
+    expect(request).toEqual({
+      profitShareRate: '0.155',
+      maxFollowers: 20,
+      minCopyAmount: '30',
+      instruments: ['BTC_USDT'],
+      status: 'paused',
+    })
     expect(leaderSettingsRequestSchema.safeParse(request).success).toBe(true)
   })
 
@@ -120,5 +151,28 @@ describe('requests', () => {
 
   it('maps refused paths to the form fields', () => {
     expect(refusedFields(['profitShareRate', 'tags.1', 'unknown'])).toEqual(['sharePercent', 'tags'])
+  })
+
+  it("puts the exchange's refusal of a field's value on that field, with its own reason", () => {
+    expect(refusalCodes('nickname-taken', [])).toEqual({ nickname: 'nickname-taken' })
+    expect(refusalCodes('nickname-invalid', ['nickname'])).toEqual({ nickname: 'nickname-invalid' })
+    expect(refusalCodes('avatar-taken', [])).toEqual({ avatar: 'avatar-taken' })
+    expect(refusalCodes('invalid-input', ['profitShareRate', 'tags.1'])).toEqual({
+      sharePercent: 'refused',
+      tags: 'refused',
+    })
+    expect(refusalCodes('network', [])).toEqual({})
+    expect(withoutRefusal({ nickname: 'nickname-taken', avatar: 'avatar-taken' }, 'nickname')).toEqual({
+      avatar: 'avatar-taken',
+    })
+  })
+
+  it('sends a preset avatar the contract accepts', () => {
+    for (const avatar of PRESET_AVATARS)
+      expect(leaderInfoRequestSchema.safeParse(infoRequest({ ...infoOf(profile), avatar })).success).toBe(true)
+    expect(
+      leaderInfoRequestSchema.safeParse(infoRequest({ ...infoOf(profile), avatar: '/avatars/presets/unknown.svg' }))
+        .success,
+    ).toBe(false)
   })
 })

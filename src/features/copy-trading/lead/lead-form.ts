@@ -3,18 +3,33 @@
  * answer, and the requests they send. Profit share is typed as a percent and sent as a fraction.
  */
 import Decimal from 'decimal.js'
-import { COPY } from '../../../../app.config.ts'
+import { COPY } from '#/app.config.ts'
 import {
+  isDisplayName,
   LEADER_BIO_MAX,
   LEADER_NICKNAME,
   type CopyBiz,
+  type ErrorReason,
   type LeaderApplyRequest,
   type LeaderInfoRequest,
   type LeaderSettingsRequest,
   type MyLeaderProfile,
-} from '../../../contract/index.ts'
+} from '#/contract/index.ts'
 
-export const LEAD_FIELD_CODES = ['required', 'share-range', 'followers-range', 'followers-below-current', 'amount-range', 'nickname-length', 'bio-length', 'refused'] as const
+/** A field's codes: the form's own checks, and the exchange's refusals that belong to one field. */
+export const LEAD_FIELD_CODES = [
+  'required',
+  'share-range',
+  'followers-range',
+  'followers-below-current',
+  'amount-range',
+  'nickname-length',
+  'nickname-invalid',
+  'nickname-taken',
+  'avatar-taken',
+  'bio-length',
+  'refused',
+] as const
 export type LeadFieldCode = (typeof LEAD_FIELD_CODES)[number]
 
 export function isLeadFieldCode(value: unknown): value is LeadFieldCode {
@@ -76,7 +91,9 @@ export function validateMinCopyAmount(value: string): LeadFieldCode | undefined 
 export function validateNickname(value: string, { optional = false } = {}): LeadFieldCode | undefined {
   const nickname = value.trim()
   if (nickname === '' && optional) return undefined
-  return nickname.length < LEADER_NICKNAME.min || nickname.length > LEADER_NICKNAME.max ? 'nickname-length' : undefined
+  if (nickname.length < LEADER_NICKNAME.min || nickname.length > LEADER_NICKNAME.max) return 'nickname-length'
+  // The exchange refuses hidden characters too; caught here, the field says why instead of the whole form failing.
+  return isDisplayName(nickname) ? undefined : 'nickname-invalid'
 }
 
 export function validateBio(value: string): LeadFieldCode | undefined {
@@ -170,4 +187,26 @@ export function refusedFields(paths: readonly string[]): string[] {
     const field = FIELD_OF_PATH[path.split('.')[0] ?? '']
     return field ? [field] : []
   })
+}
+
+/** The refusals shown on a form's fields, by field name. */
+export type FieldRefusals = Partial<Record<string, LeadFieldCode>>
+
+/** The refusals left once a field has been changed: its own is answered. */
+export function withoutRefusal(refusals: FieldRefusals, field: string): FieldRefusals {
+  return Object.fromEntries(Object.entries(refusals).filter(([name]) => name !== field))
+}
+
+/** Refusals about one field's value, whatever the exchange lists in `fields`: the code its field shows. */
+const FIELD_REFUSALS: Partial<Record<ErrorReason, { field: keyof InfoValues; code: LeadFieldCode }>> = {
+  'nickname-taken': { field: 'nickname', code: 'nickname-taken' },
+  'nickname-invalid': { field: 'nickname', code: 'nickname-invalid' },
+  'avatar-taken': { field: 'avatar', code: 'avatar-taken' },
+}
+
+/** A refusal as the code each refused form field shows: its own reason where it has one, else 'refused'. */
+export function refusalCodes(reason: ErrorReason | 'network', paths: readonly string[]): FieldRefusals {
+  const own = reason === 'network' ? undefined : FIELD_REFUSALS[reason]
+  if (own) return { [own.field]: own.code }
+  return Object.fromEntries(refusedFields(paths).map((field): [string, LeadFieldCode] => [field, 'refused']))
 }

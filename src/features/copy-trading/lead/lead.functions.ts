@@ -1,5 +1,8 @@
-/** The signed-in user as a lead trader: checklist, applying, terms, profile, followers, profit share and stopping, asked of the exchange with the session (server side). */
-import { COPY_PAGES } from '../../../../app.config.ts'
+/**
+ * The signed-in user as a lead trader: checklist, applying, terms, profile, followers, profit share and stopping, asked
+ * of the exchange with the session (server side).
+ */
+import { COPY_PAGES } from '#/app.config.ts'
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import {
@@ -16,46 +19,86 @@ import {
   myFollowerResponseSchema,
   myLeaderCentreResponseSchema,
   myLeaderProfileResponseSchema,
-} from '../../../contract/index.ts'
-import { loadEnvelope, sendEnvelope } from '../copy-api.server.ts'
+} from '#/contract/index.ts'
+import { validated } from '#/lib/input-rejected.ts'
+import { exchangeMiddleware } from '#/exchange-client/index.ts'
 
 const pageSchema = z.object({ page: z.number().int().min(1).max(10_000) })
 /** Rows per page of the leader centre's lists. */
 
-export const getLeadSummary = createServerFn({ method: 'GET' }).handler(() => loadEnvelope('/copy/v1/leader/summary', myLeaderCentreResponseSchema))
+export const getLeadSummary = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .handler(({ context: { exchange } }) => exchange.load('/copy/v1/leader/summary', myLeaderCentreResponseSchema))
 
 export const getLeadRequirements = createServerFn({ method: 'GET' })
-  .validator(z.object({ biz: copyBizSchema }))
-  .handler(({ data }) => loadEnvelope(`/copy/v1/leader/requirements?biz=${data.biz}`, leaderRequirementsResponseSchema))
+  .middleware([exchangeMiddleware])
+  .validator(validated(z.object({ biz: copyBizSchema })))
+  .handler(({ data, context: { exchange } }) =>
+    exchange.load(`/copy/v1/leader/requirements?biz=${data.biz}`, leaderRequirementsResponseSchema),
+  )
 
 export const applyToLead = createServerFn({ method: 'POST' })
-  .validator(leaderApplyRequestSchema)
-  .handler(({ data }) => sendEnvelope('POST', '/copy/v1/leader/apply', myLeaderProfileResponseSchema, data))
+  .middleware([exchangeMiddleware])
+  .validator(validated(leaderApplyRequestSchema))
+  .handler(({ data, context: { exchange } }) =>
+    exchange.send('POST', '/copy/v1/leader/apply', myLeaderProfileResponseSchema, data),
+  )
 
-export const getLeadSettings = createServerFn({ method: 'GET' }).handler(() => loadEnvelope('/copy/v1/leader/settings', myLeaderProfileResponseSchema))
+export const getLeadSettings = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .handler(({ context: { exchange } }) => exchange.load('/copy/v1/leader/settings', myLeaderProfileResponseSchema))
 
 export const saveLeadSettings = createServerFn({ method: 'POST' })
-  .validator(leaderSettingsRequestSchema)
-  .handler(({ data }) => sendEnvelope('PUT', '/copy/v1/leader/settings', myLeaderProfileResponseSchema, data))
+  .middleware([exchangeMiddleware])
+  .validator(validated(leaderSettingsRequestSchema))
+  .handler(({ data, context: { exchange } }) =>
+    exchange.send('PUT', '/copy/v1/leader/settings', myLeaderProfileResponseSchema, data),
+  )
 
 export const saveLeadInfo = createServerFn({ method: 'POST' })
-  .validator(leaderInfoRequestSchema)
-  .handler(({ data }) => sendEnvelope('PUT', '/copy/v1/leader/info', myLeaderProfileResponseSchema, data))
+  .middleware([exchangeMiddleware])
+  .validator(validated(leaderInfoRequestSchema))
+  .handler(({ data, context: { exchange } }) =>
+    exchange.send('PUT', '/copy/v1/leader/info', myLeaderProfileResponseSchema, data),
+  )
 
 export const listLeadFollowers = createServerFn({ method: 'GET' })
-  .validator(pageSchema)
-  .handler(({ data }) => loadEnvelope(`/copy/v1/leader/followers?page=${data.page}&pageSize=${COPY_PAGES.leadCentre}`, myFollowerPageResponseSchema))
+  .middleware([exchangeMiddleware])
+  .validator(validated(pageSchema))
+  .handler(({ data, context: { exchange } }) =>
+    exchange.load(
+      `/copy/v1/leader/followers?page=${data.page}&pageSize=${COPY_PAGES.leadCentre}`,
+      myFollowerPageResponseSchema,
+    ),
+  )
 
 export const removeLeadFollower = createServerFn({ method: 'POST' })
-  .validator(z.object({ copyId: idSchema }))
-  .handler(({ data }) => sendEnvelope('DELETE', `/copy/v1/leader/followers/${data.copyId}`, myFollowerResponseSchema))
+  .middleware([exchangeMiddleware])
+  .validator(validated(z.object({ copyId: idSchema })))
+  .handler(({ data, context: { exchange } }) =>
+    exchange.send('DELETE', `/copy/v1/leader/followers/${data.copyId}`, myFollowerResponseSchema),
+  )
 
 export const getLeadProfitShare = createServerFn({ method: 'GET' })
-  .validator(pageSchema)
-  .handler(({ data }) => loadEnvelope(`/copy/v1/leader/profit-share?page=${data.page}&pageSize=${COPY_PAGES.leadCentre}`, leaderProfitShareResponseSchema))
+  .middleware([exchangeMiddleware])
+  .validator(validated(pageSchema))
+  .handler(({ data, context: { exchange } }) =>
+    exchange.load(
+      `/copy/v1/leader/profit-share?page=${data.page}&pageSize=${COPY_PAGES.leadCentre}`,
+      leaderProfitShareResponseSchema,
+    ),
+  )
 
 export const listLeadProfitShareDetails = createServerFn({ method: 'GET' })
-  .validator(pageSchema)
-  .handler(({ data }) => loadEnvelope(`/copy/v1/leader/profit-share/details?page=${data.page}&pageSize=${COPY_PAGES.leadCentre}`, leaderProfitShareDetailPageResponseSchema))
+  .middleware([exchangeMiddleware])
+  .validator(validated(pageSchema))
+  .handler(({ data, context: { exchange } }) =>
+    exchange.load(
+      `/copy/v1/leader/profit-share/details?page=${data.page}&pageSize=${COPY_PAGES.leadCentre}`,
+      leaderProfitShareDetailPageResponseSchema,
+    ),
+  )
 
-export const stopLeading = createServerFn({ method: 'POST' }).handler(() => sendEnvelope('DELETE', '/copy/v1/leader', leaderCancelResponseSchema))
+export const stopLeading = createServerFn({ method: 'POST' })
+  .middleware([exchangeMiddleware])
+  .handler(({ context: { exchange } }) => exchange.send('DELETE', '/copy/v1/leader', leaderCancelResponseSchema))

@@ -1,9 +1,10 @@
 /**
  * What a leader picks for their profile: tags (keys the exchange knows, translated here) and an
- * avatar among the site's /avatars files (none: the default one).
+ * avatar among the shared presets (none: the default one).
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { PRESET_AVATAR_NAMES, presetAvatarPath, type PresetAvatarName } from '#/contract/index.ts'
 
 export const LEADER_TAG_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   steady: msg({ message: 'Steady', context: 'leader tag' }),
@@ -24,31 +25,29 @@ export const LEADER_TAG_LABELS: Readonly<Record<string, MessageDescriptor>> = {
 
 export const LEADER_TAG_KEYS = Object.keys(LEADER_TAG_LABELS)
 
-/** The files of public/avatars apart from default.svg (a test keeps this list in step with the folder). */
-const AVATAR_NAMES = [
-  'ahmed-grid',
-  'alpine-swing',
-  'ana-rompimento',
-  'atlas-trend',
-  'boga-avcisi',
-  'calm-waters',
-  'coin-gaemi',
-  'delta-dan',
-  'el-toro-loco',
-  'grid-zen',
-  'hans-breakout',
-  'hodl-hana',
-  'hyperion',
-  'jose-scalps',
-  'longhu-quant',
-  'lucia-ahorro',
-  'minh-scalp',
-  'priya-momentum',
-  'sakura-swing',
-  'satoshi-deshi',
-  'stack-sats-sam',
-  'tanaka-trend',
-  'volk-street',
-] as const
+/**
+ * The avatars a leader may pick: the shared presets of public/avatars/presets, which any number of
+ * leaders may show. The pictures at the top of public/avatars are the simulated leaders' own faces
+ * (the exchange answers 'avatar-taken' for them), so they are not offered.
+ */
+const PRESET_LABELS: Readonly<Record<PresetAvatarName, MessageDescriptor>> = {
+  sunrise: msg({ message: 'Sunrise', context: 'avatar' }),
+  waves: msg({ message: 'Waves', context: 'avatar' }),
+  peaks: msg({ message: 'Peaks', context: 'avatar' }),
+  orbit: msg({ message: 'Orbit', context: 'avatar' }),
+  prism: msg({ message: 'Prism', context: 'avatar' }),
+  bars: msg({ message: 'Rising bars', context: 'avatar' }),
+  compass: msg({ message: 'Compass', context: 'avatar' }),
+  bloom: msg({ message: 'Bloom', context: 'avatar' }),
+  pulse: msg({ message: 'Pulse', context: 'avatar' }),
+  dots: msg({ message: 'Dots', context: 'avatar' }),
+  arrow: msg({ message: 'Up arrow', context: 'avatar' }),
+  moon: msg({ message: 'Moon and star', context: 'avatar' }),
+}
 
-export const LEADER_AVATARS: readonly string[] = AVATAR_NAMES.map((name) => `/avatars/${name}.svg`)
+export const LEADER_AVATARS: ReadonlyArray<{ src: string; label: MessageDescriptor }> = PRESET_AVATAR_NAMES.map(
+  (name) => ({
+    src: presetAvatarPath(name),
+    label: PRESET_LABELS[name],
+  }),
+)

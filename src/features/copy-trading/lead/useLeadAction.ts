@@ -6,11 +6,11 @@
 import type { I18n } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
-import type { ErrorReason } from '../../../contract/index.ts'
-import { notify } from '../../../ui/toast.ts'
-import type { Sent } from '../copy-api.ts'
-import { copyRefusalText } from '../copy-messages.ts'
-import { useRefreshCopyQueries } from '../leader.queries.ts'
+import type { ErrorReason } from '#/contract/index.ts'
+import { notify } from '#/ui/toast.ts'
+import type { Sent } from '#/exchange-client/index.ts'
+import { copyRefusalText } from '../shared/refusal.texts.ts'
+import { useRefreshCopyQueries } from '../shared/copy.queries.ts'
 
 type Reason = ErrorReason | 'network'
 
@@ -24,7 +24,10 @@ export function refusalOf(i18n: I18n, reason: Reason, own?: (reason: Reason) => 
   return own?.(reason) ?? copyRefusalText(i18n, reason)
 }
 
-export function useLeadAction<TInput, TData>(run: (input: TInput) => Promise<Sent<TData>>, texts: LeadActionTexts<TData>) {
+export function useLeadAction<TInput, TData>(
+  run: (input: TInput) => Promise<Sent<TData>>,
+  texts: LeadActionTexts<TData>,
+) {
   const { i18n } = useLingui()
   const refresh = useRefreshCopyQueries()
   return useMutation({

@@ -1,11 +1,13 @@
-/** The leader list on a phone (narrow screens): one card per leader, and skeleton cards of the same shape while loading. */
+/**
+ * The leader list on a phone (narrow screens): one card per leader, and skeleton cards of the same shape while loading.
+ */
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import type { CopyBiz, LeaderListItem, StatsPeriod } from '../../../contract/index.ts'
-import { Sparkline } from '../../markets/Sparkline.tsx'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
+import type { CopyBiz, LeaderListItem, StatsPeriod } from '#/contract/index.ts'
+import { Sparkline } from '#/features/markets/index.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { CopyAction, Figure, figuresOf, LeaderName, LeaderReactionButtons, type Reaction } from './LeaderFigures.tsx'
-import { toneOf } from '../tone.ts'
+import { toneOf } from '../shared/tone.ts'
 
 export interface LeaderCardsProps {
   rows: LeaderListItem[]
@@ -24,7 +26,17 @@ function Stat({ label, children }: { label: ReactNode; children: ReactNode }) {
   )
 }
 
-function LeaderCard({ leader, biz, period, reaction }: { leader: LeaderListItem; biz: CopyBiz; period: StatsPeriod; reaction: Reaction }) {
+function LeaderCard({
+  leader,
+  biz,
+  period,
+  reaction,
+}: {
+  leader: LeaderListItem
+  biz: CopyBiz
+  period: StatsPeriod
+  reaction: Reaction
+}) {
   const { t } = useLingui()
   const format = useNumberFormat()
   const f = figuresOf(format, leader)
@@ -98,7 +110,13 @@ export function LeaderCards({ rows, biz, period, reactionOf, placeholders }: Lea
   return (
     <ul className="flex flex-col gap-3" data-testid="leader-cards">
       {rows.map((leader) => (
-        <LeaderCard key={leader.leaderId} leader={leader} biz={biz} period={period} reaction={reactionOf(leader.leaderId)} />
+        <LeaderCard
+          key={leader.leaderId}
+          leader={leader}
+          biz={biz}
+          period={period}
+          reaction={reactionOf(leader.leaderId)}
+        />
       ))}
       {Array.from({ length: placeholders }, (_, i) => (
         <SkeletonCard key={i} />

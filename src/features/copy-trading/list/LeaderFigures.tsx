@@ -3,11 +3,12 @@
  * figures of the period formatted for the reader, watch and vote buttons, and the copy action.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { CopyBiz, LeaderListItem, StatsPeriod } from '../../../contract/index.ts'
-import { LocaleLink } from '../../i18n/LocaleLink.tsx'
-import type { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { LeaderAvatar } from '../LeaderAvatar.tsx'
-import { VoteButtons, WatchButton } from '../LeaderReactions.tsx'
+import type { CopyBiz, LeaderListItem, StatsPeriod } from '#/contract/index.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import type { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { LeaderAvatar } from '../shared/LeaderAvatar.tsx'
+import { DEFAULT_PERIOD } from '../shared/period.ts'
+import { VoteButtons, WatchButton } from '../shared/LeaderReactions.tsx'
 
 export type NumberFormat = ReturnType<typeof useNumberFormat>
 
@@ -46,18 +47,32 @@ export function figuresOf(format: NumberFormat, leader: LeaderListItem) {
 }
 
 export function LeaderName({ leader, biz, period }: { leader: LeaderListItem; biz: CopyBiz; period: StatsPeriod }) {
-  const search = { period: period === '30d' ? undefined : period }
+  const search = { period: period === DEFAULT_PERIOD ? undefined : period }
   const link = 'block truncate font-semibold hover:text-brand hover:underline'
   return (
     <div className="flex min-w-0 items-center gap-3">
       <LeaderAvatar src={leader.avatar} size={36} />
       <div className="min-w-0">
         {biz === 'futures' ? (
-          <LocaleLink to="/{-$locale}/copy-trading/futures-trader/$id" params={{ id: leader.leaderId }} search={search} className={link} title={leader.nickname} data-testid="leader-name">
+          <LocaleLink
+            to="/{-$locale}/copy-trading/futures-trader/$id"
+            params={{ id: leader.leaderId }}
+            search={search}
+            className={link}
+            title={leader.nickname}
+            data-testid="leader-name"
+          >
             {leader.nickname}
           </LocaleLink>
         ) : (
-          <LocaleLink to="/{-$locale}/copy-trading/spot-trader/$id" params={{ id: leader.leaderId }} search={search} className={link} title={leader.nickname} data-testid="leader-name">
+          <LocaleLink
+            to="/{-$locale}/copy-trading/spot-trader/$id"
+            params={{ id: leader.leaderId }}
+            search={search}
+            className={link}
+            title={leader.nickname}
+            data-testid="leader-name"
+          >
             {leader.nickname}
           </LocaleLink>
         )}
@@ -75,7 +90,13 @@ export function LeaderReactionButtons({ leader, reaction }: { leader: LeaderList
   return (
     <div className="flex items-center gap-2">
       <WatchButton leaderId={leader.leaderId} nickname={leader.nickname} watched={reaction.watched} compact />
-      <VoteButtons leaderId={leader.leaderId} nickname={leader.nickname} likes={leader.likes} dislikes={leader.dislikes} myVote={reaction.myVote} />
+      <VoteButtons
+        leaderId={leader.leaderId}
+        nickname={leader.nickname}
+        likes={leader.likes}
+        dislikes={leader.dislikes}
+        myVote={reaction.myVote}
+      />
     </div>
   )
 }
@@ -86,7 +107,10 @@ export function CopyAction({ leader }: { leader: LeaderListItem }) {
   const nickname = leader.nickname
   if (leader.slotsLeft === 0 || leader.status === 'paused') {
     return (
-      <span className="inline-flex rounded-lg bg-sunken px-3 py-1.5 text-sm font-semibold text-muted" data-testid="leader-full">
+      <span
+        className="inline-flex rounded-lg bg-sunken px-3 py-1.5 text-sm font-semibold text-muted"
+        data-testid="leader-full"
+      >
         {leader.slotsLeft === 0 ? <Trans>Full</Trans> : <Trans context="leader status">Paused</Trans>}
       </span>
     )

@@ -6,11 +6,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
-import { LEADER_QUERY_MAX, LEADER_SORTS, STATS_PERIODS, type StatsPeriod } from '../../../contract/index.ts'
-import { SegmentedTabs } from '../../../ui/SegmentedTabs.tsx'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { useLoginFirst } from '../useLoginFirst.ts'
-import { DEFAULT_PERIOD, DEFAULT_SORT, defaultOrder, nextSearch, tagsOf, toggleTag, type LeaderListSearch, type SearchUpdate } from './leader-list.schemas.ts'
+import { LEADER_QUERY_MAX, LEADER_SORTS, STATS_PERIODS, type StatsPeriod } from '#/contract/index.ts'
+import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { DEFAULT_PERIOD } from '../shared/period.ts'
+import { useLoginFirst } from '../shared/useLoginFirst.ts'
+import {
+  DEFAULT_SORT,
+  defaultOrder,
+  nextSearch,
+  tagsOf,
+  toggleTag,
+  type LeaderListSearch,
+  type SearchUpdate,
+} from './leader-list.schemas.ts'
 import { LEADER_TAGS } from './leader-tags.ts'
 
 const SEARCH_DELAY_MS = 350
@@ -24,16 +33,35 @@ interface Option {
 }
 
 /** The presets, and the current value when a shared URL brought another one. */
-const withCurrent = (presets: readonly string[], current: string | undefined) => (current === undefined || presets.includes(current) ? presets : [...presets, current])
+const withCurrent = (presets: readonly string[], current: string | undefined) =>
+  current === undefined || presets.includes(current) ? presets : [...presets, current]
 
-function FilterSelect({ label, value, options, onChange, testId }: { label: string; value: string; options: Option[]; onChange: (value: string) => void; testId: string }) {
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
+  label: string
+  value: string
+  options: Option[]
+  onChange: (value: string) => void
+  testId: string
+}) {
   const id = useId()
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-xs text-muted">
         {label}
       </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className="h-9 rounded-lg border border-line bg-card px-2 text-sm" data-testid={testId}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="h-9 rounded-lg border border-line bg-card px-2 text-sm"
+        data-testid={testId}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -94,7 +122,13 @@ function NicknameSearch({ value, onChange }: { value: string | undefined; onChan
   )
 }
 
-export function LeaderFilters({ search, onSearch }: { search: LeaderListSearch; onSearch: (update: SearchUpdate) => void }) {
+export function LeaderFilters({
+  search,
+  onSearch,
+}: {
+  search: LeaderListSearch
+  onSearch: (update: SearchUpdate) => void
+}) {
   const { t, i18n } = useLingui()
   const format = useNumberFormat()
   const { shell } = useRouteContext({ from: '__root__' })
@@ -122,7 +156,14 @@ export function LeaderFilters({ search, onSearch }: { search: LeaderListSearch; 
   const atLeast = (text: string) => t`At least ${text}`
   const atMost = (text: string) => t`At most ${text}`
   const thresholds = [
-    { testId: 'min-roi', label: t`Minimum ROI`, presets: MIN_ROI, value: search.minRoi, text: (v: string) => atLeast(percent(v)), set: (minRoi?: string) => change({ minRoi }) },
+    {
+      testId: 'min-roi',
+      label: t`Minimum ROI`,
+      presets: MIN_ROI,
+      value: search.minRoi,
+      text: (v: string) => atLeast(percent(v)),
+      set: (minRoi?: string) => change({ minRoi }),
+    },
     {
       testId: 'max-drawdown',
       label: t`Maximum drawdown`,
@@ -147,7 +188,12 @@ export function LeaderFilters({ search, onSearch }: { search: LeaderListSearch; 
   return (
     <div className="mb-6 flex flex-col gap-4" data-testid="leader-filters">
       <div className="flex flex-wrap items-center gap-3">
-        <SegmentedTabs label={t`Period`} value={search.period ?? DEFAULT_PERIOD} options={STATS_PERIODS.map((value) => ({ value, label: periods[value] }))} onChange={(period) => change({ period })} />
+        <SegmentedTabs
+          label={t`Period`}
+          value={search.period ?? DEFAULT_PERIOD}
+          options={STATS_PERIODS.map((value) => ({ value, label: periods[value] }))}
+          onChange={(period) => change({ period })}
+        />
         <NicknameSearch value={search.q} onChange={(q) => change({ q })} />
         <button
           type="button"
@@ -158,7 +204,14 @@ export function LeaderFilters({ search, onSearch }: { search: LeaderListSearch; 
             if (loginFirst()) change({ watched: watched ? undefined : 'true' })
           }}
         >
-          <svg viewBox="0 0 24 24" className="size-4" fill={watched ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-4"
+            fill={watched ? 'currentColor' : 'none'}
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1 6.2L12 17.3 6.5 20.2l1-6.2L3 9.6l6.2-.9L12 3Z" />
           </svg>
           <Trans>Watched only</Trans>
@@ -210,7 +263,11 @@ export function LeaderFilters({ search, onSearch }: { search: LeaderListSearch; 
             options={[any, { value: 'true', label: t`Free slots` }, { value: 'false', label: t`Full` }]}
             onChange={(value) => change({ hasSlots: value === 'true' || value === 'false' ? value : undefined })}
           />
-          <div role="group" aria-label={t`Tags`} className="col-span-2 flex flex-wrap gap-2 sm:col-span-3 lg:col-span-6">
+          <div
+            role="group"
+            aria-label={t`Tags`}
+            className="col-span-2 flex flex-wrap gap-2 sm:col-span-3 lg:col-span-6"
+          >
             {LEADER_TAGS.map((tag) => (
               <button
                 key={tag.key}

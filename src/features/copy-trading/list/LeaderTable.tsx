@@ -7,12 +7,12 @@
 import { useLingui } from '@lingui/react/macro'
 import { createColumnHelper, metaHelper, tableFeatures, useTable } from '@tanstack/react-table'
 import { lazy, Suspense, useMemo, useRef, type ReactNode } from 'react'
-import type { CopyBiz, leaderSortSchema, LeaderListItem, StatsPeriod } from '../../../contract/index.ts'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { Sparkline } from '../../markets/Sparkline.tsx'
+import type { CopyBiz, leaderSortSchema, LeaderListItem, StatsPeriod } from '#/contract/index.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { Sparkline } from '#/features/markets/index.ts'
 import { CopyAction, Figure, figuresOf, LeaderName, LeaderReactionButtons, type Reaction } from './LeaderFigures.tsx'
 import type { SortOrder } from './leader-list.schemas.ts'
-import { toneOf } from '../tone.ts'
+import { toneOf } from '../shared/tone.ts'
 
 /** Row height in px (h-16): rows, skeleton rows and virtual spacers all use it. */
 const ROW_HEIGHT = 64
@@ -71,14 +71,30 @@ function useColumns(biz: CopyBiz, period: StatsPeriod, reactionOf: (leaderId: st
       formatted.set(leader, made)
       return made
     }
-    const figure = (key: 'roi' | 'pnl' | 'copierPnl', signOf: (l: LeaderListItem) => string) => (leader: LeaderListItem) => (
-      <Figure text={figures(leader)[key]} tone={toneOf(signOf(leader))} />
+    const figure =
+      (key: 'roi' | 'pnl' | 'copierPnl', signOf: (l: LeaderListItem) => string) => (leader: LeaderListItem) => (
+        <Figure text={figures(leader)[key]} tone={toneOf(signOf(leader))} />
+      )
+    const plain = (key: 'winRate' | 'drawdown' | 'aum' | 'copiers') => (leader: LeaderListItem) => (
+      <Figure text={figures(leader)[key]} />
     )
-    const plain = (key: 'winRate' | 'drawdown' | 'aum' | 'copiers') => (leader: LeaderListItem) => <Figure text={figures(leader)[key]} />
-    const sortable = (id: Exclude<Sort, 'newest'>, header: string, cell: (leader: LeaderListItem) => ReactNode, ascFirst = false) =>
-      helper.display({ id, header, cell: ({ row }) => cell(row.original), meta: { className: CLASSES[id], sort: { key: id, ascFirst } } })
-    const fixed = (id: 'trader' | 'trend' | 'reactions' | 'copy', header: string, cell: (leader: LeaderListItem) => ReactNode) =>
-      helper.display({ id, header, cell: ({ row }) => cell(row.original), meta: { className: CLASSES[id] } })
+    const sortable = (
+      id: Exclude<Sort, 'newest'>,
+      header: string,
+      cell: (leader: LeaderListItem) => ReactNode,
+      ascFirst = false,
+    ) =>
+      helper.display({
+        id,
+        header,
+        cell: ({ row }) => cell(row.original),
+        meta: { className: CLASSES[id], sort: { key: id, ascFirst } },
+      })
+    const fixed = (
+      id: 'trader' | 'trend' | 'reactions' | 'copy',
+      header: string,
+      cell: (leader: LeaderListItem) => ReactNode,
+    ) => helper.display({ id, header, cell: ({ row }) => cell(row.original), meta: { className: CLASSES[id] } })
     return helper.columns([
       fixed('trader', t`Trader`, (leader) => (
         <div className="w-36 xl:w-52">
@@ -108,7 +124,9 @@ function useColumns(biz: CopyBiz, period: StatsPeriod, reactionOf: (leaderId: st
         const nickname = leader.nickname
         return <Sparkline values={leader.sparkline} label={t`ROI trend of ${nickname}`} />
       }),
-      fixed('reactions', t`Watch and rate`, (leader) => <LeaderReactionButtons leader={leader} reaction={reactionOf(leader.leaderId)} />),
+      fixed('reactions', t`Watch and rate`, (leader) => (
+        <LeaderReactionButtons leader={leader} reaction={reactionOf(leader.leaderId)} />
+      )),
       fixed('copy', t`Copy`, (leader) => <CopyAction leader={leader} />),
     ])
     // `t` changes with the locale: the headers follow a locale switch.
@@ -178,16 +196,35 @@ export function LeaderTable({ rows, biz, period, sort, order, onSort, reactionOf
                 const by = meta?.sort
                 const direction = by && by.key === sort ? order : false
                 // Another column starts in its own direction; the sorted one flips.
-                const next = () => by && onSort(by.key, direction ? (direction === 'asc' ? 'desc' : 'asc') : by.ascFirst ? 'asc' : 'desc')
+                const next = () =>
+                  by &&
+                  onSort(by.key, direction ? (direction === 'asc' ? 'desc' : 'asc') : by.ascFirst ? 'asc' : 'desc')
                 return (
-                  <th key={header.id} scope="col" aria-sort={by ? (direction ? ariaSort[direction] : 'none') : undefined} className={`px-3 py-3 font-medium ${className}`}>
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={by ? (direction ? ariaSort[direction] : 'none') : undefined}
+                    className={`px-3 py-3 font-medium ${className}`}
+                  >
                     {by ? (
-                      <button type="button" onClick={next} className={`inline-flex items-center gap-1 hover:text-ink ${direction ? 'text-ink' : ''}`}>
+                      <button
+                        type="button"
+                        onClick={next}
+                        className={`inline-flex items-center gap-1 hover:text-ink ${direction ? 'text-ink' : ''}`}
+                      >
                         <table.FlexRender header={header} />
                         <SortIcon direction={direction} />
                       </button>
                     ) : (
-                      <span className={header.column.id === 'reactions' || header.column.id === 'copy' || header.column.id === 'trend' ? 'sr-only' : ''}>
+                      <span
+                        className={
+                          header.column.id === 'reactions' ||
+                          header.column.id === 'copy' ||
+                          header.column.id === 'trend'
+                            ? 'sr-only'
+                            : ''
+                        }
+                      >
                         <table.FlexRender header={header} />
                       </span>
                     )}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { hasFilters, leaderListSearchSchema, listParams, nextSearch, toggleTag, withoutFilters } from './leader-list.schemas.ts'
+import {
+  hasFilters,
+  leaderListSearchSchema,
+  listParams,
+  nextSearch,
+  toggleTag,
+  withoutFilters,
+} from './leader-list.schemas.ts'
 
 const parse = (search: Record<string, unknown>) => leaderListSearchSchema.parse(search)
 
@@ -43,8 +50,18 @@ describe('the leader list search', () => {
 
   it('resolves the request: defaults, the sort’s own direction, watched only with a session', () => {
     expect(listParams('futures', {}, false)).toEqual({ biz: 'futures', period: '30d', sort: 'roi', order: 'desc' })
-    expect(listParams('spot', { sort: 'drawdown' }, false)).toMatchObject({ biz: 'spot', sort: 'drawdown', order: 'asc' })
-    expect(listParams('futures', { sort: 'drawdown', order: 'desc', q: 'a', watched: 'true' }, false)).toEqual({ biz: 'futures', period: '30d', sort: 'drawdown', order: 'desc', q: 'a' })
+    expect(listParams('spot', { sort: 'drawdown' }, false)).toMatchObject({
+      biz: 'spot',
+      sort: 'drawdown',
+      order: 'asc',
+    })
+    expect(listParams('futures', { sort: 'drawdown', order: 'desc', q: 'a', watched: 'true' }, false)).toEqual({
+      biz: 'futures',
+      period: '30d',
+      sort: 'drawdown',
+      order: 'desc',
+      q: 'a',
+    })
     expect(listParams('futures', { watched: 'true' }, true)).toMatchObject({ watched: 'true' })
   })
 
@@ -58,7 +75,14 @@ describe('the leader list search', () => {
   })
 
   it('clears the filters but keeps period and order', () => {
-    const search = { period: '7d' as const, sort: 'pnl' as const, q: 'a', minRoi: '0.1', tags: 'grid', watched: 'true' as const }
+    const search = {
+      period: '7d' as const,
+      sort: 'pnl' as const,
+      q: 'a',
+      minRoi: '0.1',
+      tags: 'grid',
+      watched: 'true' as const,
+    }
     expect(hasFilters(search)).toBe(true)
     expect(withoutFilters(search)).toEqual({ period: '7d', sort: 'pnl' })
     expect(hasFilters(withoutFilters(search))).toBe(false)

@@ -4,7 +4,15 @@
  * the URL (30 days, best ROI first, the sort's own direction).
  */
 import { z } from 'zod/mini'
-import { leaderListQuerySchema, leaderSortSchema, SORT_ORDERS, statsPeriodSchema, type CopyBiz, type StatsPeriod } from '../../../contract/index.ts'
+import {
+  leaderListQuerySchema,
+  leaderSortSchema,
+  SORT_ORDERS,
+  statsPeriodSchema,
+  type CopyBiz,
+  type StatsPeriod,
+} from '#/contract/index.ts'
+import { DEFAULT_PERIOD } from '../shared/period.ts'
 
 type LeaderSort = z.output<typeof leaderSortSchema>
 export type SortOrder = (typeof SORT_ORDERS)[number]
@@ -32,7 +40,6 @@ export type LeaderListSearch = z.output<typeof leaderListSearchSchema>
  */
 export type SearchUpdate = (current: LeaderListSearch) => LeaderListSearch
 
-export const DEFAULT_PERIOD: StatsPeriod = '30d'
 export const DEFAULT_SORT: LeaderSort = 'roi'
 
 /** The API's default direction: the steadiest (lowest drawdown) first, otherwise the highest first. */
@@ -57,7 +64,14 @@ export interface LeaderListParams {
 export function listParams(biz: CopyBiz, search: LeaderListSearch, loggedIn: boolean): LeaderListParams {
   const sort = search.sort ?? DEFAULT_SORT
   const { period: _period, sort: _sort, order: _order, watched, ...filters } = search
-  return { biz, period: search.period ?? DEFAULT_PERIOD, sort, order: search.order ?? defaultOrder(sort), ...filters, ...(loggedIn && watched ? { watched } : {}) }
+  return {
+    biz,
+    period: search.period ?? DEFAULT_PERIOD,
+    sort,
+    order: search.order ?? defaultOrder(sort),
+    ...filters,
+    ...(loggedIn && watched ? { watched } : {}),
+  }
 }
 
 /**
@@ -82,7 +96,15 @@ export const hasFilters = (search: LeaderListSearch): boolean => FILTER_KEYS.som
 
 /** The search without its filters: period and order stay. */
 export function withoutFilters(search: LeaderListSearch): LeaderListSearch {
-  return nextSearch(search, { q: undefined, minRoi: undefined, maxDrawdown: undefined, minAum: undefined, tags: undefined, hasSlots: undefined, watched: undefined })
+  return nextSearch(search, {
+    q: undefined,
+    minRoi: undefined,
+    maxDrawdown: undefined,
+    minAum: undefined,
+    tags: undefined,
+    hasSlots: undefined,
+    watched: undefined,
+  })
 }
 
 /** Tag keys of the search, in order. */

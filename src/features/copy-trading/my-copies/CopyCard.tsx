@@ -1,12 +1,12 @@
 /** One lead trader I copy: who, the copy's status and result, its open positions, and the way to the copy's page. */
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { CopyAccount } from '../../../contract/index.ts'
-import { LocaleLink } from '../../i18n/LocaleLink.tsx'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { LeaderAvatar } from '../LeaderAvatar.tsx'
-import { COPY_STATUS_LABELS } from './copy-labels.ts'
-import { FigureList, type Figure } from '../FigureGrid.tsx'
-import { toneOf } from '../tone.ts'
+import type { CopyAccount } from '#/contract/index.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { LeaderAvatar } from '../shared/LeaderAvatar.tsx'
+import { COPY_STATUS_LABELS } from './my-copies.texts.ts'
+import { FigureList, type Figure } from '../shared/FigureGrid.tsx'
+import { toneOf } from '../shared/tone.ts'
 
 const AVATAR_SIZE = 44
 
@@ -14,12 +14,20 @@ export function CopyCard({ copy }: { copy: CopyAccount }) {
   const { i18n, t } = useLingui()
   const format = useNumberFormat()
   const figures: Figure[] = [
-    { label: t`Net profit (USDT)`, value: format.number(copy.net, { digits: 2, signed: true }), tone: toneOf(copy.net) },
+    {
+      label: t`Net profit (USDT)`,
+      value: format.number(copy.net, { digits: 2, signed: true }),
+      tone: toneOf(copy.net),
+    },
     { label: t`Invested (USDT)`, value: format.number(copy.investment, { digits: 2 }) },
     { label: t`Open positions`, value: format.number(String(copy.openPositions), { digits: 0 }) },
   ]
   return (
-    <li className="relative flex min-w-0 flex-col gap-4 rounded-2xl border border-line bg-card p-4 hover:border-brand" data-testid="copy-card" data-leader={copy.leaderId}>
+    <li
+      className="relative flex min-w-0 flex-col gap-4 rounded-2xl border border-line bg-card p-4 hover:border-brand"
+      data-testid="copy-card"
+      data-leader={copy.leaderId}
+    >
       <div className="flex items-center gap-3">
         <LeaderAvatar src={copy.avatar} size={AVATAR_SIZE} />
         <div className="min-w-0 flex-1">
@@ -31,7 +39,9 @@ export function CopyCard({ copy }: { copy: CopyAccount }) {
           >
             {copy.nickname}
           </LocaleLink>
-          <span className={`mt-1 inline-block rounded px-1.5 py-0.5 text-xs ${copy.status === 'active' ? 'bg-up/15 text-up' : 'bg-sunken text-muted'}`}>
+          <span
+            className={`mt-1 inline-block rounded px-1.5 py-0.5 text-xs ${copy.status === 'active' ? 'bg-up/15 text-up' : 'bg-sunken text-muted'}`}
+          >
             {i18n._(COPY_STATUS_LABELS[copy.status])}
           </span>
         </div>

@@ -1,9 +1,9 @@
 /** The realized result of copy trading on each of the last 30 days, as bars above and below zero. */
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { UserProfit } from '../../../contract/index.ts'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
+import type { UserProfit } from '#/contract/index.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { dailyBars } from './daily-bars.ts'
-import { toneOf } from '../tone.ts'
+import { toneOf } from '../shared/tone.ts'
 
 const HEIGHT = 96
 const BAR_WIDTH = 10
@@ -34,13 +34,35 @@ export function DailyProfitChart({ daily }: { daily: UserProfit['daily'] }) {
       </figcaption>
       {/* Days run left to right, oldest first, in every language: an SVG is not mirrored in RTL (like the other charts). */}
       <div className="relative">
-        <svg role="img" aria-label={t`Realized PnL per day over the last ${days} days: ${sum} USDT in total`} viewBox={`0 0 ${Math.max(width, 1)} ${HEIGHT}`} preserveAspectRatio="none" className={`${DAILY_CHART_HEIGHT_CLASS} w-full`}>
-          <line x1={0} x2={width} y1={zero} y2={zero} className="stroke-line" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+        <svg
+          role="img"
+          aria-label={t`Realized PnL per day over the last ${days} days: ${sum} USDT in total`}
+          viewBox={`0 0 ${Math.max(width, 1)} ${HEIGHT}`}
+          preserveAspectRatio="none"
+          className={`${DAILY_CHART_HEIGHT_CLASS} w-full`}
+        >
+          <line
+            x1={0}
+            x2={width}
+            y1={zero}
+            y2={zero}
+            className="stroke-line"
+            strokeWidth={1}
+            vectorEffect="non-scaling-stroke"
+          />
           {bars.map((bar, i) => {
             const day = daily[i]
             const height = Math.max(bar.height, MIN_BAR)
             return (
-              <rect key={day?.day ?? i} x={i * (BAR_WIDTH + BAR_GAP)} y={bar.negative ? bar.y : bar.y - (height - bar.height)} width={BAR_WIDTH} height={height} rx={2} className={bar.negative ? 'fill-down' : bar.height > 0 ? 'fill-up' : 'fill-line'}>
+              <rect
+                key={day?.day ?? i}
+                x={i * (BAR_WIDTH + BAR_GAP)}
+                y={bar.negative ? bar.y : bar.y - (height - bar.height)}
+                width={BAR_WIDTH}
+                height={height}
+                rx={2}
+                className={bar.negative ? 'fill-down' : bar.height > 0 ? 'fill-up' : 'fill-line'}
+              >
                 <title>{`${day?.day ?? ''}: ${format.number(day?.realizedPnl, { digits: 2, signed: true })}`}</title>
               </rect>
             )

@@ -3,16 +3,16 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { FollowHistoryItem } from '../../../contract/index.ts'
-import { ErrorState } from '../../../ui/ErrorState.tsx'
-import { localeInfo } from '../../i18n/locales.ts'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { LeaderAvatar } from '../LeaderAvatar.tsx'
-import { END_REASON_LABELS, UNKNOWN_END_REASON } from './copy-labels.ts'
+import type { FollowHistoryItem } from '#/contract/index.ts'
+import { ErrorState } from '#/ui/ErrorState.tsx'
+import { localeInfo } from '#/lib/locale.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { LeaderAvatar } from '../shared/LeaderAvatar.tsx'
+import { END_REASON_LABELS, UNKNOWN_END_REASON } from './my-copies.texts.ts'
 import { myCopiesQueries } from './my-copies.queries.ts'
 import { Pager } from './Pager.tsx'
-import { toneOf } from '../tone.ts'
-import { FigureList } from '../FigureGrid.tsx'
+import { toneOf } from '../shared/tone.ts'
+import { FigureList } from '../shared/FigureGrid.tsx'
 
 const AVATAR_SIZE = 36
 const SKELETON_ROWS = 3
@@ -22,9 +22,17 @@ function HistoryItem({ item, dates }: { item: FollowHistoryItem; dates: Intl.Dat
   const format = useNumberFormat()
   const figures = [
     { label: t`Invested (USDT)`, value: format.number(item.investment, { digits: 2 }) },
-    { label: t`Realized PnL (USDT)`, value: format.number(item.realizedPnl, { digits: 2, signed: true }), tone: toneOf(item.realizedPnl) },
+    {
+      label: t`Realized PnL (USDT)`,
+      value: format.number(item.realizedPnl, { digits: 2, signed: true }),
+      tone: toneOf(item.realizedPnl),
+    },
     { label: t`Profit share paid (USDT)`, value: format.number(item.profitSharePaid, { digits: 2 }) },
-    { label: t`Net profit (USDT)`, value: format.number(item.net, { digits: 2, signed: true }), tone: toneOf(item.net) },
+    {
+      label: t`Net profit (USDT)`,
+      value: format.number(item.net, { digits: 2, signed: true }),
+      tone: toneOf(item.net),
+    },
   ]
   return (
     <li className="flex flex-col gap-3 px-4 py-4" data-testid="history-item" data-reason={item.endReason ?? ''}>
@@ -38,7 +46,9 @@ function HistoryItem({ item, dates }: { item: FollowHistoryItem; dates: Intl.Dat
             <time dateTime={new Date(item.until).toISOString()}>{dates.format(item.until)}</time>
           </p>
         </div>
-        <span className="rounded bg-sunken px-2 py-0.5 text-xs">{i18n._(item.endReason ? END_REASON_LABELS[item.endReason] : UNKNOWN_END_REASON)}</span>
+        <span className="rounded bg-sunken px-2 py-0.5 text-xs">
+          {i18n._(item.endReason ? END_REASON_LABELS[item.endReason] : UNKNOWN_END_REASON)}
+        </span>
       </div>
       <FigureList figures={figures} columns="grid-cols-2 sm:grid-cols-4" />
     </li>
@@ -73,7 +83,13 @@ export function FollowHistoryList() {
   const dates = new Intl.DateTimeFormat(localeInfo(locale).tag, { dateStyle: 'medium' })
   let body
   if (isError || data?.status === 'unavailable' || data?.status === 'not-found') {
-    body = <ErrorState message={t`Your follow history could not be loaded.`} onRetry={() => void refetch()} retrying={isFetching} />
+    body = (
+      <ErrorState
+        message={t`Your follow history could not be loaded.`}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    )
   } else if (!data) {
     body = (
       <ul className="divide-y divide-line rounded-2xl border border-line bg-card" aria-hidden="true">
@@ -92,12 +108,23 @@ export function FollowHistoryList() {
     const history = data.data
     body = (
       <>
-        <ul className={`divide-y divide-line rounded-2xl border border-line bg-card ${isPlaceholderData ? 'opacity-60' : ''}`} data-testid="follow-history" aria-busy={isPlaceholderData}>
+        <ul
+          className={`divide-y divide-line rounded-2xl border border-line bg-card ${isPlaceholderData ? 'opacity-60' : ''}`}
+          data-testid="follow-history"
+          aria-busy={isPlaceholderData}
+        >
           {history.list.map((item) => (
             <HistoryItem key={item.copyId} item={item} dates={dates} />
           ))}
         </ul>
-        <Pager page={history.page} pageSize={history.pageSize} total={history.total} label={t`Follow history pages`} busy={isPlaceholderData} onPage={setPage} />
+        <Pager
+          page={history.page}
+          pageSize={history.pageSize}
+          total={history.total}
+          label={t`Follow history pages`}
+          busy={isPlaceholderData}
+          onPage={setPage}
+        />
       </>
     )
   }

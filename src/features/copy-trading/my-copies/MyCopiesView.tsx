@@ -4,17 +4,17 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import type { MyCopies } from '../../../contract/index.ts'
-import { EmptyState } from '../../../ui/EmptyState.tsx'
-import { ErrorState } from '../../../ui/ErrorState.tsx'
-import { LocaleLink } from '../../i18n/LocaleLink.tsx'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
+import type { MyCopies } from '#/contract/index.ts'
+import { EmptyState } from '#/ui/EmptyState.tsx'
+import { ErrorState } from '#/ui/ErrorState.tsx'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { CopyCard, CopyCardSkeleton } from './CopyCard.tsx'
 import { DAILY_CHART_HEIGHT_CLASS, DailyProfitChart } from './DailyProfitChart.tsx'
-import { FigureGrid, FigureGridSkeleton } from '../FigureGrid.tsx'
+import { FigureGrid, FigureGridSkeleton } from '../shared/FigureGrid.tsx'
 import { FollowHistoryList } from './FollowHistoryList.tsx'
 import { myCopiesQueries } from './my-copies.queries.ts'
-import { toneOf } from '../tone.ts'
+import { toneOf } from '../shared/tone.ts'
 
 const TOTAL_FIGURES = 6
 const SKELETON_CARDS = 2
@@ -27,11 +27,23 @@ function Totals({ totals }: { totals: MyCopies['totals'] }) {
     <FigureGrid
       testId="copy-totals"
       figures={[
-        { label: t`Net profit (USDT)`, value: format.number(totals.net, { digits: 2, signed: true }), tone: toneOf(totals.net) },
+        {
+          label: t`Net profit (USDT)`,
+          value: format.number(totals.net, { digits: 2, signed: true }),
+          tone: toneOf(totals.net),
+        },
         { label: t`ROI`, value: format.percent(totals.roi), tone: toneOf(totals.roi) },
         { label: t`Invested (USDT)`, value: format.number(totals.investment, { digits: 2 }) },
-        { label: t`Realized PnL (USDT)`, value: format.number(totals.realizedPnl, { digits: 2, signed: true }), tone: toneOf(totals.realizedPnl) },
-        { label: t`Unrealized PnL (USDT)`, value: format.number(totals.unrealizedPnl, { digits: 2, signed: true }), tone: toneOf(totals.unrealizedPnl) },
+        {
+          label: t`Realized PnL (USDT)`,
+          value: format.number(totals.realizedPnl, { digits: 2, signed: true }),
+          tone: toneOf(totals.realizedPnl),
+        },
+        {
+          label: t`Unrealized PnL (USDT)`,
+          value: format.number(totals.unrealizedPnl, { digits: 2, signed: true }),
+          tone: toneOf(totals.unrealizedPnl),
+        },
         { label: t`Profit share paid (USDT)`, value: format.number(totals.profitSharePaid, { digits: 2 }) },
       ]}
     />
@@ -42,7 +54,13 @@ function DailyProfit() {
   const { t } = useLingui()
   const { data, isError, isFetching, refetch } = useQuery(myCopiesQueries.profit())
   if (isError || (data && data.status !== 'ok')) {
-    return <ErrorState message={t`Your daily profit could not be loaded.`} onRetry={() => void refetch()} retrying={isFetching} />
+    return (
+      <ErrorState
+        message={t`Your daily profit could not be loaded.`}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    )
   }
   return (
     <div className="rounded-2xl border border-line bg-card p-4">
@@ -70,7 +88,11 @@ export function MyCopiesView() {
           <Trans>Totals of my copies</Trans>
         </h2>
         {failed ? (
-          <ErrorState message={t`Your copies could not be loaded.`} onRetry={() => void refetch()} retrying={isFetching} />
+          <ErrorState
+            message={t`Your copies could not be loaded.`}
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+          />
         ) : copies ? (
           <Totals totals={copies.totals} />
         ) : (
@@ -93,7 +115,10 @@ export function MyCopiesView() {
             title={t`You are not copying anyone yet`}
             description={t`Pick a lead trader and copy their trades automatically.`}
             action={
-              <LocaleLink to="/{-$locale}/copy-trading/futures" className="rounded-xl bg-brand px-5 py-2.5 font-semibold text-brand-contrast hover:opacity-90">
+              <LocaleLink
+                to="/{-$locale}/copy-trading/futures"
+                className="rounded-xl bg-brand px-5 py-2.5 font-semibold text-brand-contrast hover:opacity-90"
+              >
                 <Trans>Browse lead traders</Trans>
               </LocaleLink>
             }

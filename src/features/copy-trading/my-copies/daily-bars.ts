@@ -4,7 +4,7 @@
  * themselves stay decimal strings everywhere else.
  */
 import Decimal from 'decimal.js'
-import { toDecimal } from '../../../lib/format/number.ts'
+import { toDecimal } from '#/lib/format/number.ts'
 
 export interface Bar {
   /** Top of the bar, from the top of the chart. */
@@ -26,12 +26,15 @@ export function dailyBars(values: readonly string[], height: number): Bars {
   const top = Decimal.max(0, ...amounts)
   const bottom = Decimal.min(0, ...amounts).abs()
   const span = top.plus(bottom)
-  if (span.isZero()) return { zero: height, bars: amounts.map(() => ({ y: height, height: 0, negative: false })), total }
+  if (span.isZero())
+    return { zero: height, bars: amounts.map(() => ({ y: height, height: 0, negative: false })), total }
   const scale = (d: Decimal) => d.div(span).times(height).toNumber()
   const zero = scale(top)
   const bars = amounts.map((d) => {
     const size = scale(d.abs())
-    return d.isNegative() ? { y: zero, height: size, negative: true } : { y: zero - size, height: size, negative: false }
+    return d.isNegative()
+      ? { y: zero, height: size, negative: true }
+      : { y: zero - size, height: size, negative: false }
   })
   return { zero, bars, total }
 }

@@ -1,13 +1,19 @@
-/** Query options of the "My copies" page; every key starts with 'my-copies' (one of COPY_QUERY_ROOTS). */
+/** Query options of the "My copies" page. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { copyQueries } from '../shared/copy.queries.ts'
 import { getMyProfit, listFollowHistory, listMyCopies } from './my-copies.functions.ts'
 
 /** Copies move with the market (unrealized PnL at the marks): refreshed in the background after this long. */
 const MY_COPIES_STALE_MS = 10_000
 
 export const myCopiesQueries = {
-  all: ['my-copies'] as const,
-  copies: () => queryOptions({ queryKey: [...myCopiesQueries.all, 'copies'] as const, queryFn: () => listMyCopies(), staleTime: MY_COPIES_STALE_MS }),
+  all: [...copyQueries.all, 'my-copies'] as const,
+  copies: () =>
+    queryOptions({
+      queryKey: [...myCopiesQueries.all, 'copies'] as const,
+      queryFn: () => listMyCopies(),
+      staleTime: MY_COPIES_STALE_MS,
+    }),
   history: (page: number) =>
     queryOptions({
       queryKey: [...myCopiesQueries.all, 'history', page] as const,
@@ -16,5 +22,10 @@ export const myCopiesQueries = {
       // The pager keeps the page shown until the next one arrives: no jump in between.
       placeholderData: keepPreviousData,
     }),
-  profit: () => queryOptions({ queryKey: [...myCopiesQueries.all, 'profit'] as const, queryFn: () => getMyProfit(), staleTime: MY_COPIES_STALE_MS }),
+  profit: () =>
+    queryOptions({
+      queryKey: [...myCopiesQueries.all, 'profit'] as const,
+      queryFn: () => getMyProfit(),
+      staleTime: MY_COPIES_STALE_MS,
+    }),
 }

@@ -5,9 +5,9 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
-import { COPY } from '../../../../app.config.ts'
-import type { LeaderDetail } from '../../../contract/index.ts'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
+import { COPY } from '#/app.config.ts'
+import type { LeaderDetail } from '#/contract/index.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import type { CopySettingsValues } from './copy-settings.ts'
 
 export interface ConfirmFollowProps {
@@ -31,13 +31,24 @@ export function ConfirmFollow({ leader, values, pending, onConfirm, onBack }: Co
   const shareRate = format.ratio(leader.profitShareRate, 0)
   const rows = [
     { label: t`Investment (USDT)`, value: format.usdt(values.investment), numeric: true, testId: 'confirm-investment' },
-    { label: t`Per order`, value: values.mode === 'fixed' ? t`${fixedAmount} USDT margin` : t`${ratio}× the trader's size` },
-    { label: t`Leverage`, value: values.leverageMode === 'fixed' ? `${values.fixedLeverage}×` : t`Follows the trader`, numeric: values.leverageMode === 'fixed' },
+    {
+      label: t`Per order`,
+      value: values.mode === 'fixed' ? t`${fixedAmount} USDT margin` : t`${ratio}× the trader's size`,
+    },
+    {
+      label: t`Leverage`,
+      value: values.leverageMode === 'fixed' ? `${values.fixedLeverage}×` : t`Follows the trader`,
+      numeric: values.leverageMode === 'fixed',
+    },
     { label: t`Trading fee`, value: t`${feeRate} of each order's value`, testId: 'confirm-fee' },
     { label: t`Profit share`, value: t`${shareRate} of net profit, settled weekly`, testId: 'confirm-share' },
   ]
   return (
-    <section aria-labelledby="confirm-title" className="flex flex-col gap-4 rounded-2xl border border-brand bg-card p-4 text-sm sm:p-6" data-testid="confirm-follow">
+    <section
+      aria-labelledby="confirm-title"
+      className="flex flex-col gap-4 rounded-2xl border border-brand bg-card p-4 text-sm sm:p-6"
+      data-testid="confirm-follow"
+    >
       <h2 id="confirm-title" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold outline-none">
         {t`Copy ${nickname}?`}
       </h2>
@@ -52,10 +63,18 @@ export function ConfirmFollow({ leader, values, pending, onConfirm, onBack }: Co
         ))}
       </dl>
       <p className="text-xs text-muted">
-        <Trans>The investment moves from your USDT wallet into the copy. You can change the settings or stop copying at any time.</Trans>
+        <Trans>
+          The investment moves from your USDT wallet into the copy. You can change the settings or stop copying at any
+          time.
+        </Trans>
       </p>
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" onClick={onBack} disabled={pending} className="rounded-lg border border-line px-4 py-2 font-semibold hover:bg-sunken disabled:opacity-50">
+        <button
+          type="button"
+          onClick={onBack}
+          disabled={pending}
+          className="rounded-lg border border-line px-4 py-2 font-semibold hover:bg-sunken disabled:opacity-50"
+        >
           <Trans>Back to the settings</Trans>
         </button>
         <button

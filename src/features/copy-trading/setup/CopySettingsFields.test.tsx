@@ -3,20 +3,30 @@ import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ERROR_REASONS } from '../../../contract/index.ts'
-import { Form } from '../../../ui/FormError.tsx'
-import { copyRefusalText } from '../copy-messages.ts'
+import { ERROR_REASONS } from '#/contract/index.ts'
+import { Form } from '#/ui/FormError.tsx'
+import { copyRefusalText } from '../shared/refusal.texts.ts'
 import { CopySettingsFields } from './CopySettingsFields.tsx'
 import { emptySettings, SETTINGS_ERRORS, type CopySettingsValues } from './copy-settings.ts'
-import { settingsErrorText } from './setup-messages.ts'
+import { settingsErrorText } from './setup.texts.ts'
 import { markRefused, useCopySettingsForm, type CopySettingsForm } from './useCopySettingsForm.ts'
 
 afterEach(cleanup)
 
 const i18n = setupI18n({ locale: 'en_US', messages: { en_US: {} } })
 
-function Harness({ onSubmit, expose }: { onSubmit: (values: CopySettingsValues) => void; expose?: (form: CopySettingsForm) => void }) {
-  const form = useCopySettingsForm({ defaultValues: emptySettings(), context: { minimum: '50', available: '1000' }, onSubmit })
+function Harness({
+  onSubmit,
+  expose,
+}: {
+  onSubmit: (values: CopySettingsValues) => void
+  expose?: (form: CopySettingsForm) => void
+}) {
+  const form = useCopySettingsForm({
+    defaultValues: emptySettings(),
+    context: { minimum: '50', available: '1000' },
+    onSubmit,
+  })
   expose?.(form)
   return (
     <Form onSubmit={() => form.handleSubmit()}>

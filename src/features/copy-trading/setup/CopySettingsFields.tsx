@@ -6,11 +6,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { useStore } from '@tanstack/react-form'
 import type { ReactNode } from 'react'
-import { limitNumber, precision } from '../../../lib/input-filters/filters.ts'
-import { SegmentedTabs } from '../../../ui/SegmentedTabs.tsx'
-import { NumberField } from '../../../ui/NumberField.tsx'
+import { limitNumber, precision } from '#/lib/input-filters/filters.ts'
+import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
+import { NumberField } from '#/ui/NumberField.tsx'
 import { FIELD_RULES, isSettingsError, type NumericField } from './copy-settings.ts'
-import { settingsErrorText } from './setup-messages.ts'
+import { settingsErrorText } from './setup.texts.ts'
 import type { CopySettingsForm } from './useCopySettingsForm.ts'
 
 interface NumberInputProps {
@@ -56,7 +56,13 @@ export interface CopySettingsFieldsProps {
   children?: ReactNode
 }
 
-export function CopySettingsFields({ form, investmentLabel, investmentHint, minimum, children }: CopySettingsFieldsProps) {
+export function CopySettingsFields({
+  form,
+  investmentLabel,
+  investmentHint,
+  minimum,
+  children,
+}: CopySettingsFieldsProps) {
   const { t, i18n } = useLingui()
   const attempted = useStore(form.store, (s) => s.submissionAttempts > 0)
   const mode = useStore(form.store, (s) => s.values.mode)
@@ -76,7 +82,8 @@ export function CopySettingsFields({ form, investmentLabel, investmentHint, mini
             value={field.state.value}
             error={code && (meta.isTouched || attempted) ? settingsErrorText(i18n, code, minimum.text) : undefined}
             onValue={(value) => {
-              if (meta.errorMap.onServer) field.setMeta((m) => ({ ...m, errorMap: { ...m.errorMap, onServer: undefined } }))
+              if (meta.errorMap.onServer)
+                field.setMeta((m) => ({ ...m, errorMap: { ...m.errorMap, onServer: undefined } }))
               field.handleChange(value)
             }}
             onBlur={field.handleBlur}
@@ -103,9 +110,21 @@ export function CopySettingsFields({ form, investmentLabel, investmentHint, mini
       {numberField('investment', investmentLabel, investmentHint)}
       {children}
       {mode === 'fixed'
-        ? numberField('fixedAmount', t`Margin per copied order (USDT)`, t`Each trade of the trader is copied with this margin.`)
-        : numberField('ratio', t`Ratio of the trader's size (×)`, t`1 copies the trader's size; 0.5 copies half of it.`)}
-      {numberField('maxPerOrder', t`Largest margin per order (USDT)`, t`Optional. No copied order takes more margin than this.`)}
+        ? numberField(
+            'fixedAmount',
+            t`Margin per copied order (USDT)`,
+            t`Each trade of the trader is copied with this margin.`,
+          )
+        : numberField(
+            'ratio',
+            t`Ratio of the trader's size (×)`,
+            t`1 copies the trader's size; 0.5 copies half of it.`,
+          )}
+      {numberField(
+        'maxPerOrder',
+        t`Largest margin per order (USDT)`,
+        t`Optional. No copied order takes more margin than this.`,
+      )}
       <div className="flex flex-col items-start gap-1.5">
         <span className="text-sm font-medium" aria-hidden="true">{t`Leverage`}</span>
         <SegmentedTabs
@@ -118,11 +137,17 @@ export function CopySettingsFields({ form, investmentLabel, investmentHint, mini
           onChange={(value) => form.setFieldValue('leverageMode', value)}
         />
       </div>
-      {leverageMode === 'fixed' ? numberField('fixedLeverage', t`Leverage (×)`, t`Never above what the market allows.`) : null}
+      {leverageMode === 'fixed'
+        ? numberField('fixedLeverage', t`Leverage (×)`, t`Never above what the market allows.`)
+        : null}
       <div className="grid gap-5 sm:grid-cols-3">
         {numberField('takeProfit', t`Take profit (%)`, t`Optional. Closes a position at this gain on its margin.`)}
         {numberField('stopLoss', t`Stop loss (%)`, t`Optional. Closes a position at this loss on its margin.`)}
-        {numberField('copyStopLoss', t`Copy stop loss (%)`, t`Optional. Stops the whole copy at this loss on the investment.`)}
+        {numberField(
+          'copyStopLoss',
+          t`Copy stop loss (%)`,
+          t`Optional. Stops the whole copy at this loss on the investment.`,
+        )}
       </div>
     </div>
   )

@@ -5,42 +5,66 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useStore } from '@tanstack/react-form'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { COPY } from '../../../../app.config.ts'
-import type { LeaderDetail } from '../../../contract/index.ts'
-import { Money } from '../../../contract/money.ts'
-import { ErrorState } from '../../../ui/ErrorState.tsx'
-import { Form, FormError, SubmitButton } from '../../../ui/FormError.tsx'
-import { notify } from '../../../ui/toast.ts'
-import { LocaleLink } from '../../i18n/LocaleLink.tsx'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { copyRefusalText } from '../copy-messages.ts'
-import { LeaderAvatar } from '../LeaderAvatar.tsx'
-import { leaderQueries } from '../leader.queries.ts'
-import { useRefreshCopyQueries } from '../leader.queries.ts'
-import { myCopyQueries } from '../my-copy.queries.ts'
+import { COPY } from '#/app.config.ts'
+import type { LeaderDetail } from '#/contract/index.ts'
+import { Money } from '#/contract/money.ts'
+import { ErrorState } from '#/ui/ErrorState.tsx'
+import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
+import { notify } from '#/ui/toast.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { copyRefusalText } from '../shared/refusal.texts.ts'
+import { LeaderAvatar } from '../shared/LeaderAvatar.tsx'
+import { leaderQueries } from '../shared/leader.queries.ts'
+import { DEFAULT_PERIOD } from '../shared/period.ts'
+import { useRefreshCopyQueries } from '../shared/copy.queries.ts'
+import { myCopyQueries } from '../my-copy/my-copy.queries.ts'
 import { ConfirmFollow } from './ConfirmFollow.tsx'
 import { CopySettingsFields } from './CopySettingsFields.tsx'
-import { emptySettings, fieldsOfPaths, hasErrors, toFollowRequest, validateSettings, type CopySettingsValues } from './copy-settings.ts'
+import {
+  emptySettings,
+  fieldsOfPaths,
+  hasErrors,
+  toFollowRequest,
+  validateSettings,
+  type CopySettingsValues,
+} from './copy-settings.ts'
 import { LastTradePreview } from './LastTradePreview.tsx'
 import { followLeader } from './setup.functions.ts'
 import { setupQueries } from './setup.queries.ts'
 import { markRefused, useCopySettingsForm } from './useCopySettingsForm.ts'
 import { WhatIfPanel } from './WhatIfPanel.tsx'
-import { trackFollow } from '../../analytics/tracked-actions.ts'
-import { useSingleFlight } from '../useSingleFlight.ts'
+import { trackFollow } from '#/features/analytics/index.ts'
+import { useSingleFlight } from '../shared/useSingleFlight.ts'
+import { InputRejected } from '#/lib/input-rejected.ts'
 
 /** Why this user cannot copy this trader, instead of the form. */
-function FollowBlocked({ leader, reason }: { leader: LeaderDetail; reason: Exclude<LeaderDetail['canFollow']['reason'], 'login' | null> }) {
+function FollowBlocked({
+  leader,
+  reason,
+}: {
+  leader: LeaderDetail
+  reason: Exclude<LeaderDetail['canFollow']['reason'], 'login' | null>
+}) {
   const { i18n } = useLingui()
   const link = 'rounded-xl border border-line px-4 py-2 text-sm font-semibold hover:bg-sunken'
   return (
-    <div role="status" className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-card p-6" data-testid="follow-blocked" data-reason={reason}>
+    <div
+      role="status"
+      className="flex flex-col items-start gap-3 rounded-2xl border border-line bg-card p-6"
+      data-testid="follow-blocked"
+      data-reason={reason}
+    >
       <p>{copyRefusalText(i18n, reason)}</p>
       {reason === 'already-copying' ? (
-        <LocaleLink to="/{-$locale}/copy-trading/gemw/copy-detail/$" params={{ _splat: leader.leaderId }} className={link}>
+        <LocaleLink
+          to="/{-$locale}/copy-trading/gemw/copy-detail/$"
+          params={{ _splat: leader.leaderId }}
+          className={link}
+        >
           <Trans>See your copy</Trans>
         </LocaleLink>
       ) : (
@@ -58,8 +82,8 @@ function SetupForm({ leader }: { leader: LeaderDetail }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const refresh = useRefreshCopyQueries()
-  const { data: wallet } = useQuery(setupQueries.availableUsdt())
-  const available = wallet?.status === 'ok' ? wallet.data : null
+  const { data: wallet } = useSuspenseQuery(setupQueries.availableUsdt())
+  const available = wallet.status === 'ok' ? wallet.data : null
   const minimum = Money.max(leader.minCopyAmount, COPY.minInvestmentUsdt).toFixed()
   const [defaults] = useState(emptySettings)
   const [confirming, setConfirming] = useState<CopySettingsValues | null>(null)
@@ -75,9 +99,14 @@ function SetupForm({ leader }: { leader: LeaderDetail }) {
     },
   })
   const values = useStore(form.store, (s) => s.values)
-  const valid = useMemo(() => (hasErrors(validateSettings(values, { minimum, available })) ? null : values), [values, minimum, available])
+  const valid = useMemo(
+    () => (hasErrors(validateSettings(values, { minimum, available })) ? null : values),
+    [values, minimum, available],
+  )
 
-  const follow = useMutation({ mutationFn: (chosen: CopySettingsValues) => followLeader({ data: toFollowRequest(leader.leaderId, chosen) }) })
+  const follow = useMutation({
+    mutationFn: (chosen: CopySettingsValues) => followLeader({ data: toFollowRequest(leader.leaderId, chosen) }),
+  })
   const nickname = leader.nickname
 
   // A second click before the first answer sends nothing.
@@ -92,7 +121,10 @@ function SetupForm({ leader }: { leader: LeaderDetail }) {
           // Away first: refreshed here, the trader would already say "you copy them" under the form.
           // A "not copying" answer kept from before must not greet the new copy.
           queryClient.removeQueries({ queryKey: myCopyQueries.detail(leader.leaderId).queryKey })
-          await navigate({ to: '/{-$locale}/copy-trading/gemw/copy-detail/$', params: (prev) => ({ ...prev, _splat: leader.leaderId }) })
+          await navigate({
+            to: '/{-$locale}/copy-trading/gemw/copy-detail/$',
+            params: (prev) => ({ ...prev, _splat: leader.leaderId }),
+          })
           void refresh()
           return
         }
@@ -103,9 +135,13 @@ function SetupForm({ leader }: { leader: LeaderDetail }) {
         else if (result.reason === 'insufficient-balance') markRefused(form, ['investment'], 'above-balance')
         // The trader's state changed under the page (full, paused, already copied): show it as it is now.
         else await refresh()
-      } catch {
+      } catch (error) {
         setConfirming(null)
-        setRefusal(copyRefusalText(i18n, 'network'))
+        // The server's validator refused a value the form let through: the fields it names are marked.
+        if (error instanceof InputRejected) {
+          setRefusal(copyRefusalText(i18n, 'invalid-input'))
+          markRefused(form, fieldsOfPaths(error.fields.map((f) => f.field)))
+        } else setRefusal(copyRefusalText(i18n, 'network'))
       }
     })
 
@@ -117,7 +153,11 @@ function SetupForm({ leader }: { leader: LeaderDetail }) {
       <div className="flex flex-wrap items-center gap-3 rounded-2xl border border-line bg-card p-4">
         <LeaderAvatar src={leader.avatar} size={48} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <LocaleLink to="/{-$locale}/copy-trading/gemw/$id" params={{ id: leader.leaderId }} className="truncate text-lg font-semibold hover:underline">
+          <LocaleLink
+            to="/{-$locale}/copy-trading/gemw/$id"
+            params={{ id: leader.leaderId }}
+            className="truncate text-lg font-semibold hover:underline"
+          >
             {nickname}
           </LocaleLink>
           <span className="text-sm text-muted">
@@ -129,7 +169,10 @@ function SetupForm({ leader }: { leader: LeaderDetail }) {
       </div>
       <Form className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]" onSubmit={() => form.handleSubmit()}>
         {/* Locked while the confirmation shows: what is confirmed is what is sent. */}
-        <fieldset disabled={confirming !== null} className="flex min-w-0 flex-col gap-5 rounded-2xl border border-line bg-card p-4 disabled:opacity-80 sm:p-6">
+        <fieldset
+          disabled={confirming !== null}
+          className="flex min-w-0 flex-col gap-5 rounded-2xl border border-line bg-card p-4 disabled:opacity-80 sm:p-6"
+        >
           <CopySettingsFields
             form={form}
             investmentLabel={t`Investment (USDT)`}
@@ -142,7 +185,13 @@ function SetupForm({ leader }: { leader: LeaderDetail }) {
           <WhatIfPanel leaderId={leader.leaderId} values={valid} />
         </div>
         {confirming ? (
-          <ConfirmFollow leader={leader} values={confirming} pending={follow.isPending} onConfirm={() => void confirm()} onBack={() => setConfirming(null)} />
+          <ConfirmFollow
+            leader={leader}
+            values={confirming}
+            pending={follow.isPending}
+            onConfirm={() => void confirm()}
+            onBack={() => setConfirming(null)}
+          />
         ) : (
           <div className="flex flex-col gap-3">
             {refusal ? <FormError>{refusal}</FormError> : null}
@@ -157,14 +206,21 @@ function SetupForm({ leader }: { leader: LeaderDetail }) {
 }
 
 export function CopySetupView({ leaderId }: { leaderId: string }) {
-  const { data: detail, refetch, isFetching } = useQuery(leaderQueries.detail(leaderId, '30d'))
+  // The route's loader has it, and answered 404 for a trader that does not exist.
+  const { data: detail, refetch, isFetching } = useSuspenseQuery(leaderQueries.detail(leaderId, DEFAULT_PERIOD))
   const { t } = useLingui()
-  if (detail?.status === 'unavailable') {
-    return <ErrorState message={t`This trader's page could not be loaded. Check your connection and try again.`} onRetry={() => void refetch()} retrying={isFetching} />
+  if (detail.status !== 'ok') {
+    return (
+      <ErrorState
+        message={t`This trader's page could not be loaded. Check your connection and try again.`}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    )
   }
-  if (detail?.status !== 'ok') return null
   const leader = detail.data
   const reason = leader.canFollow.reason
-  if (!leader.canFollow.ok && reason !== null && reason !== 'login') return <FollowBlocked leader={leader} reason={reason} />
+  if (!leader.canFollow.ok && reason !== null && reason !== 'login')
+    return <FollowBlocked leader={leader} reason={reason} />
   return <SetupForm leader={leader} />
 }

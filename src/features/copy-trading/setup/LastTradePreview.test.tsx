@@ -5,21 +5,23 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { CopyPosition, MarketInstrument } from '../../../contract/index.ts'
-import { formatNumber, formatPercent } from '../../../lib/format/number.ts'
-import type { Loaded } from '../copy-api.ts'
-import { leaderQueries } from '../leader.queries.ts'
+import type { CopyPosition, MarketInstrument } from '#/contract/index.ts'
+import { formatNumber, formatPercent } from '#/lib/format/number.ts'
+import type { Loaded } from '#/exchange-client/index.ts'
+import { leaderQueries } from '../shared/leader.queries.ts'
 import { emptySettings } from './copy-settings.ts'
 import { LastTradePreview } from './LastTradePreview.tsx'
 import { ConfirmFollow } from './ConfirmFollow.tsx'
 import { setupQueries } from './setup.queries.ts'
 
 // The reader's number format without a router: English grouping, every digit.
-vi.mock('../../preferences/useNumberFormat.ts', () => ({
+vi.mock('#/lib/format/useNumberFormat.tsx', () => ({
   useNumberFormat: () => ({
-    number: (value: string | null | undefined, options: { digits: number }) => formatNumber(value, { ...options, tag: 'en-US' }),
+    number: (value: string | null | undefined, options: { digits: number }) =>
+      formatNumber(value, { ...options, tag: 'en-US' }),
     usdt: (value: string | null | undefined) => formatNumber(value, { digits: 4, tag: 'en-US' }),
-    percent: (ratio: string | null | undefined, digits = 2) => formatPercent(ratio, { digits, tag: 'en-US', signed: true }),
+    percent: (ratio: string | null | undefined, digits = 2) =>
+      formatPercent(ratio, { digits, tag: 'en-US', signed: true }),
     ratio: (ratio: string | null | undefined, digits = 2) => formatPercent(ratio, { digits, tag: 'en-US' }),
   }),
 }))
@@ -28,7 +30,17 @@ afterEach(cleanup)
 
 const LEADER = '10000001'
 const i18n = setupI18n({ locale: 'en_US', messages: { en_US: {} } })
-const btc: MarketInstrument = { pairCode: 'BTC_USDT', baseCoin: 'BTC', quoteCoin: 'USDT', tickSize: '0.1', lotSize: '0.00001', contractSize: '0.001', maxLeverage: 125, spot: true, futures: true }
+const btc: MarketInstrument = {
+  pairCode: 'BTC_USDT',
+  baseCoin: 'BTC',
+  quoteCoin: 'USDT',
+  tickSize: '0.1',
+  lotSize: '0.00001',
+  contractSize: '0.001',
+  maxLeverage: 125,
+  spot: true,
+  futures: true,
+}
 const leaderTrade: CopyPosition = {
   positionId: '7',
   biz: 'futures',
@@ -59,7 +71,10 @@ function withData(children: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const open: Loaded<CopyPosition[]> = { status: 'ok', data: [leaderTrade] }
   client.setQueryData(leaderQueries.positions(LEADER).queryKey, open)
-  const closed: Loaded<{ list: CopyPosition[]; total: number; page: number; pageSize: number }> = { status: 'ok', data: { list: [], total: 0, page: 1, pageSize: 20 } }
+  const closed: Loaded<{ list: CopyPosition[]; total: number; page: number; pageSize: number }> = {
+    status: 'ok',
+    data: { list: [], total: 0, page: 1, pageSize: 20 },
+  }
   const instruments: Loaded<MarketInstrument[]> = { status: 'ok', data: [btc] }
   client.setQueryData(leaderQueries.history(LEADER).queryKey, closed)
   client.setQueryData(setupQueries.instruments().queryKey, instruments)
@@ -72,7 +87,9 @@ function withData(children: ReactNode) {
 
 describe("the trader's last trade, copied", () => {
   it('shows the order the engine would place: size, leverage, margin and fee', () => {
-    withData(<LastTradePreview leaderId={LEADER} values={{ ...emptySettings(), investment: '1000', fixedAmount: '100' }} />)
+    withData(
+      <LastTradePreview leaderId={LEADER} values={{ ...emptySettings(), investment: '1000', fixedAmount: '100' }} />,
+    )
     const order = screen.getByTestId('preview-order')
     expect(order.textContent).toContain('0.03333')
     expect(order.textContent).toContain('20×')
@@ -81,7 +98,9 @@ describe("the trader's last trade, copied", () => {
   })
 
   it('says why the trade would be skipped', () => {
-    withData(<LastTradePreview leaderId={LEADER} values={{ ...emptySettings(), investment: '0.02', fixedAmount: '10' }} />)
+    withData(
+      <LastTradePreview leaderId={LEADER} values={{ ...emptySettings(), investment: '0.02', fixedAmount: '10' }} />,
+    )
     expect(screen.getByTestId('preview-skip').dataset.reason).toBe('insufficient-balance')
     expect(screen.getByText(/cannot pay the margin and fee of even the smallest order/)).toBeTruthy()
   })
@@ -96,7 +115,13 @@ describe('the confirmation', () => {
   it('shows the investment, the taker fee rate and the profit share rate', () => {
     const onConfirm = vi.fn()
     withData(
-      <ConfirmFollow leader={{ nickname: 'Ada', profitShareRate: '0.1' }} values={{ ...emptySettings(), investment: '500', fixedAmount: '20' }} pending={false} onConfirm={onConfirm} onBack={() => {}} />,
+      <ConfirmFollow
+        leader={{ nickname: 'Ada', profitShareRate: '0.1' }}
+        values={{ ...emptySettings(), investment: '500', fixedAmount: '20' }}
+        pending={false}
+        onConfirm={onConfirm}
+        onBack={() => {}}
+      />,
     )
     expect(screen.getByTestId('confirm-investment').textContent).toBe('500.0000')
     expect(screen.getByTestId('confirm-fee').textContent).toContain('0.05%')

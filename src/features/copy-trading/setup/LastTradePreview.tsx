@@ -1,11 +1,11 @@
 /** The leader's latest trade and the order this copy would have placed for it (or why none). */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { leaderQueries } from '../leader.queries.ts'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { leaderQueries } from '../shared/leader.queries.ts'
 import type { CopySettingsValues } from './copy-settings.ts'
 import { lastLeaderTrade, previewTrade } from './last-trade-preview.ts'
-import { skipText } from './setup-messages.ts'
+import { skipText } from './setup.texts.ts'
 import { setupQueries } from './setup.queries.ts'
 
 const decimalsOf = (step: string) => step.split('.')[1]?.length ?? 0
@@ -14,12 +14,14 @@ const decimalsOf = (step: string) => step.split('.')[1]?.length ?? 0
 export function LastTradePreview({ leaderId, values }: { leaderId: string; values: CopySettingsValues | null }) {
   const { t, i18n } = useLingui()
   const format = useNumberFormat()
-  const { data: open } = useQuery(leaderQueries.positions(leaderId))
-  const { data: closed } = useQuery(leaderQueries.history(leaderId))
-  const { data: instruments } = useQuery(setupQueries.instruments())
-  const positions = [...(open?.status === 'ok' ? open.data : []), ...(closed?.status === 'ok' ? closed.data.list : [])]
+  // The set-up route's loader has them.
+  const { data: open } = useSuspenseQuery(leaderQueries.positions(leaderId))
+  const { data: closed } = useSuspenseQuery(leaderQueries.history(leaderId))
+  const { data: instruments } = useSuspenseQuery(setupQueries.instruments())
+  const positions = [...(open.status === 'ok' ? open.data : []), ...(closed.status === 'ok' ? closed.data.list : [])]
   const trade = lastLeaderTrade(positions)
-  const instrument = instruments?.status === 'ok' ? instruments.data.find((i) => i.pairCode === trade?.pairCode) : undefined
+  const instrument =
+    instruments.status === 'ok' ? instruments.data.find((i) => i.pairCode === trade?.pairCode) : undefined
 
   let body
   if (!trade) {
@@ -27,7 +29,10 @@ export function LastTradePreview({ leaderId, values }: { leaderId: string; value
   } else {
     const sizeDigits = decimalsOf(instrument?.lotSize ?? '1')
     const pair = trade.pairCode.replace('_', '/')
-    const side = trade.side === 'long' ? t({ message: 'Long', context: 'position side' }) : t({ message: 'Short', context: 'position side' })
+    const side =
+      trade.side === 'long'
+        ? t({ message: 'Long', context: 'position side' })
+        : t({ message: 'Short', context: 'position side' })
     const leaderSize = format.number(trade.size, { digits: sizeDigits })
     const entry = format.number(trade.price, { digits: decimalsOf(instrument?.tickSize ?? '0.01') })
     const preview = values && instrument ? previewTrade(values, trade, instrument) : null
@@ -43,7 +48,9 @@ export function LastTradePreview({ leaderId, values }: { leaderId: string; value
       <>
         <p className="text-sm">
           <span className="font-semibold">{pair}</span>{' '}
-          <span className={`ms-1 rounded px-1.5 py-0.5 text-xs ${trade.side === 'long' ? 'bg-up/15 text-up' : 'bg-down/15 text-down'}`}>
+          <span
+            className={`ms-1 rounded px-1.5 py-0.5 text-xs ${trade.side === 'long' ? 'bg-up/15 text-up' : 'bg-down/15 text-down'}`}
+          >
             {side} <span dir="ltr">{trade.leverage}×</span>
           </span>{' '}
           <span className="text-muted">
@@ -66,7 +73,11 @@ export function LastTradePreview({ leaderId, values }: { leaderId: string; value
             ))}
           </dl>
         ) : (
-          <p className="rounded-lg bg-down/10 px-3 py-2 text-sm text-down" data-testid="preview-skip" data-reason={preview.reason}>
+          <p
+            className="rounded-lg bg-down/10 px-3 py-2 text-sm text-down"
+            data-testid="preview-skip"
+            data-reason={preview.reason}
+          >
             {skipText(i18n, preview.reason)}
           </p>
         )}
@@ -74,7 +85,11 @@ export function LastTradePreview({ leaderId, values }: { leaderId: string; value
     )
   }
   return (
-    <section aria-labelledby="preview-title" className="@container flex flex-col gap-3 rounded-2xl border border-line bg-card p-4" data-testid="trade-preview">
+    <section
+      aria-labelledby="preview-title"
+      className="@container flex flex-col gap-3 rounded-2xl border border-line bg-card p-4"
+      data-testid="trade-preview"
+    >
       <h2 id="preview-title" className="font-semibold">
         <Trans>The trader's last trade, copied with these settings</Trans>
       </h2>

@@ -5,26 +5,26 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import { WHAT_IF_PERIODS, type WhatIfRequest } from '../../../contract/index.ts'
-import { SegmentedTabs } from '../../../ui/SegmentedTabs.tsx'
-import { useNumberFormat } from '../../preferences/useNumberFormat.ts'
-import { copyRefusalText } from '../copy-messages.ts'
+import { WHAT_IF_PERIODS, type WhatIfRequest } from '#/contract/index.ts'
+import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { copyRefusalText } from '../shared/refusal.texts.ts'
 import { toWhatIfRequest, type CopySettingsValues } from './copy-settings.ts'
 import { setupQueries } from './setup.queries.ts'
 import { useDebouncedValue } from './useDebouncedValue.ts'
-import { toneOf } from '../tone.ts'
+import { toneOf } from '../shared/tone.ts'
+import { DEFAULT_PERIOD } from '../shared/period.ts'
 
 type Period = WhatIfRequest['period']
 
 /** The replay is asked this long after the last keystroke. */
 export const WHAT_IF_DEBOUNCE_MS = 500
 
-
 /** `values`: the form's values when valid, else null (memoized: a new object asks again). */
 export function WhatIfPanel({ leaderId, values }: { leaderId: string; values: CopySettingsValues | null }) {
   const { t, i18n } = useLingui()
   const format = useNumberFormat()
-  const [period, setPeriod] = useState<Period>('30d')
+  const [period, setPeriod] = useState<Period>(DEFAULT_PERIOD)
   const settled = useDebouncedValue(values, WHAT_IF_DEBOUNCE_MS)
   const request = useMemo(() => (settled ? toWhatIfRequest(settled, period) : null), [settled, period])
   const { data, isFetching } = useQuery(setupQueries.whatIf(leaderId, request))
@@ -62,18 +62,30 @@ export function WhatIfPanel({ leaderId, values }: { leaderId: string; values: Co
     )
   }
   return (
-    <section aria-labelledby="what-if-title" aria-busy={isFetching} className="@container flex flex-col gap-3 rounded-2xl border border-line bg-card p-4" data-testid="what-if">
+    <section
+      aria-labelledby="what-if-title"
+      aria-busy={isFetching}
+      className="@container flex flex-col gap-3 rounded-2xl border border-line bg-card p-4"
+      data-testid="what-if"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="what-if-title" className="font-semibold">
           <Trans>If you had copied with these settings</Trans>
         </h2>
-        <SegmentedTabs label={t`Period`} value={period} options={WHAT_IF_PERIODS.map((p) => ({ value: p, label: labels[p] }))} onChange={setPeriod} />
+        <SegmentedTabs
+          label={t`Period`}
+          value={period}
+          options={WHAT_IF_PERIODS.map((p) => ({ value: p, label: labels[p] }))}
+          onChange={setPeriod}
+        />
       </div>
       {body}
       <p className="text-xs text-muted">
-        <Trans>A replay of the trader's recorded trades with fees, funding and profit share. Past results do not promise future ones.</Trans>
+        <Trans>
+          A replay of the trader's recorded trades with fees, funding and profit share. Past results do not promise
+          future ones.
+        </Trans>
       </p>
     </section>
   )
 }
-

@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import type { CopyFollow } from '../../../contract/index.ts'
-import { copySettingsUpdateSchema, followRequestSchema, whatIfRequestSchema } from '../../../contract/index.ts'
-import { emptySettings, fieldsOfPaths, toFollowRequest, toSettingsUpdate, toWhatIfRequest, validateSettings, valuesFromCopy, type CopySettingsValues } from './copy-settings.ts'
+import type { CopyFollow } from '#/contract/index.ts'
+import { copySettingsUpdateSchema, followRequestSchema, whatIfRequestSchema } from '#/contract/index.ts'
+import {
+  emptySettings,
+  fieldsOfPaths,
+  toFollowRequest,
+  toSettingsUpdate,
+  toWhatIfRequest,
+  validateSettings,
+  valuesFromCopy,
+  type CopySettingsValues,
+} from './copy-settings.ts'
 
 const context = { minimum: '50', available: '1000' }
-const values = (patch: Partial<CopySettingsValues>): CopySettingsValues => ({ ...emptySettings(), investment: '500', fixedAmount: '20', ...patch })
+const values = (patch: Partial<CopySettingsValues>): CopySettingsValues => ({
+  ...emptySettings(),
+  investment: '500',
+  fixedAmount: '20',
+  ...patch,
+})
 
 describe('validating copy settings', () => {
   it('checks only the fields the modes use', () => {
@@ -19,23 +33,42 @@ describe('validating copy settings', () => {
     expect(validateSettings(values({ investment: '1000.01' }), context)).toEqual({ investment: 'above-balance' })
     expect(validateSettings(values({ investment: '1000.01' }), { ...context, available: null })).toEqual({})
     expect(validateSettings(values({ fixedAmount: '0' }), context)).toEqual({ fixedAmount: 'too-small' })
-    expect(validateSettings(values({ stopLoss: '100.01', takeProfit: '0' }), context)).toEqual({ stopLoss: 'too-big', takeProfit: 'too-small' })
-    expect(validateSettings(values({ leverageMode: 'fixed', fixedLeverage: '126' }), context)).toEqual({ fixedLeverage: 'too-big' })
+    expect(validateSettings(values({ stopLoss: '100.01', takeProfit: '0' }), context)).toEqual({
+      stopLoss: 'too-big',
+      takeProfit: 'too-small',
+    })
+    expect(validateSettings(values({ leverageMode: 'fixed', fixedLeverage: '126' }), context)).toEqual({
+      fixedLeverage: 'too-big',
+    })
   })
 
   it('editing: the investment moves by the difference, and a set limit cannot be removed', () => {
     const current = values({ investment: '800', maxPerOrder: '50' })
     const edit = { ...context, current, free: '100' }
     expect(validateSettings(values({ investment: '1700', maxPerOrder: '50' }), edit)).toEqual({})
-    expect(validateSettings(values({ investment: '1900', maxPerOrder: '50' }), edit)).toEqual({ investment: 'above-balance' })
-    expect(validateSettings(values({ investment: '650', maxPerOrder: '50' }), edit)).toEqual({ investment: 'above-free' })
+    expect(validateSettings(values({ investment: '1900', maxPerOrder: '50' }), edit)).toEqual({
+      investment: 'above-balance',
+    })
+    expect(validateSettings(values({ investment: '650', maxPerOrder: '50' }), edit)).toEqual({
+      investment: 'above-free',
+    })
     expect(validateSettings(values({ investment: '800' }), edit)).toEqual({ maxPerOrder: 'cannot-clear' })
   })
 })
 
 describe('requests of valid settings', () => {
   it('follow: plain decimals, percentages as fractions, nothing of the unused mode', () => {
-    const request = toFollowRequest('10000001', values({ investment: '500.50', maxPerOrder: '30.', takeProfit: '50', stopLoss: '12.5', copyStopLoss: '30', ratio: '2' }))
+    const request = toFollowRequest(
+      '10000001',
+      values({
+        investment: '500.50',
+        maxPerOrder: '30.',
+        takeProfit: '50',
+        stopLoss: '12.5',
+        copyStopLoss: '30',
+        ratio: '2',
+      }),
+    )
     expect(request).toEqual({
       leaderId: '10000001',
       investment: '500.5',
@@ -50,7 +83,11 @@ describe('requests of valid settings', () => {
       copyStopLossRatio: '0.3',
     })
     expect(followRequestSchema.safeParse(request).success).toBe(true)
-    expect(whatIfRequestSchema.parse(toWhatIfRequest(values({ mode: 'ratio', ratio: '0.5', leverageMode: 'fixed', fixedLeverage: '10' }), '7d'))).toMatchObject({
+    expect(
+      whatIfRequestSchema.parse(
+        toWhatIfRequest(values({ mode: 'ratio', ratio: '0.5', leverageMode: 'fixed', fixedLeverage: '10' }), '7d'),
+      ),
+    ).toMatchObject({
       mode: 'ratio',
       ratio: '0.5',
       fixedAmount: null,

@@ -3,9 +3,15 @@
  * losses), the limits each field is filtered and checked against, the error codes the fields
  * translate, and the requests built from valid values (fractions, plain decimal strings).
  */
-import { COPY } from '../../../../app.config.ts'
-import type { CopyFollow, CopySettingsInput, CopySettingsUpdate, FollowRequest, WhatIfRequest } from '../../../contract/index.ts'
-import { Money } from '../../../contract/money.ts'
+import { COPY } from '#/app.config.ts'
+import type {
+  CopyFollow,
+  CopySettingsInput,
+  CopySettingsUpdate,
+  FollowRequest,
+  WhatIfRequest,
+} from '#/contract/index.ts'
+import { Money } from '#/contract/money.ts'
 
 export interface CopySettingsValues {
   mode: 'fixed' | 'ratio'
@@ -52,7 +58,16 @@ export const FIELD_RULES: Record<NumericField, FieldRule> = {
   copyStopLoss: { decimals: RATIO_DECIMALS, min: SMALLEST_STEP, max: WHOLE_PERCENT },
 }
 
-export const SETTINGS_ERRORS = ['required', 'too-small', 'too-big', 'below-minimum', 'above-balance', 'above-free', 'cannot-clear', 'rejected'] as const
+export const SETTINGS_ERRORS = [
+  'required',
+  'too-small',
+  'too-big',
+  'below-minimum',
+  'above-balance',
+  'above-free',
+  'cannot-clear',
+  'rejected',
+] as const
 export type SettingsError = (typeof SETTINGS_ERRORS)[number]
 export type SettingsErrors = Partial<Record<NumericField, SettingsError>>
 
@@ -75,7 +90,12 @@ const OPTIONAL_LIMITS = ['maxPerOrder', 'takeProfit', 'stopLoss', 'copyStopLoss'
 
 /** The fields the mode and leverage mode use (the others are neither checked nor sent). */
 export function activeFields(values: Pick<CopySettingsValues, 'mode' | 'leverageMode'>): NumericField[] {
-  return ['investment', values.mode === 'fixed' ? 'fixedAmount' : 'ratio', ...(values.leverageMode === 'fixed' ? (['fixedLeverage'] as const) : []), ...OPTIONAL_LIMITS]
+  return [
+    'investment',
+    values.mode === 'fixed' ? 'fixedAmount' : 'ratio',
+    ...(values.leverageMode === 'fixed' ? (['fixedLeverage'] as const) : []),
+    ...OPTIONAL_LIMITS,
+  ]
 }
 
 const decimal = (value: string) => new Money(value)
@@ -154,7 +174,8 @@ export function toSettingsUpdate(values: CopySettingsValues, current: CopySettin
   if (input.takeProfitRatio !== null) update.takeProfitRatio = input.takeProfitRatio
   if (input.stopLossRatio !== null) update.stopLossRatio = input.stopLossRatio
   if (input.copyStopLossRatio !== null) update.copyStopLossRatio = input.copyStopLossRatio
-  if (current.investment === '' || !decimal(values.investment).eq(current.investment)) update.investment = plain(values.investment)
+  if (current.investment === '' || !decimal(values.investment).eq(current.investment))
+    update.investment = plain(values.investment)
   return update
 }
 
@@ -176,7 +197,18 @@ export function valuesFromCopy(copy: CopyFollow): CopySettingsValues {
 }
 
 export function emptySettings(): CopySettingsValues {
-  return { mode: 'fixed', investment: '', fixedAmount: '', ratio: '', maxPerOrder: '', leverageMode: 'follow', fixedLeverage: '', takeProfit: '', stopLoss: '', copyStopLoss: '' }
+  return {
+    mode: 'fixed',
+    investment: '',
+    fixedAmount: '',
+    ratio: '',
+    maxPerOrder: '',
+    leverageMode: 'follow',
+    fixedLeverage: '',
+    takeProfit: '',
+    stopLoss: '',
+    copyStopLoss: '',
+  }
 }
 
 const FIELD_OF_PATH: Record<string, NumericField> = {

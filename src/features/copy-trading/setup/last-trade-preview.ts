@@ -3,10 +3,10 @@
  * order size, margin and opening fee, or why the engine would have skipped it. Sized with the
  * engine's own maths (src/contract/copy-sizing.ts), on a new copy whose balance is the investment.
  */
-import { COPY } from '../../../../app.config.ts'
-import type { CopyPosition, MarketInstrument } from '../../../contract/index.ts'
-import { followerLeverage, sizeFollowerOrder } from '../../../contract/copy-sizing.ts'
-import { Exact, toPlain } from '../../../contract/money.ts'
+import { COPY } from '#/app.config.ts'
+import type { CopyPosition, MarketInstrument } from '#/contract/index.ts'
+import { followerLeverage, sizeFollowerOrder } from '#/contract/copy-sizing.ts'
+import { Exact, toPlain } from '#/contract/money.ts'
 import { toSettingsInput, type CopySettingsValues } from './copy-settings.ts'
 
 export interface LeaderTrade {
@@ -22,7 +22,10 @@ export interface LeaderTrade {
 
 /** The latest position the leader opened, open or closed. */
 export function lastLeaderTrade(positions: readonly CopyPosition[]): LeaderTrade | null {
-  const latest = positions.reduce<CopyPosition | null>((last, p) => (last === null || p.openedAt > last.openedAt ? p : last), null)
+  const latest = positions.reduce<CopyPosition | null>(
+    (last, p) => (last === null || p.openedAt > last.openedAt ? p : last),
+    null,
+  )
   if (!latest) return null
   return {
     pairCode: latest.pairCode,
@@ -43,12 +46,26 @@ export type TradePreview =
 const TAKER_FEE_RATE = new Exact(COPY.takerFeeRate)
 
 /** The copy's order for the trade; the values must be valid (see validateSettings). */
-export function previewTrade(values: CopySettingsValues, trade: LeaderTrade, instrument: Pick<MarketInstrument, 'lotSize' | 'maxLeverage'>): TradePreview {
+export function previewTrade(
+  values: CopySettingsValues,
+  trade: LeaderTrade,
+  instrument: Pick<MarketInstrument, 'lotSize' | 'maxLeverage'>,
+): TradePreview {
   const settings = toSettingsInput(values)
   const money = (value: string | null) => (value === null ? null : new Exact(value))
-  const leverage = followerLeverage(settings, trade.leverage, Math.min(instrument.maxLeverage, COPY.maxLeverage), trade.biz === 'spot')
+  const leverage = followerLeverage(
+    settings,
+    trade.leverage,
+    Math.min(instrument.maxLeverage, COPY.maxLeverage),
+    trade.biz === 'spot',
+  )
   const sizing = sizeFollowerOrder({
-    settings: { mode: settings.mode, fixedAmount: money(settings.fixedAmount), ratio: money(settings.ratio), maxPerOrder: money(settings.maxPerOrder) },
+    settings: {
+      mode: settings.mode,
+      fixedAmount: money(settings.fixedAmount),
+      ratio: money(settings.ratio),
+      maxPerOrder: money(settings.maxPerOrder),
+    },
     available: new Exact(values.investment),
     leaderSize: new Exact(trade.size),
     price: new Exact(trade.price),

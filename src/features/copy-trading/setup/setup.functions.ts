@@ -5,7 +5,7 @@
  */
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
-import { WALLET_TYPES } from '../../../../app.config.ts'
+import { WALLET_TYPES } from '#/app.config.ts'
 import {
   copyFollowResponseSchema,
   copySettingsUpdateSchema,
@@ -15,37 +15,50 @@ import {
   walletAccountResponseSchema,
   whatIfRequestSchema,
   whatIfResponseSchema,
-} from '../../../contract/index.ts'
-import { clearSessionCookies, hasSession, serverApi } from '../../auth/api.server.ts'
-import type { Loaded } from '../copy-api.ts'
-import { loadEnvelope, sendEnvelope } from '../copy-api.server.ts'
+} from '#/contract/index.ts'
+import { validated } from '#/lib/input-rejected.ts'
+import { exchangeMiddleware, type Loaded } from '#/exchange-client/index.ts'
 
 /** Copies are funded and settled in USDT. */
 const QUOTE_COIN = 'USDT'
 
 export const followLeader = createServerFn({ method: 'POST' })
-  .validator(followRequestSchema)
-  .handler(({ data }) => sendEnvelope('POST', '/copy/v1/copies', copyFollowResponseSchema, data))
+  .middleware([exchangeMiddleware])
+  .validator(validated(followRequestSchema))
+  .handler(({ data, context: { exchange } }) =>
+    exchange.send('POST', '/copy/v1/copies', copyFollowResponseSchema, data),
+  )
 
 export const updateCopySettings = createServerFn({ method: 'POST' })
-  .validator(z.object({ leaderId: idSchema, update: copySettingsUpdateSchema }))
-  .handler(({ data }) => sendEnvelope('PUT', `/copy/v1/copies/${data.leaderId}/settings`, copyFollowResponseSchema, data.update))
+  .middleware([exchangeMiddleware])
+  .validator(validated(z.object({ leaderId: idSchema, update: copySettingsUpdateSchema })))
+  .handler(({ data, context: { exchange } }) =>
+    exchange.send('PUT', `/copy/v1/copies/${data.leaderId}/settings`, copyFollowResponseSchema, data.update),
+  )
 
 /** A replay that stores nothing: a read, though the exchange takes it as a POST body. */
 export const getWhatIf = createServerFn({ method: 'GET' })
-  .validator(z.object({ leaderId: idSchema, request: whatIfRequestSchema }))
-  .handler(({ data }) => sendEnvelope('POST', `/copy/v1/leaders/${data.leaderId}/what-if`, whatIfResponseSchema, data.request))
+  .middleware([exchangeMiddleware])
+  .validator(validated(z.object({ leaderId: idSchema, request: whatIfRequestSchema })))
+  .handler(({ data, context: { exchange } }) =>
+    exchange.send('POST', `/copy/v1/leaders/${data.leaderId}/what-if`, whatIfResponseSchema, data.request),
+  )
 
-export const getInstruments = createServerFn({ method: 'GET' }).handler(() => loadEnvelope('/market/v1/instruments', marketInstrumentsResponseSchema))
+export const getInstruments = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .handler(({ context: { exchange } }) => exchange.load('/market/v1/instruments', marketInstrumentsResponseSchema))
 
 /** The free USDT of the EXCHANGE wallet, which a copy is funded from. */
-export const getAvailableUsdt = createServerFn({ method: 'GET' }).handler(async (): Promise<Loaded<string>> => {
-  if (!hasSession()) return { status: 'unavailable' }
-  const walletType = Number(WALLET_TYPES.EXCHANGE)
-  const envelope = await serverApi()('/asset/v1/api/wallet/account', { method: 'POST', body: { walletTypeList: [walletType] } })
-  if (envelope.code === 401) clearSessionCookies()
-  const parsed = walletAccountResponseSchema.safeParse(envelope)
-  if (!parsed.success) return { status: 'unavailable' }
-  const usdt = parsed.data.data.list.find((b) => b.walletType === walletType && b.coin === QUOTE_COIN)
-  return { status: 'ok', data: usdt?.available ?? '0' }
-})
+export const getAvailableUsdt = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .handler(async ({ context: { exchange } }): Promise<Loaded<string>> => {
+    if (!exchange.session.active) return { status: 'unavailable' }
+    const walletType = Number(WALLET_TYPES.EXCHANGE)
+    const wallet = await exchange.load('/asset/v1/api/wallet/account', walletAccountResponseSchema, {
+      method: 'POST',
+      body: { walletTypeList: [walletType] },
+    })
+    if (wallet.status !== 'ok') return wallet
+    const usdt = wallet.data.list.find((b) => b.walletType === walletType && b.coin === QUOTE_COIN)
+    return { status: 'ok', data: usdt?.available ?? '0' }
+  })

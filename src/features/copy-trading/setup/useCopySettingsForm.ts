@@ -1,6 +1,13 @@
 /** The copy settings form (set-up and edit share it): TanStack Form, checked on every change and on submit. */
 import { useForm } from '@tanstack/react-form'
-import { hasErrors, validateSettings, type CopySettingsValues, type NumericField, type SettingsContext, type SettingsError } from './copy-settings.ts'
+import {
+  hasErrors,
+  validateSettings,
+  type CopySettingsValues,
+  type NumericField,
+  type SettingsContext,
+  type SettingsError,
+} from './copy-settings.ts'
 
 export interface CopySettingsFormOptions {
   defaultValues: CopySettingsValues
@@ -25,5 +32,6 @@ export type CopySettingsForm = ReturnType<typeof useCopySettingsForm>
 
 /** Marks fields the exchange refused; the mark goes when the field changes. */
 export function markRefused(form: CopySettingsForm, fields: readonly NumericField[], code: SettingsError = 'rejected') {
-  for (const field of fields) form.setFieldMeta(field, (meta) => ({ ...meta, isTouched: true, errorMap: { ...meta.errorMap, onServer: code } }))
+  for (const field of fields)
+    form.setFieldMeta(field, (meta) => ({ ...meta, isTouched: true, errorMap: { ...meta.errorMap, onServer: code } }))
 }

@@ -1,11 +1,11 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { LocaleLink } from '../../../features/i18n/LocaleLink.tsx'
-import { validationFailed } from '../../../features/routing/not-found.ts'
-import { WhyJoin } from '../../../features/affiliate/WhyJoin.tsx'
-import { PageFrame } from '../../../features/shell/PageFrame.tsx'
-import { pageHead, productName } from '../../../features/shell/seo.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { validationFailed } from '#/features/routing/index.ts'
+import { WhyJoin } from '#/features/affiliate/index.ts'
+import { PageFrame, pageHead } from '#/features/shell/index.ts'
+import { productName } from '#/lib/product.ts'
 
 const TITLE = msg`Why join {name}`
 

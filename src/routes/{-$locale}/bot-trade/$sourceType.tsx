@@ -1,8 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { validationFailed } from '../../../features/routing/not-found.ts'
-import { PageFrame } from '../../../features/shell/PageFrame.tsx'
-import { pageHead } from '../../../features/shell/seo.ts'
+import { validationFailed } from '#/features/routing/index.ts'
+import { PageFrame, pageHead } from '#/features/shell/index.ts'
 
 const TITLE = msg`Trading bots`
 const SOURCE_TYPE = /^[a-z][a-z0-9-]{0,31}$/i
@@ -12,7 +11,12 @@ export const Route = createFileRoute('/{-$locale}/bot-trade/$sourceType')({
   beforeLoad: ({ params }) => {
     if (!SOURCE_TYPE.test(params.sourceType)) validationFailed()
   },
-  head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Grid, DCA and other trading bots that follow your strategy around the clock.` }),
+  head: ({ match }) =>
+    pageHead({
+      match,
+      title: TITLE,
+      description: msg`Grid, DCA and other trading bots that follow your strategy around the clock.`,
+    }),
   component: BotTradePage,
 })
 
@@ -20,7 +24,10 @@ function BotTradePage() {
   return (
     <PageFrame
       title={TITLE}
-      empty={{ title: msg`No bots to show`, description: msg`Bot strategies appear here once this site is connected to its exchange.` }}
+      empty={{
+        title: msg`No bots to show`,
+        description: msg`Bot strategies appear here once this site is connected to its exchange.`,
+      }}
     />
   )
 }

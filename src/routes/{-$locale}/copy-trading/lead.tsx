@@ -1,10 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { leadQueries } from '../../../features/copy-trading/lead/lead.queries.ts'
-import { LeadCentreView } from '../../../features/copy-trading/lead/LeadCentreView.tsx'
-import { LeadCentreSkeleton } from '../../../features/copy-trading/lead/LeadSkeleton.tsx'
-import { CopyTradingCrumb, PageFrame } from '../../../features/shell/PageFrame.tsx'
-import { pageHead } from '../../../features/shell/seo.ts'
+import { LeadCentreSkeleton, LeadCentreView, leadQueries } from '#/features/copy-trading/index.ts'
+import { CopyTradingCrumb, PageFrame, pageHead } from '#/features/shell/index.ts'
 
 const TITLE = msg`Leader centre`
 
@@ -22,7 +19,12 @@ export const Route = createFileRoute('/{-$locale}/copy-trading/lead')({
       ])
     } else await context.queryClient.ensureQueryData(leadQueries.requirements('futures'))
   },
-  head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Become a lead trader, manage your settings, followers and profit share.` }),
+  head: ({ match }) =>
+    pageHead({
+      match,
+      title: TITLE,
+      description: msg`Become a lead trader, manage your settings, followers and profit share.`,
+    }),
   pendingComponent: LeaderCentrePending,
   component: LeaderCentrePage,
 })

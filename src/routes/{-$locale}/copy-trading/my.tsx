@@ -1,9 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { MyCopiesView } from '../../../features/copy-trading/my-copies/MyCopiesView.tsx'
-import { myCopiesQueries } from '../../../features/copy-trading/my-copies/my-copies.queries.ts'
-import { CopyTradingCrumb, PageFrame } from '../../../features/shell/PageFrame.tsx'
-import { pageHead } from '../../../features/shell/seo.ts'
+import { MyCopiesView, myCopiesQueries } from '#/features/copy-trading/index.ts'
+import { CopyTradingCrumb, PageFrame, pageHead } from '#/features/shell/index.ts'
 
 const TITLE = msg`My copies`
 
@@ -16,7 +14,12 @@ export const Route = createFileRoute('/{-$locale}/copy-trading/my')({
       context.queryClient.ensureQueryData(myCopiesQueries.history(1)),
     ])
   },
-  head: ({ match }) => pageHead({ match, title: TITLE, description: msg`The lead traders you copy, with your totals and your follow history.` }),
+  head: ({ match }) =>
+    pageHead({
+      match,
+      title: TITLE,
+      description: msg`The lead traders you copy, with your totals and your follow history.`,
+    }),
   component: MyCopiesPage,
 })
 

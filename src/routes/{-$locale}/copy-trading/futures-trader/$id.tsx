@@ -1,29 +1,7 @@
-import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { checkLeaderId, leaderSearchSchema, loadLeader, periodOf } from '../../../../features/copy-trading/leader-route.ts'
-import { LeaderDetailView } from '../../../../features/copy-trading/LeaderDetailView.tsx'
-import { CopyTradingCrumb, PageFrame } from '../../../../features/shell/PageFrame.tsx'
-import { pageHead } from '../../../../features/shell/seo.ts'
-
-const TITLE = msg`Futures lead trader`
+import { FuturesLeaderPage, futuresLeaderRoute } from '#/features/copy-trading/index.ts'
 
 export const Route = createFileRoute('/{-$locale}/copy-trading/futures-trader/$id')({
-  staticData: { guards: ['futures-redirect'] },
-  validateSearch: leaderSearchSchema,
-  loaderDeps: ({ search }) => ({ period: periodOf(search) }),
-  beforeLoad: ({ params }) => checkLeaderId(params.id),
-  loader: ({ context, params, deps }) => loadLeader(context.queryClient, params.id, deps.period),
-  head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Performance, positions and followers of a futures lead trader, and how to copy them.` }),
-  component: LeaderPage,
+  ...futuresLeaderRoute,
+  component: FuturesLeaderPage,
 })
-
-function LeaderPage() {
-  const { id } = Route.useParams()
-  const search = Route.useSearch()
-  const navigate = Route.useNavigate()
-  return (
-    <PageFrame title={TITLE} trail={<CopyTradingCrumb />}>
-      <LeaderDetailView id={id} period={periodOf(search)} onPeriod={(period) => void navigate({ search: { period }, replace: true })} />
-    </PageFrame>
-  )
-}

@@ -1,14 +1,10 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { overviewQueries } from '../../../../features/copy-trading/home/overview.queries.ts'
-import { CopyHomeView } from '../../../../features/copy-trading/home/CopyHomeView.tsx'
-import { myCopiesQueries } from '../../../../features/copy-trading/my-copies/my-copies.queries.ts'
-import { LocaleLink } from '../../../../features/i18n/LocaleLink.tsx'
-import { marketsQueries } from '../../../../features/markets/markets.queries.ts'
-import { TickerMarquee } from '../../../../features/markets/TickerMarquee.tsx'
-import { PageFrame } from '../../../../features/shell/PageFrame.tsx'
-import { pageHead } from '../../../../features/shell/seo.ts'
+import { CopyHomeView, myCopiesQueries, overviewQueries } from '#/features/copy-trading/index.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { marketsQueries, TickerMarquee } from '#/features/markets/index.ts'
+import { PageFrame, pageHead } from '#/features/shell/index.ts'
 
 const TITLE = msg`Copy trading`
 
@@ -19,7 +15,12 @@ export const Route = createFileRoute('/{-$locale}/copy-trading/gemw/')({
       context.queryClient.ensureQueryData(overviewQueries.overview('futures')),
       context.shell.loggedIn ? context.queryClient.ensureQueryData(myCopiesQueries.copies()) : null,
     ]),
-  head: ({ match }) => pageHead({ match, title: TITLE, description: msg`Copy the trades of proven lead traders automatically, on spot and futures.` }),
+  head: ({ match }) =>
+    pageHead({
+      match,
+      title: TITLE,
+      description: msg`Copy the trades of proven lead traders automatically, on spot and futures.`,
+    }),
   component: CopyTradingHomePage,
 })
 
@@ -28,7 +29,15 @@ const tab = 'rounded-xl border border-line bg-card px-4 py-3 text-sm font-medium
 function CopyTradingHomePage() {
   const { shell } = Route.useRouteContext()
   return (
-    <PageFrame title={TITLE} lead={<Trans>Choose a lead trader and every trade they make is copied into your account, within the amount and limits you set.</Trans>}>
+    <PageFrame
+      title={TITLE}
+      lead={
+        <Trans>
+          Choose a lead trader and every trade they make is copied into your account, within the amount and limits you
+          set.
+        </Trans>
+      }
+    >
       <div className="mb-6">
         <TickerMarquee />
       </div>

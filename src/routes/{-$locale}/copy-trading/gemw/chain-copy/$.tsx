@@ -1,13 +1,15 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { chainCopySearchSchema, chainCopyViewOf, loadChainCopy } from '../../../../../features/copy-trading/chain/chain-copy-route.ts'
-import { ChainWalletList } from '../../../../../features/copy-trading/chain/ChainWalletList.tsx'
-import { ChainWalletView } from '../../../../../features/copy-trading/chain/ChainWalletView.tsx'
-import { parseChainCopyPath } from '../../../../../features/routing/chain-copy-path.ts'
-import { validationFailed } from '../../../../../features/routing/not-found.ts'
-import { CopyTradingCrumb, PageFrame } from '../../../../../features/shell/PageFrame.tsx'
-import { pageHead } from '../../../../../features/shell/seo.ts'
+import {
+  chainCopySearchSchema,
+  chainCopyViewOf,
+  ChainWalletList,
+  ChainWalletView,
+  loadChainCopy,
+} from '#/features/copy-trading/index.ts'
+import { parseChainCopyPath, validationFailed } from '#/features/routing/index.ts'
+import { CopyTradingCrumb, PageFrame, pageHead } from '#/features/shell/index.ts'
 
 const LIST_TITLE = msg`Smart money on-chain`
 const WALLET_TITLE = msg`On-chain wallet`
@@ -39,7 +41,11 @@ function ChainCopyPage() {
       <PageFrame
         title={LIST_TITLE}
         trail={<CopyTradingCrumb />}
-        lead={<Trans>Wallets whose on-chain trades have paid off. Copy one at a fixed amount per trade; no profit share applies.</Trans>}
+        lead={
+          <Trans>
+            Wallets whose on-chain trades have paid off. Copy one at a fixed amount per trade; no profit share applies.
+          </Trans>
+        }
       >
         <ChainWalletList
           sort={view.sort}
@@ -56,7 +62,9 @@ function ChainCopyPage() {
         chain={chainCopy.chain}
         address={chainCopy.address}
         period={view.period}
-        onPeriod={(period) => void navigate({ search: (prev) => ({ ...prev, period }), replace: true, resetScroll: false })}
+        onPeriod={(period) =>
+          void navigate({ search: (prev) => ({ ...prev, period }), replace: true, resetScroll: false })
+        }
       />
     </PageFrame>
   )

@@ -1,0 +1,180 @@
+/**
+ * My copy of a lead trader: its figures, the open copied positions with live marks and
+ * unrealized PnL, the closed ones, the copies that were skipped and why, and stopping the copy
+ * (closing its positions at the market, or keeping them).
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { CopySkip, MyCopyDetail } from '#/contract/index.ts'
+import { notify } from '#/ui/toast.ts'
+import { trackCancelFollow } from '#/features/analytics/index.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { copyRefusalText } from '../shared/refusal.texts.ts'
+import { LeaderAvatar } from '../shared/LeaderAvatar.tsx'
+import { leaderQueries } from '../shared/leader.queries.ts'
+import { DEFAULT_PERIOD } from '../shared/period.ts'
+import { WatchButton } from '../shared/LeaderReactions.tsx'
+import { LivePositions } from '../shared/LivePositions.tsx'
+import { FigureGrid } from '../shared/FigureGrid.tsx'
+import { useRefreshCopyQueries } from '../shared/copy.queries.ts'
+import { toneOf } from '../shared/tone.ts'
+import { cancelMyCopy } from './my-copy.functions.ts'
+import { myCopyQueries } from './my-copy.queries.ts'
+import { PositionHistory } from '../shared/PositionHistory.tsx'
+import { EditCopySettings } from '../setup/EditCopySettings.tsx'
+
+function SkipReason({ reason }: { reason: CopySkip['reason'] }) {
+  switch (reason) {
+    case 'insufficient-balance':
+      return <Trans>Not enough balance in the copy</Trans>
+    case 'below-minimum-size':
+      return <Trans>Smaller than the minimum order</Trans>
+    case 'paused':
+      return <Trans>Your copy was paused</Trans>
+    case 'instrument-not-allowed':
+      return <Trans>The trader does not share this market</Trans>
+  }
+}
+
+function StopCopy({ copy }: { copy: MyCopyDetail }) {
+  const { t, i18n } = useLingui()
+  const refresh = useRefreshCopyQueries()
+  const [close, setClose] = useState(true)
+  const leaderId = copy.account.leaderId
+  const stop = useMutation({
+    mutationFn: () => cancelMyCopy({ data: { leaderId, closePositions: close } }),
+    onSuccess: async (result) => {
+      if (result.status === 'ok') {
+        notify(t`You stopped copying this trader.`)
+        trackCancelFollow(leaderId, { closePositions: close })
+      } else notify(copyRefusalText(i18n, result.reason), 'error')
+      await refresh()
+    },
+    onError: () => notify(t`The copy could not be stopped. Please try again.`, 'error'),
+  })
+  if (copy.account.status === 'cancelled') return null
+  return (
+    <form
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-card p-4"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (!stop.isPending) stop.mutate()
+      }}
+    >
+      <fieldset className="flex flex-col gap-2 text-sm">
+        <legend className="mb-1 font-semibold">
+          <Trans>Stop copying</Trans>
+        </legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="close" checked={close} onChange={() => setClose(true)} />
+          <Trans>Close the copied positions at the market price</Trans>
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="close" checked={!close} onChange={() => setClose(false)} />
+          <Trans>Keep them open and manage them myself</Trans>
+        </label>
+      </fieldset>
+      <button
+        type="submit"
+        disabled={stop.isPending}
+        data-testid="stop-copy"
+        className="self-start rounded-xl border border-down px-4 py-2 text-sm font-semibold text-down hover:bg-down/10 disabled:opacity-50"
+      >
+        <Trans>Stop copying</Trans>
+      </button>
+    </form>
+  )
+}
+
+export function MyCopyView({ leaderId }: { leaderId: string }) {
+  const { t, i18n } = useLingui()
+  const format = useNumberFormat()
+  // The route's loader has both (the router lets only a leader id through).
+  const { data } = useSuspenseQuery(myCopyQueries.detail(leaderId))
+  // The leader's card says whether the user watches them.
+  const { data: leader } = useSuspenseQuery(leaderQueries.detail(leaderId, DEFAULT_PERIOD))
+  // Not a missing page: the trader may well exist, and this page is where a new copy lands.
+  if (data.status === 'not-found') {
+    return (
+      <p className="rounded-xl border border-line bg-card px-4 py-6 text-center text-muted">
+        <Trans>You do not copy this trader.</Trans>
+      </p>
+    )
+  }
+  if (data.status !== 'ok') return null
+  const copy = data.data
+  const a = copy.account
+  const figures = [
+    { label: t`Net profit (USDT)`, value: format.number(a.net, { digits: 2, signed: true }), tone: toneOf(a.net) },
+    { label: t`ROI`, value: format.percent(a.roi), tone: toneOf(a.roi) },
+    { label: t`Invested (USDT)`, value: format.usdt(a.investment) },
+    { label: t`Available (USDT)`, value: format.usdt(a.balance) },
+    { label: t`Margin in positions (USDT)`, value: format.usdt(a.margin) },
+    {
+      label: t`Realized PnL (USDT)`,
+      value: format.number(a.realizedPnl, { digits: 2, signed: true }),
+      tone: toneOf(a.realizedPnl),
+    },
+    {
+      label: t`Unrealized PnL (USDT)`,
+      value: format.number(a.unrealizedPnl, { digits: 2, signed: true }),
+      tone: toneOf(a.unrealizedPnl),
+    },
+    { label: t`Profit share paid (USDT)`, value: format.usdt(a.profitSharePaid) },
+  ]
+  const nickname = a.nickname
+  const dates = new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' })
+  return (
+    <div className="flex flex-col gap-8" data-testid="my-copy" data-status={a.status}>
+      <section className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <LeaderAvatar src={a.avatar} size={40} />
+          <h2 className="min-w-0 flex-1 text-xl font-semibold">
+            <LocaleLink to="/{-$locale}/copy-trading/gemw/$id" params={{ id: a.leaderId }} className="hover:underline">
+              {t`Copying ${nickname}`}
+            </LocaleLink>
+          </h2>
+          <WatchButton
+            leaderId={a.leaderId}
+            nickname={nickname}
+            watched={leader.status === 'ok' ? leader.data.watched : null}
+          />
+        </div>
+        <FigureGrid figures={figures} narrow />
+      </section>
+      <section aria-labelledby="open-title" className="flex flex-col gap-3">
+        <h3 id="open-title" className="text-lg font-semibold">
+          <Trans>Open copied positions</Trans>
+        </h3>
+        <LivePositions positions={copy.openPositions} caption={t`Open copied positions`} />
+      </section>
+      <PositionHistory list={copy.history.list} />
+      <section aria-labelledby="skipped-title" className="flex flex-col gap-3">
+        <h3 id="skipped-title" className="text-lg font-semibold">
+          <Trans>Skipped copies</Trans>
+        </h3>
+        {copy.skipped.length === 0 ? (
+          <p className="text-sm text-muted">
+            <Trans>Every trade of this trader was copied.</Trans>
+          </p>
+        ) : (
+          <ul className="divide-y divide-line rounded-2xl border border-line bg-card text-sm" data-testid="skipped">
+            {copy.skipped.map((s) => (
+              <li key={`${s.pairCode}:${s.createdAt}`} className="flex flex-wrap justify-between gap-2 px-4 py-3">
+                <span className="font-semibold">{s.pairCode.replace('_', '/')}</span>
+                <span className="text-muted">
+                  <SkipReason reason={s.reason} />
+                </span>
+                <span className="text-muted">{dates.format(s.createdAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {a.status === 'cancelled' ? null : <EditCopySettings copy={copy} />}
+      <StopCopy copy={copy} />
+    </div>
+  )
+}

@@ -1,0 +1,10 @@
+/** The state feature's front door: what routes and other features may use of it. */
+export {
+  globalDialogStore,
+  homeSignUpAccountStore,
+  inviteNumberStore,
+  loadPersistedStores,
+  rebateUserStore,
+} from './stores.ts'
+export { readShellState, signInClientShell, signOutClientShell, updateClientShellState } from './shell-state.ts'
+export type { ShellState } from './shell-state-shape.ts'
