@@ -6,8 +6,8 @@
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
 import { serve } from 'srvx'
-import { sessionResponseSchema } from '../../src/contract/index.ts'
-import { createExchange, type Exchange } from '../../src/exchange/index.ts'
+import { sessionResponseSchema } from '#/contract/index.ts'
+import { createExchange, type Exchange } from '#/exchange/index.ts'
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5)
 const CONCURRENCY = 50
@@ -22,7 +22,12 @@ interface Target {
 
 const TARGETS: Target[] = [
   { name: 'GET security config', method: 'GET', path: '/v2/users/security/config' },
-  { name: 'POST wallet account', method: 'POST', path: '/asset/v1/api/wallet/account', body: JSON.stringify({ walletTypeList: [3] }) },
+  {
+    name: 'POST wallet account',
+    method: 'POST',
+    path: '/asset/v1/api/wallet/account',
+    body: JSON.stringify({ walletTypeList: [3] }),
+  },
 ]
 
 interface Measure {
@@ -37,7 +42,12 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** CONCURRENCY callers, each awaiting its previous answer (as autocannon's connections do). */
-async function inProcess(exchange: Exchange, target: Target, headers: Record<string, string>, seconds: number): Promise<Measure> {
+async function inProcess(
+  exchange: Exchange,
+  target: Target,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<Measure> {
   const latencies: number[] = []
   let errors = 0
   const deadline = performance.now() + seconds * 1000
@@ -59,13 +69,41 @@ async function inProcess(exchange: Exchange, target: Target, headers: Record<str
   return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors }
 }
 
-async function overHttp(url: string, target: Target, headers: Record<string, string>, seconds: number): Promise<Measure> {
-  const result = await autocannon({ url: url + target.path, method: target.method, headers, body: target.body, connections: CONCURRENCY, duration: seconds })
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx }
+async function overHttp(
+  url: string,
+  target: Target,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<Measure> {
+  const result = await autocannon({
+    url: url + target.path,
+    method: target.method,
+    headers,
+    body: target.body,
+    connections: CONCURRENCY,
+    duration: seconds,
+  })
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  }
 }
 
-const exchange = await createExchange({ dataDir: 'memory://', devPages: false, logger: { log: () => undefined, error: console.error }, market: { backfillDays: 7, minuteHistoryDays: 1 } })
-const server = serve({ port: 0, hostname: '127.0.0.1', silent: true, gracefulShutdown: false, fetch: (request) => exchange.fetch(request) })
+const exchange = await createExchange({
+  dataDir: 'memory://',
+  devPages: false,
+  logger: { log: () => undefined, error: console.error },
+  market: { backfillDays: 7, minuteHistoryDays: 1 },
+})
+const server = serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  silent: true,
+  gracefulShutdown: false,
+  fetch: (request) => exchange.fetch(request),
+})
 await server.ready()
 const url = (server.url ?? '').replace(/\/$/, '')
 
@@ -91,7 +129,9 @@ try {
   }
 
   const fmt = (value: number, width: number, digits = 0) => value.toFixed(digits).padStart(width)
-  console.log(`\nExchange API throughput, ${CONCURRENCY} concurrent × ${DURATION_S}s each, PGlite in memory, this machine:`)
+  console.log(
+    `\nExchange API throughput, ${CONCURRENCY} concurrent × ${DURATION_S}s each, PGlite in memory, this machine:`,
+  )
   console.log(
     'call'.padEnd(22),
     'in-process req/s'.padStart(17),

@@ -1,8 +1,11 @@
 /**
- * `npm run bench:bundle`: first-load JavaScript of a page, read in Chromium: every script the page
- * loads until the network is idle, counted at its gzip size (the .gz written at build time).
+ * `npm run bench:bundle`: what a first visit downloads. First-load JavaScript of a page, read in
+ * Chromium: every script the page loads until the network is idle, counted at its gzip size (the .gz
+ * written at build time). Beside it the page's HTML as the server sends it: uncompressed, brotli
+ * and gzip (the server compresses HTML as it streams; these are the bytes on the wire).
  */
 import { existsSync, statSync } from 'node:fs'
+import { request } from 'node:http'
 import { chromium } from 'playwright-core'
 import { startServer } from './server.ts'
 
@@ -20,12 +23,51 @@ function gzipBytes(pathname: string): number {
   return existsSync(file) ? statSync(file).size : 0
 }
 
+/** Bytes of the response body as sent, before any decoding (fetch would decompress). */
+function wireBytes(url: string, encoding: 'identity' | 'br' | 'gzip'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+      if (response.statusCode !== 200) {
+        response.resume()
+        reject(new Error(`${url}: HTTP ${response.statusCode}`))
+        return
+      }
+      const sent = response.headers['content-encoding'] ?? 'identity'
+      if (sent !== encoding) {
+        response.resume()
+        reject(new Error(`${url}: asked for ${encoding}, got ${sent}`))
+        return
+      }
+      let bytes = 0
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      response.on('end', () => resolve(bytes))
+      response.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
 const server = await startServer(3302)
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 })
-const rows: Array<{ name: string; files: number; bytes: number }> = []
+interface Row {
+  name: string
+  files: number
+  bytes: number
+  html: { raw: number; br: number; gzip: number }
+}
+const rows: Row[] = []
 try {
   for (const [name, path] of PAGES) {
     const page = await browser.newPage()
@@ -35,16 +77,38 @@ try {
     })
     await page.goto(server.base + path, { waitUntil: 'networkidle' })
     await page.close()
-    rows.push({ name, files: scripts.size, bytes: [...scripts].reduce((sum, p) => sum + gzipBytes(p), 0) })
+    const html = {
+      raw: await wireBytes(server.base + path, 'identity'),
+      br: await wireBytes(server.base + path, 'br'),
+      gzip: await wireBytes(server.base + path, 'gzip'),
+    }
+    rows.push({ name, files: scripts.size, bytes: [...scripts].reduce((sum, p) => sum + gzipBytes(p), 0), html })
   }
 } finally {
   await browser.close()
   await server.stop()
 }
+const kB = (bytes: number) => (bytes / 1024).toFixed(1)
 const baseline = rows[0]?.bytes ?? 1
-console.log('\nFirst-load JS (gzip), read in Chromium:')
-console.log('page'.padEnd(30), 'files'.padStart(6), 'kB gzip'.padStart(9), 'vs baseline'.padStart(12))
+console.log('\nFirst-load JS (gzip), read in Chromium, and the HTML document as sent:')
+console.log(
+  'page'.padEnd(30),
+  'files'.padStart(6),
+  'JS kB gzip'.padStart(11),
+  'vs baseline'.padStart(12),
+  'HTML kB'.padStart(9),
+  'br'.padStart(7),
+  'gzip'.padStart(7),
+)
 for (const r of rows) {
-  console.log(r.name.padEnd(30), String(r.files).padStart(6), (r.bytes / 1024).toFixed(1).padStart(9), `${(r.bytes / baseline).toFixed(2)}×`.padStart(12))
+  console.log(
+    r.name.padEnd(30),
+    String(r.files).padStart(6),
+    kB(r.bytes).padStart(11),
+    `${(r.bytes / baseline).toFixed(2)}×`.padStart(12),
+    kB(r.html.raw).padStart(9),
+    kB(r.html.br).padStart(7),
+    kB(r.html.gzip).padStart(7),
+  )
 }
 console.log('target: shell pages within 1.30× of the baseline')

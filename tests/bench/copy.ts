@@ -5,15 +5,15 @@
  * (one INSERT … SELECT FROM unnest of the rows the engine writes) in the same run. Target: within 3× of the raw write.
  */
 import { sql } from 'drizzle-orm'
-import { openDatabase, type DatabaseHandle } from '../../src/exchange/db/client.ts'
-import { leaders } from '../../src/exchange/db/copy-schema.ts'
-import { Book } from '../../src/exchange/copy/book.ts'
-import { leaderWallet } from '../../src/exchange/copy/copy-account.ts'
-import { leaderTrade } from '../../src/exchange/copy/engine.ts'
-import { executeLeaderOrder, type LeaderOrder } from '../../src/exchange/copy/mirror.ts'
-import { insertPositions, liveCopiesOf, loadCopies, loadWallets } from '../../src/exchange/copy/store.ts'
-import { defaultRules } from '../../src/exchange/copy/rules.ts'
-import { Money } from '../../src/exchange/money.ts'
+import { openDatabase, type DatabaseHandle } from '#/exchange/db/client.ts'
+import { leaders } from '#/exchange/db/copy-schema.ts'
+import { Book } from '#/exchange/copy/book.ts'
+import { leaderWallet } from '#/exchange/copy/copy-account.ts'
+import { leaderTrade } from '#/exchange/copy/engine.ts'
+import { executeLeaderOrder, type LeaderOrder } from '#/exchange/copy/mirror.ts'
+import { insertPositions, liveCopiesOf, loadCopies, loadWallets } from '#/exchange/copy/store.ts'
+import { defaultRules } from '#/exchange/copy/rules.ts'
+import { Money } from '#/exchange/money.ts'
 
 const SIZES = (process.env.BENCH_FOLLOWERS ?? '1000,10000').split(',').map(Number)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
@@ -26,7 +26,16 @@ async function prepare(followers: number): Promise<{ handle: DatabaseHandle; lea
     insert into users (account_type, account, password_hash, nickname, invite_code)
     select 'email', 'u' || i || '@bench.dev', '!', 'u' || i, 'I' || i from generate_series(0, ${followers}) as i`)
   const leaderId = 10_000_001
-  await db.insert(leaders).values({ userId: leaderId, biz: 'futures', strategy: 'user', nickname: 'lead', profitShareRate: '0.1', maxFollowers: followers, minCopyAmount: '10', createdAt: at })
+  await db.insert(leaders).values({
+    userId: leaderId,
+    biz: 'futures',
+    strategy: 'user',
+    nickname: 'lead',
+    profitShareRate: '0.1',
+    maxFollowers: followers,
+    minCopyAmount: '10',
+    createdAt: at,
+  })
   await db.execute(sql`
     insert into balances (user_id, wallet_type, coin, available) values (${leaderId}, 3, 'USDT', 1000000)`)
   // Half the followers copy at a fixed amount, half by ratio, a few with take profit / stop loss.
@@ -61,7 +70,9 @@ async function mirror(followers: number, round: number): Promise<number> {
   }
 }
 
-/** The same position rows the engine writes, computed beforehand; only their bulk INSERT … SELECT FROM unnest is timed. */
+/**
+ * The same position rows the engine writes, computed beforehand; only their bulk INSERT … SELECT FROM unnest is timed.
+ */
 async function raw(followers: number, round: number): Promise<number> {
   const { handle, leaderId } = await prepare(followers)
   try {
@@ -97,5 +108,10 @@ for (const followers of SIZES) {
   }
   const e = median(engine)
   const r = median(baseline)
-  console.log(String(followers).padEnd(12), e.toFixed(1).padStart(12), r.toFixed(1).padStart(15), `${(e / r).toFixed(2)}×`.padStart(8))
+  console.log(
+    String(followers).padEnd(12),
+    e.toFixed(1).padStart(12),
+    r.toFixed(1).padStart(15),
+    `${(e / r).toFixed(2)}×`.padStart(8),
+  )
 }

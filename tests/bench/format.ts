@@ -2,10 +2,13 @@
  * `npm run bench:format`: formats per second of the decimal-exact formatters beside
  * Intl.NumberFormat on floats, in the same run (the price of exactness).
  */
-import { formatNumber } from '../../src/lib/format/number.ts'
+import { formatNumber } from '#/lib/format/number.ts'
 
 const N = Number(process.env.BENCH_ITERATIONS ?? 200_000)
-const prices = Array.from({ length: 1000 }, (_, i) => `${(i * 7919) % 100000}.${String((i * 104729) % 100000000).padStart(8, '0')}`)
+const prices = Array.from(
+  { length: 1000 },
+  (_, i) => `${(i * 7919) % 100000}.${String((i * 104729) % 100000000).padStart(8, '0')}`,
+)
 const huge = Array.from({ length: 1000 }, (_, i) => `${BigInt(i + 1) * 987654321987n}`)
 const tiny = Array.from({ length: 1000 }, (_, i) => `0.0000000${(i % 900) + 100}`)
 
@@ -25,9 +28,16 @@ const rows = [
   measure('Intl.NumberFormat price (float)', (i) => intl.format(Number(prices[i % 1000]))),
   measure('formatNumber price (2 decimals)', (i) => formatNumber(prices[i % 1000], { digits: 2, tag: 'en-US' })),
   measure('Intl compact (float)', (i) => intlCompact.format(Number(huge[i % 1000]))),
-  measure('formatNumber abbreviation (K…Q)', (i) => formatNumber(huge[i % 1000], { digits: 2, tag: 'en-US', compact: true })),
+  measure('formatNumber abbreviation (K…Q)', (i) =>
+    formatNumber(huge[i % 1000], { digits: 2, tag: 'en-US', compact: true }),
+  ),
   measure('formatNumber zero-fold (8 decimals)', (i) => formatNumber(tiny[i % 1000], { digits: 10, tag: 'en-US' })),
 ]
 const base = rows[0]?.perSecond ?? 1
 console.log(`\nFormats per second (${N.toLocaleString('en-US')} each, this machine):`)
-for (const r of rows) console.log(r.name.padEnd(38), Math.round(r.perSecond).toLocaleString('en-US').padStart(12), `${(r.perSecond / base).toFixed(2)}× Intl`.padStart(12))
+for (const r of rows)
+  console.log(
+    r.name.padEnd(38),
+    Math.round(r.perSecond).toLocaleString('en-US').padStart(12),
+    `${(r.perSecond / base).toFixed(2)}× Intl`.padStart(12),
+  )

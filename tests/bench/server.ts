@@ -7,7 +7,8 @@ export interface BenchServer {
   stop: () => Promise<void>
 }
 
-export async function startServer(port: number): Promise<BenchServer> {
+/** `env` adds to or overrides the server's environment (a bench that needs more history or TRUST_PROXY). */
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   if (!existsSync('dist/server/server.js')) {
     console.log('building…')
     const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' })
@@ -15,7 +16,16 @@ export async function startServer(port: number): Promise<BenchServer> {
   }
   const child: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
     // Its own exchange in memory with a week of history: starts in seconds, touches no data folder.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BENCH_BASELINE: 'on', SITE_URL: `http://127.0.0.1:${port}`, DATA_DIR: 'memory://', EXCHANGE_BACKFILL_DAYS: '7' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BENCH_BASELINE: 'on',
+      SITE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: 'memory://',
+      EXCHANGE_BACKFILL_DAYS: '7',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const base = `http://127.0.0.1:${port}`

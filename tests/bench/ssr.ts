@@ -25,10 +25,19 @@ const results: Array<{ name: string; rps: number; p50: number; p99: number; erro
 try {
   for (const [name, path, mode] of TARGETS) {
     let n = 0
-    const requests: autocannon.Request[] | undefined = mode === 'bust' ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: `${path}?n=${(n += 1)}` }) }] : undefined
+    const requests: autocannon.Request[] | undefined =
+      mode === 'bust'
+        ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: `${path}?n=${(n += 1)}` }) }]
+        : undefined
     // Warm the route (module loading, JIT) before measuring.
     await autocannon({ url: server.base + path, connections: 10, duration: 2 })
-    const r = await autocannon({ url: server.base + path, connections: CONNECTIONS, duration: DURATION_S, headers: { 'accept-encoding': process.env.BENCH_ENCODING ?? 'br' }, ...(requests ? { requests } : {}) })
+    const r = await autocannon({
+      url: server.base + path,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      headers: { 'accept-encoding': process.env.BENCH_ENCODING ?? 'br' },
+      ...(requests ? { requests } : {}),
+    })
     results.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx })
   }
 } finally {
@@ -36,11 +45,27 @@ try {
 }
 const baseline = results[0]?.rps ?? 1
 console.log(`\nSSR throughput, ${CONNECTIONS} connections × ${DURATION_S}s each, brotli, this machine:`)
-console.log('route'.padEnd(30), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7), 'vs baseline'.padStart(12))
+console.log(
+  'route'.padEnd(30),
+  'req/s'.padStart(8),
+  'p50 ms'.padStart(8),
+  'p99 ms'.padStart(8),
+  'errors'.padStart(7),
+  'vs baseline'.padStart(12),
+)
 for (const r of results) {
-  console.log(r.name.padEnd(30), r.rps.toFixed(0).padStart(8), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.errors).padStart(7), `${(r.rps / baseline).toFixed(2)}×`.padStart(12))
+  console.log(
+    r.name.padEnd(30),
+    r.rps.toFixed(0).padStart(8),
+    String(r.p50).padStart(8),
+    String(r.p99).padStart(8),
+    String(r.errors).padStart(7),
+    `${(r.rps / baseline).toFixed(2)}×`.padStart(12),
+  )
 }
 console.log(`target: leader list and leader detail at least ${TARGET_RATIO}× the baseline's req/s`)
 // The target is for what visitors get (the cached page); the rendered-each-time rows show the cost behind it.
-const missed = results.filter((r) => (r.name === 'leader list' || r.name === 'leader detail') && r.rps / baseline < TARGET_RATIO)
+const missed = results.filter(
+  (r) => (r.name === 'leader list' || r.name === 'leader detail') && r.rps / baseline < TARGET_RATIO,
+)
 if (missed.length > 0) console.log('MISSED:', missed.map((r) => r.name).join(', '))

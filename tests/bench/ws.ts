@@ -7,14 +7,24 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { WebSocket, WebSocketServer } from 'ws'
-import { createHub } from '../../src/exchange/realtime/hub.ts'
-import { createMemoryPubSub } from '../../src/exchange/realtime/pubsub.ts'
+import { createHub } from '#/exchange/realtime/hub.ts'
+import { createMemoryPubSub } from '#/exchange/realtime/pubsub.ts'
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000)
 const RATE = Number(process.env.BENCH_RATE ?? 20)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const TOPIC = 'spot:ticker:BTC_USDT:'
-const ticker = (seq: number) => ({ pairCode: 'BTC_USDT', last: '67250.5', open24h: '66000.1', high24h: '68000', low24h: '65000', change24h: '0.0189', volume24h: '12345.678', seq, ts: Date.now() })
+const ticker = (seq: number) => ({
+  pairCode: 'BTC_USDT',
+  last: '67250.5',
+  open24h: '66000.1',
+  high24h: '68000',
+  low24h: '65000',
+  change24h: '0.0189',
+  volume24h: '12345.678',
+  seq,
+  ts: Date.now(),
+})
 
 interface Result {
   delivered: number
@@ -64,7 +74,9 @@ function timestampOf(text: string): number | undefined {
   const { data } = parsed
   if (typeof data !== 'object' || data === null || !('result' in data)) return undefined
   const { result } = data
-  return typeof result === 'object' && result !== null && 'ts' in result && typeof result.ts === 'number' ? result.ts : undefined
+  return typeof result === 'object' && result !== null && 'ts' in result && typeof result.ts === 'number'
+    ? result.ts
+    : undefined
 }
 
 async function drive(publish: (text: string) => void): Promise<number> {
@@ -73,7 +85,17 @@ async function drive(publish: (text: string) => void): Promise<number> {
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
       seq += 1
-      publish(JSON.stringify({ event: 'subscribe', channel: 'ticker', biz: 'spot', type: 'update', pairCode: 'BTC_USDT', base: 'BTC', data: { result: ticker(seq) } }))
+      publish(
+        JSON.stringify({
+          event: 'subscribe',
+          channel: 'ticker',
+          biz: 'spot',
+          type: 'update',
+          pairCode: 'BTC_USDT',
+          base: 'BTC',
+          data: { result: ticker(seq) },
+        }),
+      )
       if (Date.now() - started >= SECONDS * 1000) {
         clearInterval(timer)
         resolve()
@@ -94,7 +116,10 @@ async function hubRun(): Promise<Result & { seconds: number }> {
   const pubsub = createMemoryPubSub()
   const hub = createHub({
     pubsub,
-    snapshots: { public: () => Promise.resolve({ ok: true, result: ticker(0), pairCode: 'BTC_USDT', base: 'BTC' }), private: () => Promise.resolve(null) },
+    snapshots: {
+      public: () => Promise.resolve({ ok: true, result: ticker(0), pairCode: 'BTC_USDT', base: 'BTC' }),
+      private: () => Promise.resolve(null),
+    },
     redeemTicket: () => Promise.resolve(undefined),
   })
   const server = createServer()
@@ -102,7 +127,12 @@ async function hubRun(): Promise<Result & { seconds: number }> {
   const url = await listen(server)
   const result: Result = { delivered: 0, latencies: [] }
   // hello + snapshot, then updates.
-  const sockets = await connect(url, JSON.stringify({ event: 'subscribe', channel: 'ticker', biz: 'spot', pairCode: 'BTC_USDT' }), 2, result)
+  const sockets = await connect(
+    url,
+    JSON.stringify({ event: 'subscribe', channel: 'ticker', biz: 'spot', pairCode: 'BTC_USDT' }),
+    2,
+    result,
+  )
   const seconds = await drive((text) => pubsub.publish(TOPIC, text))
   for (const ws of sockets) ws.terminate()
   await hub.close()
@@ -129,8 +159,17 @@ async function bareRun(): Promise<Result & { seconds: number }> {
 const bare = await bareRun()
 const hub = await hubRun()
 const line = (name: string, r: Result & { seconds: number }) =>
-  console.log(name.padEnd(10), Math.round(r.delivered / r.seconds).toLocaleString('en-US').padStart(12), `${percentile(r.latencies, 0.5)} ms`.padStart(10), `${percentile(r.latencies, 0.99)} ms`.padStart(10))
-console.log(`\n${CLIENTS} clients × ${RATE} msg/s for ${SECONDS} s (loopback, this machine; expected ${(CLIENTS * RATE).toLocaleString('en-US')} msg/s):`)
+  console.log(
+    name.padEnd(10),
+    Math.round(r.delivered / r.seconds)
+      .toLocaleString('en-US')
+      .padStart(12),
+    `${percentile(r.latencies, 0.5)} ms`.padStart(10),
+    `${percentile(r.latencies, 0.99)} ms`.padStart(10),
+  )
+console.log(
+  `\n${CLIENTS} clients × ${RATE} msg/s for ${SECONDS} s (loopback, this machine; expected ${(CLIENTS * RATE).toLocaleString('en-US')} msg/s):`,
+)
 console.log('server'.padEnd(10), 'delivered/s'.padStart(12), 'p50'.padStart(10), 'p99'.padStart(10))
 line('bare ws', bare)
 line('hub', hub)

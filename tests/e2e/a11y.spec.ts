@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { chainWalletPageResponseSchema, leaderPageResponseSchema } from '../../src/contract/index.ts'
+import { chainWalletPageResponseSchema, leaderPageResponseSchema } from '#/contract/index.ts'
 import { freshAccount, signInWith, testAddress, waitForHydration } from './helpers.ts'
 
 const THEMES = ['light', 'dark'] as const
@@ -17,7 +17,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    )
 }
 
 test.describe.configure({ mode: 'parallel' })
@@ -30,16 +36,25 @@ for (const [locale, prefix] of LOCALES) {
       await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
       const base = test.info().project.use.baseURL ?? 'http://127.0.0.1:3210'
       await page.context().addCookies([{ name: 'theme', value: theme, url: base }])
-      const futures = leaderPageResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leaders?biz=futures&hasSlots=true&pageSize=5')).json()).data.list
-      const spot = leaderPageResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leaders?biz=spot&pageSize=1')).json()).data.list
-      const wallets = chainWalletPageResponseSchema.parse(await (await request.get('/spotapi/copy/v1/chain-wallets?pageSize=1')).json()).data.list
+      const futures = leaderPageResponseSchema.parse(
+        await (await request.get('/spotapi/copy/v1/leaders?biz=futures&hasSlots=true&pageSize=5')).json(),
+      ).data.list
+      const spot = leaderPageResponseSchema.parse(
+        await (await request.get('/spotapi/copy/v1/leaders?biz=spot&pageSize=1')).json(),
+      ).data.list
+      const wallets = chainWalletPageResponseSchema.parse(
+        await (await request.get('/spotapi/copy/v1/chain-wallets?pageSize=1')).json(),
+      ).data.list
       const [copied, other] = futures
       const [spotLeader] = spot
       const [wallet] = wallets
       expect(copied && other && spotLeader && wallet).toBeTruthy()
       if (!copied || !other || !spotLeader || !wallet) return
       const token = await freshAccount(request, address)
-      const follow = await request.post('/spotapi/copy/v1/copies', { headers: { authorization: `Bearer ${token}` }, data: { leaderId: copied.leaderId, mode: 'fixed', fixedAmount: '100', investment: '1000' } })
+      const follow = await request.post('/spotapi/copy/v1/copies', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { leaderId: copied.leaderId, mode: 'fixed', fixedAmount: '100', investment: '1000' },
+      })
       expect(follow.status(), await follow.text()).toBe(200)
 
       const publicPages = [
@@ -52,7 +67,12 @@ for (const [locale, prefix] of LOCALES) {
         '/copy-trading/gemw/chain-copy',
         `/copy-trading/gemw/chain-copy/${wallet.chain}/${wallet.address}`,
       ]
-      const signedInPages = [`/copy-trading/gemw/copy-trader/${other.leaderId}`, `/copy-trading/gemw/copy-detail/${copied.leaderId}`, '/copy-trading/my', '/copy-trading/lead']
+      const signedInPages = [
+        `/copy-trading/gemw/copy-trader/${other.leaderId}`,
+        `/copy-trading/gemw/copy-detail/${copied.leaderId}`,
+        '/copy-trading/my',
+        '/copy-trading/lead',
+      ]
       const failures: string[] = []
       const check = async (path: string) => {
         await page.goto(`${prefix}${path}`)

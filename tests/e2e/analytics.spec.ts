@@ -6,8 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { z } from 'zod'
-import { DEVICE } from '../../app.config.ts'
-import { leaderPageResponseSchema } from '../../src/contract/index.ts'
+import { DEVICE } from '#/app.config.ts'
+import { leaderPageResponseSchema } from '#/contract/index.ts'
 import { freshAccount, signInWith, testAddress, waitForHydration, watchErrors } from './helpers.ts'
 
 const eventSchema = z.object({
@@ -36,12 +36,19 @@ const PHONE_UA =
 
 const DEVICES = [
   { name: 'desktop', siteid: 'tandem-Web', source: 'PC', use: {} },
-  { name: 'phone', siteid: 'tandem-H5', source: 'H5', use: { userAgent: PHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  {
+    name: 'phone',
+    siteid: 'tandem-H5',
+    source: 'H5',
+    use: { userAgent: PHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  },
 ] as const
 
 async function deviceId(page: Page): Promise<string> {
   let id = ''
-  await expect.poll(async () => (id = (await page.evaluate((key) => localStorage.getItem(key), DEVICE.idStorageKey)) ?? '')).not.toBe('')
+  await expect
+    .poll(async () => (id = (await page.evaluate((key) => localStorage.getItem(key), DEVICE.idStorageKey)) ?? ''))
+    .not.toBe('')
   return id
 }
 
@@ -51,7 +58,9 @@ async function received(page: Page, distinctId: string, names: string[]): Promis
   await expect
     .poll(
       async () => {
-        const response = await page.request.get(`/dev/analytics.json?distinctId=${encodeURIComponent(distinctId)}&limit=500`)
+        const response = await page.request.get(
+          `/dev/analytics.json?distinctId=${encodeURIComponent(distinctId)}&limit=500`,
+        )
         events = listSchema.parse(await response.json()).events.reverse()
         return names.every((name) => events.some((e) => e.event === name))
       },
@@ -93,18 +102,32 @@ for (const device of DEVICES) {
       await waitForHydration(page)
 
       const events = await received(page, id, ['theme_switch', 'language_switch', 'page_leave'])
-      await expect.poll(async () => pageViews(await received(page, id, ['page_view'])), { timeout: 20_000 }).toEqual(['/', '/register', '/', '/'])
+      await expect
+        .poll(async () => pageViews(await received(page, id, ['page_view'])), { timeout: 20_000 })
+        .toEqual(['/', '/register', '/', '/'])
       for (const event of events) {
-        expect(event.properties, JSON.stringify(event)).toMatchObject({ siteid: device.siteid, request_source: device.source, utm_source: 'e2e', utm_campaign: campaign })
+        expect(event.properties, JSON.stringify(event)).toMatchObject({
+          siteid: device.siteid,
+          request_source: device.source,
+          utm_source: 'e2e',
+          utm_campaign: campaign,
+        })
         expect(event.userId).toBeNull()
       }
       const language = events.find((e) => e.event === 'language_switch')
-      expect(language?.properties).toMatchObject({ page_name: '/', module_name: 'header', element_name: 'language_menu', type: 'action' })
+      expect(language?.properties).toMatchObject({
+        page_name: '/',
+        module_name: 'header',
+        element_name: 'language_menu',
+        type: 'action',
+      })
       expect(JSON.parse(language?.properties.events_param ?? '{}')).toEqual({ from: 'en_US', to: 'zh_CN' })
       const theme = events.find((e) => e.event === 'theme_switch')
       expect(JSON.parse(theme?.properties.events_param ?? '{}')).toEqual({ theme: 'dark' })
       // In-app navigation: the register page's view names the landing page as its referrer.
-      expect(events.find((e) => e.event === 'page_view' && e.properties.page_name === '/register')?.properties.referrer).toMatch(/^\/\?utm_source=e2e/)
+      expect(
+        events.find((e) => e.event === 'page_view' && e.properties.page_name === '/register')?.properties.referrer,
+      ).toMatch(/^\/\?utm_source=e2e/)
       expect(new Set(events.map((e) => e.id)).size).toBe(events.length)
       expect(errors).toEqual([])
     })
@@ -125,12 +148,24 @@ for (const device of DEVICES) {
       const events = await received(page, id, ['login'])
       const login = events.find((e) => e.event === 'login')
       expect(login?.userId).toBe(userId)
-      expect(login?.properties).toMatchObject({ siteid: device.siteid, request_source: device.source, module_name: 'auth', element_name: 'login_form', utm_source: 'e2e' })
+      expect(login?.properties).toMatchObject({
+        siteid: device.siteid,
+        request_source: device.source,
+        module_name: 'auth',
+        element_name: 'login_form',
+        utm_source: 'e2e',
+      })
       expect(JSON.parse(login?.properties.events_param ?? '{}')).toEqual({ accountType: 'mobile' })
       await expect
-        .poll(async () => (await received(page, id, ['page_view'])).filter((e) => e.event === 'page_view').map((e) => [e.properties.page_name, e.userId]), {
-          timeout: 20_000,
-        })
+        .poll(
+          async () =>
+            (await received(page, id, ['page_view']))
+              .filter((e) => e.event === 'page_view')
+              .map((e) => [e.properties.page_name, e.userId]),
+          {
+            timeout: 20_000,
+          },
+        )
         .toEqual([
           ['/login', null],
           ['/', userId],
@@ -140,7 +175,9 @@ for (const device of DEVICES) {
     test('a follow is recorded with the user, the trader and the device', async ({ page, request }) => {
       const address = testAddress()
       await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
-      const [leader] = leaderPageResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leaders?pageSize=1&biz=futures&hasSlots=true')).json()).data.list
+      const [leader] = leaderPageResponseSchema.parse(
+        await (await request.get('/spotapi/copy/v1/leaders?pageSize=1&biz=futures&hasSlots=true')).json(),
+      ).data.list
       expect(leader).toBeDefined()
       if (!leader) return
       await signInWith(page, await freshAccount(request, address))
@@ -154,8 +191,16 @@ for (const device of DEVICES) {
       await expect(page).toHaveURL(new RegExp(`/copy-detail/${leader.leaderId}$`))
       const follow = (await received(page, id, ['follow'])).find((e) => e.event === 'follow')
       expect(follow?.userId).toMatch(/^\d+$/)
-      expect(follow?.properties).toMatchObject({ siteid: device.siteid, request_source: device.source, module_name: 'copy_trading', element_name: 'follow' })
-      expect(JSON.parse(follow?.properties.events_param ?? '{}')).toMatchObject({ leaderId: leader.leaderId, mode: 'fixed' })
+      expect(follow?.properties).toMatchObject({
+        siteid: device.siteid,
+        request_source: device.source,
+        module_name: 'copy_trading',
+        element_name: 'follow',
+      })
+      expect(JSON.parse(follow?.properties.events_param ?? '{}')).toMatchObject({
+        leaderId: leader.leaderId,
+        mode: 'fixed',
+      })
     })
   })
 }

@@ -11,19 +11,16 @@ function uniqueEmail() {
   return `e2e.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
 }
 
-async function latestCode(page: Page, address: string): Promise<string> {
-  let code = ''
-  await expect
-    .poll(async () => {
-      const response = await page.request.get(`/dev/inbox.json?address=${encodeURIComponent(address)}`)
-      const body: unknown = await response.json()
-      const messages: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'messages') : undefined
-      const first: unknown = Array.isArray(messages) ? messages[0] : undefined
-      const value: unknown = typeof first === 'object' && first !== null ? Reflect.get(first, 'code') : undefined
-      code = typeof value === 'string' ? value : ''
-      return code
-    })
-    .toMatch(/^\d{6}$/)
+/** What a newcomer does: follows the sandbox link under the code field and reads the code in the inbox tab it opens. */
+async function codeFromInboxLink(page: Page, address: string): Promise<string> {
+  const link = page.getByRole('link', { name: 'Sandbox: read your code in the inbox (opens in a new tab)' })
+  await expect(link).toHaveAttribute('target', '_blank')
+  const [inbox] = await Promise.all([page.context().waitForEvent('page'), link.click()])
+  await expect(inbox).toHaveURL(
+    new RegExp(`/spotapi/dev/inbox\\?address=${encodeURIComponent(address).replace(/\./g, '\\.')}$`),
+  )
+  const code = (await inbox.getByRole('row').filter({ hasText: address }).locator('code').first().textContent()) ?? ''
+  await inbox.close()
   return code
 }
 
@@ -46,7 +43,7 @@ test('register with an emailed code → signed in → log out → log in with fo
   await page.getByTestId('send-code').click()
   await expect(page.getByText(`We sent a 6-digit code to ${email}.`)).toBeVisible()
   await expect(page.getByTestId('send-code')).toBeDisabled()
-  await page.getByLabel('Verification code').fill(await latestCode(page, email))
+  await page.getByLabel('Verification code').fill(await codeFromInboxLink(page, email))
   await page.getByLabel(/I have read and agree/).check()
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page).toHaveURL(/\/$/)
@@ -184,9 +181,13 @@ test("a user's preferences follow them to a new browser", async ({ page, browser
   await loginWithMobile(page)
   await page.getByTestId('preferences').locator('summary').click()
   await page.getByLabel('Pricing currency').selectOption('JPY')
-  await expect(page.getByTestId('preferences-status')).toHaveText('Saved to your account: they follow you to any device.')
+  await expect(page.getByTestId('preferences-status')).toHaveText(
+    'Saved to your account: they follow you to any device.',
+  )
   await page.getByLabel('Language of messages and emails').selectOption('ja_JP')
-  await expect(page.getByTestId('preferences-status')).toHaveText('Saved to your account: they follow you to any device.')
+  await expect(page.getByTestId('preferences-status')).toHaveText(
+    'Saved to your account: they follow you to any device.',
+  )
 
   const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.99.1.2' } })
   const second = await other.newPage()

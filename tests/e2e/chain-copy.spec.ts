@@ -4,14 +4,18 @@
  * "My copies". Signed out, the copy button sends to the login page and back.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { chainWalletDetailResponseSchema, chainWalletPageResponseSchema } from '../../src/contract/index.ts'
+import { chainWalletDetailResponseSchema, chainWalletPageResponseSchema } from '#/contract/index.ts'
 import { freshAccount, signInWith, testAddress, waitForHydration, watchErrors } from './helpers.ts'
 
 const INVESTMENT = '1000'
 
 async function copyableWallet(request: APIRequestContext) {
-  const list = chainWalletPageResponseSchema.parse(await (await request.get('/spotapi/copy/v1/chain-wallets?pageSize=50')).json())
-  const wallet = list.data.list.find((w) => w.status === 'open' && w.slotsLeft > 0 && Number(w.minCopyAmount) <= Number(INVESTMENT))
+  const list = chainWalletPageResponseSchema.parse(
+    await (await request.get('/spotapi/copy/v1/chain-wallets?pageSize=50')).json(),
+  )
+  const wallet = list.data.list.find(
+    (w) => w.status === 'open' && w.slotsLeft > 0 && Number(w.minCopyAmount) <= Number(INVESTMENT),
+  )
   expect(wallet).toBeDefined()
   return wallet
 }
@@ -24,7 +28,9 @@ test('lists the wallets, opens one and copies it at a fixed amount', async ({ pa
   const token = await freshAccount(request, address)
   const wallet = await copyableWallet(request)
   if (!wallet) return
-  const detail = chainWalletDetailResponseSchema.parse(await (await request.get(`/spotapi/copy/v1/chain-wallets/${wallet.chain}/${wallet.address}`)).json())
+  const detail = chainWalletDetailResponseSchema.parse(
+    await (await request.get(`/spotapi/copy/v1/chain-wallets/${wallet.chain}/${wallet.address}`)).json(),
+  )
 
   const errors = watchErrors(page)
   await signInWith(page, token)

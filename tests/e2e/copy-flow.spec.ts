@@ -5,7 +5,7 @@
  * → edit the settings → stop copying.
  */
 import { expect, test } from '@playwright/test'
-import { leaderPageResponseSchema, myCopyDetailResponseSchema } from '../../src/contract/index.ts'
+import { leaderPageResponseSchema, myCopyDetailResponseSchema } from '#/contract/index.ts'
 import { freshCredentials, testAddress, waitForHydration, watchErrors } from './helpers.ts'
 
 test('home → list → trader → log in → copy → my copy after the next trade → edit → stop', async ({ page, request }) => {
@@ -14,8 +14,12 @@ test('home → list → trader → log in → copy → my copy after the next tr
   const address = testAddress()
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
   const { account, password, token } = await freshCredentials(request, address)
-  const list = leaderPageResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leaders?pageSize=50&biz=futures&hasSlots=true')).json())
-  const busiest = list.data.list.filter((l) => l.status === 'open' && Number(l.minCopyAmount) <= 1000).sort((a, b) => Number(b.stats.tradesPerWeek) - Number(a.stats.tradesPerWeek))[0]
+  const list = leaderPageResponseSchema.parse(
+    await (await request.get('/spotapi/copy/v1/leaders?pageSize=50&biz=futures&hasSlots=true')).json(),
+  )
+  const busiest = list.data.list
+    .filter((l) => l.status === 'open' && Number(l.minCopyAmount) <= 1000)
+    .sort((a, b) => Number(b.stats.tradesPerWeek) - Number(a.stats.tradesPerWeek))[0]
   expect(busiest, 'an open futures trader with slots').toBeDefined()
   if (!busiest) return
 
@@ -30,10 +34,17 @@ test('home → list → trader → log in → copy → my copy after the next tr
   await page.reload()
   await waitForHydration(page)
   await expect(page).toHaveURL(/period=90d/)
-  await expect(page.getByRole('columnheader', { name: 'PnL (USDT)', exact: true })).toHaveAttribute('aria-sort', 'descending')
+  await expect(page.getByRole('columnheader', { name: 'PnL (USDT)', exact: true })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  )
 
   // Further down the list, as a reader finds them: "Load more" until the trader shows.
-  const trader = page.getByTestId('leader-table').getByTestId('leader-name').filter({ hasText: busiest.nickname }).first()
+  const trader = page
+    .getByTestId('leader-table')
+    .getByTestId('leader-name')
+    .filter({ hasText: busiest.nickname })
+    .first()
   while (!(await trader.isVisible())) {
     const rows = await page.getByTestId('leader-row').count()
     await page.getByTestId('load-more').click()
@@ -64,13 +75,17 @@ test('home → list → trader → log in → copy → my copy after the next tr
   // The trader trades on the engine's fast clock; the copy follows, and the page shows it.
   const auth = { authorization: `Bearer ${token}` }
   const copied = async () => {
-    const detail = myCopyDetailResponseSchema.parse(await (await request.get(`/spotapi/copy/v1/my/copies/${busiest.leaderId}`, { headers: auth })).json()).data
+    const detail = myCopyDetailResponseSchema.parse(
+      await (await request.get(`/spotapi/copy/v1/my/copies/${busiest.leaderId}`, { headers: auth })).json(),
+    ).data
     return detail.openPositions.length + detail.history.list.length
   }
   await expect.poll(copied, { timeout: 100_000, intervals: [1000] }).toBeGreaterThan(0)
   await page.reload()
   await waitForHydration(page)
-  await expect(page.getByTestId('mark').first().or(page.getByTestId('history').locator('tbody tr').first())).toBeVisible()
+  await expect(
+    page.getByTestId('mark').first().or(page.getByTestId('history').locator('tbody tr').first()),
+  ).toBeVisible()
 
   // Edit: a stop loss, kept after a reload.
   const field = (name: string) => page.getByTestId('edit-copy').getByTestId(`field-${name}`)

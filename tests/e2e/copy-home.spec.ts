@@ -1,10 +1,18 @@
-/** The copy-trading home: platform figures, top traders per category and market, and the nickname search that opens the list. */
+/**
+ * The copy-trading home: platform figures, top traders per category and market, and the nickname search that opens the
+ * list.
+ */
 import { expect, test } from '@playwright/test'
-import { copyOverviewResponseSchema } from '../../src/contract/index.ts'
+import { copyOverviewResponseSchema } from '#/contract/index.ts'
 import { waitForHydration } from './helpers.ts'
 
-test('shows the platform figures and the top traders by category, and searches by nickname', async ({ page, request }) => {
-  const overview = copyOverviewResponseSchema.parse(await (await request.get('/spotapi/copy/v1/overview?biz=futures')).json()).data
+test('shows the platform figures and the top traders by category, and searches by nickname', async ({
+  page,
+  request,
+}) => {
+  const overview = copyOverviewResponseSchema.parse(
+    await (await request.get('/spotapi/copy/v1/overview?biz=futures')).json(),
+  ).data
   await page.goto('/copy-trading/gemw')
   await waitForHydration(page)
   await expect(page.getByTestId('figure-leaders')).toHaveText(String(overview.leaders))
@@ -21,7 +29,9 @@ test('shows the platform figures and the top traders by category, and searches b
   if (steadiest) await expect(cards.first()).toContainText(steadiest.nickname)
 
   await page.getByRole('radio', { name: 'Spot' }).click()
-  const spot = copyOverviewResponseSchema.parse(await (await request.get('/spotapi/copy/v1/overview?biz=spot')).json()).data
+  const spot = copyOverviewResponseSchema.parse(
+    await (await request.get('/spotapi/copy/v1/overview?biz=spot')).json(),
+  ).data
   const spotFirst = spot.top.steadiest[0]
   if (spotFirst) await expect(cards.first()).toContainText(spotFirst.nickname)
 

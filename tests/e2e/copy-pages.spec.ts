@@ -1,20 +1,29 @@
 /**
  * The public copy-trading pages in all 13 languages: translated (no message ids in headings),
- * the right direction (Arabic right-to-left), nothing wider than a 390 px phone, no console errors; and screenshots in English and Arabic, light and dark, up-green and
+ * the right direction (Arabic right-to-left), nothing wider than a 390 px phone, no console errors; and screenshots in
+ * English and Arabic, light and dark, up-green and
  * up-red, desktop and phone, for a person to look at.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { LOCALES } from '../../app.config.ts'
-import { leaderPageResponseSchema } from '../../src/contract/index.ts'
+import { LOCALES } from '#/app.config.ts'
+import { leaderPageResponseSchema } from '#/contract/index.ts'
 import { waitForHydration, watchErrors } from './helpers.ts'
 
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
 
 async function pagesToVisit(request: APIRequestContext): Promise<string[]> {
-  const [leader] = leaderPageResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leaders?pageSize=1')).json()).data.list
+  const [leader] = leaderPageResponseSchema.parse(
+    await (await request.get('/spotapi/copy/v1/leaders?pageSize=1')).json(),
+  ).data.list
   expect(leader).toBeDefined()
-  return ['/copy-trading/gemw', '/copy-trading/futures', '/copy-trading/spot', `/copy-trading/futures-trader/${leader?.leaderId ?? ''}`, '/copy-trading/gemw/chain-copy']
+  return [
+    '/copy-trading/gemw',
+    '/copy-trading/futures',
+    '/copy-trading/spot',
+    `/copy-trading/futures-trader/${leader?.leaderId ?? ''}`,
+    '/copy-trading/gemw/chain-copy',
+  ]
 }
 
 for (const { code, dir } of LOCALES) {
@@ -47,7 +56,12 @@ for (const locale of ['', '/ar_AE'] as const) {
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
-      test(`screenshots ${locale || 'en'} ${theme} ${upColor} ${device}`, async ({ page, context, baseURL, request }) => {
+      test(`screenshots ${locale || 'en'} ${theme} ${upColor} ${device}`, async ({
+        page,
+        context,
+        baseURL,
+        request,
+      }) => {
         test.setTimeout(90_000)
         await context.addCookies([
           { name: 'theme', value: theme, url: baseURL ?? '' },

@@ -4,7 +4,7 @@
  * copy's settings are then edited on my copy (kept after a reload).
  */
 import { expect, test } from '@playwright/test'
-import { leaderPageResponseSchema, myCopyDetailResponseSchema } from '../../src/contract/index.ts'
+import { leaderPageResponseSchema, myCopyDetailResponseSchema } from '#/contract/index.ts'
 import { freshAccount, signInWith, testAddress, waitForHydration, watchErrors } from './helpers.ts'
 
 test('a visitor logs in first; then sets up a copy, confirms it, and edits its settings', async ({ page, request }) => {
@@ -12,7 +12,9 @@ test('a visitor logs in first; then sets up a copy, confirms it, and edits its s
   const errors = watchErrors(page)
   const address = testAddress()
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
-  const list = leaderPageResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leaders?pageSize=50&biz=futures&hasSlots=true')).json())
+  const list = leaderPageResponseSchema.parse(
+    await (await request.get('/spotapi/copy/v1/leaders?pageSize=50&biz=futures&hasSlots=true')).json(),
+  )
   const leader = list.data.list.find((l) => l.status === 'open' && Number(l.minCopyAmount) <= 1000)
   expect(leader).toBeDefined()
   if (!leader) return
@@ -62,8 +64,15 @@ test('a visitor logs in first; then sets up a copy, confirms it, and edits its s
   await expect(page.getByTestId('my-copy')).toHaveAttribute('data-status', 'active')
 
   const auth = { authorization: `Bearer ${token}` }
-  const detail = myCopyDetailResponseSchema.parse(await (await request.get(`/spotapi/copy/v1/my/copies/${leader.leaderId}`, { headers: auth })).json())
-  expect(detail.data.settings).toMatchObject({ mode: 'fixed', fixedAmount: '100', stopLossRatio: '0.2', investment: '1000.12' })
+  const detail = myCopyDetailResponseSchema.parse(
+    await (await request.get(`/spotapi/copy/v1/my/copies/${leader.leaderId}`, { headers: auth })).json(),
+  )
+  expect(detail.data.settings).toMatchObject({
+    mode: 'fixed',
+    fixedAmount: '100',
+    stopLossRatio: '0.2',
+    investment: '1000.12',
+  })
 
   // Editing: a new total and a new stop loss, saved and still there after a reload.
   const field = (name: string) => page.getByTestId('edit-copy').getByTestId(`field-${name}`)
@@ -86,14 +95,22 @@ test('a visitor logs in first; then sets up a copy, confirms it, and edits its s
   expect(errors).toEqual([])
 })
 
-test('someone who already copies the trader is shown the way to the copy instead of the form', async ({ page, request }) => {
+test('someone who already copies the trader is shown the way to the copy instead of the form', async ({
+  page,
+  request,
+}) => {
   const address = testAddress()
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
-  const list = leaderPageResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leaders?pageSize=50&biz=futures&hasSlots=true')).json())
+  const list = leaderPageResponseSchema.parse(
+    await (await request.get('/spotapi/copy/v1/leaders?pageSize=50&biz=futures&hasSlots=true')).json(),
+  )
   const leader = list.data.list.find((l) => l.status === 'open' && Number(l.minCopyAmount) <= 1000)
   if (!leader) throw new Error('no open trader with slots')
   const token = await freshAccount(request, address)
-  const follow = await request.post('/spotapi/copy/v1/copies', { headers: { authorization: `Bearer ${token}` }, data: { leaderId: leader.leaderId, mode: 'fixed', fixedAmount: '50', investment: '1000' } })
+  const follow = await request.post('/spotapi/copy/v1/copies', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { leaderId: leader.leaderId, mode: 'fixed', fixedAmount: '50', investment: '1000' },
+  })
   expect(follow.status(), await follow.text()).toBe(200)
   await signInWith(page, token)
   await page.goto(`/ar_AE/copy-trading/gemw/copy-trader/${leader.leaderId}`)

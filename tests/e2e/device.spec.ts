@@ -3,8 +3,8 @@
  * cookies the server forwards, and the bridge against fake iOS, Android and Flutter shells.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { DEVICE } from '../../app.config.ts'
-import { FINGERPRINT_FIELDS } from '../../src/features/device/fingerprint.ts'
+import { DEVICE } from '#/app.config.ts'
+import { FINGERPRINT_FIELDS } from '#/features/device/fingerprint.ts'
 import { waitForHydration, watchErrors } from './helpers.ts'
 
 type FakeShell = 'ios' | 'android' | 'flutter'
@@ -17,14 +17,16 @@ async function fakeShell(page: Page, kind: FakeShell) {
   await page.addInitScript((shell: FakeShell) => {
     const calls: unknown[] = []
     Reflect.set(window, '__nativeCalls', calls)
-    const resultOf = (method: unknown) => (method === 'share' ? { completed: true } : method === 'openExternal' ? { opened: true } : null)
+    const resultOf = (method: unknown) =>
+      method === 'share' ? { completed: true } : method === 'openExternal' ? { opened: true } : null
     const answer = (id: unknown, response: unknown) => {
       setTimeout(() => {
         const callback: unknown = Reflect.get(window, 'tandemNativeCallback')
         if (typeof callback === 'function') Reflect.apply(callback, window, [id, response])
       }, 5)
     }
-    const field = (value: unknown, key: string): unknown => (typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined)
+    const field = (value: unknown, key: string): unknown =>
+      typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined
     if (shell === 'ios') {
       const postMessage = (message: unknown) => {
         calls.push(message)
@@ -41,7 +43,9 @@ async function fakeShell(page: Page, kind: FakeShell) {
     } else {
       const callHandler = (handler: string, message: unknown) => {
         calls.push({ handler, ...(typeof message === 'object' ? message : {}) })
-        return new Promise((resolve) => setTimeout(() => resolve({ ok: true, result: resultOf(field(message, 'method')) }), 5))
+        return new Promise((resolve) =>
+          setTimeout(() => resolve({ ok: true, result: resultOf(field(message, 'method')) }), 5),
+        )
       }
       Reflect.set(window, 'flutter_inappwebview', { callHandler })
     }
@@ -87,7 +91,10 @@ test.describe('device fingerprint (§3)', () => {
     expect(errors).toEqual([])
   })
 
-  test('the device_id cookie is set, stable, readable, SameSite=Lax for a year, and sent to the server', async ({ page, context }) => {
+  test('the device_id cookie is set, stable, readable, SameSite=Lax for a year, and sent to the server', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/copy-trading/gemw')
     await pageApiReady(page)
     const id = await page.evaluate(() => window.TandemWeb?.deviceId())
@@ -113,24 +120,38 @@ test.describe('native bridge (§8)', () => {
       await page.goto('/copy-trading/gemw')
       await pageApiReady(page)
       expect(await page.evaluate(() => window.TandemWeb?.shell())).toBe(kind)
-      expect(await page.evaluate(() => window.TandemWeb?.deviceContext())).toEqual({ deviceType: 'h5', siteid: 'tandem-H5', requestSource: 'H5' })
+      expect(await page.evaluate(() => window.TandemWeb?.deviceContext())).toEqual({
+        deviceType: 'h5',
+        siteid: 'tandem-H5',
+        requestSource: 'H5',
+      })
 
-      const shared = await page.evaluate(() => window.TandemWeb?.call('share', { url: 'https://example.com/leader/1', title: 'Leader' }))
+      const shared = await page.evaluate(() =>
+        window.TandemWeb?.call('share', { url: 'https://example.com/leader/1', title: 'Leader' }),
+      )
       expect(shared).toEqual({ completed: true })
       await page.evaluate(() => window.TandemWeb?.openExternal('https://example.com/help', { external: true }))
 
       // The status bar follows the theme (§4): light on load, dark after the toggle.
       await page.getByTestId('theme-toggle').click()
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
-      await expect.poll(() => nativeCalls(page)).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({ method: 'setStatusBarColor', params: { color: '#ffffff', theme: 'light' } }),
-          expect.objectContaining({ method: 'share', params: { url: 'https://example.com/leader/1', title: 'Leader' } }),
-          expect.objectContaining({ method: 'openExternal', params: { url: 'https://example.com/help' } }),
-          expect.objectContaining({ method: 'setStatusBarColor', params: { color: '#212121', theme: 'dark' } }),
-        ]),
-      )
-      if (kind === 'flutter') expect(await nativeCalls(page)).toEqual(expect.arrayContaining([expect.objectContaining({ handler: 'tandem' })]))
+      await expect
+        .poll(() => nativeCalls(page))
+        .toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ method: 'setStatusBarColor', params: { color: '#ffffff', theme: 'light' } }),
+            expect.objectContaining({
+              method: 'share',
+              params: { url: 'https://example.com/leader/1', title: 'Leader' },
+            }),
+            expect.objectContaining({ method: 'openExternal', params: { url: 'https://example.com/help' } }),
+            expect.objectContaining({ method: 'setStatusBarColor', params: { color: '#212121', theme: 'dark' } }),
+          ]),
+        )
+      if (kind === 'flutter')
+        expect(await nativeCalls(page)).toEqual(
+          expect.arrayContaining([expect.objectContaining({ handler: 'tandem' })]),
+        )
     })
   }
 
@@ -138,7 +159,11 @@ test.describe('native bridge (§8)', () => {
     await page.goto('/')
     await pageApiReady(page)
     expect(await page.evaluate(() => window.TandemWeb?.shell())).toBeUndefined()
-    expect(await page.evaluate(() => window.TandemWeb?.deviceContext())).toEqual({ deviceType: 'web', siteid: 'tandem-Web', requestSource: 'PC' })
+    expect(await page.evaluate(() => window.TandemWeb?.deviceContext())).toEqual({
+      deviceType: 'web',
+      siteid: 'tandem-Web',
+      requestSource: 'PC',
+    })
     const outcome = await page.evaluate(() => {
       try {
         void window.TandemWeb?.call('share', { url: 'https://example.com' })
@@ -153,7 +178,8 @@ test.describe('native bridge (§8)', () => {
 
 test('a phone user agent makes the page an h5 client (siteid, request_source)', async ({ browser }) => {
   const context = await browser.newContext({
-    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1',
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1',
     viewport: { width: 390, height: 844 },
     hasTouch: true,
     isMobile: true,
@@ -161,7 +187,11 @@ test('a phone user agent makes the page an h5 client (siteid, request_source)', 
   const page = await context.newPage()
   await page.goto('/')
   await pageApiReady(page)
-  expect(await page.evaluate(() => window.TandemWeb?.deviceContext())).toEqual({ deviceType: 'h5', siteid: 'tandem-H5', requestSource: 'H5' })
+  expect(await page.evaluate(() => window.TandemWeb?.deviceContext())).toEqual({
+    deviceType: 'h5',
+    siteid: 'tandem-H5',
+    requestSource: 'H5',
+  })
   expect((await page.evaluate(() => window.TandemWeb?.fingerprint()))?.brand_model).toBe('Apple iPhone')
   await context.close()
 })
@@ -171,7 +201,14 @@ test.describe('external navigation (§8)', () => {
     await page.goto('/')
     await pageApiReady(page)
     const outcomes = await page.evaluate(() => {
-      const urls = ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<b>x</b>', 'blob:https://example.com/1', 'VBScript:msgbox(1)']
+      const urls = [
+        'javascript:alert(1)',
+        ' JaVaScRiPt:alert(1)',
+        'java\tscript:alert(1)',
+        'data:text/html,<b>x</b>',
+        'blob:https://example.com/1',
+        'VBScript:msgbox(1)',
+      ]
       const reasonOf = (url: string, external: boolean) => {
         try {
           void window.TandemWeb?.openExternal(url, { external })
@@ -189,8 +226,13 @@ test.describe('external navigation (§8)', () => {
   test('in a browser, opens a new tab without opener', async ({ page, context }) => {
     await page.goto('/')
     await pageApiReady(page)
-    await context.route('https://example.com/**', (route) => route.fulfill({ body: 'external', contentType: 'text/plain' }))
-    const [popup] = await Promise.all([context.waitForEvent('page'), page.evaluate(() => window.TandemWeb?.openExternal('https://example.com/out', { external: true }))])
+    await context.route('https://example.com/**', (route) =>
+      route.fulfill({ body: 'external', contentType: 'text/plain' }),
+    )
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.evaluate(() => window.TandemWeb?.openExternal('https://example.com/out', { external: true })),
+    ])
     await popup.waitForLoadState()
     expect(popup.url()).toBe('https://example.com/out')
     expect(await popup.evaluate(() => window.opener === null)).toBe(true)

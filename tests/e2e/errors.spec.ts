@@ -6,7 +6,8 @@ test.describe('404 pages (§2, §8)', () => {
     test(`unmatched ${path}: 404 'Page not found: {path}'`, async ({ page }) => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(404)
-      if (!path.startsWith('/zh_CN')) await expect(page.getByTestId('error-message')).toHaveText(`Page not found: ${path}`)
+      if (!path.startsWith('/zh_CN'))
+        await expect(page.getByTestId('error-message')).toHaveText(`Page not found: ${path}`)
       await expect(page.getByTestId('error-status')).toHaveText('404')
     })
   }

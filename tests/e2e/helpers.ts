@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { z } from 'zod'
-import { sessionResponseSchema } from '../../src/contract/index.ts'
+import { sessionResponseSchema } from '#/contract/index.ts'
 
 /** Collects console errors and uncaught exceptions (hydration mismatches, CSP violations). */
 export function watchErrors(page: Page): string[] {
@@ -34,25 +34,48 @@ export async function freshAccount(request: APIRequestContext, address: string):
 }
 
 /** A fresh funded account with its email and password too, for a spec that logs in through the form. */
-export async function freshCredentials(request: APIRequestContext, address: string): Promise<{ account: string; password: string; token: string }> {
+export async function freshCredentials(
+  request: APIRequestContext,
+  address: string,
+): Promise<{ account: string; password: string; token: string }> {
   const account = `copy.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
   const password = 'Copy12345'
   const headers = { 'x-forwarded-for': address }
-  await request.post('/spotapi/v2/users/verify-code/send', { headers, data: { accountType: 'email', account, purpose: 'register' } })
+  await request.post('/spotapi/v2/users/verify-code/send', {
+    headers,
+    data: { accountType: 'email', account, purpose: 'register' },
+  })
   let code = ''
   await expect
     .poll(async () => {
-      const inbox = devInboxSchema.parse(await (await request.get(`/dev/inbox.json?address=${encodeURIComponent(account)}`)).json())
+      const inbox = devInboxSchema.parse(
+        await (await request.get(`/dev/inbox.json?address=${encodeURIComponent(account)}`)).json(),
+      )
       code = inbox.messages[0]?.code ?? ''
       return code
     })
     .toMatch(/^\d{6}$/)
-  const session = sessionResponseSchema.parse(await (await request.post('/spotapi/v2/users/register', { headers, data: { accountType: 'email', account, password, code } })).json())
-  expect((await request.post('/spotapi/dev/faucet', { headers: { authorization: `Bearer ${session.data.token}` } })).status()).toBe(200)
+  const session = sessionResponseSchema.parse(
+    await (
+      await request.post('/spotapi/v2/users/register', {
+        headers,
+        data: { accountType: 'email', account, password, code },
+      })
+    ).json(),
+  )
+  expect(
+    (
+      await request.post('/spotapi/dev/faucet', { headers: { authorization: `Bearer ${session.data.token}` } })
+    ).status(),
+  ).toBe(200)
   return { account, password, token: session.data.token }
 }
 
 /** Signs the page in with a session token (the login form has its own specs). */
 export async function signInWith(page: Page, token: string) {
-  await page.context().addCookies([{ name: 'correction_token', value: token, url: test.info().project.use.baseURL ?? 'http://127.0.0.1:3210' }])
+  await page
+    .context()
+    .addCookies([
+      { name: 'correction_token', value: token, url: test.info().project.use.baseURL ?? 'http://127.0.0.1:3210' },
+    ])
 }

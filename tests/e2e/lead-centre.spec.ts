@@ -5,8 +5,8 @@
  * A leader with more followers than a page holds pages through them, and through their profit share.
  */
 import { expect, test } from '@playwright/test'
-import { COPY_PAGES } from '../../app.config.ts'
-import { myLeaderProfileResponseSchema } from '../../src/contract/index.ts'
+import { COPY_PAGES } from '#/app.config.ts'
+import { myLeaderProfileResponseSchema } from '#/contract/index.ts'
 import { freshAccount, signInWith, testAddress, waitForHydration } from './helpers.ts'
 
 test('signed out, the leader centre asks to log in first', async ({ page }) => {
@@ -41,7 +41,11 @@ test('becomes a lead trader, changes a setting and the public nickname', async (
   await expect(page.getByTestId('lead-nickname')).toHaveText(first)
 
   // Someone copies the new leader; the leader removes them after confirming.
-  const profile = myLeaderProfileResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leader/settings', { headers: { authorization: `Bearer ${token}` } })).json())
+  const profile = myLeaderProfileResponseSchema.parse(
+    await (
+      await request.get('/spotapi/copy/v1/leader/settings', { headers: { authorization: `Bearer ${token}` } })
+    ).json(),
+  )
   const follower = await freshAccount(request, address)
   const follow = await request.post('/spotapi/copy/v1/copies', {
     headers: { authorization: `Bearer ${follower}` },
@@ -82,12 +86,21 @@ test('becomes a lead trader, changes a setting and the public nickname', async (
   const info = page.getByTestId('lead-info')
   await info.getByLabel('Nickname', { exact: true }).fill(renamed)
   await info.getByRole('checkbox', { name: 'Steady' }).check()
-  // The avatar's radio button is hidden behind its picture: a press on the picture chooses it.
-  await info.getByTestId('avatars').locator('label').nth(3).click()
-  await expect(info.getByRole('radio', { name: 'Avatar 3' })).toBeChecked()
+  // The avatar's radio button is hidden behind its picture: a press on the picture chooses it. The
+  // presets are shared (the simulated leaders' own faces are not offered), so any leader may take one.
+  await expect(info.getByTestId('avatars').getByRole('radio')).toHaveCount(13)
+  await info.getByTestId('avatars').getByTitle('Orbit').click()
+  await expect(info.getByRole('radio', { name: 'Orbit' })).toBeChecked()
   await info.getByRole('button', { name: 'Save profile' }).click()
   await expect(page.getByText('Your profile is saved.')).toBeVisible()
   await expect(page.getByTestId('lead-nickname')).toHaveText(renamed)
+
+  const saved = myLeaderProfileResponseSchema.parse(
+    await (
+      await request.get('/spotapi/copy/v1/leader/settings', { headers: { authorization: `Bearer ${token}` } })
+    ).json(),
+  )
+  expect(saved.data.avatar).toBe('/avatars/presets/orbit.svg')
 
   await page.getByTestId('public-page').click()
   await expect(page).toHaveURL(/\/copy-trading\/gemw\/\d+/)
@@ -102,20 +115,72 @@ test('becomes a lead trader, changes a setting and the public nickname', async (
   await expect(page.getByTestId('become-leader')).toBeVisible()
 })
 
+test("a nickname another leader has is refused on its field, in the page's language", async ({ page, request }) => {
+  test.setTimeout(90_000)
+  const address = testAddress()
+  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` })
+  const taken = `Taken${Math.floor(Math.random() * 1e6)}`
+  const other = await freshAccount(request, address)
+  const first = await request.post('/spotapi/copy/v1/leader/apply', {
+    headers: auth(other),
+    data: { biz: 'futures', nickname: taken },
+  })
+  expect(first.status(), await first.text()).toBe(200)
+  const token = await freshAccount(request, address)
+  const own = `Mine${Math.floor(Math.random() * 1e6)}`
+  const applied = await request.post('/spotapi/copy/v1/leader/apply', {
+    headers: auth(token),
+    data: { biz: 'futures', nickname: own },
+  })
+  expect(applied.status(), await applied.text()).toBe(200)
+  await signInWith(page, token)
+
+  const texts = [
+    ['', 'Another leader already uses this nickname. Choose another one.'],
+    ['/ar_AE', 'يستخدم متداول رئيسي آخر هذا الاسم المستعار. اختر اسمًا آخر.'],
+  ] as const
+  for (const [prefix, text] of texts) {
+    await page.goto(`${prefix}/copy-trading/lead`)
+    await waitForHydration(page)
+    const info = page.getByTestId('lead-info')
+    const nickname = info.locator('input[name="nickname"]')
+    // Nicknames compare ignoring letter case: the other leader's in capitals is still theirs.
+    await nickname.fill(taken.toUpperCase())
+    await info.locator('button[type="submit"]').click()
+    await expect(nickname).toHaveAttribute('aria-invalid', 'true')
+    await expect(nickname).toHaveAccessibleDescription(text)
+    await expect(nickname).toHaveValue(taken.toUpperCase())
+    // Typing again answers the refusal; the nickname kept is the leader's own.
+    await nickname.fill(own)
+    await expect(nickname).not.toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByTestId('lead-nickname')).toHaveText(own)
+  }
+})
+
 test('the followers of a leader come a page at a time', async ({ page, request }) => {
   test.setTimeout(120_000)
   const address = testAddress()
   const leader = await freshAccount(request, address)
   const auth = (token: string) => ({ authorization: `Bearer ${token}` })
-  const applied = await request.post('/spotapi/copy/v1/leader/apply', { headers: auth(leader), data: { biz: 'futures', nickname: `Paged${Math.floor(Math.random() * 1e6)}`, maxFollowers: 50 } })
+  const applied = await request.post('/spotapi/copy/v1/leader/apply', {
+    headers: auth(leader),
+    data: { biz: 'futures', nickname: `Paged${Math.floor(Math.random() * 1e6)}`, maxFollowers: 50 },
+  })
   expect(applied.status(), await applied.text()).toBe(200)
-  const profile = myLeaderProfileResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leader/settings', { headers: auth(leader) })).json())
+  const profile = myLeaderProfileResponseSchema.parse(
+    await (await request.get('/spotapi/copy/v1/leader/settings', { headers: auth(leader) })).json(),
+  )
   // One more follower than a page holds.
   const followers = COPY_PAGES.leadCentre + 1
   for (let i = 0; i < followers; i += 1) {
-    const follower = await freshAccount(request, address)
+    // Each from an address of its own: verification codes are limited per client address.
+    const follower = await freshAccount(request, testAddress())
     // Each invests its own amount: the names are masked alike, the amounts tell them apart.
-    const follow = await request.post('/spotapi/copy/v1/copies', { headers: auth(follower), data: { leaderId: profile.data.leaderId, mode: 'fixed', fixedAmount: '60', investment: String(100 + i) } })
+    const follow = await request.post('/spotapi/copy/v1/copies', {
+      headers: auth(follower),
+      data: { leaderId: profile.data.leaderId, mode: 'fixed', fixedAmount: '60', investment: String(100 + i) },
+    })
     expect(follow.status(), await follow.text()).toBe(200)
   }
 

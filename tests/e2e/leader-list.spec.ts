@@ -1,6 +1,9 @@
-/** The leader lists: period and sort in the URL (kept on reload, a bad value falls back), nickname search, cards on a phone, and watching from the list. */
+/**
+ * The leader lists: period and sort in the URL (kept on reload, a bad value falls back), nickname search, cards on a
+ * phone, and watching from the list.
+ */
 import { expect, test } from '@playwright/test'
-import { leaderPageResponseSchema } from '../../src/contract/index.ts'
+import { leaderPageResponseSchema } from '#/contract/index.ts'
 import { freshAccount, signInWith, testAddress, waitForHydration, watchErrors } from './helpers.ts'
 
 test('period and sort live in the URL, survive a reload, and a bad sort falls back', async ({ page }) => {
@@ -16,16 +19,25 @@ test('period and sort live in the URL, survive a reload, and a bad sort falls ba
   await expect(page).toHaveURL(/period=7d/)
   await page.getByRole('button', { name: 'PnL (USDT)', exact: true }).click()
   await expect(page).toHaveURL(/sort=pnl/)
-  await expect(page.getByRole('columnheader', { name: 'PnL (USDT)', exact: true })).toHaveAttribute('aria-sort', 'descending')
+  await expect(page.getByRole('columnheader', { name: 'PnL (USDT)', exact: true })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  )
   await page.getByRole('button', { name: 'PnL (USDT)', exact: true }).click()
   await expect(page).toHaveURL(/order=asc/)
-  await expect(page.getByRole('columnheader', { name: 'PnL (USDT)', exact: true })).toHaveAttribute('aria-sort', 'ascending')
+  await expect(page.getByRole('columnheader', { name: 'PnL (USDT)', exact: true })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  )
 
   await page.reload()
   await waitForHydration(page)
   await expect(page).toHaveURL(/period=7d/)
   await expect(page.getByRole('radio', { name: '7 days' })).toHaveAttribute('aria-checked', 'true')
-  await expect(page.getByRole('columnheader', { name: 'PnL (USDT)', exact: true })).toHaveAttribute('aria-sort', 'ascending')
+  await expect(page.getByRole('columnheader', { name: 'PnL (USDT)', exact: true })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  )
   await expect(page.getByTestId('sort')).toHaveValue('pnl')
   await expect(page.getByTestId('order')).toHaveValue('asc')
 
@@ -39,7 +51,9 @@ test('period and sort live in the URL, survive a reload, and a bad sort falls ba
 })
 
 test('searches by nickname, and clears the filters of an empty result', async ({ page, request }) => {
-  const list = leaderPageResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leaders?biz=futures&pageSize=5')).json())
+  const list = leaderPageResponseSchema.parse(
+    await (await request.get('/spotapi/copy/v1/leaders?biz=futures&pageSize=5')).json(),
+  )
   const nickname = list.data.list[0]?.nickname ?? ''
   expect(nickname).not.toBe('')
   const part = nickname.slice(1, 5)
@@ -48,8 +62,13 @@ test('searches by nickname, and clears the filters of an empty result', async ({
   await page.getByRole('searchbox', { name: 'Search traders by nickname' }).fill(part)
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(part)}`))
   const names = page.getByTestId('leader-table').getByTestId('leader-name')
-  await expect(names.first()).toBeVisible()
-  for (const name of await names.allTextContents()) expect(name.toLowerCase()).toContain(part.toLowerCase())
+  // The address changes first; the filtered rows replace the full list when the answer arrives.
+  await expect
+    .poll(async () => {
+      const shown = await names.allTextContents()
+      return shown.length > 0 && shown.every((name) => name.toLowerCase().includes(part.toLowerCase()))
+    })
+    .toBe(true)
   await expect(names.filter({ hasText: nickname })).toHaveCount(1)
 
   await page.getByRole('searchbox', { name: 'Search traders by nickname' }).fill('no-such-trader-zz')
@@ -66,11 +85,14 @@ test('a phone shows cards instead of the table', async ({ page }) => {
   await waitForHydration(page)
   await expect(page.getByTestId('leader-card').first()).toBeVisible()
   await expect(page.getByTestId('leader-table')).toBeHidden()
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0)
 })
 
 test('the server sends one layout, chosen by the device, and a resize swaps it', async ({ page, request }) => {
-  const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+  const iphone =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
   const phoneHtml = await (await request.get('/copy-trading/futures', { headers: { 'user-agent': iphone } })).text()
   expect(phoneHtml).toContain('data-testid="leader-card"')
   expect(phoneHtml).not.toContain('data-testid="leader-table"')

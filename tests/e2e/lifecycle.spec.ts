@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { waitForHydration } from './helpers.ts'
 
-test('a code chunk that fails to load (an old tab after a deploy) reloads the page, which then works', async ({ page }) => {
+test('a code chunk that fails to load (an old tab after a deploy) reloads the page, which then works', async ({
+  page,
+}) => {
   await page.goto('/')
   await waitForHydration(page)
   await page.evaluate(() => Reflect.set(window, '__sameDocument', true))

@@ -28,7 +28,7 @@ test('home prices are live, fall back to HTTP while the feed is down, and recove
   for (const route of routes) await route.close({ code: 1011, reason: 'feed down' })
   await expect(indicator).not.toHaveAttribute('data-status', 'open')
   await expect(indicator).toHaveAttribute('aria-label', 'Live prices interrupted: reconnecting')
-  // After 2 s without the socket, the same data comes over HTTP.
+  // After WEBSOCKET.fallbackIdleMs without the socket, the same data comes over HTTP.
   await fallback
 
   feedUp = true

@@ -4,7 +4,7 @@
  * history with why it ended. Signed out, the page sends to the login page and back.
  */
 import { expect, test } from '@playwright/test'
-import { leaderPageResponseSchema, myCopiesResponseSchema } from '../../src/contract/index.ts'
+import { leaderPageResponseSchema, myCopiesResponseSchema } from '#/contract/index.ts'
 import { freshAccount, signInWith, testAddress, waitForHydration, watchErrors } from './helpers.ts'
 
 test('lists my copies with their totals and my follow history', async ({ page, request }) => {
@@ -13,18 +13,27 @@ test('lists my copies with their totals and my follow history', async ({ page, r
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
   const token = await freshAccount(request, address)
   const auth = { authorization: `Bearer ${token}` }
-  const list = leaderPageResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leaders?pageSize=50&biz=futures&hasSlots=true')).json())
+  const list = leaderPageResponseSchema.parse(
+    await (await request.get('/spotapi/copy/v1/leaders?pageSize=50&biz=futures&hasSlots=true')).json(),
+  )
   const [kept, stopped] = list.data.list.filter((l) => l.status === 'open' && Number(l.minCopyAmount) <= 1000)
   expect(kept).toBeDefined()
   expect(stopped).toBeDefined()
   if (!kept || !stopped) return
   for (const leader of [kept, stopped]) {
-    const follow = await request.post('/spotapi/copy/v1/copies', { headers: auth, data: { leaderId: leader.leaderId, mode: 'fixed', fixedAmount: '100', investment: '1000' } })
+    const follow = await request.post('/spotapi/copy/v1/copies', {
+      headers: auth,
+      data: { leaderId: leader.leaderId, mode: 'fixed', fixedAmount: '100', investment: '1000' },
+    })
     expect(follow.status(), await follow.text()).toBe(200)
   }
-  const cancel = await request.delete(`/spotapi/copy/v1/copies/${stopped.leaderId}?closePositions=true`, { headers: auth })
+  const cancel = await request.delete(`/spotapi/copy/v1/copies/${stopped.leaderId}?closePositions=true`, {
+    headers: auth,
+  })
   expect(cancel.status(), await cancel.text()).toBe(200)
-  const mine = myCopiesResponseSchema.parse(await (await request.get('/spotapi/copy/v1/my/copies', { headers: auth })).json())
+  const mine = myCopiesResponseSchema.parse(
+    await (await request.get('/spotapi/copy/v1/my/copies', { headers: auth })).json(),
+  )
   expect(mine.data.list.map((c) => c.leaderId)).toEqual([kept.leaderId])
 
   const errors = watchErrors(page)

@@ -3,9 +3,8 @@
  * positions with live marks, and stops the copy (closing the positions at the market).
  */
 import { expect, test } from '@playwright/test'
-import { leaderPageResponseSchema, myCopyDetailResponseSchema } from '../../src/contract/index.ts'
+import { leaderPageResponseSchema, myCopyDetailResponseSchema } from '#/contract/index.ts'
 import { freshAccount, signInWith, testAddress, waitForHydration } from './helpers.ts'
-
 
 test('shows my copy with live positions, and stops it', async ({ page, request }) => {
   test.setTimeout(120_000)
@@ -13,16 +12,27 @@ test('shows my copy with live positions, and stops it', async ({ page, request }
   await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
   const token = await freshAccount(request, address)
   const auth = { authorization: `Bearer ${token}` }
-  const list = leaderPageResponseSchema.parse(await (await request.get('/spotapi/copy/v1/leaders?pageSize=50&biz=futures&hasSlots=true')).json())
+  const list = leaderPageResponseSchema.parse(
+    await (await request.get('/spotapi/copy/v1/leaders?pageSize=50&biz=futures&hasSlots=true')).json(),
+  )
   const busiest = [...list.data.list].sort((a, b) => Number(b.stats.tradesPerWeek) - Number(a.stats.tradesPerWeek))[0]
   expect(busiest).toBeDefined()
   if (!busiest) return
-  const follow = await request.post('/spotapi/copy/v1/copies', { headers: auth, data: { leaderId: busiest.leaderId, mode: 'fixed', fixedAmount: '200', investment: '5000' } })
+  const follow = await request.post('/spotapi/copy/v1/copies', {
+    headers: auth,
+    data: { leaderId: busiest.leaderId, mode: 'fixed', fixedAmount: '200', investment: '5000' },
+  })
   expect(follow.status(), await follow.text()).toBe(200)
 
   // The trader trades on the engine's fast clock: wait for a copied position to be open.
   await expect
-    .poll(async () => myCopyDetailResponseSchema.parse(await (await request.get(`/spotapi/copy/v1/my/copies/${busiest.leaderId}`, { headers: auth })).json()).data.openPositions.length, { timeout: 80_000, intervals: [1000] })
+    .poll(
+      async () =>
+        myCopyDetailResponseSchema.parse(
+          await (await request.get(`/spotapi/copy/v1/my/copies/${busiest.leaderId}`, { headers: auth })).json(),
+        ).data.openPositions.length,
+      { timeout: 80_000, intervals: [1000] },
+    )
     .toBeGreaterThan(0)
 
   // Signed in with the same session (the login form has its own specs).

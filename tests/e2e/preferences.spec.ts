@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test'
 import { waitForHydration, watchErrors } from './helpers.ts'
 
-test('the colour scheme flips every price colour on the page, and the server renders it next time', async ({ page, context }) => {
+test('the colour scheme flips every price colour on the page, and the server renders it next time', async ({
+  page,
+  context,
+}) => {
   const errors = watchErrors(page)
   await page.goto('/affiliate-register/why-join-tandem')
   await waitForHydration(page)
@@ -22,7 +25,10 @@ test('the colour scheme flips every price colour on the page, and the server ren
   expect(errors).toEqual([])
 })
 
-test('switching language sets the locale cookies for a year and lands on the prefixed path', async ({ page, context }) => {
+test('switching language sets the locale cookies for a year and lands on the prefixed path', async ({
+  page,
+  context,
+}) => {
   await page.goto('/copy-trading/spot?sort=roi')
   await waitForHydration(page)
   await page.getByTestId('language-menu').locator('summary').click()

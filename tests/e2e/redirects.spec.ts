@@ -5,7 +5,10 @@ const CANONICAL = [
   ['/copy-trading/gemw/', '/copy-trading/gemw'],
   ['/zh_cn/copy-trading/gemw/', '/zh_CN/copy-trading/gemw'],
   ['/AR_AE/', '/ar_AE'],
-  ['/copy-trading/gemw/chain-copy/eth/0xAbCdEf0123456789abcdef/?tab=1&x=%20y', '/copy-trading/gemw/chain-copy/eth/0xAbCdEf0123456789abcdef?tab=1&x=%20y'],
+  [
+    '/copy-trading/gemw/chain-copy/eth/0xAbCdEf0123456789abcdef/?utm_source=a%20b&inviteCode=DEMO2345',
+    '/copy-trading/gemw/chain-copy/eth/0xAbCdEf0123456789abcdef?utm_source=a%20b&inviteCode=DEMO2345',
+  ],
   ['/LOGIN?forwardUrl=%2Fcopy-trading', '/login?forwardUrl=%2Fcopy-trading'],
 ] as const
 
@@ -55,8 +58,8 @@ test.describe('legacy redirects (§2): 302 before rendering', () => {
 
   test('a legacy trader link lands on the trader page in the browser', async ({ page }) => {
     // 10000005: the first simulated lead trader.
-    await page.goto('/followup/trader?type=futures&id=10000005&ref=mail')
-    await expect(page).toHaveURL(/\/copy-trading\/futures-trader\/10000005\?ref=mail$/)
+    await page.goto('/followup/trader?type=futures&id=10000005&utm_source=mail')
+    await expect(page).toHaveURL(/\/copy-trading\/futures-trader\/10000005\?utm_source=mail$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Futures lead trader')
   })
 })

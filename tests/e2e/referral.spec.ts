@@ -1,4 +1,7 @@
-/** Home extras of §3: the invite number of a landing link reaches registration, and the home sign-up box fills the registration form. */
+/**
+ * Home extras of §3: the invite number of a landing link reaches registration, and the home sign-up box fills the
+ * registration form.
+ */
 import { expect, test } from '@playwright/test'
 import { waitForHydration } from './helpers.ts'
 

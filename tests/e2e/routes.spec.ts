@@ -21,7 +21,12 @@ const PAGES = [
 ] as const
 
 /** Pages behind the auth-route guard. */
-const GUARDED = ['/copy-trading/my', '/copy-trading/lead', '/copy-trading/gemw/copy-detail/abc', '/copy-trading/gemw/copy-trader/abc']
+const GUARDED = [
+  '/copy-trading/my',
+  '/copy-trading/lead',
+  '/copy-trading/gemw/copy-detail/abc',
+  '/copy-trading/gemw/copy-trader/abc',
+]
 
 const EXPECTED_LANG = { '': ['en-US', 'ltr'], '/zh_CN': ['zh-CN', 'ltr'], '/ar_AE': ['ar-AE', 'rtl'] } as const
 

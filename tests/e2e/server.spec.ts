@@ -57,7 +57,8 @@ test.describe('production server', () => {
         ws.onmessage = (event) => {
           seen.push(String(event.data))
           if (seen.length === 1) ws.send(JSON.stringify({ event: 'ping', ts: 7 }))
-          if (seen.length === 2) ws.send(JSON.stringify({ event: 'subscribe', channel: 'ticker', biz: 'spot', pairCode: 'BTC_USDT' }))
+          if (seen.length === 2)
+            ws.send(JSON.stringify({ event: 'subscribe', channel: 'ticker', biz: 'spot', pairCode: 'BTC_USDT' }))
           if (seen.length === 3) {
             ws.close()
             resolve(seen)
@@ -74,12 +75,21 @@ test.describe('production server', () => {
     })
     expect(JSON.parse(result.echo[0] ?? '{}')).toMatchObject({ event: 'hello' })
     expect(JSON.parse(result.echo[1] ?? '{}')).toEqual({ event: 'pong', ts: 7 })
-    expect(JSON.parse(result.echo[2] ?? '{}')).toMatchObject({ event: 'subscribe', channel: 'ticker', type: 'snapshot', pairCode: 'BTC_USDT', base: 'BTC' })
+    expect(JSON.parse(result.echo[2] ?? '{}')).toMatchObject({
+      event: 'subscribe',
+      channel: 'ticker',
+      type: 'snapshot',
+      pairCode: 'BTC_USDT',
+      base: 'BTC',
+    })
     expect(result.refused).toBe(true)
   })
 
   test('a bad configuration value stops start-up with a message naming it', async () => {
-    const child = spawn(process.execPath, ['src/server/main.ts'], { env: { ...process.env, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['src/server/main.ts'], {
+      env: { ...process.env, PORT: 'eighty' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
@@ -91,7 +101,13 @@ test.describe('production server', () => {
   test('SIGTERM: stops accepting, closes sockets, exits 0', async () => {
     const port = 3290
     const child = spawn(process.execPath, ['src/server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', EXCHANGE_BACKFILL_DAYS: '7' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'memory://',
+        EXCHANGE_BACKFILL_DAYS: '7',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''

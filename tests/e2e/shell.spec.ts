@@ -40,7 +40,10 @@ test.describe('SEO (§3)', () => {
     expect(html).toContain('<meta property="og:image:height" content="630"')
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"')
     expect(html).toContain('<link rel="canonical" href="http://127.0.0.1:3210/zh_CN/copy-trading/gemw"')
-    const alternates = [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]])
+    const alternates = [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)].map((m) => [
+      m[1],
+      m[2],
+    ])
     expect(alternates).toHaveLength(14)
     expect(alternates).toContainEqual(['ar-AE', 'http://127.0.0.1:3210/ar_AE/copy-trading/gemw'])
     expect(alternates).toContainEqual(['en-US', 'http://127.0.0.1:3210/copy-trading/gemw'])

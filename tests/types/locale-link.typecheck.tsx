@@ -2,7 +2,7 @@
  * Compile-time checks of LocaleLink, run by `npm run typecheck` (tsc fails when an expected error
  * stops being an error): only real routes, with their params, are accepted.
  */
-import { LocaleLink } from '../../src/features/i18n/LocaleLink.tsx'
+import { LocaleLink } from '#/features/i18n/LocaleLink.tsx'
 
 export function LocaleLinkTypeChecks() {
   return (

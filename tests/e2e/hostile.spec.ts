@@ -1,0 +1,430 @@
+/**
+ * Hostile cases, one suite every round adds to: what an attacker or a broken client sends, and
+ * what the product must answer. Each case names what it defends.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import WebSocket from 'ws'
+import { leaderDetailResponseSchema, leaderPageResponseSchema } from '#/contract/index.ts'
+import { freshAccount, signInWith, testAddress, waitForHydration } from './helpers.ts'
+
+test.describe('bad input never crashes or hangs the server', () => {
+  test('malformed percent-encoding → 400', async ({ request }) => {
+    for (const path of ['/%E0%A4%A', '/copy-trading/%', '/zh_CN/%FF%FE']) {
+      const response = await request.get(path, { maxRedirects: 0 })
+      expect(response.status()).toBe(400)
+    }
+  })
+
+  test('a 10,000-character path → 414', async ({ request }) => {
+    const response = await request.get(`/${'a'.repeat(10_000)}`, { maxRedirects: 0 })
+    expect(response.status()).toBe(414)
+  })
+
+  test('query strings beyond the qs limits → the page, 200', async ({ request }) => {
+    const deep = `a${'[b]'.repeat(200)}=1`
+    const wide = Array.from({ length: 1500 }, (_, i) => `p${i}=1`).join('&')
+    const arrays = Array.from({ length: 100 }, (_, i) => `x[${i * 7}]=1`).join('&')
+    for (const query of [deep, wide, arrays, '__proto__[x]=1&constructor[prototype][y]=2']) {
+      const response = await request.get(`/copy-trading/spot?${query}`, { maxRedirects: 0 })
+      expect(response.status()).toBe(200)
+    }
+  })
+
+  test('clients hanging up mid-response do not take the server down', async ({ baseURL, request }) => {
+    const html = await (await request.get('/')).text()
+    const asset = /(\/assets\/[^"]+\.(?:js|css))"/.exec(html)?.[1] ?? '/favicon.ico'
+    const paths = [
+      '/',
+      '/zh_CN/copy-trading/gemw',
+      '/copy-trading/nope',
+      '/login',
+      asset,
+      '/og-image.png',
+      '/favicon.svg',
+    ]
+    for (let i = 0; i < 200; i += 1) {
+      const controller = new AbortController()
+      const request = fetch(`${baseURL}${paths[i % paths.length]}`, {
+        signal: controller.signal,
+        headers: { 'accept-encoding': i % 2 ? 'br' : 'gzip' },
+      })
+        .then((response) => response.body?.getReader().read())
+        .catch(() => undefined)
+      setTimeout(() => controller.abort(), i % 7)
+      await request
+    }
+    expect((await fetch(`${baseURL}/healthz`)).status).toBe(200)
+  })
+
+  test('a URL larger than the header limit → 431, not a dropped connection', async ({ request }) => {
+    const response = await request.get(`/copy-trading/spot?q=${'x'.repeat(40_000)}`, { maxRedirects: 0 })
+    expect(response.status()).toBe(431)
+    expect((await request.get('/healthz')).status()).toBe(200)
+  })
+
+  test('odd but valid inputs are pages or 404s, and the server stays up', async ({ request }) => {
+    const paths = [
+      '/copy-trading/gemw/%F0%9F%92%B0',
+      `/copy-trading/gemw/${'x'.repeat(500)}`,
+      '/login?forwardUrl=javascript:alert(1)',
+      '/login?redirectUrl=%2F%2Fevil.example',
+      "/copy-trading/gemw/1'%20OR%201=1--",
+      '/%00',
+    ]
+    for (const path of paths) {
+      const response = await request.get(path, { maxRedirects: 0 })
+      expect(response.status(), path).toBeLessThan(500)
+    }
+    expect((await request.get('/healthz')).status()).toBe(200)
+  })
+})
+
+/** A page of another origin (another port on this host: same site, so SameSite=Lax cookies go with it). */
+async function attackerSite(html: string): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server: Server = createServer((_, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.end(html)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) }
+}
+
+/** Watches a leader through the page and hands back the server-function call it made (address and body). */
+async function captureWatchCall(page: Page, request: APIRequestContext) {
+  const address = testAddress()
+  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
+  const [leader] = leaderPageResponseSchema.parse(
+    await (await request.get('/spotapi/copy/v1/leaders?pageSize=1&sort=followers')).json(),
+  ).data.list
+  if (!leader) throw new Error('no leader to watch')
+  const token = await freshAccount(request, address)
+  await signInWith(page, token)
+  await page.goto(`/copy-trading/gemw/${leader.leaderId}`)
+  await waitForHydration(page)
+  const [call] = await Promise.all([
+    page.waitForRequest(
+      (r) => r.url().includes('/_serverFn/') && r.method() === 'POST' && (r.postData() ?? '').includes('"watching"'),
+    ),
+    page.getByTestId('watch').click(),
+  ])
+  await expect(page.getByTestId('watch')).toHaveAttribute('aria-pressed', 'true')
+  const auth = { authorization: `Bearer ${token}`, 'x-forwarded-for': address }
+  expect((await request.delete(`/spotapi/copy/v1/watches/${leader.leaderId}`, { headers: auth })).status()).toBe(200)
+  const watched = async () =>
+    leaderDetailResponseSchema.parse(
+      await (
+        await request.get(`/spotapi/copy/v1/leaders/${leader.leaderId}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json(),
+    ).data.watched
+  expect(await watched()).toBe(false)
+  return { url: call.url(), body: call.postData() ?? '', watched, address }
+}
+
+test.describe('server functions answer only this site', () => {
+  test('a page on another origin that posts a form and a fetch to a server function changes nothing', async ({
+    page,
+    request,
+  }) => {
+    const call = await captureWatchCall(page, request)
+    const body = JSON.stringify(call.body)
+    const site = await attackerSite(`<!doctype html><body>
+      <form id="f" method="POST" action="${call.url}" enctype="text/plain" target="sink"><input name='${call.body.slice(0, -1).replace(/'/g, '&#39;')}' value='}'></form>
+      <iframe name="sink"></iframe>
+      <script>
+        window.results = []
+        fetch(${JSON.stringify(call.url)}, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain; charset=application/json' }, body: ${body} })
+          .then((r) => results.push('fetch:' + r.type), (e) => results.push('fetch-error'))
+        fetch(${JSON.stringify(call.url)}, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json', 'x-tsr-serverFn': 'true' }, body: ${body} })
+          .then((r) => results.push('cors:' + r.status), (e) => results.push('cors-error'))
+        document.getElementById('f').submit()
+      </script></body>`)
+    try {
+      const attacker = await page.context().newPage()
+      const sinkAnswer = attacker.waitForResponse((r) => r.url() === call.url)
+      await attacker.goto(site.origin)
+      expect((await sinkAnswer).status()).toBe(403)
+      await expect
+        .poll(() => attacker.evaluate(() => (window as unknown as { results: string[] }).results.length))
+        .toBe(2)
+      // The same calls with the page's own origin would have watched the trader: nothing changed.
+      expect(await call.watched()).toBe(false)
+    } finally {
+      await site.close()
+    }
+  })
+
+  test('without the server-function header, or with a body that is not exactly JSON, the call is refused', async ({
+    page,
+    request,
+  }) => {
+    const call = await captureWatchCall(page, request)
+    const base = { 'sec-fetch-site': 'same-origin', 'x-forwarded-for': call.address }
+    const cases: [Record<string, string>, number][] = [
+      [{ ...base, 'content-type': 'application/json' }, 403],
+      [{ ...base, 'x-tsr-serverFn': 'true', 'content-type': 'text/plain; charset=application/json' }, 415],
+      [{ ...base, 'x-tsr-serverFn': 'true', 'content-type': 'application/x-www-form-urlencoded' }, 415],
+      [
+        {
+          'x-tsr-serverFn': 'true',
+          'content-type': 'application/json',
+          origin: 'https://evil.example',
+          'sec-fetch-site': 'cross-site',
+        },
+        403,
+      ],
+    ]
+    for (const [headers, status] of cases)
+      expect((await request.post(call.url, { headers, data: call.body })).status(), JSON.stringify(headers)).toBe(
+        status,
+      )
+    expect(await call.watched()).toBe(false)
+  })
+
+  test('bodies over 64 KB answer 413 (declared or streamed), deep nesting 400, and the server stays up', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const call = await captureWatchCall(page, request)
+    const headers = { 'sec-fetch-site': 'same-origin', 'x-tsr-serverFn': 'true', 'content-type': 'application/json' }
+    const big = JSON.stringify({ pad: 'x'.repeat(70 * 1024) })
+    expect((await request.post(call.url, { headers, data: big })).status()).toBe(413)
+    const streamed = await fetch(call.url, {
+      method: 'POST',
+      headers,
+      duplex: 'half',
+      body: new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 100; i += 1) controller.enqueue(new TextEncoder().encode('x'.repeat(1024)))
+          controller.close()
+        },
+      }),
+    } as RequestInit)
+    expect(streamed.status).toBe(413)
+    const deep = await request.post(call.url, { headers, data: '['.repeat(20_000) + ']'.repeat(20_000) })
+    expect(deep.status()).toBe(400)
+    expect(await deep.text()).toContain('payload-too-deep')
+    expect((await fetch(`${baseURL}/healthz`)).status).toBe(200)
+  })
+
+  test('input the validator refuses is a 400 naming the field, with the reason in the page’s language', async ({
+    page,
+    request,
+  }) => {
+    const call = await captureWatchCall(page, request)
+    // Seroval's JSON: the leader id is the first string node ({"t":1,"s":"…"}) of the call's data.
+    const tampered = call.body.replace(/\{"t":1,"s":"\d+"\}/, '{"t":1,"s":"not-an-id"}')
+    expect(tampered).not.toBe(call.body)
+    const headers = {
+      'sec-fetch-site': 'same-origin',
+      'x-tsr-serverFn': 'true',
+      'content-type': 'application/json',
+      referer: `${new URL(call.url).origin}/ja_JP/copy-trading/gemw`,
+    }
+    const response = await request.post(call.url, { headers, data: tampered })
+    expect(response.status()).toBe(400)
+    const text = await response.text()
+    expect(text).toContain('leaderId')
+    expect(text).toContain('無効な値があります。')
+  })
+})
+
+test.describe('the web tier under cheap attacks', () => {
+  test('a Host header never makes a redirect point elsewhere', async ({ baseURL }) => {
+    const response = await fetch(`${baseURL}//evil.example/x`, {
+      redirect: 'manual',
+      headers: { host: 'evil.example' },
+    })
+    expect(response.status).toBe(308)
+    expect(response.headers.get('location')).toBe('/evil.example/x')
+  })
+
+  test('a page a session saw is private and never stored; a visitor’s page is', async ({ page, request }) => {
+    const address = testAddress()
+    await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
+    await signInWith(page, await freshAccount(request, address))
+    const signedIn = await page.goto('/copy-trading/futures')
+    expect(signedIn?.status()).toBe(200)
+    expect(signedIn?.headers()['cache-control']).toBe('private, no-store')
+    expect(signedIn?.headers()['x-page-cache']).toBeUndefined()
+    expect((await request.get('/copy-trading/futures')).headers()['cache-control']).toBeUndefined()
+  })
+
+  test('random query strings do not bypass the visitors’ page cache, and a control character is no error: both go to the canonical page', async ({
+    request,
+  }) => {
+    await request.get('/copy-trading/spot?sort=pnl')
+    for (let i = 0; i < 5; i += 1) {
+      // Unknown parameters cost a redirect to the page's canonical address, which is served from the cache.
+      const random = await request.get(`/copy-trading/spot?sort=pnl&r=${Math.random().toString(36).slice(2)}`, {
+        maxRedirects: 0,
+      })
+      expect([random.status(), random.headers()['location']]).toEqual([302, '/copy-trading/spot?sort=pnl'])
+      expect((await request.get('/copy-trading/spot?sort=pnl')).headers()['x-page-cache']).toBe('hit')
+    }
+    const control = await request.get('/copy-trading/spot?q=%00', { maxRedirects: 0 })
+    expect([control.status(), control.headers()['location']]).toEqual([302, '/copy-trading/spot'])
+    expect((await request.get('/copy-trading/spot?q=%00')).status()).toBe(200)
+    expect((await request.get('/spotapi/copy/v1/leaders?q=%00')).status()).toBe(400)
+  })
+
+  test('one address rendering many uncached pages at once gets 429 with Retry-After; /healthz stays quick', async ({
+    baseURL,
+  }) => {
+    const address = testAddress()
+    const statuses = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        fetch(`${baseURL}/copy-trading/futures?q=flood${i}`, { headers: { 'x-forwarded-for': address } }).then(
+          async (r) => (await r.arrayBuffer(), r),
+        ),
+      ),
+    )
+    const refused = statuses.filter((r) => r.status === 429)
+    expect(refused.length).toBeGreaterThan(0)
+    expect(refused[0]?.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(statuses.filter((r) => r.status === 200).length).toBeGreaterThan(0)
+    const other = await fetch(`${baseURL}/copy-trading/futures?q=other`, {
+      headers: { 'x-forwarded-for': testAddress() },
+    })
+    expect(other.status).toBe(200)
+  })
+
+  test('the websocket refuses pages of other origins and lets the site in', async ({ baseURL }) => {
+    const url = `${baseURL?.replace(/^http/, 'ws')}/ws`
+    const open = (origin: string) =>
+      new Promise<number>((resolve) => {
+        const socket = new WebSocket(url, { origin })
+        socket.on('open', () => {
+          socket.close()
+          resolve(101)
+        })
+        socket.on('unexpected-response', (_, response) => resolve(response.statusCode ?? 0))
+        socket.on('error', () => resolve(0))
+      })
+    expect(await open('https://evil.example')).toBe(403)
+    expect(await open(baseURL ?? '')).toBe(101)
+  })
+})
+
+test.describe('the exchange under cheap attacks', () => {
+  test('the statistics beacon is limited per address: a flood gets 429 and stores counts, not rows', async ({
+    request,
+  }) => {
+    const headers = { 'x-forwarded-for': testAddress() }
+    let refused = 0
+    for (let i = 0; i < 650 && refused === 0; i += 1) {
+      const response = await request.get(
+        `/spotapi/open/activity/statistics?event=page_view&request_source=PC&type=click&utm_source=s${i}`,
+        { headers },
+      )
+      if (response.status() === 429) refused += 1
+    }
+    expect(refused).toBe(1)
+  })
+
+  test('wrong passwords from one address never lock the owner out from theirs', async ({ request }) => {
+    const owner = testAddress()
+    const account = `lock.${Date.now()}@example.com`
+    const headers = { 'x-forwarded-for': owner }
+    await request.post('/spotapi/v2/users/verify-code/send', {
+      headers,
+      data: { accountType: 'email', account, purpose: 'register' },
+    })
+    const inbox = (await (await request.get(`/dev/inbox.json?address=${encodeURIComponent(account)}`)).json()) as {
+      messages: { code: string }[]
+    }
+    const code = inbox.messages[0]?.code ?? ''
+    expect(
+      (
+        await request.post('/spotapi/v2/users/register', {
+          headers,
+          data: { accountType: 'email', account, password: 'Owner12345', code },
+        })
+      ).status(),
+    ).toBe(200)
+    const attacker = { 'x-forwarded-for': testAddress() }
+    for (let i = 0; i < 6; i += 1)
+      await request.post('/spotapi/v2/users/login', {
+        headers: attacker,
+        data: { accountType: 'email', account, password: `Wrong${i}x1234` },
+      })
+    expect(
+      (
+        await request.post('/spotapi/v2/users/login', {
+          headers: attacker,
+          data: { accountType: 'email', account, password: 'Owner12345' },
+        })
+      ).status(),
+    ).toBe(429)
+    expect(
+      (
+        await request.post('/spotapi/v2/users/login', {
+          headers,
+          data: { accountType: 'email', account, password: 'Owner12345' },
+        })
+      ).status(),
+    ).toBe(200)
+  })
+
+  test('a nickname that poses as another leader is refused', async ({ request }) => {
+    const address = testAddress()
+    const token = await freshAccount(request, address)
+    const [top] = leaderPageResponseSchema.parse(
+      await (await request.get('/spotapi/copy/v1/leaders?pageSize=1&sort=followers')).json(),
+    ).data.list
+    if (!top) throw new Error('no leader')
+    const auth = { authorization: `Bearer ${token}`, 'x-forwarded-for': address }
+    for (const [nickname, status] of [
+      [`\u202e${top.nickname}`, 400],
+      ['\u200b\u200b', 400],
+      [top.nickname.toUpperCase(), 409],
+    ] as const) {
+      const response = await request.post('/spotapi/copy/v1/leader/apply', {
+        headers: auth,
+        data: { biz: 'futures', nickname },
+      })
+      expect([response.status(), nickname]).toEqual([status, nickname])
+    }
+  })
+})
+
+test.describe('a tampered form', () => {
+  test('a value the server refuses is marked on its field in the page’s language, and what was typed stays', async ({
+    page,
+    request,
+  }) => {
+    const address = testAddress()
+    await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
+    const list = leaderPageResponseSchema.parse(
+      await (await request.get('/spotapi/copy/v1/leaders?pageSize=50&biz=futures&hasSlots=true')).json(),
+    )
+    const leader = list.data.list.find((l) => l.status === 'open' && Number(l.minCopyAmount) <= 1000)
+    if (!leader) throw new Error('no open leader')
+    await signInWith(page, await freshAccount(request, address))
+    // The follow call leaves the page with an amount no form would send (as a modified client would).
+    await page.route('**/_serverFn/**', async (route) => {
+      const body = route.request().postData() ?? ''
+      if (!body.includes('"leverageMode"')) return route.continue()
+      return route.continue({ postData: body.replace('{"t":1,"s":"1000"}', '{"t":1,"s":"1e999"}') })
+    })
+    await page.goto(`/ja_JP/copy-trading/gemw/copy-trader/${leader.leaderId}`)
+    await waitForHydration(page)
+    await page.getByTestId('field-investment').fill('1000')
+    await page.getByTestId('field-fixedAmount').fill('100')
+    await page.getByRole('button', { name: '内容を確認してコピー' }).click()
+    const answer = page.waitForResponse(
+      (r) => r.url().includes('/_serverFn/') && (r.request().postData() ?? '').includes('"leverageMode"'),
+    )
+    await page.getByTestId('confirm-follow-button').click()
+    expect((await answer).status()).toBe(400)
+    await expect(page.getByText('一部の値が無効です。フォームを確認して、もう一度お試しください。')).toBeVisible()
+    await expect(page.getByText('取引所がこの値を受け付けませんでした。')).toBeVisible()
+    await expect(page.getByTestId('field-investment')).toHaveValue('1000')
+    await expect(page).toHaveURL(/copy-trader/)
+  })
+})
