@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, DEFAULT_LOCALE, LOCALES, loadConfig, publicConfig, TIMING, WEBSOCKET, QUERY_LIMITS } from './app.config.ts'
+import {
+  ConfigError,
+  DEFAULT_LOCALE,
+  LOCALES,
+  loadConfig,
+  publicConfig,
+  TIMING,
+  WEBSOCKET,
+  QUERY_LIMITS,
+} from './app.config.ts'
 
 describe('loadConfig', () => {
   it('uses the embedded defaults on an empty environment', () => {
@@ -60,7 +69,83 @@ describe('loadConfig', () => {
 
   it('exposes only the public part to the browser', () => {
     const pub = publicConfig(loadConfig({}))
-    expect(Object.keys(pub).sort()).toEqual(['analytics', 'api', 'benchBaseline', 'features', 'helpCenterUrl', 'product', 'reloadGuardMs', 'siteUrl'])
+    expect(Object.keys(pub).sort()).toEqual([
+      'analytics',
+      'api',
+      'benchBaseline',
+      'features',
+      'helpCenterUrl',
+      'product',
+      'reloadGuardMs',
+      'sandbox',
+      'siteUrl',
+    ])
+  })
+})
+
+describe('SANDBOX and SMTP_URL', () => {
+  it('is a sandbox by default, in production too: test funds, codes kept in the inbox', () => {
+    const config = loadConfig({})
+    expect(config.env).toBe('production')
+    expect(config.devPages).toBe(false)
+    expect([config.sandbox, config.codeInbox, config.mail.smtpUrl]).toEqual([true, true, undefined])
+    expect(publicConfig(config).sandbox).toEqual({ enabled: true, codeInbox: true })
+  })
+
+  it('a real deployment (SANDBOX=false) sends codes by SMTP_URL, and shows no inbox', () => {
+    const config = loadConfig({
+      SANDBOX: 'false',
+      SMTP_URL: 'smtp://mailer:s3cret@127.0.0.1:2525',
+      SITE_URL: 'https://tandem.example',
+    })
+    expect([config.sandbox, config.codeInbox]).toEqual([false, false])
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtp://mailer:s3cret@127.0.0.1:2525',
+      from: 'tandem <no-reply@tandem.example>',
+    })
+    expect(publicConfig(config).sandbox).toEqual({ enabled: false, codeInbox: false })
+    expect(
+      loadConfig({ SANDBOX: 'off', SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'Tandem <codes@example.com>' }).mail
+        .from,
+    ).toBe('Tandem <codes@example.com>')
+  })
+
+  it('mails codes whenever SMTP_URL is set: the sandbox keeps its test funds, not an inbox', () => {
+    const config = loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' })
+    expect([config.sandbox, config.codeInbox]).toEqual([true, false])
+  })
+
+  it('refuses SANDBOX=false in production without SMTP_URL, naming both variables', () => {
+    const attempt = () => loadConfig({ SANDBOX: 'false' })
+    expect(attempt).toThrow(ConfigError)
+    expect(attempt).toThrow(/SANDBOX=false/)
+    expect(attempt).toThrow(/SMTP_URL/)
+    expect(() => loadConfig({ SANDBOX: 'false', NODE_ENV: 'production' })).toThrow(ConfigError)
+  })
+
+  it('keeps the development inbox with SANDBOX=false outside production', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      const config = loadConfig({ SANDBOX: 'false', NODE_ENV })
+      expect([config.sandbox, config.codeInbox]).toEqual([false, true])
+    }
+  })
+
+  it.each([
+    ['SANDBOX', 'maybe', 'true/false'],
+    ['SMTP_URL', 'http://mail.example.com', 'smtp, smtps'],
+    ['SMTP_URL', 'mail.example.com:25', 'smtp, smtps'],
+    ['MAIL_FROM', 'nobody', 'an address'],
+  ])('refuses %s=%s', (name, value, accepts) => {
+    const attempt = () => loadConfig({ [name]: value })
+    expect(attempt).toThrow(new RegExp(`${name}=`))
+    expect(attempt).toThrow(accepts)
+  })
+
+  it('never prints a password it refuses', () => {
+    expect(() => loadConfig({ SMTP_URL: 'ftp://mailer:s3cret@mail.example.com' })).toThrow(
+      /SMTP_URL="ftp:\/\/mailer:\*\*\*@mail.example.com"/,
+    )
+    expect(() => loadConfig({ SMTP_URL: 'ftp://mailer:s3cret@mail.example.com' })).not.toThrow(/s3cret/)
   })
 })
 

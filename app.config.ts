@@ -26,7 +26,14 @@ export interface LocaleInfo {
   helpLang: string
 }
 
-const locale = (code: string, label: string, tag: string, fiatCurrency: string, helpLang: string, dir: TextDirection = 'ltr'): LocaleInfo => ({
+const locale = (
+  code: string,
+  label: string,
+  tag: string,
+  fiatCurrency: string,
+  helpLang: string,
+  dir: TextDirection = 'ltr',
+): LocaleInfo => ({
   code,
   label,
   tag,
@@ -84,7 +91,15 @@ export const COOKIES = {
   i18nRedirected: 'i18n_redirected',
   token: 'correction_token',
   /** Every cookie that carries a session (§3); all are cleared when a session ends. */
-  session: ['correction_accessToken', 'correction_token', 'FUTURES_TOKEN', 'accessToken', 'token', 'WEB-SESSION', 'userId'],
+  session: [
+    'correction_accessToken',
+    'correction_token',
+    'FUTURES_TOKEN',
+    'accessToken',
+    'token',
+    'WEB-SESSION',
+    'userId',
+  ],
   /** §4: the locale cookie lasts 365 days, path /. */
   localeMaxAgeSeconds: 365 * 24 * 60 * 60,
 } as const
@@ -98,6 +113,9 @@ export const TIMING = {
   /** How long in-flight requests may take to finish on shutdown before the process exits anyway. */
   shutdownGraceMs: 10_000,
 } as const
+
+const WS_MAX_SUBSCRIPTIONS = 200
+const WS_MAX_MESSAGES_PER_SECOND = 50
 
 /** §9 websocket constants (the realtime issue builds on them). */
 export const WEBSOCKET = {
@@ -114,9 +132,17 @@ export const WEBSOCKET = {
   maxFrameBytes: 4096,
   /** Frames above this are cut by the socket itself (close 1009): nothing that large is parsed. */
   hardMaxFrameBytes: 64 * 1024,
-  maxSubscriptionsPerConnection: 200,
-  /** More messages than this in one second from a client closes it with POLICY_CLOSE_CODE. */
-  maxMessagesPerSecond: 50,
+  maxSubscriptionsPerConnection: WS_MAX_SUBSCRIPTIONS,
+  /**
+   * A client's sustained message rate (a token bucket, counted as messages arrive); a client that
+   * runs out of tokens is closed with POLICY_CLOSE_CODE.
+   */
+  maxMessagesPerSecond: WS_MAX_MESSAGES_PER_SECOND,
+  /**
+   * Tokens a client may spend at once. A reconnect resubscribes everything the client held in one
+   * go (up to the subscription limit), so the burst covers that plus a second of the rate.
+   */
+  messageBurst: WS_MAX_SUBSCRIPTIONS + WS_MAX_MESSAGES_PER_SECOND,
   policyCloseCode: 1008,
   /** A connection that sends nothing (not even a ping) for this long is closed. */
   idleTimeoutMs: 30_000,
@@ -127,6 +153,11 @@ export const WEBSOCKET = {
   /** Recent trades sent as a snapshot on subscribe, and candles of a kline snapshot. */
   snapshotTrades: 50,
   snapshotCandles: 200,
+  /**
+   * Snapshot reads run at most this many at once, off the message path: the rest wait their turn,
+   * subscribers of one key share a read, and a subscription gone before its turn costs none.
+   */
+  snapshotConcurrency: 4,
   /** Login tickets: single use, short-lived. */
   ticketTtlMs: 60_000,
   /** How often the private channels (positions, copy, balance) are re-read and pushed when changed. */
@@ -144,6 +175,15 @@ export const QUERY_LIMITS = {
 export const HTTP_LIMITS = {
   /** Longer request paths answer 414 before routing. */
   maxPathLength: 2048,
+  /** A server-function call's body (JSON): the largest form the app sends is a few kB; 413 past this. */
+  maxServerFnBodyBytes: 64 * 1024,
+  /** Arrays and objects nested deeper than this in a server-function payload answer 400 before it is parsed. */
+  maxServerFnNesting: 32,
+  /** Pages one client address may have rendering at once; more answer 429 with Retry-After. */
+  maxConcurrentRendersPerAddress: 6,
+  renderRetryAfterSeconds: 2,
+  /** An idle keep-alive connection is kept this long: past the 60 s that clients and proxies commonly keep theirs. */
+  keepAliveTimeoutMs: 65_000,
 } as const
 
 /**
@@ -157,15 +197,47 @@ export const THEME_TOKENS = {
 
 /** The reference exchange's accounts and limits (§3–§6). */
 export const ACCOUNTS = {
-  /** §3: rate limits with rate-limiter-flexible. */
+  /** §3: rate limits with rate-limiter-flexible. Sign-in attempts from one address a minute, whatever the account. */
   loginAttemptsPerMinute: 5,
+  /**
+   * Wrong passwords for one account from one address before that pair must wait. Keyed by the pair so
+   * a stranger's guesses never lock the owner out of their own address.
+   */
+  loginFailuresBeforeWait: 5,
+  /** The first wait, doubled by each further failure of the pair, up to loginWaitMaxSeconds. */
+  loginWaitBaseSeconds: 60,
+  loginWaitMaxSeconds: 15 * 60,
+  /** A pair's failures are remembered this long (a success forgets them), so the wait keeps growing. */
+  loginFailureWindowSeconds: 60 * 60,
+  /**
+   * Wrong passwords for one account from all addresses together in an hour, then every address waits:
+   * a looser ceiling against guessing spread over many addresses (one address reaches about 11 an hour).
+   */
+  loginFailuresPerAccountPerHour: 50,
+  /** Codes sent to one destination (email or number) a minute. */
   codeSendsPerMinute: 1,
+  /**
+   * Codes asked for from one client address: a burst limit and an hourly quota (a family or office registering fits).
+   */
+  codeSendsPerMinutePerIp: 3,
+  codeSendsPerHourPerIp: 10,
+  /** Codes sent by the whole exchange a minute: a ceiling on what mail and SMS cost when many addresses ask at once. */
+  codeSendsPerMinuteGlobal: 120,
   passwordMinLength: 8,
   passwordMaxLength: 64,
   verificationCodeLength: 6,
   verificationCodeTtlSeconds: 10 * 60,
   verificationCodeMaxAttempts: 5,
+  /** A session ends this long after sign-in, however active. */
   sessionTtlSeconds: 30 * 24 * 60 * 60,
+  /**
+   * …and earlier when unused this long. A week: copy trading is checked rather than worked (profit
+   * share settles weekly), so an active follower stays signed in, while a token left on a shared or
+   * lost device stops working within a week instead of a month.
+   */
+  sessionIdleSeconds: 7 * 24 * 60 * 60,
+  /** A session's last use is written at most this often, so reads do not each write. */
+  sessionTouchSeconds: 5 * 60,
   /** userSubType 2 is a sub-account (§3, §6). */
   subAccountType: 2,
 } as const
@@ -197,8 +269,13 @@ export const LAYERS = { popupBaseZIndex: 2000, dialogTopOffsetPx: 64 } as const
 /** §9 number display: USDT amounts show 4 decimals. */
 export const DISPLAY = { usdtDigits: 4 } as const
 
-/** The top progress bar: shown only when a navigation takes longer than progressDelayMs; fades out in progressFadeMs. */
-/** Layout breakpoints as media queries, matching Tailwind's (`sm` = 40rem): where a page swaps whole layouts, not just styles. */
+/**
+ * The top progress bar: shown only when a navigation takes longer than progressDelayMs; fades out in progressFadeMs.
+ */
+/**
+ * Layout breakpoints as media queries, matching Tailwind's (`sm` = 40rem): where a page swaps whole layouts, not just
+ * styles.
+ */
 export const BREAKPOINTS = { wide: '(min-width: 40rem)' } as const
 
 export const NAVIGATION = { progressDelayMs: 150, progressFadeMs: 400 } as const
@@ -225,10 +302,21 @@ export const MARKET = {
   maxClockSpeed: 100_000,
 } as const
 
-/** Developer conveniences of the reference exchange, served outside production only. */
+/** The sandbox's conveniences (SANDBOX on, the default: the embedded exchange is a simulator). */
 export const DEV = {
-  /** USDT the development faucet (/dev/faucet) deposits per call. */
+  /** USDT the test-funds faucet (/dev/faucet) deposits per call. */
   faucetUsdt: '10000',
+} as const
+
+/**
+ * Verification codes by mail (SMTP_URL). A code is sent while its request waits, so a dead mail server must fail fast.
+ */
+export const MAIL = {
+  connectionTimeoutMs: 10_000,
+  greetingTimeoutMs: 10_000,
+  socketTimeoutMs: 20_000,
+  /** The sender when MAIL_FROM is unset: this local part at SITE_URL's host. */
+  defaultFromLocalPart: 'no-reply',
 } as const
 
 /** The copy engine (src/exchange/copy): fees, margin, funding, rules for leaders and followers. */
@@ -279,27 +367,54 @@ function envSchema() {
     .transform((v) => v === 'true' || v === '1' || v === 'on')
 
   const url = (protocols: readonly string[]) =>
-    z.url({ error: `expected an absolute URL (${protocols.join(', ')})` }).refine(
-      (value) => protocols.some((p) => value.startsWith(`${p}://`)),
-      { error: `expected an absolute URL (${protocols.join(', ')})` },
-    )
+    z
+      .url({ error: `expected an absolute URL (${protocols.join(', ')})` })
+      .refine((value) => protocols.some((p) => value.startsWith(`${p}://`)), {
+        error: `expected an absolute URL (${protocols.join(', ')})`,
+      })
 
   return z.object({
-    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'expected development, production or test' }).default('production'),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'expected development, production or test' })
+      .default('production'),
     PORT: z.coerce.number({ error: 'expected a port number 1-65535' }).int().min(1).max(65_535).default(DEFAULTS.port),
     HOST: z.string().min(1, { error: 'expected a host name or address' }).default(DEFAULTS.host),
     PRODUCT: z
       .string()
-      .regex(/^[a-z][a-z0-9-]{1,30}$/, { error: 'expected lower-case letters, digits and hyphens, starting with a letter' })
+      .regex(/^[a-z][a-z0-9-]{1,30}$/, {
+        error: 'expected lower-case letters, digits and hyphens, starting with a letter',
+      })
       .default(DEFAULTS.product),
     SITE_URL: url(['http', 'https']).optional(),
     SPOT_API_BASE: url(['http', 'https']).optional(),
     FUTURES_API_BASE: url(['http', 'https']).optional(),
     WS_URL: url(['ws', 'wss']).optional(),
+    WS_ALLOWED_ORIGINS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter((origin) => origin !== ''),
+      )
+      .refine((origins) => origins.every(isOrigin), {
+        error: 'expected comma-separated origins (scheme://host[:port], http or https, no path)',
+      })
+      .optional(),
     FUTURES_ENABLED: bool.default(true),
     HBT_SWITCH: bool.default(true),
-    RELOAD_GUARD_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(1000).max(600_000).default(TIMING.reloadGuardMs),
-    SHUTDOWN_GRACE_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(0).max(120_000).default(TIMING.shutdownGraceMs),
+    RELOAD_GUARD_MS: z.coerce
+      .number({ error: 'expected milliseconds' })
+      .int()
+      .min(1000)
+      .max(600_000)
+      .default(TIMING.reloadGuardMs),
+    SHUTDOWN_GRACE_MS: z.coerce
+      .number({ error: 'expected milliseconds' })
+      .int()
+      .min(0)
+      .max(120_000)
+      .default(TIMING.shutdownGraceMs),
     BENCH_BASELINE: bool.default(false),
     DATABASE_URL: z
       .string()
@@ -324,8 +439,19 @@ function envSchema() {
       .max(MARKET.maxClockSpeed)
       .default(MARKET.defaultClockSpeed),
     ANALYTICS_URL: url(['http', 'https']).optional(),
-    ANALYTICS_BATCH_SIZE: z.coerce.number({ error: 'expected a number of events' }).transform(clampBatchSize).default(ANALYTICS.batchSize),
+    ANALYTICS_BATCH_SIZE: z.coerce
+      .number({ error: 'expected a number of events' })
+      .transform(clampBatchSize)
+      .default(ANALYTICS.batchSize),
     ANALYTICS_OPT_IN: bool.default(false),
+    SANDBOX: bool.default(true),
+    SMTP_URL: url(['smtp', 'smtps']).optional(),
+    MAIL_FROM: z
+      .string()
+      .regex(/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, {
+        error: 'expected an address, or a name and <address>',
+      })
+      .optional(),
   })
 }
 
@@ -339,6 +465,13 @@ function toConfig(env: z.infer<ReturnType<typeof envSchema>>) {
     host: env.HOST,
     product: env.PRODUCT,
     siteUrl,
+    /**
+     * Browser origins the websocket accepts: the site's own, and WS_ALLOWED_ORIGINS. The native
+     * shells' WebViews open the site URL, so they send the site's origin.
+     */
+    wsAllowedOrigins: [
+      ...new Set([new URL(siteUrl).origin, ...(env.WS_ALLOWED_ORIGINS ?? []).map((origin) => new URL(origin).origin)]),
+    ],
     /** Embedded defaults are relative to the page's origin; a configured base wins (ARCHITECTURE.md). */
     api: {
       spotBase: env.SPOT_API_BASE ?? '/spotapi',
@@ -357,19 +490,53 @@ function toConfig(env: z.infer<ReturnType<typeof envSchema>>) {
     trustProxy: env.TRUST_PROXY,
     /** The help desk's origin; help links are /{lang}/{catalog}/{id} below it (same origin when unset). */
     helpCenterUrl: (env.HELP_CENTER_URL ?? '').replace(/\/+$/, ''),
-    /** The development inbox (/dev/inbox) and other developer pages exist outside production only. */
+    /** The developer pages (/dev/analytics, the development mailer that logs codes) exist outside production only. */
     devPages: env.NODE_ENV !== 'production',
+    /** The embedded exchange is a simulator: test funds (the faucet) and, unless codes go by mail, the code inbox. */
+    sandbox: env.SANDBOX,
+    /**
+     * Codes are kept in the inbox (/spotapi/dev/inbox) when no mail server is configured and the
+     * exchange is a sandbox or runs outside production; loadConfig refuses the remaining case.
+     */
+    codeInbox: env.SMTP_URL === undefined && (env.SANDBOX || env.NODE_ENV !== 'production'),
+    /** Verification codes by mail when SMTP_URL is set. */
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `${env.PRODUCT} <${MAIL.defaultFromLocalPart}@${new URL(siteUrl).hostname}>`,
+    },
     /** Engine minutes per real minute: fast-forward for demos and tests. */
     clockSpeed: env.EXCHANGE_CLOCK_SPEED,
     /** Days of market and simulated-leader history written on the first start. */
     backfillDays: env.EXCHANGE_BACKFILL_DAYS,
-    /** Analytics batches go to ANALYTICS_URL when set, else to the exchange's receiver; opt-in: nothing is collected before consent. */
+    /**
+     * Analytics batches go to ANALYTICS_URL when set, else to the exchange's receiver; opt-in: nothing is collected
+     * before consent.
+     */
     analytics: { url: env.ANALYTICS_URL, batchSize: env.ANALYTICS_BATCH_SIZE, requireOptIn: env.ANALYTICS_OPT_IN },
   }
 }
 
+/** An origin as a browser sends it: http(s), a host and maybe a port, nothing after. */
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false
+  const url = new URL(value)
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash &&
+    !url.username &&
+    !url.password
+  )
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError'
+}
+
+/** A URL's password as stars: an error message ends up in logs. */
+function withoutPassword(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^@/]*@/i, '$1:***@')
 }
 
 /** Validates an environment. Throws a ConfigError naming every bad variable and what it accepts. */
@@ -380,11 +547,19 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment')
-      return `  ${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`
+      return `  ${name}=${JSON.stringify(withoutPassword(present[name] ?? ''))}: ${issue.message}`
     })
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
-  return toConfig(parsed.data)
+  const config = toConfig(parsed.data)
+  // A real deployment with nowhere to send codes would take registrations no one can finish.
+  if (!config.codeInbox && config.mail.smtpUrl === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SANDBOX=false needs SMTP_URL: without the sandbox inbox, verification codes go by mail ' +
+        '(SMTP_URL=smtp://user:pass@host:port), or set SANDBOX=true to keep them in the inbox',
+    )
+  }
+  return config
 }
 
 /** The part of the configuration the browser may see; sent with the first page. */
@@ -398,6 +573,8 @@ export function publicConfig(config: ServerConfig) {
     benchBaseline: config.benchBaseline,
     helpCenterUrl: config.helpCenterUrl,
     analytics: config.analytics,
+    /** The registration form points newcomers at the code inbox; test funds get a button later. */
+    sandbox: { enabled: config.sandbox, codeInbox: config.codeInbox },
   }
 }
 export type PublicConfig = ReturnType<typeof publicConfig>
@@ -480,8 +657,20 @@ export const ANALYTICS = {
   consentStorageKey: 'analytics_consent',
   /** The receiver's path below the spot API base, used when ANALYTICS_URL is not set. */
   receiverPath: '/open/analytics/batch',
-  /** Batches the receiver takes from one address a minute; past it 429 with Retry-After. A busy tab sends about 10, so an office of 60 behind one address fits. */
+  /**
+   * Batches the receiver takes from one address a minute; past it 429 with Retry-After. A busy tab sends about 10, so
+   * an office of 60 behind one address fits.
+   */
   receiverBatchesPerMinutePerIp: 600,
+  /**
+   * §7 statistics hits (GET /open/activity/statistics) taken from one address a minute; one per page view, so the same
+   * office fits.
+   */
+  statisticsPerMinutePerIp: 600,
+  /** Statistics are counted per hour and kept this long; older hours are deleted. */
+  statisticsRetentionDays: 90,
+  /** How often a process looks for statistics hours past retention (on the next hit after this long). */
+  statisticsSweepIntervalMs: 60 * 60 * 1000,
   /** The receiver refuses larger bodies (413) before parsing. */
   maxBatchBytes: 64 * 1024,
   /** Events listed by the development page /dev/analytics (and its JSON twin at most maxDevListLimit). */
@@ -500,6 +689,9 @@ export function clampBatchSize(value: number): number {
  * in the `invite_code` cookie, so it reaches the registration form however the visitor gets there.
  */
 export const REFERRAL = { cookie: 'invite_code', param: 'inviteCode', cookieMaxAgeSeconds: 30 * 24 * 60 * 60 } as const
+
+/** §2: a native shell's landing link narrows the language list with this query parameter (comma-separated codes). */
+export const CLIENT_LANGUAGES_PARAM = 'clientSupperLanguage'
 
 /**
  * The page micro-cache (src/server/page-cache.ts): a public copy-trading page rendered for a
@@ -520,3 +712,46 @@ export const COPY_PAGES = {
 } as const
 
 export const PAGE_CACHE = { ttlMs: 3000, maxEntries: 500 } as const
+
+/**
+ * The what-if replay (POST /copy/v1/leaders/{id}/what-if) is public and takes 0.3–0.5 s of CPU for
+ * 90 days: it runs on worker threads, its answers are cached, and each address may run only a few.
+ */
+export const WHAT_IF = {
+  /** Cores left to the event loop (pages, sockets, PGlite); replay threads get the rest. */
+  coresForEventLoop: 1,
+  minWorkers: 1,
+  maxWorkers: 8,
+  /** Nice value of a replay thread (Linux, 0–19): on a contended core the event loop runs first. */
+  workerNice: 10,
+  /** Answers kept, by leader, settings, period and engine hour (a few kB each: 90 daily points). */
+  answerCacheEntries: 1000,
+  /**
+   * Periods of leader history kept (trades and hourly closes as JSON text, read once an engine hour; about 1 MB for the
+   * busiest leader's 90 days).
+   */
+  historyCacheEntries: 32,
+  /**
+   * Hourly closes of a pair over a period, shared by every leader's history of that hour (12 pairs × 3 periods, about
+   * 80 kB each).
+   */
+  closesCacheEntries: 48,
+  /**
+   * Days of a leader's trades read per query: PGlite holds the event loop for a whole query (about 10 ms for the
+   * busiest leader's 30 days).
+   */
+  historySliceDays: 30,
+  /** Replays one client address may have running or waiting; asking what is already being replayed costs none. */
+  replaysPerAddress: 2,
+  /** Replays running or waiting, all addresses together, per replay thread (about 2 s of waiting at most). */
+  queuedReplaysPerWorker: 4,
+  /** Retry-After of a refused replay: about what a busy thread needs to finish the ones ahead. */
+  retryAfterSeconds: 2,
+} as const
+
+/**
+ * Property tests (fast-check). `npm test` runs each with this fixed seed, so a run is reproducible
+ * and a red never comes at random; `npm run test:props` runs them with a random seed and
+ * soakFactor × the runs. A failure prints its seed and path; its counterexample becomes a fixed case.
+ */
+export const PROPERTY_TESTS = { seed: 20261124, soakFactor: 100 } as const

@@ -3,7 +3,13 @@ import { defineConfig } from 'drizzle-kit'
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/exchange/db/schema.ts', './src/exchange/db/market-schema.ts', './src/exchange/db/copy-schema.ts', './src/exchange/db/analytics-schema.ts'],
+  schema: [
+    './src/exchange/db/schema.ts',
+    './src/exchange/db/users-schema.ts',
+    './src/exchange/db/market-schema.ts',
+    './src/exchange/db/copy-schema.ts',
+    './src/exchange/db/analytics-schema.ts',
+  ],
   out: './src/exchange/db/migrations',
   strict: true,
 })

@@ -9,7 +9,9 @@ export default defineConfig({
   sourceLocale: DEFAULT_LOCALE,
   locales: LOCALES.map((l) => l.code),
   fallbackLocales: { default: DEFAULT_LOCALE },
-  catalogs: [{ path: `${root}/{locale}/messages`, include: ['<rootDir>/src'], exclude: ['**/*.test.*', '**/routeTree.gen.ts'] }],
+  catalogs: [
+    { path: `${root}/{locale}/messages`, include: ['<rootDir>/src'], exclude: ['**/*.test.*', '**/routeTree.gen.ts'] },
+  ],
   format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',
 })

@@ -16,7 +16,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
@@ -26,6 +34,15 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // NODE_ENV=test: production build, development inbox on (codes are read from it), fresh in-memory database.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', SITE_URL: baseURL, NODE_ENV: 'test', DATA_DIR: 'memory://', TRUST_PROXY: 'true', EXCHANGE_BACKFILL_DAYS: '30', EXCHANGE_CLOCK_SPEED: '30' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SITE_URL: baseURL,
+      NODE_ENV: 'test',
+      DATA_DIR: 'memory://',
+      TRUST_PROXY: 'true',
+      EXCHANGE_BACKFILL_DAYS: '30',
+      EXCHANGE_CLOCK_SPEED: '30',
+    },
   },
 })

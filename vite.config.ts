@@ -5,6 +5,7 @@ import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
 import { devServer } from './src/server/dev-server.ts'
+import { catalogAssets } from './src/features/i18n/catalog-assets-plugin.ts'
 
 export default defineConfig({
   server: { port: 3000 },
@@ -16,6 +17,7 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     viteReact(),
     lingui(),
+    catalogAssets(),
     tailwindcss(),
   ],
 })

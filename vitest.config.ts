@@ -2,12 +2,15 @@ import { defineConfig } from 'vitest/config'
 import viteReact from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import { catalogAssets } from './src/features/i18n/catalog-assets-plugin.ts'
 
 export default defineConfig({
-  plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), viteReact(), lingui()],
+  plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), viteReact(), lingui(), catalogAssets()],
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'app.config.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // Property tests: a fixed seed here, a random one in `npm run test:props`.
+    setupFiles: ['tests/fixtures/vitest-setup.ts'],
     // PGlite starts in a few seconds on an idle machine; a shared, busy one needs headroom.
     hookTimeout: 30_000,
     reporters: ['default', 'json'],

@@ -28,7 +28,9 @@ for await (const path of files(root)) {
   const { size } = await stat(path)
   const data = await readFile(path)
   const [br, gz] = await Promise.all([
-    brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } }),
+    brotli(data, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
+    }),
     gzip(data, { level: 9 }),
   ])
   if (br.length < size) await writeFile(`${path}.br`, br)

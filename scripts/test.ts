@@ -12,7 +12,12 @@ let skipped = 0
 const summary: string[] = []
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): { ok: boolean; output: string } {
-  const result = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  const result = spawnSync(command, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
   process.stdout.write(result.stdout ?? '')
   return { ok: result.status === 0, output: result.stdout ?? '' }
 }
@@ -66,12 +71,18 @@ function ensureChromium(): boolean {
 const tsc = 'node_modules/tsc7/bin/tsc'
 single('typecheck', process.execPath, [tsc, '--noEmit', '-p', 'tsconfig.json'])
 single('lint', 'node_modules/.bin/eslint', ['--max-warnings', '0', '.'])
+single('format', 'node_modules/.bin/prettier', ['--check', '--log-level', 'warn', '.'])
 
 console.log('\n▶ unit and component tests')
 rmSync('test-results/vitest.json', { force: true })
 run('node_modules/.bin/vitest', ['run'])
 const unit = readJson('test-results/vitest.json')
-record('unit', numberAt(unit, 'numPassedTests'), numberAt(unit, 'numFailedTests') + (unit === undefined ? 1 : 0), numberAt(unit, 'numPendingTests'))
+record(
+  'unit',
+  numberAt(unit, 'numPassedTests'),
+  numberAt(unit, 'numFailedTests') + (unit === undefined ? 1 : 0),
+  numberAt(unit, 'numPendingTests'),
+)
 
 console.log('\n▶ catalogs')
 const catalogs = run(process.execPath, ['scripts/check-catalogs.ts'])
