@@ -1,7 +1,16 @@
 import Decimal from 'decimal.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { abbreviate, foldedParts, foldZeros, formatNumber, formatPercent, truncateFixed } from './number.ts'
+import {
+  abbreviate,
+  foldedParts,
+  foldZeros,
+  formatNumber,
+  formatPercent,
+  fromPlot,
+  quotient,
+  truncateFixed,
+} from './number.ts'
 import { runs } from '#tests/fixtures/properties.ts'
 
 const en = { tag: 'en-US' }
@@ -34,35 +43,59 @@ describe('truncation', () => {
     ['-1.999', 2, '-1.99'],
     ['0.00019', 4, '0.0001'],
     ['123', 2, '123.00'],
+    ['19371.5275', 2, '19371.52'],
+    ['-0.0059', 2, '-0.00'],
+    ['0', 2, '0.00'],
+    ['-0', 2, '0.00'],
   ])('%s to %i decimals → %s', (value, digits, expected) => {
     expect(truncateFixed(new Decimal(value), digits)).toBe(expected)
   })
 })
 
-describe('abbreviation (K, M, B, T, Q, half-up)', () => {
+describe('abbreviation (K, M, B, T, Q, truncated toward zero like every figure)', () => {
   it.each([
     ['999', '999.00', ''],
     ['1000', '1.00', 'K'],
+    ['19371.5275', '19.37', 'K'],
     ['1234567', '1.23', 'M'],
-    ['1235000', '1.24', 'M'],
-    ['999995', '1.00', 'M'],
+    ['1235000', '1.23', 'M'],
+    ['1239999', '1.23', 'M'],
+    ['999995', '999.99', 'K'],
+    ['999999.999', '999.99', 'K'],
     ['2500000000', '2.50', 'B'],
     ['7300000000000', '7.30', 'T'],
     ['5000000000000000', '5.00', 'Q'],
     ['5000000000000000000', '5000.00', 'Q'],
     ['-1500', '-1.50', 'K'],
+    ['-1239999', '-1.23', 'M'],
+    ['-999995', '-999.99', 'K'],
   ])('%s → %s%s', (value, fixed, unit) => {
     expect(abbreviate(new Decimal(value), 2)).toEqual({ fixed, unit })
   })
 
-  it('round-trips within its precision', () => {
+  it('never shows more than the value, within one step of the shown digits', () => {
     const scale: Record<string, number> = { '': 0, K: 3, M: 6, B: 9, T: 12, Q: 15 }
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 18n }), (n) => {
+      fc.property(fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }), (n) => {
         const { fixed, unit } = abbreviate(new Decimal(n.toString()), 2)
         const back = new Decimal(fixed).times(new Decimal(10).pow(scale[unit] ?? 0))
         const step = new Decimal(10).pow((scale[unit] ?? 0) - 2)
-        expect(back.minus(n.toString()).abs().lte(step.div(2))).toBe(true)
+        expect(back.abs().lte(new Decimal(n.toString()).abs())).toBe(true)
+        expect(new Decimal(n.toString()).minus(back).abs().lt(step)).toBe(true)
+      }),
+      RUNS,
+    )
+  })
+
+  it('agrees with the full figure: the compact form is the full one cut at the unit', () => {
+    fc.assert(
+      fc.property(decimalString, (value) => {
+        const d = new Decimal(value)
+        const { fixed, unit } = abbreviate(d, 2)
+        if (unit === '') return
+        const full = truncateFixed(d, 0).replace('-', '')
+        const shown = fixed.replace('-', '').replace('.', '')
+        expect(full.startsWith(shown.replace(/^0+(?=\d)/, ''))).toBe(true)
       }),
       RUNS,
     )
@@ -130,6 +163,28 @@ describe('formatNumber', () => {
     expect(formatPercent('-0.5', { digits: 2, ...en, signed: true })).toBe('-50.00%')
     expect(formatPercent(undefined, { digits: 2, ...en })).toBe('--')
   })
+
+  it('truncates percentages toward zero, never rounds them', () => {
+    expect(formatPercent('0.009999', { digits: 2, ...en, signed: true })).toBe('+0.99%')
+    expect(formatPercent('-0.009999', { digits: 2, ...en, signed: true })).toBe('-0.99%')
+    expect(formatPercent('-0.005834', { digits: 2, ...en, signed: true })).toBe('-0.58%')
+    // Issue 17: −0.0059 % (a ratio of −0.000059) keeps its sign at two decimals.
+    expect(formatPercent('-0.000059', { digits: 2, ...en, signed: true })).toBe('-0.00%')
+    expect(formatPercent('-0.000059', { digits: 2, ...en })).toBe('-0.00%')
+    expect(formatPercent('0.00004', { digits: 2, ...en, signed: true })).toBe('+0.00%')
+    expect(formatPercent('0', { digits: 2, ...en, signed: true })).toBe('0.00%')
+    // More digits than the app-wide Decimal's 20: scaling by 100 must not round them up first.
+    expect(formatPercent('0.0999999999999999999999999', { digits: 2, ...en })).toBe('9.99%')
+  })
+
+  it('shows the same figure full and compact, both cut toward zero (issue 17)', () => {
+    expect(formatNumber('19371.5275', { digits: 2, ...en, signed: true })).toBe('+19,371.52')
+    expect(formatNumber('19371.5275', { digits: 2, ...en, signed: true, compact: true })).toBe('+19,371.52')
+    expect(formatNumber('1239999.99', { digits: 2, ...en, signed: true, compact: true })).toBe('+1.23M')
+    expect(formatNumber('-1239999.99', { digits: 2, ...en, signed: true, compact: true })).toBe('-1.23M')
+    expect(formatNumber('999999999.999', { digits: 2, ...en, compact: true })).toBe('999.99M')
+    expect(formatNumber('999999999999999999999999', { digits: 2, ...en, compact: true })).toBe('999,999,999.99Q')
+  })
 })
 
 describe('amounts beyond what a float holds', () => {
@@ -143,8 +198,29 @@ describe('amounts beyond what a float holds', () => {
     expect(formatNumber('1234567.5', { digits: 2, tag: 'fr-FR', notation: 'normal' })).toMatch(/^1\s234\s567,50$/)
   })
 
-  it('keeps the sign of negative amounts, not of a truncated zero', () => {
+  it('keeps the sign of negative amounts, also when they truncate to zero', () => {
     expect(formatNumber('-12.349', { digits: 2, tag: 'en-US' })).toBe('-12.34')
-    expect(formatNumber('-0.001', { digits: 2, tag: 'en-US' })).toBe('0.00')
+    expect(formatNumber('-0.001', { digits: 2, tag: 'en-US' })).toBe('-0.00')
+    expect(formatNumber('-0.001', { digits: 2, tag: 'en-US', signed: true })).toBe('-0.00')
+    expect(formatNumber('0.001', { digits: 2, tag: 'en-US', signed: true })).toBe('+0.00')
+    expect(formatNumber('0.001', { digits: 2, tag: 'en-US' })).toBe('0.00')
+    expect(formatNumber('-0.000000001', { digits: 8, tag: 'en-US' })).toBe('-0.0{8}')
+  })
+})
+
+describe('display arithmetic', () => {
+  it('divides toward zero and refuses a zero divisor', () => {
+    const shown = (d: Decimal | undefined, digits: number) => formatNumber(d?.toFixed(), { digits, ...en })
+    expect(shown(quotient('2', '3'), 4)).toBe('0.6666')
+    expect(shown(quotient('-2', '3'), 4)).toBe('-0.6666')
+    expect(shown(quotient('59.99999999999999999999999', '60'), 1)).toBe('0.9')
+    expect(quotient('1', '0')).toBeUndefined()
+  })
+
+  it('reads a chart value without its float noise', () => {
+    expect(fromPlot(0.06999999999999999)).toBe('0.07')
+    expect(fromPlot(0.1 + 0.2)).toBe('0.3')
+    expect(fromPlot(-1234.5)).toBe('-1234.5')
+    expect(fromPlot(Number.NaN)).toBe('')
   })
 })

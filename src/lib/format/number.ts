@@ -1,7 +1,14 @@
 /**
- * Number display (§5, §9), decimal-exact: truncate (never round up), abbreviate with K/M/B/T/Q
- * (half-up), fold long zero runs, '--' for empty or invalid values, and the scientific-notation
- * preference ('indent' folds and abbreviates, 'normal' shows every digit).
+ * Number display (§5, §9), decimal-exact: truncate, abbreviate with K/M/B/T/Q, fold long zero runs,
+ * '--' for empty or invalid values, and the scientific-notation preference ('indent' folds and
+ * abbreviates, 'normal' shows every digit).
+ *
+ * One rounding rule for every figure shown, full, compact (K/M/B/T/Q) and percent alike: truncated
+ * toward zero to the decimals shown. §5 has abbreviations round half-up; we depart from it on
+ * purpose (issue 17): half-up would show a figure with more gain or less loss than it has
+ * (+0.9999 % as +1.00 %), and the compact and full forms of one figure could disagree (999,995 as
+ * 1.00M next to 999,995.00); truncated, 999,995 is 999.99K. A value that truncates to zero keeps
+ * its sign: −0.0059 % is −0.00 % (a small loss is still a loss), +0.004 with a sign asked is +0.00.
  *
  * Zero folding notation: in a decimal with 8 or more fractional digits, every run of 4 or more
  * zeros is written `0{n}` (n = the run's length): 0.00000123 → 0.0{5}123. `foldedParts` gives the
@@ -11,6 +18,12 @@ import Decimal from 'decimal.js'
 
 // §9: configured once for the whole app.
 Decimal.set({ precision: 20, rounding: Decimal.ROUND_HALF_UP })
+
+/**
+ * Display arithmetic (scaling by 100 or 1,000, a ratio to show): wide enough to be exact for a
+ * scaling and cut toward zero when a quotient has no end, so no step before the last rounds up.
+ */
+const Display = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_DOWN, toExpNeg: -60, toExpPos: 60 })
 
 export const EMPTY = '--'
 
@@ -30,9 +43,27 @@ export function toDecimal(value: Decimal.Value | null | undefined): Decimal | un
   }
 }
 
-/** Round down to `digits` decimals (toward zero), as a fixed string with exactly that many decimals. */
+/**
+ * Cut toward zero to `digits` decimals, as a fixed string with exactly that many decimals; a
+ * negative value keeps its '-' even when nothing but zeros is left.
+ */
 export function truncateFixed(value: Decimal, digits: number): string {
-  return value.toDecimalPlaces(digits, Decimal.ROUND_DOWN).toFixed(digits)
+  const fixed = value.abs().toDecimalPlaces(digits, Decimal.ROUND_DOWN).toFixed(digits)
+  return value.isNegative() && !value.isZero() ? `-${fixed}` : fixed
+}
+
+/** a ÷ b for display (a return on margin, minutes as hours), cut toward zero; undefined for b = 0. */
+export function quotient(numerator: Decimal.Value, denominator: Decimal.Value): Decimal | undefined {
+  const b = new Display(denominator)
+  return b.isZero() ? undefined : new Decimal(new Display(numerator).div(b))
+}
+
+/**
+ * A value read back from a chart (an axis tick, a crosshair): a float holds 15 significant digits,
+ * and what lies beyond is noise, not a value to truncate (0.07 arrives as 0.06999999999999999).
+ */
+export function fromPlot(value: number): string {
+  return Number.isFinite(value) ? new Decimal(value.toPrecision(15)).toFixed() : ''
 }
 
 /** Plain fixed string → the same with runs of ≥4 fractional zeros folded (only with ≥8 decimals). */
@@ -74,25 +105,21 @@ function group(fixed: string, tag: string): string {
   const { format, decimal } = localeFormat(tag)
   const grouped = format.format(BigInt(integer))
   const body = fraction === undefined ? grouped : `${grouped}${decimal}${fraction}`
-  const zero = /^[0.]*$/.test(fixed.replace('-', '').replace(/\{\d+\}/g, ''))
-  return negative && !zero ? `-${body}` : body
+  return negative ? `-${body}` : body
 }
 
-/** Abbreviates with K, M, B, T, Q (half-up to `digits`); values under 1,000 stay as they are. */
+/**
+ * Abbreviates with K, M, B, T, Q, truncated toward zero to `digits` like every figure (see the top
+ * of this file); values under 1,000 stay as they are. Truncation never carries into the next unit.
+ */
 export function abbreviate(value: Decimal, digits: number): { fixed: string; unit: string } {
-  let scaled = value
+  let scaled = new Display(value)
   let unit = 0
   while (scaled.abs().gte(1000) && unit < UNITS.length - 1) {
     scaled = scaled.div(1000)
     unit += 1
   }
-  let fixed = scaled.toDecimalPlaces(digits, Decimal.ROUND_HALF_UP)
-  // 999.995K rounds to 1000.00K: carry into the next unit.
-  if (fixed.abs().gte(1000) && unit < UNITS.length - 1) {
-    fixed = fixed.div(1000).toDecimalPlaces(digits, Decimal.ROUND_HALF_UP)
-    unit += 1
-  }
-  return { fixed: fixed.toFixed(digits), unit: UNITS[unit] ?? '' }
+  return { fixed: truncateFixed(new Decimal(scaled), digits), unit: UNITS[unit] ?? '' }
 }
 
 export interface NumberOptions {
@@ -121,7 +148,7 @@ export function formatNumber(value: Decimal.Value | null | undefined, options: N
     const fixed = truncateFixed(d, options.digits)
     text = group(notation === 'indent' ? foldZeros(fixed) : fixed, options.tag)
   }
-  return options.signed && d.gt(0) && !/^[0.,\s]*$/.test(text) ? `+${text}` : text
+  return options.signed && d.gt(0) ? `+${text}` : text
 }
 
 /** A ratio (0.1234 = 12.34 %) as a percentage with its sign when asked. */
@@ -131,5 +158,5 @@ export function formatPercent(
 ): string {
   const d = toDecimal(ratio)
   if (!d) return EMPTY
-  return `${formatNumber(d.times(100), { ...options, notation: 'normal' })}%`
+  return `${formatNumber(new Decimal(new Display(d).times(100)), { ...options, notation: 'normal' })}%`
 }

@@ -4,10 +4,10 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import Decimal from 'decimal.js'
 import { useCallback, useMemo, useState } from 'react'
 import { STATS_PERIODS, type LeaderDetail, type StatsPeriod } from '#/contract/index.ts'
 import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
+import { fromPlot, quotient } from '#/lib/format/number.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { leaderQueries } from '../shared/leader.queries.ts'
 import { FigureGrid } from '../shared/FigureGrid.tsx'
@@ -33,7 +33,9 @@ function Chart({ id, period }: { id: string; period: StatsPeriod }) {
   )
   const axis = useCallback(
     (value: number) =>
-      metric === 'roi' ? format.percent(String(value), 1) : format.number(String(value), { digits: 2, compact: true }),
+      metric === 'roi'
+        ? format.percent(fromPlot(value), 1)
+        : format.number(fromPlot(value), { digits: 2, compact: true }),
     [metric, format],
   )
   const show = (value: string) =>
@@ -78,7 +80,7 @@ export function LeaderPerformance({
   const format = useNumberFormat()
   const labels = usePeriodLabels()
   const s = leader.stats
-  const hours = format.number(new Decimal(s.avgHoldingMinutes).div(60).toString(), { digits: 1 })
+  const hours = format.number(quotient(s.avgHoldingMinutes, 60)?.toFixed(), { digits: 1 })
   const figures = [
     { label: t`ROI`, value: format.percent(s.roi), tone: toneOf(s.roi) },
     { label: t`PnL (USDT)`, value: format.number(s.pnl, { digits: 2, signed: true }), tone: toneOf(s.pnl) },

@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import Decimal from 'decimal.js'
 import { marketTickerSchema, type CopyPosition } from '#/contract/index.ts'
 import { LivePrice } from '#/features/markets/index.ts'
+import { quotient } from '#/lib/format/number.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { TableHead } from '#/ui/TableHead.tsx'
 import { useMarketStream } from '#/features/realtime/index.ts'
@@ -26,7 +27,7 @@ function PositionRow({ position }: { position: CopyPosition }) {
   const mark = ticker.success ? ticker.data.last : position.markPrice
   const side = position.side === 'long' ? 1 : -1
   const pnl = mark === null ? undefined : new Decimal(mark).minus(position.entryPrice).times(position.size).times(side)
-  const roe = pnl && new Decimal(position.margin).gt(0) ? pnl.div(position.margin) : undefined
+  const roe = pnl && new Decimal(position.margin).gt(0) ? quotient(pnl, position.margin) : undefined
   return (
     <tr className="border-t border-line" data-pair={position.pairCode}>
       <th scope="row" className="px-3 py-3 text-start font-semibold">
