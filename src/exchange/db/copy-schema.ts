@@ -317,3 +317,35 @@ export const chainWallets = pgTable(
   },
   (t) => [uniqueIndex('chain_wallets_address_key').on(t.chain, t.address)],
 )
+
+/**
+ * The unit-value ledger of every leader and copy account (copy/unit-values.ts): at each money flow (deposit,
+ * withdrawal, copy in or out, profit share) the account's unit value is fixed and its units change by flow ÷ unit
+ * value; between flows the unit value moves with equity alone, so flows never move a return. Valuation rows (hourly
+ * for leaders, at each day's end for copies) keep the units. Rows of an owner are in insertion order (id) and their
+ * times never go back. Amounts are exact (numeric without scale); the unit value is a 40-digit quotient.
+ */
+export const unitValues = pgTable(
+  'unit_values',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ownerKind: text('owner_kind', { enum: ['leader', 'copy'] }).notNull(),
+    /** The leader's user id, or the copy's id. */
+    ownerId: bigint('owner_id', { mode: 'number' }).notNull(),
+    at: at('at').notNull(),
+    /** Equity after the row's flow: wallet or copy balance, plus open positions' margin and result at the marks. */
+    equity: numeric('equity').notNull(),
+    units: numeric('units').notNull(),
+    unitValue: numeric('unit_value').notNull(),
+    /** Money in (+) or out (−) not by trading; 0 for a valuation. */
+    flow: numeric('flow').notNull().default('0'),
+    /** 'start': the account's first row or a new start after being wiped out (no return links across it). */
+    reason: text('reason', { enum: ['start', 'flow', 'hour', 'day'] }).notNull(),
+  },
+  (t) => [
+    index('unit_values_owner_idx').on(t.ownerKind, t.ownerId, t.at, t.id),
+    check('unit_values_owner_kind_check', sql`${t.ownerKind} in ('leader', 'copy')`),
+    check('unit_values_reason_check', sql`${t.reason} in ('start', 'flow', 'hour', 'day')`),
+    check('unit_values_amounts_check', sql`${t.equity} >= 0 and ${t.units} >= 0 and ${t.unitValue} >= 0`),
+  ],
+)
