@@ -2,6 +2,7 @@
  * What a new mark price does to open positions: liquidation at maintenance margin, per-copy take
  * profit and stop loss, the copy-wide stop loss; and periodic funding on futures positions.
  */
+import { COPY } from '#/app.config.ts'
 import { Money } from '../money.ts'
 import type { Book, CopyState, PositionState } from './book.ts'
 import { copyPositions, endCopy, type ProfitShareRecord } from './copy-account.ts'
@@ -69,6 +70,15 @@ export function hitsCopyStop(book: Book, copy: CopyState, marks: ReadonlyMap<str
     equity = equity.plus(position.margin).plus(unrealizedPnl(position, mark))
   }
   return equity.lte(copy.investment.times(new Money(1).minus(copy.copyStopLossRatio)))
+}
+
+const FUNDING_INTERVAL = COPY.fundingIntervalHours * 3_600_000
+
+/** The funding times in (from, to], epoch ms: whole multiples of the interval (00:00, 08:00, 16:00 UTC). */
+export function fundingTimes(from: number, to: number): number[] {
+  const times: number[] = []
+  for (let t = Math.floor(from / FUNDING_INTERVAL + 1) * FUNDING_INTERVAL; t <= to; t += FUNDING_INTERVAL) times.push(t)
+  return times
 }
 
 /** Funding on every loaded open futures position. */

@@ -6,7 +6,6 @@
  * statistics every engine hour. Ticks never overlap; a failed tick is logged and retried next time.
  */
 import { and, count, eq, inArray, isNull } from 'drizzle-orm'
-import { COPY } from '#/app.config.ts'
 import type { Logger } from '../logger.ts'
 import type { Database } from '../db/client.ts'
 import { leaderEvents, positions } from '../db/copy-schema.ts'
@@ -18,6 +17,7 @@ import { leaderWallet } from './copy-account.ts'
 import { marksOf } from './marks.ts'
 import { applyFundingInDb, applyMarksInDb, leaderTrade, settleProfitShares } from './engine.ts'
 import type { LeaderOrder } from './mirror.ts'
+import { fundingTimes } from './risk.ts'
 import type { Rules } from './rules.ts'
 import { refreshLeaderStats, snapshotDay } from './stats-refresh.ts'
 import { loadPositions, loadWallets } from './store.ts'
@@ -167,7 +167,7 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
       })
     }
     for (const minute of minutes) await botsAt(minute, report)
-    for (const at of crossed(last, to, COPY.fundingIntervalHours * HOUR)) {
+    for (const at of fundingTimes(last, to)) {
       report.fundings += await applyFundingInDb(db, rules, marksOf(market), new Date(at))
     }
     for (const at of crossed(last, to, WEEK, MONDAY_OFFSET))

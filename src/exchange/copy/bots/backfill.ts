@@ -1,11 +1,13 @@
 /**
  * The simulated leaders' history on first start: every bot trades the back-filled market hour by
  * hour (its strategy deciding at its own step, rounded to whole hours), in memory on the engine's
- * own Book, with liquidation at the hour's close; a daily equity snapshot per bot. The result is
+ * own Book, with liquidation at the hour's close; funding at every funding time, at that time's price, by the live
+ * engine's rule (risk.ts); a daily equity snapshot per bot. The result is
  * written in one transaction: positions, ledger transfers and balances, leader events (so the
  * "what-if" can replay them) and the daily rows the statistics are computed from.
  */
 import { inArray } from 'drizzle-orm'
+import { COPY } from '#/app.config.ts'
 import { leaderEvents } from '#/exchange/db/copy-schema.ts'
 import type { Database } from '#/exchange/db/client.ts'
 import type { MarketSimulator } from '#/exchange/market/simulator.ts'
@@ -14,6 +16,7 @@ import { Book, marginKey, parseKey, type Change, type PositionState, type Transf
 import { leaderWallet } from '../copy-account.ts'
 import { executeLeaderOrder, type LeaderOrder } from '../mirror.ts'
 import { triggerAt, unrealizedPnl } from '../position-math.ts'
+import { applyFunding, fundingTimes } from '../risk.ts'
 import type { Rules } from '../rules.ts'
 import { allocatePositionIds, loadWallets, persistChange, type Tx } from '../store.ts'
 import { botOrder, type Bot } from './bot-order.ts'
@@ -26,6 +29,12 @@ interface Series {
   times: number[]
   prices: Money[]
   values: number[]
+}
+
+/** A funding time and every pair's price then. */
+interface Funding {
+  time: number
+  marks: Map<string, Money>
 }
 
 /** Trades every bot over [from, to] and stores the history. Skipped when the bots already have events. */
@@ -61,12 +70,13 @@ export async function backfillBots(
     })
   }
   const timeline = series.get(pairs[0] ?? '')?.times ?? []
+  const fundings = await fundingMarks(market, pairs, from, to)
 
   let temporaryId = 0
   const book = new Book(() => (temporaryId += 1))
   const history = await db.transaction(async (tx) => {
     await loadBotWallets(tx, book, bots)
-    return simulate(book, rules, bots, series, timeline)
+    return simulate(book, rules, bots, series, timeline, fundings)
   })
   const change = book.takeChange()
   await db.transaction(async (tx) => {
@@ -80,6 +90,23 @@ export async function backfillBots(
     await insertDailyRows(tx, history.daily)
   })
   return { events: history.events.length, positions: temporaryId }
+}
+
+/** Every funding time in (from, to] with each pair's price at that minute: the mark the live engine funds at. */
+async function fundingMarks(
+  market: MarketSimulator,
+  pairs: readonly string[],
+  from: number,
+  to: number,
+): Promise<Funding[]> {
+  const times = fundingTimes(from, to)
+  const first = times[0]
+  if (first === undefined) return []
+  const fundings = new Map(times.map((time) => [time, new Map<string, Money>()]))
+  for (const pair of pairs)
+    for (const close of await market.closes(pair, first, to, COPY.fundingIntervalHours * 60))
+      fundings.get(close.time)?.set(pair, new Money(close.price))
+  return [...fundings].map(([time, marks]) => ({ time, marks }))
 }
 
 async function loadBotWallets(tx: Tx, book: Book, bots: readonly Bot[]): Promise<void> {
@@ -102,6 +129,7 @@ function simulate(
   bots: readonly Bot[],
   series: Map<string, Series>,
   timeline: readonly number[],
+  fundings: readonly Funding[],
 ) {
   const events: EventRow[] = []
   const daily: DailyRow[] = []
@@ -137,8 +165,20 @@ function simulate(
     }
   }
 
+  // Funding as the live engine charges it: every funding time, on what is open then (after the trades of that minute).
+  let funded = 0
+  const fundUpTo = (time: number) => {
+    let next = fundings[funded]
+    while (next && next.time <= time) {
+      applyFunding(book, rules, next.marks, new Date(next.time))
+      funded += 1
+      next = fundings[funded]
+    }
+  }
+
   for (const [h, time] of timeline.entries()) {
     const at = new Date(time)
+    fundUpTo(time - 1)
     for (const bot of bots) {
       const step = Math.max(1, Math.round(bot.strategy.decisionMinutes / 60))
       for (const pairCode of bot.pairs) {
@@ -176,6 +216,7 @@ function simulate(
         if (order) execute(order, key)
       }
     }
+    fundUpTo(time)
     // A day ends at the last hour before midnight UTC: snapshot every bot's equity at that hour's closes.
     const next = timeline[h + 1]
     if (next === undefined || dayOf(next) !== dayOf(time)) {
@@ -196,6 +237,8 @@ function simulate(
       }
     }
   }
+  // A funding time after the last whole hour of the history: the live engine starts after it.
+  fundUpTo(Infinity)
   return { events, daily }
 }
 
@@ -233,15 +276,15 @@ function summarize(change: Change, book: Book): Change {
     const debit = fold(t.debit)
     const credit = fold(t.credit)
     if (debit === credit) continue
-    const day = t.ref?.split(':').at(-1) ?? ''
+    const day = dayOfRef(t.ref)
     const [a, b, amount] = debit < credit ? [debit, credit, t.amount] : [credit, debit, t.amount.neg()]
-    const key = `${a}|${b}|${t.kind}|${dayOf(Number(day) || 0)}`
+    const key = `${a}|${b}|${t.kind}|${day}`
     const known = netted.get(key)
     netted.set(key, {
       debit: a,
       credit: b,
       kind: t.kind,
-      ref: `history:${dayOf(Number(day) || 0)}`,
+      ref: `history:${day}`,
       amount: new Exact(known?.amount ?? 0).plus(amount),
     })
   }
@@ -249,6 +292,13 @@ function summarize(change: Change, book: Book): Change {
     t.amount.isZero() ? [] : [t.amount.gt(0) ? t : { ...t, debit: t.credit, credit: t.debit, amount: t.amount.neg() }],
   )
   return { ...change, transfers: summary }
+}
+
+/** The UTC day of a history transfer: a trade's ref ends in its epoch ms (`bot:…:ms`), funding's is `funding:<ISO>`. */
+function dayOfRef(ref: string | null): string {
+  const tail = ref?.split(':').at(-1) ?? ''
+  const time = /^\d+$/.test(tail) ? Number(tail) : Date.parse(ref?.slice(ref.indexOf(':') + 1) ?? '')
+  return dayOf(Number.isFinite(time) ? time : 0)
 }
 
 /** Shifts temporary position ids (1…n) into the block reserved in the database. */

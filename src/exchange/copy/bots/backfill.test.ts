@@ -1,0 +1,113 @@
+/**
+ * The back-filled history follows the live engine's rules: every futures position held across a funding time
+ * (00:00, 08:00, 16:00 UTC) pays or receives funding at that time's price, by the live formula, booked on the
+ * position and in the ledger; one opened and closed between two funding times pays none.
+ */
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COPY } from '#/app.config.ts'
+import { paid } from '#/contract/rounding.ts'
+import { leaderEvents, ledgerTransfers, positions } from '#/exchange/db/copy-schema.ts'
+import { Exact, Money } from '#/exchange/money.ts'
+import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
+import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
+import { MARKET } from '../book.ts'
+
+const HOUR = 3_600_000
+const INTERVAL = COPY.fundingIntervalHours * HOUR
+/** Between funding times and off the whole hour: the history's hours never fall on a funding time. */
+const START = Date.UTC(2026, 0, 7, 13, 23, 17)
+const DAYS = 3
+
+let h: Harness
+
+beforeAll(async () => {
+  h = await startHarness({ start: START, market: { backfillDays: DAYS, minuteHistoryDays: 1 } })
+}, 120_000)
+
+afterAll(async () => {
+  await h.close()
+})
+
+interface Held {
+  id: number
+  funding: Money
+  expected: Money
+  crossed: number
+}
+
+/** Every back-filled futures position with the funding the live formula gives for what it held at each funding time. */
+async function backfilled(): Promise<Held[]> {
+  const { db, market } = h.context
+  const rows = await db
+    .select()
+    .from(positions)
+    .where(and(isNull(positions.copyId), eq(positions.biz, 'futures'), lt(positions.openedAt, new Date(START - HOUR))))
+  const events = await db
+    .select()
+    .from(leaderEvents)
+    .where(
+      inArray(
+        leaderEvents.positionId,
+        rows.map((r) => r.id),
+      ),
+    )
+  const times: number[] = []
+  for (let t = Math.ceil((START - DAYS * 24 * HOUR) / INTERVAL) * INTERVAL; t <= START; t += INTERVAL) times.push(t)
+  const marks = new Map<string, Money>()
+  for (const pair of new Set(rows.map((r) => r.pairCode)))
+    for (const time of times) {
+      const [close] = await market.closes(pair, time, time, 1)
+      if (close) marks.set(`${pair}@${time}`, new Money(close.price))
+    }
+  return rows.map((row) => {
+    const own = events.filter((e) => e.positionId === row.id)
+    let expected: Money = new Exact(0)
+    let crossed = 0
+    for (const time of times) {
+      if (row.openedAt.getTime() >= time || (row.closedAt && row.closedAt.getTime() <= time)) continue
+      const size = own
+        .filter((e) => e.createdAt.getTime() < time)
+        .reduce(
+          (sum: Money, e) => (e.kind === 'reduce' ? sum.minus(e.size) : e.kind === 'close' ? sum : sum.plus(e.size)),
+          new Exact(0),
+        )
+      const mark = marks.get(`${row.pairCode}@${time}`)
+      if (!mark) throw new Error(`no price for ${row.pairCode} at ${new Date(time).toISOString()}`)
+      // The live rule (positions.ts payFunding): longs pay shorts at a positive rate, rounded toward zero.
+      expected = expected.minus(paid(mark, size, new Money(COPY.fundingRate), row.side))
+      crossed += 1
+    }
+    return { id: row.id, funding: new Money(row.funding), expected, crossed }
+  })
+}
+
+describe('back-filled funding', () => {
+  it('charges every position held across a funding time what the live formula gives, and none in between', async () => {
+    const held = await backfilled()
+    const across = held.filter((p) => p.crossed > 0)
+    const between = held.filter((p) => p.crossed === 0)
+    expect(across.length).toBeGreaterThan(10)
+    expect(between.length).toBeGreaterThan(10)
+    expect(across.every((p) => !p.funding.isZero())).toBe(true)
+    for (const p of held)
+      expect({ id: p.id, funding: p.funding.toFixed() }).toEqual({ id: p.id, funding: p.expected.toFixed() })
+  })
+
+  it('books the funding in the ledger: what the market received is what the positions paid', async () => {
+    const { db } = h.context
+    const rows = await db
+      .select({ funding: positions.funding })
+      .from(positions)
+      .where(and(isNull(positions.copyId), eq(positions.biz, 'futures')))
+    const onPositions = rows.reduce((sum: Money, r) => sum.plus(r.funding), new Exact(0))
+    const transfers = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.kind, 'funding'))
+    const intoMarket = transfers.reduce(
+      (sum: Money, t) => (t.credit === MARKET ? sum.plus(t.amount) : t.debit === MARKET ? sum.minus(t.amount) : sum),
+      new Exact(0),
+    )
+    expect(onPositions.isZero()).toBe(false)
+    expect(intoMarket.neg().toFixed()).toBe(onPositions.toFixed())
+    expect(await ledgerState(db)).toEqual({ zero: true, mismatched: 0 })
+  })
+})
