@@ -14,7 +14,11 @@ export const copyBizSchema = z
 export type CopyBiz = z.infer<typeof copyBizSchema>
 
 export const STATS_PERIODS = ['7d', '30d', '90d', 'all'] as const
-export const statsPeriodSchema = z.enum(STATS_PERIODS).meta({ id: 'StatsPeriod' })
+export const statsPeriodSchema = z.enum(STATS_PERIODS).meta({
+  id: 'StatsPeriod',
+  description:
+    'The window of every figure, series and chart: 7d, 30d and 90d are the last 7, 30 or 90 UTC calendar days with today so far included (from 00:00 UTC of the day N − 1 days before today until now; a daily series has N points, today last); all is the whole history.',
+})
 export type StatsPeriod = z.infer<typeof statsPeriodSchema>
 
 export const LEADER_SORTS = ['roi', 'pnl', 'copierPnl', 'aum', 'followers', 'winRate', 'drawdown', 'newest'] as const

@@ -3,7 +3,10 @@
  * ratio, trading frequency, holding time and preferred coins, per period and as daily chart series.
  * Pure functions over daily equity points and closed trades; every amount and ratio is a Money.
  */
+import { utcDay } from '#/contract/stats-window.ts'
 import { Money, toPlain } from '../money.ts'
+
+export { utcDay }
 
 export interface ClosedTrade {
   pairCode: string
@@ -189,14 +192,9 @@ export function dailySeries(days: readonly DailyPoint[]): SeriesPoint[] {
   })
 }
 
-/** The 'YYYY-MM-DD' UTC day of an epoch-millisecond instant. */
-export function utcDay(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 10)
-}
-
 /**
  * Cuts days (by day string >= the UTC day of `since`) and trades (closedAt >= since) to a period; since = null keeps
- * all.
+ * all. `since` is the period's window start (contract/stats-window.ts: 00:00 UTC, so a day is in whole or not at all).
  */
 export function cutToPeriod(
   days: readonly DailyPoint[],

@@ -6,16 +6,13 @@
  */
 import { and, asc, eq, gte, isNull, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { COPY } from '#/app.config.ts'
+import { STATS_PERIODS } from '#/contract/index.ts'
+import { DAY_MS, utcDay, windowLength, windowStart } from '#/contract/stats-window.ts'
 import type { Database } from '../db/client.ts'
 import { leaderDaily, leaders, leaderStats, positions } from '../db/copy-schema.ts'
 import { Money, toPlain } from '../money.ts'
 import { cutToPeriod, periodStats, type ClosedTrade, type DailyPoint } from './statistics.ts'
 import { insertDailyRows, type DailyRow } from './bots/history-store.ts'
-
-const DAY = 86_400_000
-const PERIODS = Object.entries(COPY.periods)
-const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10)
 
 const copyFigures = z.object({
   rows: z.array(
@@ -72,13 +69,13 @@ export async function refreshLeaderStats(db: Database, now: Date): Promise<numbe
       pnl: t.pnl,
     }))
     const copy = byLeader.get(id)
-    for (const [period, span] of PERIODS) {
-      const since = span === null ? null : now.getTime() - span * DAY
+    for (const period of STATS_PERIODS) {
+      const since = windowStart(period, now)
       const cut = cutToPeriod(days, trades, since)
-      const stats = periodStats(cut.days, cut.trades, span ?? Math.max(1, cut.days.length))
+      const stats = periodStats(cut.days, cut.trades, windowLength(period) ?? Math.max(1, cut.days.length))
       rows.push({
         leaderId: id,
-        period: period === '7d' || period === '30d' || period === '90d' ? period : 'all',
+        period,
         roi: stats.roi,
         pnl: stats.pnl,
         winRate: stats.winRate,
@@ -143,7 +140,7 @@ const equityRows = z.object({
  * profit share received), trades and wins closed that day. Written again while the day runs.
  */
 export async function snapshotDay(db: Database, now: Date, marks: ReadonlyMap<string, string>): Promise<number> {
-  const day = dayOf(now.getTime())
+  const day = utcDay(now.getTime())
   const start = new Date(`${day}T00:00:00.000Z`)
   const pairs = [...marks.keys()]
   const prices = pairs.map((p) => marks.get(p) ?? '0')
@@ -171,7 +168,7 @@ export async function snapshotDay(db: Database, now: Date, marks: ReadonlyMap<st
       equityStart: leaderDaily.equityStart,
     })
     .from(leaderDaily)
-    .where(gte(leaderDaily.day, dayOf(now.getTime() - DAY)))
+    .where(gte(leaderDaily.day, utcDay(now.getTime() - DAY_MS)))
   // The day starts at yesterday's end plus today's flows; a leader's first day starts at its first snapshot.
   const startOf = (leaderId: number, equity: Money, flows: string) => {
     const yesterday = previous.find((p) => p.leaderId === leaderId && p.day !== day)

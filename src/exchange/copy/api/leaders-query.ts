@@ -4,8 +4,8 @@
  * follower slots counted from active copies.
  */
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
-import { COPY } from '#/app.config.ts'
 import type { StatsPeriod } from '#/contract/index.ts'
+import { windowFirstDay } from '#/contract/stats-window.ts'
 import {
   chainWallets,
   copies,
@@ -15,7 +15,6 @@ import {
   leaderWatches,
   type Biz,
 } from '#/exchange/db/copy-schema.ts'
-import { utcDay } from '../statistics.ts'
 import type { Tx } from '../store.ts'
 
 export type LeaderSort = 'roi' | 'pnl' | 'copierPnl' | 'aum' | 'followers' | 'winRate' | 'drawdown' | 'newest'
@@ -56,13 +55,11 @@ export type LeaderRow = {
   slotsLeft: number
 }
 
-const DAY_MS = 86_400_000
 const LISTED_STATUSES = ['open', 'paused'] as const
 
-/** The first UTC day of a period ending now; null for 'all'. */
+/** The first UTC day of a period's window ending now (contract/stats-window.ts); null for 'all'. */
 export function periodFirstDay(period: StatsPeriod, now: Date): string | null {
-  const days = COPY.periods[period]
-  return days === null ? null : utcDay(now.getTime() - days * DAY_MS)
+  return windowFirstDay(period, now)
 }
 
 /** Copies holding a slot of the row's leader: active and paused (as the follow call counts them). */
