@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { runs } from '#tests/fixtures/properties.ts'
 import { Money } from './money.ts'
-import { held, liquidation, mark, paid, released } from './rounding.ts'
+import { held, liquidation, mark, paid, released, valuedDown } from './rounding.ts'
 
 const Reference = Decimal.clone({ precision: 200 })
 const UNIT = new Reference('1e-18')
@@ -27,6 +27,17 @@ describe('money rounding', () => {
         const value = new Reference(paid(price, size, rate))
         expect(value.abs().lte(exact.abs())).toBe(true)
         expect(exact.minus(value).abs().lt(UNIT)).toBe(true)
+      }),
+      runs(1000),
+    )
+  })
+
+  it('an open position valued for the profit share is never above the exact value, by less than one unit', () => {
+    fc.assert(
+      fc.property(amountArb(true), amountArb(), fc.constantFrom(1, -1), (move, size, side) => {
+        const exact = new Reference(move).times(size).times(side)
+        const value = new Reference(valuedDown(move, size, side))
+        expect(value.lte(exact) && exact.minus(value).lt(UNIT)).toBe(true)
       }),
       runs(1000),
     )

@@ -12,6 +12,8 @@
  * | margin set aside (own money, held)     | `held`: ↑ +∞    | a position is never under-margined by rounding       |
  * | margin released by a partial close     | `released`: ↓   | the remainder stays and comes back on the last close |
  * | high-water mark after a partial share  | `mark`: ↑ +∞    | the mark never sits below what was paid for          |
+ * | open positions at the mark, for the    | `valuedDown`: ↓ | a paper loss counts in full against the share, a     |
+ * | profit share's net result              | −∞              | paper gain is never charged (it is left out anyway)  |
  * | liquidation price                      | `liquidation`   | long ↓, short ↑: rounding never brings it closer     |
  * | entry / exit / TP / SL prices, figures | `q`: half-up    | records and displays, not movements of money         |
  *
@@ -59,6 +61,14 @@ export function held(first: Money, factors: readonly (Money | number)[], divisor
 /** a × b / d rounded down (amounts are positive): for margin released by a partial close. */
 export function released(first: Money, factor: Money, divisor: Money): Money {
   return product(TowardMinus, first, [factor], Decimal.ROUND_FLOOR, divisor)
+}
+
+/**
+ * a × b × … rounded down (toward −∞) at every step and at 18 decimals: an open position valued at the mark for the
+ * profit share's net result, so a paper loss is never counted a hair smaller than it is.
+ */
+export function valuedDown(first: Money, ...factors: (Money | number)[]): Money {
+  return product(TowardMinus, first, factors, Decimal.ROUND_FLOOR)
 }
 
 /** base + amount / rate, rounded up: a high-water mark raised by what a partial payment paid for. */

@@ -4,7 +4,7 @@
  */
 import { Exact, Money } from '../money.ts'
 import { copyKey, walletKey, type Book, type CopyState, type PositionState } from './book.ts'
-import { mark, paid } from '#/contract/rounding.ts'
+import { mark, paid, valuedDown } from '#/contract/rounding.ts'
 import { closePart, EXCHANGE_WALLET, NO_TRIGGERS, QUOTE } from './positions.ts'
 import type { Rules } from './rules.ts'
 
@@ -33,41 +33,80 @@ export function cumulativeNetProfit(book: Book, copy: CopyState): Money {
   return copy.balance.plus(margins).plus(copy.profitSharePaid).minus(copy.investment)
 }
 
+/**
+ * What the copy's open positions add at the marks (a position cannot lose more than its margin), each rounded down
+ * (rounding.ts, `valuedDown`); null when a position has no mark yet (its result is unknown).
+ */
+export function openResultAtMarks(book: Book, copy: CopyState, marks: ReadonlyMap<string, Money>): Money | null {
+  let total: Money = new Exact(0)
+  for (const position of copyPositions(book, copy)) {
+    const price = marks.get(position.pairCode)
+    if (!price) return null
+    const open = valuedDown(new Exact(price).minus(position.entryPrice), position.size, position.side)
+    total = total.plus(Money.max(open, position.margin.neg()))
+  }
+  return total
+}
+
+/**
+ * The net result the profit share is charged on: the lower of the realized net profit and the net profit with the
+ * open positions at the marks. A paper gain is never charged; a paper loss always counts. Null when an open position
+ * has no mark (nothing is settled until it has one).
+ */
+export function chargeableProfit(book: Book, copy: CopyState, marks: ReadonlyMap<string, Money>): Money | null {
+  const open = openResultAtMarks(book, copy, marks)
+  if (open === null) return null
+  const realized = cumulativeNetProfit(book, copy)
+  return open.lt(0) ? realized.plus(open) : realized
+}
+
 export interface ProfitShareRecord {
   copyId: number
   leaderId: number
   followerId: number
   periodEnd: Date
   rate: Money
+  /** The net result the share was charged on (chargeableProfit). */
   netProfit: Money
   highWaterMarkBefore: Money
   share: Money
 }
 
 /**
- * What settling now would pay: (cumulative net profit − high-water mark) × rate, toward zero; 0 when not above the
- * mark.
+ * What settling now would pay: (net result − high-water mark) × rate, toward zero; 0 when not above the mark or when
+ * an open position has no mark.
  */
-export function profitShareDue(book: Book, copy: CopyState, rate: Money): Money {
-  const above = cumulativeNetProfit(book, copy).minus(copy.highWaterMark)
+export function profitShareDue(book: Book, copy: CopyState, rate: Money, marks: ReadonlyMap<string, Money>): Money {
+  const net = chargeableProfit(book, copy, marks)
+  if (net === null) return new Exact(0)
+  const above = net.minus(copy.highWaterMark)
   return above.lte(0) ? new Exact(0) : paid(above, rate)
 }
 
 /**
- * Settles the profit share of a copy: share = (cumulative net profit − high-water mark) × rate
- * when positive, paid from the free balance to the leader's wallet. The mark only rises: a
+ * Settles the profit share of a copy: share = (net result − high-water mark) × rate when positive, where the net
+ * result is the lower of the realized net profit and the net profit with open positions at the marks
+ * (chargeableProfit): a leader is paid on what the follower has, never on a paper gain, and a paper loss holds the
+ * share back. Paid from the free balance to the leader's wallet. The mark only rises, to the result paid on: a
  * leader is never paid twice for the same profit, nor for winning back a loss.
  */
-export function settleProfitShare(book: Book, copy: CopyState, rate: Money, periodEnd: Date): ProfitShareRecord | null {
-  const net = cumulativeNetProfit(book, copy)
+export function settleProfitShare(
+  book: Book,
+  copy: CopyState,
+  rate: Money,
+  periodEnd: Date,
+  marks: ReadonlyMap<string, Money>,
+): ProfitShareRecord | null {
+  const net = chargeableProfit(book, copy, marks)
   const before = copy.highWaterMark
-  if (net.lte(before)) return null
+  if (net === null || net.lte(before)) return null
   if (rate.isZero()) {
     copy.highWaterMark = net
     book.touchCopy(copy)
     return null
   }
-  const due = profitShareDue(book, copy, rate)
+  const above = net.minus(before)
+  const due = paid(above, rate)
   // What is tied up as margin is settled later, when it is free: the mark rises only by what was
   // paid for, rounded up (rounding.ts), so the unpaid rest is never paid for twice.
   const share = Money.min(due, copy.balance)
@@ -128,7 +167,7 @@ export function endCopy(book: Book, input: EndCopyInput): ProfitShareRecord | nu
       book.touchPosition(position)
     }
   }
-  const record = settleProfitShare(book, copy, input.rate, at)
+  const record = settleProfitShare(book, copy, input.rate, at, input.marks)
   book.transfer(copyKey(copy.id), followerWallet(copy), copy.balance, 'copy-out', ref)
   copy.status = 'cancelled'
   copy.endedAt = at

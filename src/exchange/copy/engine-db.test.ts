@@ -117,10 +117,10 @@ describe('copy engine on the database', () => {
       reason: closed?.closeReason,
     }).toEqual({ status: 'closed', pnl: '500.000000000000000000', fees: '10.250000000000000000', reason: 'leader' })
 
-    const [record] = await settleProfitShares(handle.db, MONDAY)
+    const [record] = await settleProfitShares(handle.db, MONDAY, new Map())
     // Net 500 − 10.25 = 489.75; 10 % → 48.975.
     expect(record?.share.toString()).toBe('48.975')
-    expect(await settleProfitShares(handle.db, MONDAY)).toEqual([])
+    expect(await settleProfitShares(handle.db, MONDAY, new Map())).toEqual([])
     expect(await ledgerState(handle.db)).toEqual({ zero: true, mismatched: 0 })
 
     await endCopyInDb(handle.db, rules, {

@@ -10,6 +10,7 @@ import { InsufficientFunds, type Book, type CopyState, type Side, type Transfer 
 import {
   changeInvestment,
   copyPositions,
+  chargeableProfit,
   cumulativeNetProfit,
   endCopy,
   followerWallet,
@@ -170,8 +171,12 @@ function trade(world: World, pairCode: string, action: LeaderOrder['action']): v
 }
 
 function settle(world: World, copy: CopyState): void {
-  const bound = Exact.max(0, cumulativeNetProfit(world.book, copy).minus(copy.highWaterMark)).times(world.rate)
-  const record = settleProfitShare(world.book, copy, world.rate, new Date(world.clock))
+  // Never above rate × the net result over the mark, and the net result never above the realized one: a paper gain is
+  // never charged, a paper loss always counts.
+  const net = chargeableProfit(world.book, copy, world.marks) ?? copy.highWaterMark
+  expect(net.lte(cumulativeNetProfit(world.book, copy))).toBe(true)
+  const bound = Exact.max(0, net.minus(copy.highWaterMark)).times(world.rate)
+  const record = settleProfitShare(world.book, copy, world.rate, new Date(world.clock), world.marks)
   if (record) expect(record.share.lte(bound)).toBe(true)
   world.shareBound.set(copy.id, (world.shareBound.get(copy.id) ?? new Exact(0)).plus(bound))
 }

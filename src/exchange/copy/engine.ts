@@ -190,8 +190,15 @@ export async function endCopyInDb(
   })
 }
 
-/** Weekly settlement of every live copy (Monday 00:00 UTC on the engine clock); once per copy and period. */
-export async function settleProfitShares(db: Database, periodEnd: Date): Promise<ProfitShareRecord[]> {
+/**
+ * Weekly settlement of every live copy (Monday 00:00 UTC on the engine clock); once per copy and period. Open positions
+ * are valued at `marks`: a paper loss holds the share back (copy-account.ts, chargeableProfit).
+ */
+export async function settleProfitShares(
+  db: Database,
+  periodEnd: Date,
+  marks: ReadonlyMap<string, Money>,
+): Promise<ProfitShareRecord[]> {
   const ids = await db.select({ id: copies.id }).from(copies).where(ne(copies.status, 'cancelled'))
   const records: ProfitShareRecord[] = []
   for (const { id } of ids) {
@@ -211,7 +218,7 @@ export async function settleProfitShares(db: Database, periodEnd: Date): Promise
       )
       await loadWallets(tx, book, [leaderWallet(copy.leaderId)])
       const rates = await rateOf(tx, [copy.leaderId])
-      const settled = settleProfitShare(book, copy, rates.get(copy.leaderId) ?? new Money(0), periodEnd)
+      const settled = settleProfitShare(book, copy, rates.get(copy.leaderId) ?? new Money(0), periodEnd, marks)
       await persistChange(tx, book.takeChange(), periodEnd)
       if (settled) await writeProfitShares(tx, [settled], periodEnd)
       return settled

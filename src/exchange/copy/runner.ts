@@ -171,7 +171,7 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
       report.fundings += await applyFundingInDb(db, rules, marksOf(market), new Date(at))
     }
     for (const at of crossed(last, to, WEEK, MONDAY_OFFSET))
-      report.settlements += (await settleProfitShares(db, new Date(at))).length
+      report.settlements += (await settleProfitShares(db, new Date(at), marksOf(market))).length
     const hours = crossed(last, to, HOUR)
     if (hours.length > 0) {
       // Close the previous day on its last snapshot before the new day starts.

@@ -191,7 +191,7 @@ export function replayWhatIf(rules: Rules, history: WhatIfHistory, input: WhatIf
     if (copy.status === 'cancelled') continue
     applyMarks(book, rules, marks, new Date(time), () => input.rate)
     if (time % (COPY.fundingIntervalHours * HOUR) === 0) applyFunding(book, rules, marks, new Date(time))
-    if ((time - MONDAY_OFFSET) % WEEK === 0) settleProfitShare(book, copy, input.rate, new Date(time))
+    if ((time - MONDAY_OFFSET) % WEEK === 0) settleProfitShare(book, copy, input.rate, new Date(time), marks)
     const value = equityOf(book, copy, marks)
     peak = Money.max(peak, value)
     if (peak.gt(0)) maxDrawdown = Money.max(maxDrawdown, peak.minus(value).div(peak))

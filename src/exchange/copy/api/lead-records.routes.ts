@@ -15,6 +15,7 @@ import { NOT_LEADER, NOT_MY_FOLLOWER, tags } from './lead-docs.ts'
 import { followersPage, profitShareDetails, profitShareView, removeFollower } from './lead-records.service.ts'
 import { activeLeader, leaderRowOf } from './lead.service.ts'
 import { ApiFailure } from '#/exchange/http/errors.ts'
+import { marksOf } from '../marks.ts'
 
 export function leadRecordRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   const base = { tags, security: BEARER, middleware: requireAuth(ctx) }
@@ -73,7 +74,8 @@ export function leadRecordRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     summary: 'My profit share',
     description:
       'Profit share received today, yesterday, in the last 7 days (UTC days of settlement) and in all; the estimate of what the live copies would pay ' +
-      'if settled now (their net profit above the high-water mark × the rate); and a page of settlements, newest first.',
+      'if settled now (their net result above the high-water mark × the rate, the net result being the lower of the realized net profit and the ' +
+      'net profit with open positions at the mark); and a page of settlements, newest first.',
     request: { query: pageQuerySchema },
     responses: {
       200: okJson(leaderProfitShareResponseSchema, 'Totals and a page of settlements'),
@@ -85,7 +87,7 @@ export function leadRecordRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     const userId = c.get('auth').user.id
     await everLeader(userId)
     const { page, pageSize } = c.req.valid('query')
-    return c.json(ok(await profitShareView(ctx.db, userId, ctx.now(), page, pageSize)), 200)
+    return c.json(ok(await profitShareView(ctx.db, userId, ctx.now(), marksOf(ctx.market), page, pageSize)), 200)
   })
 
   const detailsRoute = createRoute({
@@ -94,7 +96,8 @@ export function leadRecordRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     path: '/copy/v1/leader/profit-share/details',
     summary: 'Profit share per follower',
     description:
-      'Per copy (live, or ended after paying a share), newest first: masked follower, cumulative net profit (live copies), high-water mark, ' +
+      'Per copy (live, or ended after paying a share), newest first: masked follower, the net result the share is charged on (live copies: ' +
+      "the realized net profit, less the open positions' loss at the mark when they lose), high-water mark, " +
       'the current rate, the share paid in all and the last settlement.',
     request: { query: pageQuerySchema },
     responses: {
@@ -107,6 +110,6 @@ export function leadRecordRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     const userId = c.get('auth').user.id
     await everLeader(userId)
     const { page, pageSize } = c.req.valid('query')
-    return c.json(ok(await profitShareDetails(ctx.db, userId, page, pageSize)), 200)
+    return c.json(ok(await profitShareDetails(ctx.db, userId, marksOf(ctx.market), page, pageSize)), 200)
   })
 }

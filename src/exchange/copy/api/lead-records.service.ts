@@ -11,7 +11,7 @@ import { users } from '#/exchange/db/schema.ts'
 import { notFound } from '#/exchange/http/errors.ts'
 import { Exact, Money, toPlain } from '#/exchange/money.ts'
 import { Book, type CopyState } from '../book.ts'
-import { copyPositions, cumulativeNetProfit, profitShareDue } from '../copy-account.ts'
+import { chargeableProfit, copyPositions, cumulativeNetProfit, profitShareDue } from '../copy-account.ts'
 import { endCopyInDb } from '../engine.ts'
 import { liveCopiesOf, loadCopies, loadPositions } from '../store.ts'
 import { leaderRowOf, liveFollowerCount } from './lead.service.ts'
@@ -169,7 +169,14 @@ async function rateOf(db: Database, leaderId: number): Promise<Money> {
   return new Money((await leaderRowOf(db, leaderId))?.profitShareRate ?? '0')
 }
 
-export async function profitShareView(db: Database, leaderId: number, now: Date, page: number, pageSize: number) {
+export async function profitShareView(
+  db: Database,
+  leaderId: number,
+  now: Date,
+  marks: ReadonlyMap<string, Money>,
+  page: number,
+  pageSize: number,
+) {
   const totals = await shareTotals(db, leaderId, now)
   const rate = await rateOf(db, leaderId)
   const { book, live } = await liveBook(db, leaderId)
@@ -190,7 +197,7 @@ export async function profitShareView(db: Database, leaderId: number, now: Date,
   const [total] = await db.select({ n: count() }).from(profitShares).where(eq(profitShares.leaderId, leaderId))
   return {
     ...totals,
-    pendingEstimate: toPlain(sum(live.map((copy) => profitShareDue(book, copy, rate)))),
+    pendingEstimate: toPlain(sum(live.map((copy) => profitShareDue(book, copy, rate, marks)))),
     settlements: {
       list: rows.map((r) => ({
         copyId: String(r.copyId),
@@ -207,12 +214,13 @@ export async function profitShareView(db: Database, leaderId: number, now: Date,
 }
 
 /**
- * Per copy (live, or ended having paid a share): net profit, high-water mark, rate, shares paid and the last
- * settlement.
+ * Per copy (live, or ended having paid a share): the net result the share is charged on (open positions at the marks
+ * when they lose), high-water mark, rate, shares paid and the last settlement.
  */
 export async function profitShareDetails(
   db: Database,
   leaderId: number,
+  marks: ReadonlyMap<string, Money>,
   page: number,
   pageSize: number,
 ): Promise<Page<LeaderProfitShareDetail>> {
@@ -250,7 +258,7 @@ export async function profitShareDetails(
       copyId: String(r.id),
       follower: maskNickname(r.nickname),
       status: r.status,
-      netProfit: copy ? toPlain(cumulativeNetProfit(book, copy)) : null,
+      netProfit: copy ? toPlain(chargeableProfit(book, copy, marks) ?? cumulativeNetProfit(book, copy)) : null,
       highWaterMark: plain(r.highWaterMark),
       rate: toPlain(rate),
       sharePaid: plain(r.paid),

@@ -16,6 +16,7 @@ import { copies, positions } from '#/exchange/db/copy-schema.ts'
 import { Money } from '#/exchange/money.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { leaderTrade, settleProfitShares } from '../engine.ts'
+import { marksOf } from '../marks.ts'
 import type { LeaderAction } from '../mirror.ts'
 import {
   follower,
@@ -140,7 +141,7 @@ describe('after the weekly settlement', () => {
 
   it('records the shares received by day and per settlement; nothing is pending', async () => {
     monday = lastMonday(h.context.now())
-    const settled = await settleProfitShares(h.context.db, monday)
+    const settled = await settleProfitShares(h.context.db, monday, marksOf(h.context.market))
     expect(settled.filter((r) => r.leaderId === leader.id).map((r) => r.share.toFixed())).toEqual([SHARE, SHARE])
     const now = h.context.now()
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())

@@ -17,6 +17,7 @@ import {
 import { copies, positions } from '#/exchange/db/copy-schema.ts'
 import { Exact, Money } from '#/exchange/money.ts'
 import { settleProfitShares } from '../engine.ts'
+import { marksOf } from '../marks.ts'
 import { utcDay } from '../statistics.ts'
 import { expectAllExercised, startKit, type Kit, type User } from '#tests/fixtures/exchange/copy/follow-fixtures.ts'
 
@@ -195,7 +196,7 @@ describe('my copies', () => {
 
     // A weekly settlement: 10 % of the realized net profit, from the free balance.
     const periodEnd = new Date(kit.h.context.now().getTime() + 1000)
-    await settleProfitShares(kit.h.context.db, periodEnd)
+    await settleProfitShares(kit.h.context.db, periodEnd, marksOf(kit.h.context.market))
     const realized = (await expectedOf(copyA)).realized
     expect(realized.gt(0)).toBe(true)
     const share = realized.times('0.1').toDecimalPlaces(18, Money.ROUND_DOWN).toFixed()
