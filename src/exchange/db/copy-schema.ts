@@ -107,7 +107,12 @@ export const copies = pgTable(
     stopLossRatio: ratio('stop_loss_ratio'),
     /** The copy stops (positions closed) when its equity falls this fraction below the investment. */
     copyStopLossRatio: ratio('copy_stop_loss_ratio'),
-    /** Cumulative net profit at the last settlement (the high-water mark). */
+    /**
+     * The profit-share rate agreed when the copy began, the one its settlements charge. A lower rate the leader sets
+     * applies to it at once; a higher one only to copies begun after.
+     */
+    profitShareRate: ratio('profit_share_rate').notNull(),
+    /** The net result the last settlement was charged on (the high-water mark). */
     highWaterMark: money('high_water_mark').notNull().default('0'),
     profitSharePaid: money('profit_share_paid').notNull().default('0'),
     createdAt: at('created_at').notNull(),
@@ -119,6 +124,7 @@ export const copies = pgTable(
       .on(t.followerId, t.leaderId)
       .where(sql`status <> 'cancelled'`),
     check('copies_balance_check', sql`${t.balance} >= 0`),
+    check('copies_rate_check', sql`${t.profitShareRate} >= 0 and ${t.profitShareRate} <= 0.3`),
     // A fixed leverage means something only in fixed leverage mode; stored elsewhere it misleads every reader.
     check('copies_fixed_leverage_check', sql`${t.leverageMode} = 'fixed' or ${t.fixedLeverage} is null`),
     index('copies_leader_idx').on(t.leaderId, t.status),
