@@ -167,6 +167,9 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
       })
     }
     for (const minute of minutes) await botsAt(minute, report)
+    // Close each day that ended on its last snapshot before anything at its midnight (funding, profit share) runs:
+    // what happens at 00:00 belongs to the new day.
+    for (const midnight of crossed(last, to, DAY)) await snapshotDay(db, new Date(midnight - 1), market.marks())
     for (const at of fundingTimes(last, to)) {
       report.fundings += await applyFundingInDb(db, rules, marksOf(market), new Date(at))
     }
@@ -174,8 +177,6 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
       report.settlements += (await settleProfitShares(db, new Date(at), marksOf(market))).length
     const hours = crossed(last, to, HOUR)
     if (hours.length > 0) {
-      // Close the previous day on its last snapshot before the new day starts.
-      for (const midnight of crossed(last, to, DAY)) await snapshotDay(db, new Date(midnight - 1), market.marks())
       await snapshotDay(db, now, market.marks())
       await refreshLeaderStats(db, now)
     }

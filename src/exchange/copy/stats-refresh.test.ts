@@ -2,15 +2,19 @@
  * The materialized statistics and the daily rows on a real database (PGlite): every figure of a period covers the one
  * window of contract/stats-window.ts, and the daily snapshot books each flow once, in the day it happened.
  */
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '../db/client.ts'
-import { leaderStats } from '../db/copy-schema.ts'
+import { copies, leaderDaily, leaderStats, profitShares } from '../db/copy-schema.ts'
+import type { MarketSimulator } from '../market/simulator.ts'
 import { Money, toPlain } from '../money.ts'
 import { seriesOf } from './api/summaries.ts'
+import { deposit, fundCopy, leaderTrade } from './engine.ts'
+import { defaultRules } from './rules.ts'
+import { createEngineRunner } from './runner.ts'
 import { roi } from './statistics.ts'
-import { refreshLeaderStats } from './stats-refresh.ts'
-import { addClosedTrade, addDays, addLeader } from '#tests/fixtures/exchange/copy/stats-fixtures.ts'
+import { refreshLeaderStats, snapshotDay } from './stats-refresh.ts'
+import { addClosedTrade, addDays, addLeader, addUser } from '#tests/fixtures/exchange/copy/stats-fixtures.ts'
 
 let handle: DatabaseHandle
 
@@ -88,5 +92,146 @@ describe('one window for every figure (issue 17, item 3)', () => {
     // Before: the 11-17 20:00 win was counted (1 of 2 = 0.5); the window holds only the loss.
     expect(new Money((await statsOf(leaderId, '7d')).winRate).toFixed()).toBe('0')
     expect(new Money((await statsOf(leaderId, '30d')).winRate).toFixed()).toBe('0.5')
+  })
+})
+
+/** A market that stands still at one BTC price: every tick is one new minute at `price`. */
+function stillMarket(price: string): MarketSimulator {
+  const marks = new Map([['BTC_USDT', price]])
+  const bar = { open: price, high: price, low: price, close: price, volume: '0' }
+  return {
+    start: () => Promise.resolve(),
+    advanceTo: (now) =>
+      Promise.resolve([{ pairCode: 'BTC_USDT', time: Math.floor(now.getTime() / 60_000) * 60_000, ...bar }]),
+    mark: (pairCode) => marks.get(pairCode),
+    marks: () => marks,
+    candles: () => Promise.resolve([]),
+    closes: () => Promise.resolve([]),
+    trades: () => [],
+    ticker: () => undefined,
+    tickers: () => [],
+  }
+}
+
+describe('a flow is booked once, in the day it happened (issue 17, item 1)', () => {
+  const HOUR = 3_600_000
+  const SATURDAY = Date.parse('2026-01-03T00:00:00.000Z')
+  const MONDAY = Date.parse('2026-01-05T00:00:00.000Z')
+  let leaderId = 0
+  let share = ''
+
+  beforeAll(async () => {
+    const { db } = handle
+    const rules = defaultRules()
+    leaderId = await addLeader(db, new Date(SATURDAY - 86_400_000))
+    const followerId = await addUser(db, 'follower')
+    await db.transaction(async (tx) => {
+      await deposit(tx, leaderId, 'USDT', new Money(10_000), new Date(SATURDAY - 86_400_000))
+      await deposit(tx, followerId, 'USDT', new Money(10_000), new Date(SATURDAY - 86_400_000))
+    })
+    const [copy] = await db
+      .insert(copies)
+      .values({
+        followerId,
+        leaderId,
+        status: 'active',
+        mode: 'fixed',
+        fixedAmount: '1000',
+        investment: '0',
+        leverageMode: 'follow',
+        profitShareRate: '0.1',
+        createdAt: new Date(SATURDAY - 86_400_000),
+      })
+      .returning({ id: copies.id })
+    await db.transaction((tx) => fundCopy(tx, copy?.id ?? 0, new Money(5000), new Date(SATURDAY - 86_400_000)))
+    // Saturday morning the leader opens and closes (the copy earns 500 − 10.25 fees); after that it holds nothing.
+    const trade = { leaderId, biz: 'futures' as const, pairCode: 'BTC_USDT' }
+    const opened = await leaderTrade(db, rules, {
+      ...trade,
+      eventId: 'flat:open',
+      price: new Money(50_000),
+      at: new Date(SATURDAY + 10 * HOUR),
+      action: { kind: 'open', side: 1, size: new Money(1), leverage: 10 },
+    })
+    await leaderTrade(db, rules, {
+      ...trade,
+      eventId: 'flat:close',
+      price: new Money(52_500),
+      at: new Date(SATURDAY + 12 * HOUR),
+      action: { kind: 'close', positionId: opened?.position.id ?? 0 },
+    })
+    // The engine runs hour by hour from Saturday 21:00 to Monday 03:00; Monday 00:00 settles the profit share.
+    let clock = SATURDAY + 21 * HOUR
+    const runner = createEngineRunner({
+      db,
+      market: stillMarket('52500'),
+      rules,
+      now: () => new Date(clock),
+      logger: { log: () => undefined, error: () => undefined },
+      bots: [],
+    })
+    while (clock < MONDAY + 3 * HOUR) {
+      clock += HOUR
+      await runner.tick()
+    }
+    const [paid] = await db.select().from(profitShares).where(eq(profitShares.leaderId, leaderId))
+    share = paid?.share ?? ''
+  }, 120_000)
+
+  it('gives the leader with no positions and flat equity a Monday PnL of 0, not minus the share', async () => {
+    // 10 % of 489.75.
+    expect(new Money(share).toFixed()).toBe('48.975')
+    const days = await handle.db
+      .select()
+      .from(leaderDaily)
+      .where(eq(leaderDaily.leaderId, leaderId))
+      .orderBy(asc(leaderDaily.day))
+    const byDay = new Map(days.map((d) => [d.day, d]))
+    const saturday = byDay.get('2026-01-03')
+    const sunday = byDay.get('2026-01-04')
+    const monday = byDay.get('2026-01-05')
+    // Before: Monday −48.975 (the share counted in Sunday's closing equity and again as Monday's flow).
+    expect(new Money(monday?.pnl ?? 'NaN').toFixed()).toBe('0')
+    expect(new Money(sunday?.pnl ?? 'NaN').toFixed()).toBe('0')
+    // Sunday's end is Saturday's end; Monday starts there plus the share and ends there.
+    expect(new Money(sunday?.equityEnd ?? 'NaN').toFixed()).toBe(new Money(saturday?.equityEnd ?? 'NaN').toFixed())
+    expect(new Money(monday?.equityStart ?? 'NaN').toFixed()).toBe(
+      new Money(saturday?.equityEnd ?? 'NaN').plus(share).toFixed(),
+    )
+    // Sunday + Monday PnL = equity change over the two days minus the flows (the share).
+    const change = new Money(monday?.equityEnd ?? 'NaN').minus(saturday?.equityEnd ?? 'NaN').minus(share)
+    expect(new Money(sunday?.pnl ?? 'NaN').plus(monday?.pnl ?? 'NaN').toFixed()).toBe(change.toFixed())
+  })
+})
+
+describe('a day closed after midnight (issue 17, item 1)', () => {
+  it('leaves a deposit made after the day ended out of its equity and its flows', async () => {
+    const { db } = handle
+    const sunday = Date.parse('2026-02-01T00:00:00.000Z')
+    const leaderId = await addLeader(db, new Date(sunday - 86_400_000))
+    await db.transaction((tx) => deposit(tx, leaderId, 'USDT', new Money(1000), new Date(sunday - 86_400_000)))
+    const marks = new Map<string, string>()
+    await snapshotDay(db, new Date(sunday - 1), marks)
+    // 500 arrives at Monday 00:00:30; Sunday's last snapshot is taken only after it (a tick crossing midnight).
+    await db.transaction((tx) => deposit(tx, leaderId, 'USDT', new Money(500), new Date(sunday + 86_400_000 + 30_000)))
+    await snapshotDay(db, new Date(sunday + 86_400_000 - 1), marks)
+    await snapshotDay(db, new Date(sunday + 86_400_000 + 60_000), marks)
+    const rows = await db
+      .select()
+      .from(leaderDaily)
+      .where(eq(leaderDaily.leaderId, leaderId))
+      .orderBy(asc(leaderDaily.day))
+    expect(
+      rows.map((r) => [
+        r.day,
+        new Money(r.equityStart).toFixed(),
+        new Money(r.equityEnd).toFixed(),
+        new Money(r.pnl).toFixed(),
+      ]),
+    ).toEqual([
+      ['2026-01-31', '1000', '1000', '0'],
+      ['2026-02-01', '1000', '1000', '0'],
+      ['2026-02-02', '1500', '1500', '0'],
+    ])
   })
 })

@@ -4,10 +4,10 @@
  * copiers, copier PnL), written to `leader_stats` so a list of every leader is one indexed read.
  * Also the live daily equity snapshot of every leader, taken by the engine at each day's end.
  */
-import { and, asc, eq, gte, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { STATS_PERIODS } from '#/contract/index.ts'
-import { DAY_MS, utcDay, windowLength, windowStart } from '#/contract/stats-window.ts'
+import { DAY_MS, utcDay, utcDayStart, windowLength, windowStart } from '#/contract/stats-window.ts'
 import type { Database } from '../db/client.ts'
 import { leaderDaily, leaders, leaderStats, positions } from '../db/copy-schema.ts'
 import { Money, toPlain } from '../money.ts'
@@ -122,12 +122,19 @@ export async function refreshLeaderStats(db: Database, now: Date): Promise<numbe
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
 
+/** Ledger kinds that move money into or out of a leader's wallet not by trading: not PnL. */
+const FLOW_KINDS = sql.join(
+  ['deposit', 'profit-share', 'copy-in', 'copy-out'].map((kind) => sql`${kind}`),
+  sql`, `,
+)
+
 const equityRows = z.object({
   rows: z.array(
     z.object({
       leader_id: z.coerce.number(),
       equity: z.string(),
       flows: z.string(),
+      later_flows: z.string(),
       trades: z.coerce.number(),
       wins: z.coerce.number(),
     }),
@@ -135,13 +142,20 @@ const equityRows = z.object({
 })
 
 /**
- * The day's row of every leader: equity now (wallet USDT + open margins + unrealized PnL at the
- * marks), PnL = equity change minus money that came in or went out not by trading (deposits,
- * profit share received), trades and wins closed that day. Written again while the day runs.
+ * The row of `now`'s UTC day for every leader: equity (wallet USDT + open margins + unrealized PnL at the marks), PnL =
+ * equity change minus money that came in or went out not by trading (deposits, profit share received, copy moves),
+ * trades and wins closed that day. Written again while the day runs. Every flow belongs to the one day
+ * [00:00, next 00:00) it happened in: a day closed late (its last snapshot taken after midnight, as the engine does
+ * when a tick crosses it) ends at the equity measured less the flows that came after its end, so a profit share paid
+ * at Monday 00:00 is Monday's flow only, never Sunday's equity as well.
  */
 export async function snapshotDay(db: Database, now: Date, marks: ReadonlyMap<string, string>): Promise<number> {
   const day = utcDay(now.getTime())
-  const start = new Date(`${day}T00:00:00.000Z`)
+  const start = new Date(utcDayStart(now.getTime()))
+  const end = new Date(start.getTime() + DAY_MS)
+  const within = sql`t.created_at >= ${start.toISOString()}::timestamptz and t.created_at < ${end.toISOString()}::timestamptz`
+  const after = sql`t.created_at >= ${end.toISOString()}::timestamptz`
+  const closedWithin = sql`p.closed_at >= ${start.toISOString()}::timestamptz and p.closed_at < ${end.toISOString()}::timestamptz`
   const pairs = [...marks.keys()]
   const prices = pairs.map((p) => marks.get(p) ?? '0')
   const result = equityRows.parse(
@@ -151,15 +165,18 @@ export async function snapshotDay(db: Database, now: Date, marks: ReadonlyMap<st
         (coalesce(b.available, 0) + coalesce((select sum(p.margin + (coalesce(m.mark, p.entry_price) - p.entry_price) * p.size * p.side)
           from positions p left join m on m.pair = p.pair_code where p.user_id = l.user_id and p.copy_id is null and p.status = 'open'), 0))::text as equity,
         coalesce((select sum(case when t.credit = w.key then t.amount else -t.amount end) from ledger_transfers t
-          where (t.credit = w.key or t.debit = w.key) and t.kind in ('deposit', 'profit-share', 'copy-in', 'copy-out') and t.created_at >= ${start.toISOString()}::timestamptz), 0)::text as flows,
-        (select count(*) from positions p where p.user_id = l.user_id and p.copy_id is null and p.status = 'closed' and p.closed_at >= ${start.toISOString()}::timestamptz) as trades,
-        (select count(*) from positions p where p.user_id = l.user_id and p.copy_id is null and p.status = 'closed' and p.closed_at >= ${start.toISOString()}::timestamptz
+          where (t.credit = w.key or t.debit = w.key) and t.kind in (${FLOW_KINDS}) and ${within}), 0)::text as flows,
+        coalesce((select sum(case when t.credit = w.key then t.amount else -t.amount end) from ledger_transfers t
+          where (t.credit = w.key or t.debit = w.key) and t.kind in (${FLOW_KINDS}) and ${after}), 0)::text as later_flows,
+        (select count(*) from positions p where p.user_id = l.user_id and p.copy_id is null and p.status = 'closed' and ${closedWithin}) as trades,
+        (select count(*) from positions p where p.user_id = l.user_id and p.copy_id is null and p.status = 'closed' and ${closedWithin}
           and p.realized_pnl - p.fees + p.funding > 0) as wins
       from leaders l
       cross join lateral (select 'wallet:' || l.user_id || ':3:USDT' as key) w
       left join balances b on b.user_id = l.user_id and b.wallet_type = 3 and b.coin = 'USDT'
       where l.status <> 'cancelled'`),
   ).rows
+  const dayBefore = utcDay(start.getTime() - DAY_MS)
   const previous = await db
     .select({
       leaderId: leaderDaily.leaderId,
@@ -168,16 +185,16 @@ export async function snapshotDay(db: Database, now: Date, marks: ReadonlyMap<st
       equityStart: leaderDaily.equityStart,
     })
     .from(leaderDaily)
-    .where(gte(leaderDaily.day, utcDay(now.getTime() - DAY_MS)))
+    .where(and(gte(leaderDaily.day, dayBefore), lte(leaderDaily.day, day)))
   // The day starts at yesterday's end plus today's flows; a leader's first day starts at its first snapshot.
   const startOf = (leaderId: number, equity: Money, flows: string) => {
-    const yesterday = previous.find((p) => p.leaderId === leaderId && p.day !== day)
+    const yesterday = previous.find((p) => p.leaderId === leaderId && p.day === dayBefore)
     if (yesterday) return new Money(yesterday.equityEnd).plus(flows)
     const today = previous.find((p) => p.leaderId === leaderId && p.day === day)
     return today ? new Money(today.equityStart) : equity
   }
   const rows: DailyRow[] = result.map((r) => {
-    const equity = new Money(r.equity)
+    const equity = new Money(r.equity).minus(r.later_flows)
     const equityStart = startOf(r.leader_id, equity, r.flows)
     return {
       leaderId: r.leader_id,
