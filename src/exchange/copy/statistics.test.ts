@@ -213,6 +213,19 @@ describe('periodStats', () => {
     expect(stats.tradesPerWeek).toBe('21')
   })
 
+  it('sums PnL exactly, however many digits the amounts have (issue 17, item 12)', () => {
+    // 30 significant digits each: Money's 20 would give 246913578024.24691358 for the sum.
+    const days = [
+      day('2026-05-01', '1000000000000', '123456789012.123456789012345678'),
+      day('2026-05-02', '1123456789012.123456789012345678', '123456789012.123456789012345679'),
+    ]
+    expect(periodStats(days, [], 2).pnl).toBe('246913578024.246913578024691357')
+    expect(dailySeries(days).map((p) => p.pnl)).toEqual([
+      '123456789012.123456789012345678',
+      '246913578024.246913578024691357',
+    ])
+  })
+
   it('shows zeros for a leader without history', () => {
     expect(periodStats([], [], 7)).toEqual({
       roi: '0',

@@ -4,7 +4,7 @@
  * Pure functions over daily equity points and closed trades; every amount and ratio is a Money.
  */
 import { utcDay } from '#/contract/stats-window.ts'
-import { Money, toPlain } from '../money.ts'
+import { Exact, Money, toPlain } from '../money.ts'
 
 export { utcDay }
 
@@ -59,6 +59,11 @@ const DAYS_PER_YEAR = 365
 /** Sum of Money values (0 when empty). */
 function sum(values: readonly Money[]): Money {
   return values.reduce((total, value) => total.plus(value), ZERO)
+}
+
+/** Exact sum of stored amounts (decimal strings of numeric(36,18)): Money's 20 digits would round them. */
+function exactSum(amounts: readonly string[]): Money {
+  return amounts.reduce((total: Money, amount) => total.plus(amount), new Exact(0))
 }
 
 /** Prints a ratio rounded half up to RATIO_DECIMALS. */
@@ -169,7 +174,7 @@ export function periodStats(
 ): PeriodStats {
   return {
     roi: ratio(roi(days)),
-    pnl: money(sum(days.map((point) => new Money(point.pnl)))),
+    pnl: money(exactSum(days.map((point) => point.pnl))),
     winRate: ratio(winRate(trades)),
     maxDrawdown: ratio(maxDrawdown(days)),
     sharpe: ratio(sharpe(days)),
@@ -183,9 +188,9 @@ export function periodStats(
 /** Cumulative ROI (time-weighted) and PnL per day, for charts. */
 export function dailySeries(days: readonly DailyPoint[]): SeriesPoint[] {
   let growth = ONE
-  let cumulative = ZERO
+  let cumulative: Money = new Exact(0)
   return days.map((point) => {
-    const dailyPnl = new Money(point.pnl)
+    const dailyPnl = new Exact(point.pnl)
     growth = growth.times(ONE.plus(dailyReturn(point)))
     cumulative = cumulative.plus(dailyPnl)
     return { day: point.day, roi: ratio(growth.minus(ONE)), pnl: money(cumulative), dailyPnl: money(dailyPnl) }

@@ -235,3 +235,26 @@ describe('a day closed after midnight (issue 17, item 1)', () => {
     ])
   })
 })
+
+describe('exact daily equity (issue 17, item 12)', () => {
+  it('starts a day at yesterday’s end plus its flows to the last of 18 decimals', async () => {
+    const { db } = handle
+    const monday = Date.parse('2026-03-02T00:00:00.000Z')
+    const leaderId = await addLeader(db, new Date(monday - 86_400_000))
+    // 30 significant digits: Money's 20 would start Monday at 123456789012.12345679 + 0.000000000000000001.
+    const first = '123456789012.123456789012345678'
+    await db.transaction((tx) => deposit(tx, leaderId, 'USDT', new Money(first), new Date(monday - 86_400_000)))
+    await snapshotDay(db, new Date(monday - 1), new Map())
+    await db.transaction((tx) => deposit(tx, leaderId, 'USDT', new Money('0.000000000000000001'), new Date(monday)))
+    await snapshotDay(db, new Date(monday + 3_600_000), new Map())
+    const [row] = await db
+      .select()
+      .from(leaderDaily)
+      .where(and(eq(leaderDaily.leaderId, leaderId), eq(leaderDaily.day, '2026-03-02')))
+    expect([row?.equityStart, row?.equityEnd, row?.pnl]).toEqual([
+      '123456789012.123456789012345679',
+      '123456789012.123456789012345679',
+      '0.000000000000000000',
+    ])
+  })
+})

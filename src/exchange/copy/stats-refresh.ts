@@ -10,7 +10,8 @@ import { STATS_PERIODS } from '#/contract/index.ts'
 import { DAY_MS, utcDay, utcDayStart, windowLength, windowStart } from '#/contract/stats-window.ts'
 import type { Database } from '../db/client.ts'
 import { leaderDaily, leaders, leaderStats, positions } from '../db/copy-schema.ts'
-import { Money, toPlain } from '../money.ts'
+import { q } from '#/contract/rounding.ts'
+import { Exact, Money, toPlain } from '../money.ts'
 import { cutToPeriod, periodStats, type ClosedTrade, type DailyPoint } from './statistics.ts'
 import { insertDailyRows, type DailyRow } from './bots/history-store.ts'
 
@@ -187,14 +188,16 @@ export async function snapshotDay(db: Database, now: Date, marks: ReadonlyMap<st
     .from(leaderDaily)
     .where(and(gte(leaderDaily.day, dayBefore), lte(leaderDaily.day, day)))
   // The day starts at yesterday's end plus today's flows; a leader's first day starts at its first snapshot.
+  // Exact sums of stored amounts (numeric(36,18) has 36 digits; Money's 20 would round them); the equity at the marks
+  // is a figure, brought to 18 decimals half up once (rounding.ts `q`), so PnL = end − start holds to the last digit.
   const startOf = (leaderId: number, equity: Money, flows: string) => {
     const yesterday = previous.find((p) => p.leaderId === leaderId && p.day === dayBefore)
-    if (yesterday) return new Money(yesterday.equityEnd).plus(flows)
+    if (yesterday) return new Exact(yesterday.equityEnd).plus(flows)
     const today = previous.find((p) => p.leaderId === leaderId && p.day === day)
-    return today ? new Money(today.equityStart) : equity
+    return today ? new Exact(today.equityStart) : equity
   }
   const rows: DailyRow[] = result.map((r) => {
-    const equity = new Money(r.equity).minus(r.later_flows)
+    const equity = q(new Exact(r.equity)).minus(r.later_flows)
     const equityStart = startOf(r.leader_id, equity, r.flows)
     return {
       leaderId: r.leader_id,
