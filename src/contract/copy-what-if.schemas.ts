@@ -25,6 +25,7 @@ export const whatIfSchema = z
     /** Leader opens and adds the copy would have followed, and those it would have skipped. */
     copied: z.number().int().min(0),
     skipped: z.number().int().min(0),
+    /** Equity at the end of each day, then now (open positions at the current marks) as the last point. */
     equity: z.array(z.object({ time: epochMsSchema, equity: signedDecimalStringSchema })),
   })
   .meta({ id: 'WhatIf' })

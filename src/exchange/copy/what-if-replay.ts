@@ -3,7 +3,8 @@
  * period (a history, read by what-if.ts) replayed on the engine's own Book against one
  * hypothetical copy with the given settings, with the hourly marks in between (take profit, stop
  * loss, copy stop loss, liquidation), funding every 8 hours and profit share every Monday — the
- * same rules as a real copy, nothing stored.
+ * same rules as a real copy, nothing stored. The replay ends at the last hourly mark; what the copy still holds is
+ * valued again at the marks of the moment an answer is given (valueNow), so the last point is always now.
  *
  * It takes 0.3–0.5 s of CPU for 90 days, so it runs on worker threads (what-if.worker.ts). What
  * crosses between threads is a job and an answer of plain data with decimals as strings, checked
@@ -14,7 +15,7 @@ import { COPY } from '#/app.config.ts'
 import { copyBizSchema } from '#/contract/copy-common.schemas.ts'
 import type { Biz } from '../db/copy-schema.ts'
 import { Exact, Money } from '../money.ts'
-import { Book, externalKey, type CopySettings, type CopyState } from './book.ts'
+import { Book, externalKey, type CopySettings, type CopyState, type Side } from './book.ts'
 import { changeInvestment, copyPositions, leaderWallet, settleProfitShare } from './copy-account.ts'
 import { executeLeaderOrder, type LeaderAction } from './mirror.ts'
 import { unrealizedPnl } from './position-math.ts'
@@ -109,8 +110,21 @@ export interface WhatIfResult {
   profitShare: Money
   copied: number
   skipped: number
-  /** Equity at the end of each day, oldest first. */
+  /** Equity at the end of each day, oldest first; after valueNow, the last point is now. */
   equity: { time: number; equity: Money }[]
+  /** Where the replay ended: what valueNow values at the marks of the moment. */
+  end: WhatIfEnd
+}
+
+/** The copy at the end of the replay. */
+export interface WhatIfEnd {
+  investment: Money
+  /** Free balance and margins (the wallet, once a copy stop loss ended the copy): equity before unrealized PnL. */
+  held: Money
+  /** The highest equity the replay reached (where the drawdown is measured from). */
+  peak: Money
+  /** The open positions, with the replay's last mark of each pair (used when the market has none now). */
+  open: { pairCode: string; side: Side; size: Money; entryPrice: Money; mark: Money }[]
 }
 
 /** Replays `history` against one hypothetical copy. */
@@ -195,10 +209,12 @@ export function replayWhatIf(rules: Rules, history: WhatIfHistory, input: WhatIf
     const value = equityOf(book, copy, marks)
     peak = Money.max(peak, value)
     if (peak.gt(0)) maxDrawdown = Money.max(maxDrawdown, peak.minus(value).div(peak))
-    if ((time + HOUR) % (24 * HOUR) === 0 || time + HOUR > now) equity.push({ time, equity: value })
+    if ((time + HOUR) % (24 * HOUR) === 0) equity.push({ time, equity: value })
   }
   // A copy its stop loss ended holds its money in the wallet; otherwise its equity at the last marks.
-  const final = copy.status === 'cancelled' ? book.balance(leaderWallet(FOLLOWER)) : equityOf(book, copy, marks)
+  const ended = copy.status === 'cancelled'
+  const final = ended ? book.balance(leaderWallet(FOLLOWER)) : equityOf(book, copy, marks)
+  const open = ended ? [] : copyPositions(book, copy)
   const fees = book.positionsByCopy(COPY_ID).reduce((sum, p) => sum.plus(p.fees), new Exact(0))
   const pnl = final.minus(input.investment)
   return {
@@ -210,6 +226,42 @@ export function replayWhatIf(rules: Rules, history: WhatIfHistory, input: WhatIf
     copied,
     skipped,
     equity,
+    end: {
+      investment: input.investment,
+      held: ended ? final : open.reduce((sum: Money, p) => sum.plus(p.margin), new Exact(copy.balance)),
+      peak,
+      open: open.map((p) => ({
+        pairCode: p.pairCode,
+        side: p.side,
+        size: p.size,
+        entryPrice: p.entryPrice,
+        mark: marks.get(p.pairCode) ?? p.entryPrice,
+      })),
+    },
+  }
+}
+
+/**
+ * The replay's result as of `now`: what the copy still holds valued at the marks of the moment (the replay's last mark
+ * for a pair with none), and that value as the last point of the series, labelled `now`. PnL, ROI and drawdown include
+ * it. Cheap: a cached replay is valued again on every answer.
+ */
+export function valueNow(
+  result: WhatIfResult,
+  markOf: (pairCode: string) => Money | undefined,
+  now: number,
+): WhatIfResult {
+  const { end } = result
+  let value: Money = new Exact(end.held)
+  for (const p of end.open) value = value.plus(unrealizedPnl(p, markOf(p.pairCode) ?? p.mark))
+  const pnl = value.minus(end.investment)
+  const peak = Money.max(end.peak, value)
+  return {
+    ...result,
+    pnl,
+    roi: end.investment.gt(0) ? pnl.div(end.investment) : new Money(0),
+    maxDrawdown: peak.gt(0) ? Money.max(result.maxDrawdown, peak.minus(value).div(peak)) : result.maxDrawdown,
+    equity: [...result.equity.filter((point) => point.time < now), { time: now, equity: value }],
   }
 }
 
@@ -276,6 +328,20 @@ export const whatIfAnswerSchema = z.object({
   copied: z.number(),
   skipped: z.number(),
   equity: z.array(z.object({ time: z.number(), equity: decimal })),
+  end: z.object({
+    investment: decimal,
+    held: decimal,
+    peak: decimal,
+    open: z.array(
+      z.object({
+        pairCode: z.string(),
+        side: z.union([z.literal(1), z.literal(-1)]),
+        size: decimal,
+        entryPrice: decimal,
+        mark: decimal,
+      }),
+    ),
+  }),
 })
 export type WhatIfAnswer = z.infer<typeof whatIfAnswerSchema>
 
@@ -335,6 +401,45 @@ export function answerOf(result: WhatIfResult): WhatIfAnswer {
     copied: result.copied,
     skipped: result.skipped,
     equity: result.equity.map((point) => ({ time: point.time, equity: point.equity.toFixed() })),
+    end: {
+      investment: result.end.investment.toFixed(),
+      held: result.end.held.toFixed(),
+      peak: result.end.peak.toFixed(),
+      open: result.end.open.map((p) => ({
+        pairCode: p.pairCode,
+        side: p.side,
+        size: p.size.toFixed(),
+        entryPrice: p.entryPrice.toFixed(),
+        mark: p.mark.toFixed(),
+      })),
+    },
+  }
+}
+
+/** An answer back as decimals (every digit kept). */
+export function resultOf(answer: WhatIfAnswer): WhatIfResult {
+  const { end } = answer
+  return {
+    pnl: new Exact(answer.pnl),
+    roi: new Exact(answer.roi),
+    maxDrawdown: new Exact(answer.maxDrawdown),
+    fees: new Exact(answer.fees),
+    profitShare: new Exact(answer.profitShare),
+    copied: answer.copied,
+    skipped: answer.skipped,
+    equity: answer.equity.map((point) => ({ time: point.time, equity: new Exact(point.equity) })),
+    end: {
+      investment: new Exact(end.investment),
+      held: new Exact(end.held),
+      peak: new Exact(end.peak),
+      open: end.open.map((p) => ({
+        pairCode: p.pairCode,
+        side: p.side,
+        size: new Exact(p.size),
+        entryPrice: new Exact(p.entryPrice),
+        mark: new Exact(p.mark),
+      })),
+    },
   }
 }
 

@@ -5,9 +5,10 @@
  * replays on the worker pool; and bounds — replays per client address, and in all — past which a
  * caller is refused with 429 and Retry-After instead of queueing without end.
  *
- * A period ends at the start of the current engine hour: every answer within the hour is of the
- * same snapshot, whichever question came first and whichever process answers (a what-if looks back
- * 7 to 90 days; the hour not yet complete is worth the cache).
+ * A replay ends at the start of the current engine hour: every answer within the hour replays the
+ * same trades, whichever question came first and whichever process answers (a what-if looks back
+ * 7 to 90 days; the hour not yet complete is worth the cache). What the copy still holds is valued
+ * at the current marks on every answer, cached or not: the last point is now.
  */
 import { COPY, WHAT_IF } from '#/app.config.ts'
 import type { WhatIfRequest } from '#/contract/index.ts'
@@ -20,7 +21,8 @@ import type { MarketSimulator } from '../market/simulator.ts'
 import type { Rules } from './rules.ts'
 import { marketClosesJson, readWhatIfHistoryJson, type HourlyClosesJson } from './what-if.ts'
 import { createReplayPool, type ReplayRunner } from './what-if-pool.ts'
-import { whatIfJob, type WhatIfAnswer } from './what-if-replay.ts'
+import { markOf } from './marks.ts'
+import { answerOf, resultOf, valueNow, whatIfJob, type WhatIfAnswer } from './what-if-replay.ts'
 
 const HOUR = 3_600_000
 
@@ -132,31 +134,38 @@ export function createWhatIfService(deps: WhatIfDeps, options: WhatIfServiceOpti
     )
   }
 
+  /** A replay (cached for the hour) as of now: open positions at the current marks. */
+  const asOfNow = (replayed: WhatIfAnswer): WhatIfAnswer =>
+    answerOf(valueNow(resultOf(replayed), (pairCode) => markOf(deps.market, pairCode), deps.now().getTime()))
+
+  const replayOnce = (question: WhatIfQuestion, hour: number): Promise<WhatIfAnswer> => {
+    const { leader, request } = question
+    // The validated body: the wire schema is strict and writes decimals one way, so equal questions are equal text.
+    const key = JSON.stringify([leader.userId, leader.biz, leader.profitShareRate, leader.instruments, hour, request])
+    // Answered, or being replayed for someone: shared, and free of the bounds.
+    const known = answers.get(key)
+    if (known) return known
+    const bounds = limits()
+    const address = question.clientIp
+    const mine = running.get(address) ?? 0
+    if (mine >= bounds.replaysPerAddress || total >= bounds.queuedReplays)
+      return Promise.reject(rateLimited(bounds.retryAfterSeconds))
+    running.set(address, mine + 1)
+    total += 1
+    const pending = replay(question, hour).finally(() => {
+      total -= 1
+      const left = (running.get(address) ?? 1) - 1
+      if (left > 0) running.set(address, left)
+      else running.delete(address)
+    })
+    answers.set(key, pending)
+    pending.catch(() => answers.delete(key, pending))
+    return pending
+  }
+
   return {
-    answer(question) {
-      const hour = Math.floor(deps.now().getTime() / HOUR)
-      const { leader, request } = question
-      // The validated body: the wire schema is strict and writes decimals one way, so equal questions are equal text.
-      const key = JSON.stringify([leader.userId, leader.biz, leader.profitShareRate, leader.instruments, hour, request])
-      // Answered, or being replayed for someone: shared, and free of the bounds.
-      const known = answers.get(key)
-      if (known) return known
-      const bounds = limits()
-      const address = question.clientIp
-      const mine = running.get(address) ?? 0
-      if (mine >= bounds.replaysPerAddress || total >= bounds.queuedReplays)
-        return Promise.reject(rateLimited(bounds.retryAfterSeconds))
-      running.set(address, mine + 1)
-      total += 1
-      const pending = replay(question, hour).finally(() => {
-        total -= 1
-        const left = (running.get(address) ?? 1) - 1
-        if (left > 0) running.set(address, left)
-        else running.delete(address)
-      })
-      answers.set(key, pending)
-      pending.catch(() => answers.delete(key, pending))
-      return pending
+    async answer(question) {
+      return asOfNow(await replayOnce(question, Math.floor(deps.now().getTime() / HOUR)))
     },
     usesWorkers: () => pool.usesWorkers(),
     close: () => pool.close(),

@@ -9,7 +9,14 @@ import { z } from 'zod'
 import { WHAT_IF } from '#/app.config.ts'
 import type { Database } from '../db/client.ts'
 import type { MarketSimulator } from '../market/simulator.ts'
-import { parseWhatIfHistory, replayWhatIf, type WhatIfReplayInput, type WhatIfResult } from './what-if-replay.ts'
+import { markOf } from './marks.ts'
+import {
+  parseWhatIfHistory,
+  replayWhatIf,
+  valueNow,
+  type WhatIfReplayInput,
+  type WhatIfResult,
+} from './what-if-replay.ts'
 import type { Rules } from './rules.ts'
 
 export type { WhatIfResult } from './what-if-replay.ts'
@@ -80,7 +87,10 @@ export const marketClosesJson =
   async (pairCode, fromMs, toMs) =>
     JSON.stringify(await market.closes(pairCode, fromMs, toMs, HOURLY))
 
-/** Reads and replays in the calling thread (tests and tools; the API goes through what-if-service.ts). */
+/**
+ * Reads and replays in the calling thread, then values what is still open at the market's current marks (tests and
+ * tools; the API goes through what-if-service.ts).
+ */
 export async function whatIf(
   db: Database,
   market: MarketSimulator,
@@ -88,5 +98,6 @@ export async function whatIf(
   input: WhatIfInput,
 ): Promise<WhatIfResult> {
   const history = await readWhatIfHistoryJson(db, marketClosesJson(market), input.leaderId, input.days, input.now)
-  return replayWhatIf(rules, parseWhatIfHistory(history), input)
+  const replayed = replayWhatIf(rules, parseWhatIfHistory(history), input)
+  return valueNow(replayed, (pairCode) => markOf(market, pairCode), input.now.getTime())
 }

@@ -24,7 +24,8 @@ export function whatIfRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
       "Replays the leader's recorded trades of the period against the given settings and investment with the engine's own rules: sizing and caps, " +
       'hourly marks (take profit, stop loss, copy stop loss, liquidation), taker fees, funding every 8 hours and profit share every Monday. ' +
       'Trades on positions the leader opened before the period are not copied. Nothing is stored. ' +
-      'The period ends at the start of the current engine hour, and answers are kept for that hour. ' +
+      'The trades replayed end at the start of the current engine hour (that replay is kept for the hour); on every answer, cached or not, ' +
+      'what the copy still holds is valued at the current marks: the last point of the equity series is now, and PnL, ROI and drawdown include it. ' +
       `At most ${WHAT_IF.replaysPerAddress} replays at once from one address, and a bounded queue over all: past either, 429 with Retry-After.`,
     request: { params: leaderPathSchema, body: jsonBody(whatIfRequestSchema) },
     responses: {
