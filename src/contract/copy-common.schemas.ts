@@ -35,7 +35,10 @@ export const leaderStatsSchema = z
     period: statsPeriodSchema,
     roi: signedDecimalStringSchema.meta({ description: 'Time-weighted return, a fraction' }),
     pnl: signedDecimalStringSchema,
-    winRate: decimalStringSchema,
+    winRate: decimalStringSchema.meta({
+      description:
+        'Closed trades of the period that won, over all its closed trades (a fraction): a win is a realized PnL before fees and funding above 0, the PnL the trade history shows',
+    }),
     maxDrawdown: decimalStringSchema,
     sharpe: signedDecimalStringSchema,
     tradesPerWeek: decimalStringSchema,

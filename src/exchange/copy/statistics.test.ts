@@ -8,6 +8,7 @@ import {
   dailyReturn,
   dailySeries,
   type DailyPoint,
+  isWin,
   maxDrawdown,
   periodStats,
   preferredCoins,
@@ -29,11 +30,11 @@ const day = (date: string, equityStart: string, pnl: string): DailyPoint => ({
 })
 
 /** A trade on `pairCode` held for `minutes` from `openedAt`. */
-const trade = (pairCode: string, pnl: string, minutes = 60, openedAt = T0): ClosedTrade => ({
+const trade = (pairCode: string, grossPnl: string, minutes = 60, openedAt = T0): ClosedTrade => ({
   pairCode,
   openedAt,
   closedAt: openedAt + minutes * MINUTE,
-  pnl,
+  grossPnl,
 })
 
 /** Returns +10 %, −20 %, +5 %: 1000 → 1100 → 880 → 924. */
@@ -135,6 +136,14 @@ describe('trade statistics', () => {
       ),
     ).toBe('0.5')
     expect(plain(winRate([]))).toBe('0')
+  })
+
+  it('counts a trade that gained before fees and funding as a win, even when fees make it a net loss (issue 17, item 14)', () => {
+    // +2 before fees, 5 of fees: the history shows "+2", so it is a win; −3 before fees is a loss whatever the funding.
+    expect(plain(winRate([trade('BTC_USDT', '2'), trade('BTC_USDT', '-3')]))).toBe('0.5')
+    expect(isWin('0.000000000000000001')).toBe(true)
+    expect(isWin('0')).toBe(false)
+    expect(isWin('-1')).toBe(false)
   })
 
   it('average holding time: 30 min, 90 min and 45 s average (30 + 90 + 0.75) / 3 = 40.25 minutes', () => {
@@ -271,7 +280,7 @@ describe('cutToPeriod', () => {
     pairCode: 'BTC_USDT',
     openedAt: closedAt - MINUTE,
     closedAt,
-    pnl: '1',
+    grossPnl: '1',
   })
 
   it('keeps days from the UTC day of `since` and trades closed at or after `since`', () => {

@@ -13,8 +13,8 @@ export interface ClosedTrade {
   /** Epoch milliseconds. */
   openedAt: number
   closedAt: number
-  /** Net realized PnL including fees and funding, as a decimal string. */
-  pnl: string
+  /** Realized PnL before fees and funding (what the trade history shows), as a decimal string. */
+  grossPnl: string
 }
 
 export interface DailyPoint {
@@ -122,10 +122,18 @@ export function sharpe(days: readonly DailyPoint[]): Money {
   return mean.div(variance.sqrt()).times(new Money(DAYS_PER_YEAR).sqrt())
 }
 
-/** Wins (pnl > 0) over closed trades; 0 without trades. */
+/**
+ * The one definition of a win, for the statistics, the daily `wins` column and the trade history alike: realized PnL
+ * before fees and funding above 0 (as Bitget counts; the history shows that PnL, so a "+" there is a win here).
+ */
+export function isWin(grossPnl: Money | string): boolean {
+  return new Money(grossPnl).gt(0)
+}
+
+/** Wins (isWin: realized PnL before fees and funding > 0) over closed trades; 0 without trades. */
 export function winRate(trades: readonly ClosedTrade[]): Money {
   if (trades.length === 0) return ZERO
-  const wins = trades.filter((trade) => new Money(trade.pnl).gt(0)).length
+  const wins = trades.filter((trade) => isWin(trade.grossPnl)).length
   return new Money(wins).div(trades.length)
 }
 

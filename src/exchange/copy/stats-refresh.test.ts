@@ -258,3 +258,32 @@ describe('exact daily equity (issue 17, item 12)', () => {
     ])
   })
 })
+
+describe('one win rule (issue 17, item 14)', () => {
+  it('counts a trade with a gain before fees as a win in the statistics and in the daily wins', async () => {
+    const { db } = handle
+    const now = new Date('2026-04-01T12:00:00.000Z')
+    const leaderId = await addLeader(db, new Date('2026-03-01T00:00:00.000Z'))
+    // +4 before fees, 10.25 of fees and 1 of funding paid: −7.25 net. The history shows +4.
+    await addClosedTrade(db, leaderId, {
+      openedAt: new Date('2026-04-01T08:00:00.000Z'),
+      closedAt: new Date('2026-04-01T09:00:00.000Z'),
+      realizedPnl: '4',
+      fees: '10.25',
+      funding: '-1',
+    })
+    await addClosedTrade(db, leaderId, {
+      openedAt: new Date('2026-04-01T08:00:00.000Z'),
+      closedAt: new Date('2026-04-01T10:00:00.000Z'),
+      realizedPnl: '-3',
+    })
+    await snapshotDay(db, now, new Map())
+    await refreshLeaderStats(db, now)
+    const [row] = await db
+      .select()
+      .from(leaderDaily)
+      .where(and(eq(leaderDaily.leaderId, leaderId), eq(leaderDaily.day, '2026-04-01')))
+    expect({ trades: row?.trades, wins: row?.wins }).toEqual({ trades: 2, wins: 1 })
+    expect(new Money((await statsOf(leaderId, '7d')).winRate).toFixed()).toBe('0.5')
+  })
+})

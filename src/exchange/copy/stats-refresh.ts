@@ -59,7 +59,7 @@ export async function refreshLeaderStats(db: Database, now: Date): Promise<numbe
           pairCode: positions.pairCode,
           openedAt: positions.openedAt,
           closedAt: positions.closedAt,
-          pnl: sql<string>`(${positions.realizedPnl} - ${positions.fees} + ${positions.funding})::text`,
+          grossPnl: positions.realizedPnl,
         })
         .from(positions)
         .where(and(eq(positions.userId, id), isNull(positions.copyId), eq(positions.status, 'closed')))
@@ -67,7 +67,7 @@ export async function refreshLeaderStats(db: Database, now: Date): Promise<numbe
       pairCode: t.pairCode,
       openedAt: t.openedAt.getTime(),
       closedAt: t.closedAt?.getTime() ?? t.openedAt.getTime(),
-      pnl: t.pnl,
+      grossPnl: t.grossPnl,
     }))
     const copy = byLeader.get(id)
     for (const period of STATS_PERIODS) {
@@ -145,7 +145,7 @@ const equityRows = z.object({
 /**
  * The row of `now`'s UTC day for every leader: equity (wallet USDT + open margins + unrealized PnL at the marks), PnL =
  * equity change minus money that came in or went out not by trading (deposits, profit share received, copy moves),
- * trades and wins closed that day. Written again while the day runs. Every flow belongs to the one day
+ * trades and wins (statistics.ts `isWin`: realized PnL before fees and funding > 0) closed that day. Written again while the day runs. Every flow belongs to the one day
  * [00:00, next 00:00) it happened in: a day closed late (its last snapshot taken after midnight, as the engine does
  * when a tick crosses it) ends at the equity measured less the flows that came after its end, so a profit share paid
  * at Monday 00:00 is Monday's flow only, never Sunday's equity as well.
@@ -171,7 +171,7 @@ export async function snapshotDay(db: Database, now: Date, marks: ReadonlyMap<st
           where (t.credit = w.key or t.debit = w.key) and t.kind in (${FLOW_KINDS}) and ${after}), 0)::text as later_flows,
         (select count(*) from positions p where p.user_id = l.user_id and p.copy_id is null and p.status = 'closed' and ${closedWithin}) as trades,
         (select count(*) from positions p where p.user_id = l.user_id and p.copy_id is null and p.status = 'closed' and ${closedWithin}
-          and p.realized_pnl - p.fees + p.funding > 0) as wins
+          and p.realized_pnl > 0) as wins
       from leaders l
       cross join lateral (select 'wallet:' || l.user_id || ':3:USDT' as key) w
       left join balances b on b.user_id = l.user_id and b.wallet_type = 3 and b.coin = 'USDT'
