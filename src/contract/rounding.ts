@@ -16,6 +16,8 @@
  * | profit share's net result              | −∞              | paper gain is never charged (it is left out anyway)  |
  * | liquidation price                      | `liquidation`   | long ↓, short ↑: rounding never brings it closer     |
  * | entry / exit / TP / SL prices, figures | `q`: half-up    | records and displays, not movements of money         |
+ * | unit value (equity ÷ units) and units  | Exact: half-up  | a record, never money moved; equity and flows stay   |
+ * | bought by a flow (flow ÷ unit value)   | at 40 digits    | exact, so the error is < 1e-39 relative per step     |
  *
  * Directed steps compute in a 60-digit Decimal that rounds the same way at every operation, so no
  * intermediate step can round the other way: a product of two 36-digit amounts and a rate is cut

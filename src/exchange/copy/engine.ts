@@ -20,6 +20,7 @@ import { EXCHANGE_WALLET, refreshLevels, triggersOf } from './positions.ts'
 import { executeLeaderOrder, type LeaderOrder, type TradeResult } from './mirror.ts'
 import { applyFunding, applyMarks, type MarkOutcome } from './risk.ts'
 import type { Rules } from './rules.ts'
+import type { Marks } from './unit-values.ts'
 import {
   allocatePositionIds,
   linkedTo,
@@ -138,14 +139,17 @@ export async function leaderTrade(db: Database, rules: Rules, order: LeaderOrder
   })
 }
 
-/** Moves `amount` between the follower's wallet and a copy (positive: into the copy); the copy row exists. */
-export async function fundCopy(tx: Tx, copyId: number, amount: Money, at: Date): Promise<void> {
+/**
+ * Moves `amount` between the follower's wallet and a copy (positive: into the copy); the copy row exists. `marks`
+ * price the copy's open positions for its unit value (unit-values.ts); a copy without open positions needs none.
+ */
+export async function fundCopy(tx: Tx, copyId: number, amount: Money, at: Date, marks?: Marks): Promise<void> {
   const book = sliceBook()
   const [copy] = await loadCopies(tx, book, eq(copies.id, copyId))
   if (!copy) throw new Error(`copy ${copyId} not found`)
   await loadWallets(tx, book, [followerWallet(copy)])
   changeInvestment(book, copy, amount, `invest:${copyId}:${at.toISOString()}`)
-  await persistChange(tx, book.takeChange(), at)
+  await persistChange(tx, book.takeChange(), at, marks)
 }
 
 export interface EndCopyRequest {
@@ -184,7 +188,7 @@ export async function endCopyInDb(
       reason: request.reason,
       rules,
     })
-    await persistChange(tx, book.takeChange(), request.at)
+    await persistChange(tx, book.takeChange(), request.at, request.marks)
     if (record) await writeProfitShares(tx, [record], request.at)
     return record
   })
@@ -219,7 +223,7 @@ export async function settleProfitShares(
       await loadWallets(tx, book, [leaderWallet(copy.leaderId)])
       const rates = await rateOf(tx, [copy.leaderId])
       const settled = settleProfitShare(book, copy, rates.get(copy.leaderId) ?? new Money(0), periodEnd, marks)
-      await persistChange(tx, book.takeChange(), periodEnd)
+      await persistChange(tx, book.takeChange(), periodEnd, marks)
       if (settled) await writeProfitShares(tx, [settled], periodEnd)
       return settled
     })
@@ -272,7 +276,7 @@ export async function applyMarksInDb(
       [...book.copies.values()].map((c) => c.leaderId),
     )
     const outcome = applyMarks(book, rules, marks, at, (id) => rates.get(id) ?? new Money(0))
-    await persistChange(tx, book.takeChange(), at)
+    await persistChange(tx, book.takeChange(), at, marks)
     await writeProfitShares(tx, outcome.profitShares, at)
     return outcome
   })
@@ -296,13 +300,23 @@ export async function applyFundingInDb(
   })
 }
 
-/** Money arriving from outside (a deposit, demo funds) into a user's EXCHANGE wallet, through the ledger. */
-export async function deposit(tx: Tx, userId: number, coin: string, amount: Money, at: Date): Promise<void> {
+/**
+ * Money arriving from outside (a deposit, demo funds) into a user's EXCHANGE wallet, through the ledger. `marks` price
+ * a leader's open positions for its unit value (unit-values.ts); a wallet whose owner has none needs none.
+ */
+export async function deposit(
+  tx: Tx,
+  userId: number,
+  coin: string,
+  amount: Money,
+  at: Date,
+  marks?: Marks,
+): Promise<void> {
   const book = sliceBook()
   const wallet = walletKey(userId, EXCHANGE_WALLET, coin)
   await loadWallets(tx, book, [wallet])
   book.transfer(externalKey(coin), wallet, amount, 'deposit', null)
-  await persistChange(tx, book.takeChange(), at)
+  await persistChange(tx, book.takeChange(), at, marks)
 }
 
 /** A copy's new take-profit / stop-loss ratios apply to its open positions at once (their trigger prices move). */

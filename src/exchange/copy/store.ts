@@ -11,6 +11,7 @@ import { copies, positions } from '../db/copy-schema.ts'
 import { balances } from '../db/schema.ts'
 import { Exact, Money, toPlain } from '../money.ts'
 import { parseKey, type Book, type Change, type CopyState, type PositionState, type Side } from './book.ts'
+import { recordFlows, type Marks } from './unit-values.ts'
 
 /** A transaction or the database: both run the same queries. */
 export type Tx = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>
@@ -268,8 +269,13 @@ export async function allocatePositionIds(tx: Tx, count: number): Promise<() => 
 const texts = (values: readonly (string | null)[]) => sql`${sql.param(values)}::text[]`
 const numerics = (values: readonly (string | null)[]) => sql`${sql.param(values)}::numeric[]`
 
-/** Writes a Book's change: positions, copies, transfers, balance deltas and skipped copies. */
-export async function persistChange(tx: Tx, change: Change, at: Date): Promise<void> {
+/**
+ * Writes a Book's change: positions, copies, transfers, balance deltas and skipped copies; then, when its transfers
+ * move money into or out of a leader's wallet or a copy account (unit-values.ts FLOW_KINDS), the unit value of each
+ * such account at `marks`. Throws (UnvaluedFlow, the transaction rolls back) when such an account holds an open
+ * position `marks` does not price: a caller that moves money into an account with open positions passes the marks.
+ */
+export async function persistChange(tx: Tx, change: Change, at: Date, marks?: Marks): Promise<void> {
   const created = [...change.positions.values()].filter((p) => change.newPositionIds.has(p.id))
   const updated = [...change.positions.values()].filter((p) => !change.newPositionIds.has(p.id))
   if (created.length > 0) await insertPositions(tx, created)
@@ -301,6 +307,7 @@ export async function persistChange(tx: Tx, change: Change, at: Date): Promise<v
       from unnest(${sql.param(s.map((x) => x.copyId))}::bigint[], ${texts(s.map((x) => x.eventId))}, ${texts(s.map((x) => x.pairCode))}, ${texts(s.map((x) => x.reason))}) as x(c, e, p, r)
       on conflict (copy_id, event_id) do nothing`)
   }
+  if (change.transfers.length > 0) await recordFlows(tx, change.transfers, at, marks)
 }
 
 /** Wallet and ledger-account balances move by the sum of their transfers (copies and margins were written whole). */

@@ -7,13 +7,16 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import { DEV } from '#/app.config.ts'
 import type { ExchangeContext } from '../context.ts'
 import { deposit } from '../copy/engine.ts'
+import { marksOf } from '../copy/marks.ts'
 import { requireAuth } from '../http/auth.ts'
 import { Money } from '../money.ts'
 
 export function devFaucetRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   app.post('/dev/faucet', requireAuth(ctx), async (c) => {
     const userId = c.get('auth').user.id
-    await ctx.db.transaction((tx) => deposit(tx, userId, 'USDT', new Money(DEV.faucetUsdt), ctx.now()))
+    await ctx.db.transaction((tx) =>
+      deposit(tx, userId, 'USDT', new Money(DEV.faucetUsdt), ctx.now(), marksOf(ctx.market)),
+    )
     return c.json({ code: 0, data: { coin: 'USDT', amount: DEV.faucetUsdt }, msg: 'ok' })
   })
 }

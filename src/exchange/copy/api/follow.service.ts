@@ -200,7 +200,7 @@ export async function editCopy(
         const delta = target.minus(row.investment)
         if (delta.lt(0) && delta.neg().gt(row.balance)) throw insufficientBalance()
         if (delta.gt(0) && (await walletBalance(tx, followerId)).lt(delta)) throw insufficientBalance()
-        if (!delta.isZero()) await fundCopy(tx, row.id, delta, now)
+        if (!delta.isZero()) await fundCopy(tx, row.id, delta, now, marksOf(ctx.market))
       }
       await tx
         .update(copies)
