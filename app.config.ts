@@ -344,6 +344,11 @@ export const COPY = {
   maxLeverage: 125,
   /** Statistics periods in days; null is all history. */
   periods: { '7d': 7, '30d': 30, '90d': 90, all: null },
+  /**
+   * A leader with less history than this many days is marked New, and its trades per week are its trades so far
+   * (never extrapolated from less than this: 2 trades on day one read 2, not 14).
+   */
+  newLeaderDays: 7,
   /** The leader list's page size bounds. */
   maxPageSize: 100,
   defaultPageSize: 20,

@@ -41,7 +41,10 @@ export const leaderStatsSchema = z
     }),
     maxDrawdown: decimalStringSchema,
     sharpe: signedDecimalStringSchema,
-    tradesPerWeek: decimalStringSchema,
+    tradesPerWeek: decimalStringSchema.meta({
+      description:
+        'Closed trades of the period × 7 ÷ the days traded in it (from the later of the window start and the leader’s first record until now), never over less than a week: a new leader’s trades so far',
+    }),
     avgHoldingMinutes: decimalStringSchema,
     preferredCoins: z.array(z.string()),
     aum: decimalStringSchema.meta({ description: 'USDT in active copies of this leader' }),
@@ -71,6 +74,10 @@ export const leaderSummarySchema = z
     minCopyAmount: decimalStringSchema,
     slotsLeft: z.number().int().min(0),
     createdAt: epochMsSchema,
+    isNew: z.boolean().meta({
+      description:
+        'Less than a week of history (COPY.newLeaderDays): its figures rest on little, and its trades per week are its trades so far, not a weekly rate',
+    }),
     stats: leaderStatsSchema,
     /** Cumulative ROI per day over the period, oldest first, for a sparkline. */
     sparkline: z.array(signedDecimalStringSchema),

@@ -8,6 +8,8 @@ import {
   dailyReturn,
   dailySeries,
   type DailyPoint,
+  historyStart,
+  isNewLeader,
   isWin,
   maxDrawdown,
   periodStats,
@@ -15,10 +17,12 @@ import {
   roi,
   sharpe,
   tradesPerWeek,
+  tradingSpanMs,
   winRate,
 } from './statistics.ts'
 
 const MINUTE = 60_000
+const DAY = 86_400_000
 const T0 = Date.UTC(2026, 4, 1, 9, 0)
 
 /** A day starting with `equityStart` and earning `pnl` (equityEnd = start + pnl). */
@@ -156,11 +160,33 @@ describe('trade statistics', () => {
   })
 
   it('trades per week: 10 trades in 30 days = 70 / 30, 3 in 7 days = 3, nothing for an empty span', () => {
-    expect(toPlain(tradesPerWeek(10, 30).toDecimalPlaces(10))).toBe('2.3333333333')
-    expect(plain(tradesPerWeek(3, 7))).toBe('3')
-    expect(plain(tradesPerWeek(0, 7))).toBe('0')
+    expect(toPlain(tradesPerWeek(10, 30 * DAY).toDecimalPlaces(10))).toBe('2.3333333333')
+    expect(plain(tradesPerWeek(3, 7 * DAY))).toBe('3')
+    expect(plain(tradesPerWeek(0, 7 * DAY))).toBe('0')
     expect(plain(tradesPerWeek(5, 0))).toBe('0')
     expect(plain(tradesPerWeek(5, -1))).toBe('0')
+  })
+
+  it('spreads trades over the time actually traded in the window, never less than a week (issue 17, item 15)', () => {
+    const now = Date.UTC(2026, 4, 20, 12)
+    const since = Date.UTC(2026, 3, 21) // a 30-day window
+    // A leader of 100 days: the whole window, 29.5 days.
+    expect(tradingSpanMs(since, now - 100 * DAY, now)).toBe(now - since)
+    // A leader of 10 days: its 10 days, not the window's 29.5 (20 trades → 14 a week, not 4.7).
+    expect(tradingSpanMs(since, now - 10 * DAY, now)).toBe(10 * DAY)
+    expect(plain(tradesPerWeek(20, tradingSpanMs(since, now - 10 * DAY, now)))).toBe('14')
+    // A leader of 12 hours with 2 trades, on "All": 2 so far, not 2 × 7 / 1 = 14.
+    expect(plain(tradesPerWeek(2, tradingSpanMs(null, now - 12 * 3_600_000, now)))).toBe('2')
+    expect(isNewLeader(now - 12 * 3_600_000, now)).toBe(true)
+    expect(isNewLeader(now - 7 * DAY + 1, now)).toBe(true)
+    expect(isNewLeader(now - 7 * DAY, now)).toBe(false)
+  })
+
+  it('starts a history at the earliest of the leader record, its first daily row and its first trade', () => {
+    const created = new Date(Date.UTC(2026, 4, 3, 9))
+    expect(historyStart(created, SWING, [])).toBe(Date.UTC(2026, 4, 1))
+    expect(historyStart(created, [], [trade('BTC_USDT', '1', 60, Date.UTC(2026, 4, 2))])).toBe(Date.UTC(2026, 4, 2))
+    expect(historyStart(created, [], [])).toBe(created.getTime())
   })
 })
 
@@ -196,7 +222,7 @@ describe('periodStats', () => {
       trade('SOL_USDT', '44', 15),
     ]
     // 3 of 4 trades win; holding (60 + 30 + 120 + 15) / 4 = 56.25 min; 4 × 7 / 3 = 9.3333333333 trades a week.
-    expect(periodStats(SWING, trades, 3)).toEqual({
+    expect(periodStats(SWING, trades, 3 * DAY)).toEqual({
       roi: '-0.076',
       pnl: '-76',
       winRate: '0.75',
@@ -214,7 +240,7 @@ describe('periodStats', () => {
     const stats = periodStats(
       [day('2026-05-01', '3', '1.0000000000000000005')],
       [trade('BTC_USDT', '1'), trade('BTC_USDT', '1'), trade('BTC_USDT', '-1')],
-      1,
+      DAY,
     )
     expect(stats.roi).toBe('0.3333333333')
     expect(stats.pnl).toBe('1.000000000000000001')
@@ -228,7 +254,7 @@ describe('periodStats', () => {
       day('2026-05-01', '1000000000000', '123456789012.123456789012345678'),
       day('2026-05-02', '1123456789012.123456789012345678', '123456789012.123456789012345679'),
     ]
-    expect(periodStats(days, [], 2).pnl).toBe('246913578024.246913578024691357')
+    expect(periodStats(days, [], 2 * DAY).pnl).toBe('246913578024.246913578024691357')
     expect(dailySeries(days).map((p) => p.pnl)).toEqual([
       '123456789012.123456789012345678',
       '246913578024.246913578024691357',
@@ -236,7 +262,7 @@ describe('periodStats', () => {
   })
 
   it('shows zeros for a leader without history', () => {
-    expect(periodStats([], [], 7)).toEqual({
+    expect(periodStats([], [], 7 * DAY)).toEqual({
       roi: '0',
       pnl: '0',
       winRate: '0',

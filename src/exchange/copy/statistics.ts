@@ -3,7 +3,8 @@
  * ratio, trading frequency, holding time and preferred coins, per period and as daily chart series.
  * Pure functions over daily equity points and closed trades; every amount and ratio is a Money.
  */
-import { utcDay } from '#/contract/stats-window.ts'
+import { COPY } from '#/app.config.ts'
+import { DAY_MS, utcDay } from '#/contract/stats-window.ts'
 import { Exact, Money, toPlain } from '../money.ts'
 
 export { utcDay }
@@ -165,28 +166,50 @@ export function preferredCoins(trades: readonly ClosedTrade[], limit = 3): strin
     .map(([coin]) => coin)
 }
 
-/** Trades per 7 days over `spanDays` (0 when spanDays <= 0). */
-export function tradesPerWeek(count: number, spanDays: number): Money {
-  return spanDays <= 0 ? ZERO : new Money(count).times(7).div(spanDays)
+const WEEK_MS = 7 * DAY_MS
+const NEW_LEADER_MS = COPY.newLeaderDays * DAY_MS
+
+/** Trades per 7 days over `spanMs` milliseconds of trading (0 when spanMs <= 0). */
+export function tradesPerWeek(count: number, spanMs: number): Money {
+  return spanMs <= 0 ? ZERO : new Money(count).times(WEEK_MS).div(spanMs)
 }
 
 /**
- * Every statistic of a period: `days` and `trades` already cut to the period; spanDays = number of days of the period
- * (for 'all': days.length, at least 1). Ratios rounded to 10 decimals, money to 18 (ROUND_HALF_UP), printed with
- * toPlain.
+ * The time a period's trades were made in: from the later of the window start (`since`, null for all) and the start
+ * of the leader's history until now, and never less than COPY.newLeaderDays, so a young history's trades per week are
+ * its trades so far rather than a rate extrapolated from a day or two.
  */
-export function periodStats(
-  days: readonly DailyPoint[],
-  trades: readonly ClosedTrade[],
-  spanDays: number,
-): PeriodStats {
+export function tradingSpanMs(since: number | null, historyStart: number, now: number): number {
+  const from = since === null ? historyStart : Math.max(since, historyStart)
+  return Math.max(now - from, NEW_LEADER_MS)
+}
+
+/**
+ * Where a leader's history starts: when it became a leader (its first record), or its first daily row or own trade if
+ * earlier (back-filled history starts with the leader; the earlier ones are a safeguard).
+ */
+export function historyStart(createdAt: Date, days: readonly DailyPoint[], trades: readonly ClosedTrade[]): number {
+  const firstDay = days[0] ? Date.parse(`${days[0].day}T00:00:00.000Z`) : Infinity
+  return trades.reduce((first, trade) => Math.min(first, trade.openedAt), Math.min(createdAt.getTime(), firstDay))
+}
+
+/** A leader with less than COPY.newLeaderDays of history: its figures rest on little and it is marked New. */
+export function isNewLeader(historyStart: number, now: number): boolean {
+  return now - historyStart < NEW_LEADER_MS
+}
+
+/**
+ * Every statistic of a period: `days` and `trades` already cut to the period; spanMs = the time its trades were made
+ * in (tradingSpanMs). Ratios rounded to 10 decimals, money to 18 (ROUND_HALF_UP), printed with toPlain.
+ */
+export function periodStats(days: readonly DailyPoint[], trades: readonly ClosedTrade[], spanMs: number): PeriodStats {
   return {
     roi: ratio(roi(days)),
     pnl: money(exactSum(days.map((point) => point.pnl))),
     winRate: ratio(winRate(trades)),
     maxDrawdown: ratio(maxDrawdown(days)),
     sharpe: ratio(sharpe(days)),
-    tradesPerWeek: ratio(tradesPerWeek(trades.length, spanDays)),
+    tradesPerWeek: ratio(tradesPerWeek(trades.length, spanMs)),
     avgHoldingMinutes: ratio(averageHoldingMinutes(trades)),
     preferredCoins: preferredCoins(trades),
     trades: trades.length,

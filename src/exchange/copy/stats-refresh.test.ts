@@ -8,7 +8,8 @@ import { openDatabase, type DatabaseHandle } from '../db/client.ts'
 import { copies, leaderDaily, leaderStats, profitShares } from '../db/copy-schema.ts'
 import type { MarketSimulator } from '../market/simulator.ts'
 import { Money, toPlain } from '../money.ts'
-import { seriesOf } from './api/summaries.ts'
+import { leaderPage } from './api/leaders-query.ts'
+import { seriesOf, summariesOf } from './api/summaries.ts'
 import { deposit, fundCopy, leaderTrade } from './engine.ts'
 import { defaultRules } from './rules.ts'
 import { createEngineRunner } from './runner.ts'
@@ -285,5 +286,55 @@ describe('one win rule (issue 17, item 14)', () => {
       .where(and(eq(leaderDaily.leaderId, leaderId), eq(leaderDaily.day, '2026-04-01')))
     expect({ trades: row?.trades, wins: row?.wins }).toEqual({ trades: 2, wins: 1 })
     expect(new Money((await statsOf(leaderId, '7d')).winRate).toFixed()).toBe('0.5')
+  })
+})
+
+describe('trades per week over the time actually traded (issue 17, item 15)', () => {
+  it('reads 2 trades on day one as 2 a week, not 14, and marks the leader New', async () => {
+    const { db } = handle
+    const dayOne = Date.parse('2026-05-20T00:00:00.000Z')
+    const now = new Date(dayOne + 19 * 3_600_000)
+    const leaderId = await addLeader(db, new Date(dayOne))
+    for (const hour of [9, 15])
+      await addClosedTrade(db, leaderId, {
+        openedAt: new Date(dayOne + hour * 3_600_000),
+        closedAt: new Date(dayOne + (hour + 1) * 3_600_000),
+        realizedPnl: '1',
+      })
+    await snapshotDay(db, now, new Map())
+    await refreshLeaderStats(db, now)
+    // Before: 2 × 7 / 1 day of rows = 14 on "All", 2 × 7 / 7 = 2 on "7 days".
+    for (const period of ['all', '7d', '30d'] as const)
+      expect([period, new Money((await statsOf(leaderId, period)).tradesPerWeek).toFixed()]).toEqual([period, '2'])
+    const rows = await leaderPage(
+      db,
+      now,
+      { period: 'all', leaderIds: [leaderId] },
+      { sort: 'newest' },
+      { limit: 1, offset: 0 },
+    )
+    const [card] = await summariesOf(db, rows, 'all', now, new Map())
+    expect(card?.isNew).toBe(true)
+    // A week later it is no longer new.
+    const later = new Date(dayOne + 7 * 86_400_000)
+    const [older] = await summariesOf(db, rows, 'all', later, new Map())
+    expect(older?.isNew).toBe(false)
+  })
+
+  it('spreads a 10-day-old leader’s trades over its 10 days, not over the 30 of the window', async () => {
+    const { db } = handle
+    const first = Date.parse('2026-06-01T00:00:00.000Z')
+    const now = new Date(first + 10 * 86_400_000)
+    const leaderId = await addLeader(db, new Date(first))
+    for (let day = 0; day < 10; day += 1)
+      for (const hour of [3, 9])
+        await addClosedTrade(db, leaderId, {
+          openedAt: new Date(first + day * 86_400_000 + hour * 3_600_000),
+          closedAt: new Date(first + day * 86_400_000 + (hour + 1) * 3_600_000),
+          realizedPnl: '1',
+        })
+    await refreshLeaderStats(db, now)
+    // 20 trades in 10 days: 14 a week (before: 20 × 7 / 30 = 4.67 on "30 days").
+    expect(new Money((await statsOf(leaderId, '30d')).tradesPerWeek).toFixed()).toBe('14')
   })
 })

@@ -7,12 +7,19 @@
 import { and, asc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { STATS_PERIODS } from '#/contract/index.ts'
-import { DAY_MS, utcDay, utcDayStart, windowLength, windowStart } from '#/contract/stats-window.ts'
+import { DAY_MS, utcDay, utcDayStart, windowStart } from '#/contract/stats-window.ts'
 import type { Database } from '../db/client.ts'
 import { leaderDaily, leaders, leaderStats, positions } from '../db/copy-schema.ts'
 import { q } from '#/contract/rounding.ts'
 import { Exact, Money, toPlain } from '../money.ts'
-import { cutToPeriod, periodStats, type ClosedTrade, type DailyPoint } from './statistics.ts'
+import {
+  cutToPeriod,
+  historyStart,
+  periodStats,
+  tradingSpanMs,
+  type ClosedTrade,
+  type DailyPoint,
+} from './statistics.ts'
 import { insertDailyRows, type DailyRow } from './bots/history-store.ts'
 
 const copyFigures = z.object({
@@ -29,7 +36,10 @@ const copyFigures = z.object({
 
 /** Recomputes leader_stats for every leader that is not cancelled. */
 export async function refreshLeaderStats(db: Database, now: Date): Promise<number> {
-  const list = await db.select({ id: leaders.userId }).from(leaders).where(ne(leaders.status, 'cancelled'))
+  const list = await db
+    .select({ id: leaders.userId, createdAt: leaders.createdAt })
+    .from(leaders)
+    .where(ne(leaders.status, 'cancelled'))
   const figures = copyFigures.parse(
     await db.execute(sql`
       select c.leader_id,
@@ -44,7 +54,7 @@ export async function refreshLeaderStats(db: Database, now: Date): Promise<numbe
   ).rows
   const byLeader = new Map(figures.map((f) => [f.leader_id, f]))
   const rows: (typeof leaderStats.$inferInsert)[] = []
-  for (const { id } of list) {
+  for (const { id, createdAt } of list) {
     const days: DailyPoint[] = (
       await db.select().from(leaderDaily).where(eq(leaderDaily.leaderId, id)).orderBy(asc(leaderDaily.day))
     ).map((d) => ({
@@ -70,10 +80,11 @@ export async function refreshLeaderStats(db: Database, now: Date): Promise<numbe
       grossPnl: t.grossPnl,
     }))
     const copy = byLeader.get(id)
+    const history = historyStart(createdAt, days, trades)
     for (const period of STATS_PERIODS) {
       const since = windowStart(period, now)
       const cut = cutToPeriod(days, trades, since)
-      const stats = periodStats(cut.days, cut.trades, windowLength(period) ?? Math.max(1, cut.days.length))
+      const stats = periodStats(cut.days, cut.trades, tradingSpanMs(since, history, now.getTime()))
       rows.push({
         leaderId: id,
         period,

@@ -6,7 +6,7 @@
 import { and, asc, gte, inArray } from 'drizzle-orm'
 import type { LeaderStats, LeaderSummary, StatsPeriod } from '#/contract/index.ts'
 import { leaderDaily, type leaderStats } from '#/exchange/db/copy-schema.ts'
-import { dailySeries, type DailyPoint, type SeriesPoint } from '../statistics.ts'
+import { dailySeries, isNewLeader, type DailyPoint, type SeriesPoint } from '../statistics.ts'
 import type { Tx } from '../store.ts'
 import { periodFirstDay, type LeaderRow } from './leaders-query.ts'
 import { plain } from './wire.ts'
@@ -109,7 +109,7 @@ export function sparklineOf(days: readonly DailyPoint[]): string[] {
   return thin(dailySeries(days), SPARKLINE_POINTS).map((point) => point.roi)
 }
 
-export function summaryOf(row: LeaderRow, period: StatsPeriod, sparkline: string[]): LeaderSummary {
+export function summaryOf(row: LeaderRow, period: StatsPeriod, sparkline: string[], now: Date): LeaderSummary {
   const { leader } = row
   return {
     leaderId: String(leader.userId),
@@ -126,6 +126,8 @@ export function summaryOf(row: LeaderRow, period: StatsPeriod, sparkline: string
     minCopyAmount: plain(leader.minCopyAmount),
     slotsLeft: row.slotsLeft,
     createdAt: leader.createdAt.getTime(),
+    // Own trades and daily rows start when the leader does (statistics.ts historyStart).
+    isNew: isNewLeader(leader.createdAt.getTime(), now.getTime()),
     stats: statsToWire(period, row.stats),
     sparkline,
   }
@@ -144,5 +146,5 @@ export async function summariesOf(
     period,
     now,
   )
-  return rows.map((row) => summaryOf(row, period, sparklineOf(days.get(row.leader.userId) ?? [])))
+  return rows.map((row) => summaryOf(row, period, sparklineOf(days.get(row.leader.userId) ?? []), now))
 }
