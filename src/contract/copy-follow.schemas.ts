@@ -113,6 +113,10 @@ export const copyAccountSchema = z
     nickname: z.string(),
     avatar: z.string().nullable(),
     status: z.enum(COPY_STATUSES),
+    profitShareRate: decimalStringSchema.meta({
+      description:
+        'The profit-share rate this copy pays, a fraction: agreed when it began; a lower rate the leader sets applies at once, a higher one only to new copies',
+    }),
     ...totals,
     openPositions: z.number().int().min(0),
     createdAt: epochMsSchema,

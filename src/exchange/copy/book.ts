@@ -36,6 +36,8 @@ export interface CopyState extends CopySettings {
   status: CopyStatus
   investment: Money
   balance: Money
+  /** The profit-share rate the copy's settlements charge: agreed when it began, lowered with the leader's. */
+  profitShareRate: Money
   highWaterMark: Money
   profitSharePaid: Money
   createdAt: Date

@@ -73,18 +73,19 @@ export interface ProfitShareRecord {
 }
 
 /**
- * What settling now would pay: (net result − high-water mark) × rate, toward zero; 0 when not above the mark or when
- * an open position has no mark.
+ * What settling now would pay: (net result − high-water mark) × the copy's rate, toward zero; 0 when not above the
+ * mark or when an open position has no mark.
  */
-export function profitShareDue(book: Book, copy: CopyState, rate: Money, marks: ReadonlyMap<string, Money>): Money {
+export function profitShareDue(book: Book, copy: CopyState, marks: ReadonlyMap<string, Money>): Money {
   const net = chargeableProfit(book, copy, marks)
   if (net === null) return new Exact(0)
   const above = net.minus(copy.highWaterMark)
-  return above.lte(0) ? new Exact(0) : paid(above, rate)
+  return above.lte(0) ? new Exact(0) : paid(above, copy.profitShareRate)
 }
 
 /**
- * Settles the profit share of a copy: share = (net result − high-water mark) × rate when positive, where the net
+ * Settles the profit share of a copy: share = (net result − high-water mark) × rate when positive, at the copy's own
+ * rate (agreed when it began; a lower rate the leader set since applies, a higher one does not), where the net
  * result is the lower of the realized net profit and the net profit with open positions at the marks
  * (chargeableProfit): a leader is paid on what the follower has, never on a paper gain, and a paper loss holds the
  * share back. Paid from the free balance to the leader's wallet. The mark only rises, to the result paid on: a
@@ -93,10 +94,10 @@ export function profitShareDue(book: Book, copy: CopyState, rate: Money, marks: 
 export function settleProfitShare(
   book: Book,
   copy: CopyState,
-  rate: Money,
   periodEnd: Date,
   marks: ReadonlyMap<string, Money>,
 ): ProfitShareRecord | null {
+  const rate = copy.profitShareRate
   const net = chargeableProfit(book, copy, marks)
   const before = copy.highWaterMark
   if (net === null || net.lte(before)) return null
@@ -138,7 +139,6 @@ export interface EndCopyInput {
   /** Close the copy's positions at their marks, or leave them open and unmanaged. */
   closePositions: boolean
   marks: ReadonlyMap<string, Money>
-  rate: Money
   at: Date
   reason: 'cancel' | 'copy-stop-loss' | 'removed' | 'leader-cancelled'
   rules: Rules
@@ -167,7 +167,7 @@ export function endCopy(book: Book, input: EndCopyInput): ProfitShareRecord | nu
       book.touchPosition(position)
     }
   }
-  const record = settleProfitShare(book, copy, input.rate, at, input.marks)
+  const record = settleProfitShare(book, copy, at, input.marks)
   book.transfer(copyKey(copy.id), followerWallet(copy), copy.balance, 'copy-out', ref)
   copy.status = 'cancelled'
   copy.endedAt = at

@@ -12,6 +12,7 @@ import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 import { Money } from '../money.ts'
 import { deposit, endCopyInDb, fundCopy, LeaderCancelled, leaderTrade, settleProfitShares } from './engine.ts'
 import { defaultRules } from './rules.ts'
+import { agreedRate } from '#tests/fixtures/exchange/copy/agreed-rate.ts'
 
 const rules = defaultRules()
 const MONDAY = new Date('2026-01-05T00:00:00.000Z')
@@ -63,6 +64,7 @@ describe('copy engine on the database', () => {
       .values({
         followerId,
         leaderId,
+        profitShareRate: agreedRate(leaderId),
         status: 'active',
         mode: 'fixed',
         fixedAmount: '1000',

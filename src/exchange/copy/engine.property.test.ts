@@ -176,7 +176,7 @@ function settle(world: World, copy: CopyState): void {
   const net = chargeableProfit(world.book, copy, world.marks) ?? copy.highWaterMark
   expect(net.lte(cumulativeNetProfit(world.book, copy))).toBe(true)
   const bound = Exact.max(0, net.minus(copy.highWaterMark)).times(world.rate)
-  const record = settleProfitShare(world.book, copy, world.rate, new Date(world.clock), world.marks)
+  const record = settleProfitShare(world.book, copy, new Date(world.clock), world.marks)
   if (record) expect(record.share.lte(bound)).toBe(true)
   world.shareBound.set(copy.id, (world.shareBound.get(copy.id) ?? new Exact(0)).plus(bound))
 }
@@ -192,7 +192,7 @@ function step(world: World, command: Command): void {
       const investment = Money.min(command.investment, wallet(follower))
       if (investment.lte(0)) return
       world.copyIds += 1
-      const copy = addCopy(book, world.copyIds, follower, LEADER, command.settings)
+      const copy = addCopy(book, world.copyIds, follower, LEADER, { ...command.settings, profitShareRate: world.rate })
       changeInvestment(book, copy, investment, 'follow')
       return
     }
@@ -236,7 +236,7 @@ function step(world: World, command: Command): void {
             .toDecimalPlaces(8),
         )
       }
-      const outcome = applyMarks(book, rules, world.marks, new Date(world.clock), () => world.rate)
+      const outcome = applyMarks(book, rules, world.marks, new Date(world.clock))
       for (const position of outcome.leaderLiquidations)
         trade(world, position.pairCode, { kind: 'liquidate', positionId: position.id })
       return
@@ -273,7 +273,6 @@ function step(world: World, command: Command): void {
         copy,
         closePositions: command.close,
         marks: world.marks,
-        rate: world.rate,
         at: new Date(world.clock),
         reason: 'cancel',
         rules,
@@ -401,7 +400,6 @@ describe('copy engine over random histories', () => {
             copy,
             closePositions: true,
             marks: world.marks,
-            rate,
             at: new Date(world.clock),
             reason: 'cancel',
             rules,

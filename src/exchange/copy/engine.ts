@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { copies, leaderEvents, leaders, positions, profitShares } from '../db/copy-schema.ts'
-import { Money } from '../money.ts'
+import type { Money } from '../money.ts'
 import { Book, externalKey, walletKey, type CopyState } from './book.ts'
 import {
   changeInvestment,
@@ -57,15 +57,6 @@ function lazyBook(): { book: Book; reserve: (tx: Tx, count: number) => Promise<v
       next = await allocatePositionIds(tx, count)
     },
   }
-}
-
-const rateOf = async (tx: Tx, leaderIds: readonly number[]): Promise<Map<number, Money>> => {
-  if (leaderIds.length === 0) return new Map()
-  const rows = await tx
-    .select({ id: leaders.userId, rate: leaders.profitShareRate })
-    .from(leaders)
-    .where(inArray(leaders.userId, [...new Set(leaderIds)]))
-  return new Map(rows.map((r) => [r.id, new Money(r.rate)]))
 }
 
 async function writeProfitShares(tx: Tx, records: readonly ProfitShareRecord[], at: Date): Promise<void> {
@@ -178,12 +169,10 @@ export async function endCopyInDb(
       and(eq(positions.copyId, copy.id), eq(positions.status, 'open'), eq(positions.unmanaged, false)),
     )
     await loadWallets(tx, book, [followerWallet(copy), leaderWallet(copy.leaderId)])
-    const rates = await rateOf(tx, [copy.leaderId])
     const record = endCopy(book, {
       copy,
       closePositions: request.closePositions,
       marks: request.marks,
-      rate: rates.get(copy.leaderId) ?? new Money(0),
       at: request.at,
       reason: request.reason,
       rules,
@@ -221,8 +210,7 @@ export async function settleProfitShares(
         and(eq(positions.copyId, id), eq(positions.status, 'open'), eq(positions.unmanaged, false)),
       )
       await loadWallets(tx, book, [leaderWallet(copy.leaderId)])
-      const rates = await rateOf(tx, [copy.leaderId])
-      const settled = settleProfitShare(book, copy, rates.get(copy.leaderId) ?? new Money(0), periodEnd, marks)
+      const settled = settleProfitShare(book, copy, periodEnd, marks)
       await persistChange(tx, book.takeChange(), periodEnd, marks)
       if (settled) await writeProfitShares(tx, [settled], periodEnd)
       return settled
@@ -271,11 +259,7 @@ export async function applyMarksInDb(
     const wallets = [...book.copies.values()].flatMap((c) => [followerWallet(c), leaderWallet(c.leaderId)])
     const owners = [...book.positions.values()].filter((p) => p.unmanaged).map((p) => leaderWallet(p.userId))
     await loadWallets(tx, book, [...new Set([...wallets, ...owners])])
-    const rates = await rateOf(
-      tx,
-      [...book.copies.values()].map((c) => c.leaderId),
-    )
-    const outcome = applyMarks(book, rules, marks, at, (id) => rates.get(id) ?? new Money(0))
+    const outcome = applyMarks(book, rules, marks, at)
     await persistChange(tx, book.takeChange(), at, marks)
     await writeProfitShares(tx, outcome.profitShares, at)
     return outcome

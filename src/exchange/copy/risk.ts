@@ -22,13 +22,7 @@ export interface MarkOutcome {
  * Applies marks to every loaded open position that is not a leader's own (a leader's position is
  * reported, so its liquidation is mirrored), then the copy stop loss of every loaded copy.
  */
-export function applyMarks(
-  book: Book,
-  rules: Rules,
-  marks: ReadonlyMap<string, Money>,
-  at: Date,
-  rateOf: (leaderId: number) => Money,
-): MarkOutcome {
+export function applyMarks(book: Book, rules: Rules, marks: ReadonlyMap<string, Money>, at: Date): MarkOutcome {
   const outcome: MarkOutcome = { leaderLiquidations: [], closed: 0, stoppedCopies: 0, profitShares: [] }
   const ref = `marks:${at.toISOString()}`
   for (const position of [...book.positions.values()]) {
@@ -50,7 +44,6 @@ export function applyMarks(
       copy,
       closePositions: true,
       marks,
-      rate: rateOf(copy.leaderId),
       at,
       reason: 'copy-stop-loss',
       rules,

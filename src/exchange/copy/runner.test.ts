@@ -24,6 +24,7 @@ import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 import { deposit, fundCopy, leaderTrade } from './engine.ts'
 import { paid } from '#/contract/rounding.ts'
+import { agreedRate } from '#tests/fixtures/exchange/copy/agreed-rate.ts'
 
 const HOUR = 3_600_000
 const FOLLOWED = 3
@@ -61,6 +62,7 @@ beforeAll(async () => {
       .values({
         followerId,
         leaderId,
+        profitShareRate: agreedRate(leaderId),
         status: 'active',
         mode: 'fixed',
         fixedAmount: '200',
@@ -94,6 +96,7 @@ beforeAll(async () => {
     .values({
       followerId,
       leaderId: userLeaderId,
+      profitShareRate: agreedRate(userLeaderId),
       status: 'active',
       mode: 'fixed',
       fixedAmount: '1000',

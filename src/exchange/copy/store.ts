@@ -39,6 +39,7 @@ const COPY_COLUMNS = [
   'take_profit_ratio',
   'stop_loss_ratio',
   'copy_stop_loss_ratio',
+  'profit_share_rate',
   'investment',
   'balance',
   'high_water_mark',
@@ -155,6 +156,7 @@ export async function loadCopies(tx: Tx, book: Book, where: SQL | undefined): Pr
       takeProfitRatio: setting(get('take_profit_ratio', i)),
       stopLossRatio: setting(get('stop_loss_ratio', i)),
       copyStopLossRatio: setting(get('copy_stop_loss_ratio', i)),
+      profitShareRate: setting(get('profit_share_rate', i)) ?? new Exact(0),
       investment: exact(text(get('investment', i))),
       balance: exact(text(get('balance', i))),
       // Mostly zero for every copy: shared like the settings.

@@ -143,6 +143,7 @@ export function replayWhatIf(rules: Rules, history: WhatIfHistory, input: WhatIf
     followerId: FOLLOWER,
     leaderId: input.leaderId,
     status: 'active',
+    profitShareRate: input.rate,
     investment: new Exact(0),
     balance: new Exact(0),
     highWaterMark: new Exact(0),
@@ -203,9 +204,9 @@ export function replayWhatIf(rules: Rules, history: WhatIfHistory, input: WhatIf
       if (price) marks.set(pair, price)
     }
     if (copy.status === 'cancelled') continue
-    applyMarks(book, rules, marks, new Date(time), () => input.rate)
+    applyMarks(book, rules, marks, new Date(time))
     if (time % (COPY.fundingIntervalHours * HOUR) === 0) applyFunding(book, rules, marks, new Date(time))
-    if ((time - MONDAY_OFFSET) % WEEK === 0) settleProfitShare(book, copy, input.rate, new Date(time), marks)
+    if ((time - MONDAY_OFFSET) % WEEK === 0) settleProfitShare(book, copy, new Date(time), marks)
     const value = equityOf(book, copy, marks)
     peak = Money.max(peak, value)
     if (peak.gt(0)) maxDrawdown = Money.max(maxDrawdown, peak.minus(value).div(peak))

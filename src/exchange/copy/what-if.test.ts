@@ -10,6 +10,7 @@ import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { deposit, fundCopy, leaderTrade } from './engine.ts'
 import { DEFAULT_SETTINGS } from '#tests/fixtures/exchange/copy/book-fixtures.ts'
 import { whatIf } from './what-if.ts'
+import { agreedRate } from '#tests/fixtures/exchange/copy/agreed-rate.ts'
 
 /** Tuesday 2026-01-06 01:00 UTC: no funding (08:00) and no Monday inside the trades. */
 const START = Date.UTC(2026, 0, 6, 1)
@@ -38,6 +39,7 @@ beforeAll(async () => {
     .values({
       followerId,
       leaderId,
+      profitShareRate: agreedRate(leaderId),
       status: 'active',
       mode: 'ratio',
       ratio: '0.25',

@@ -104,6 +104,8 @@ export async function followLeader(
           leaderId,
           status: 'active',
           ...settingsColumns(values),
+          // The rate agreed now: a later higher rate never applies to this copy, a lower one does (lead.service.ts).
+          profitShareRate: leader.profitShareRate,
           investment: '0',
           balance: '0',
           createdAt: now,

@@ -98,7 +98,7 @@ export function leadRecordRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     description:
       'Per copy (live, or ended after paying a share), newest first: masked follower, the net result the share is charged on (live copies: ' +
       "the realized net profit, less the open positions' loss at the mark when they lose), high-water mark, " +
-      'the current rate, the share paid in all and the last settlement.',
+      "the copy's rate (agreed when it began, or the leader's lower rate since), the share paid in all and the last settlement.",
     request: { query: pageQuerySchema },
     responses: {
       200: okJson(leaderProfitShareDetailPageResponseSchema, 'A page of copies and the total'),

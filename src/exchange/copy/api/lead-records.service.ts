@@ -9,7 +9,8 @@ import type { Database } from '#/exchange/db/client.ts'
 import { copies, positions, profitShares } from '#/exchange/db/copy-schema.ts'
 import { users } from '#/exchange/db/schema.ts'
 import { notFound } from '#/exchange/http/errors.ts'
-import { Exact, Money, toPlain } from '#/exchange/money.ts'
+import type { Money} from '#/exchange/money.ts';
+import { Exact, toPlain } from '#/exchange/money.ts'
 import { Book, type CopyState } from '../book.ts'
 import { chargeableProfit, copyPositions, cumulativeNetProfit, profitShareDue } from '../copy-account.ts'
 import { endCopyInDb } from '../engine.ts'
@@ -165,10 +166,6 @@ async function shareTotals(db: Database, leaderId: number, now: Date) {
   }
 }
 
-async function rateOf(db: Database, leaderId: number): Promise<Money> {
-  return new Money((await leaderRowOf(db, leaderId))?.profitShareRate ?? '0')
-}
-
 export async function profitShareView(
   db: Database,
   leaderId: number,
@@ -178,7 +175,6 @@ export async function profitShareView(
   pageSize: number,
 ) {
   const totals = await shareTotals(db, leaderId, now)
-  const rate = await rateOf(db, leaderId)
   const { book, live } = await liveBook(db, leaderId)
   const rows = await db
     .select({
@@ -197,7 +193,7 @@ export async function profitShareView(
   const [total] = await db.select({ n: count() }).from(profitShares).where(eq(profitShares.leaderId, leaderId))
   return {
     ...totals,
-    pendingEstimate: toPlain(sum(live.map((copy) => profitShareDue(book, copy, rate, marks)))),
+    pendingEstimate: toPlain(sum(live.map((copy) => profitShareDue(book, copy, marks)))),
     settlements: {
       list: rows.map((r) => ({
         copyId: String(r.copyId),
@@ -224,7 +220,6 @@ export async function profitShareDetails(
   page: number,
   pageSize: number,
 ): Promise<Page<LeaderProfitShareDetail>> {
-  const rate = await rateOf(db, leaderId)
   const where = and(eq(copies.leaderId, leaderId), or(ne(copies.status, 'cancelled'), gt(copies.profitSharePaid, '0')))
   const rows = await db
     .select({
@@ -232,6 +227,7 @@ export async function profitShareDetails(
       nickname: users.nickname,
       status: copies.status,
       highWaterMark: copies.highWaterMark,
+      rate: copies.profitShareRate,
       paid: copies.profitSharePaid,
     })
     .from(copies)
@@ -260,7 +256,7 @@ export async function profitShareDetails(
       status: r.status,
       netProfit: copy ? toPlain(chargeableProfit(book, copy, marks) ?? cumulativeNetProfit(book, copy)) : null,
       highWaterMark: plain(r.highWaterMark),
-      rate: toPlain(rate),
+      rate: plain(r.rate),
       sharePaid: plain(r.paid),
       lastSettlement: last ? { periodEnd: last.periodEnd.getTime(), share: plain(last.share) } : null,
     }

@@ -110,7 +110,8 @@ export function copyLeadRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     summary: 'Set my copy terms',
     description:
       'Changes the given terms only: profit share, maximum followers (not below the followers copying now), minimum copy amount, ' +
-      "status ('paused' takes no new followers; copies go on) and instruments.",
+      "status ('paused' takes no new followers; copies go on) and instruments. Each copy pays the rate it was agreed at: a lower " +
+      'profit share applies to the live copies at once, a higher one only to copies begun after it.',
     request: { body: jsonBody(leaderSettingsRequestSchema) },
     responses: {
       200: okJson(myLeaderProfileResponseSchema, 'The updated profile'),

@@ -2,7 +2,7 @@
  * Becoming and being a leader: the checklist, applying (or reactivating a cancelled identity),
  * settings and profile, and cancelling the identity (every copy ended first).
  */
-import { and, count, eq, isNull, ne } from 'drizzle-orm'
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm'
 import { COPY } from '#/app.config.ts'
 import {
   LEADER_NICKNAME,
@@ -236,6 +236,13 @@ export async function updateSettings(
       })
       .where(eq(leaders.userId, userId))
       .returning()
+    // A lower rate applies to the live copies at once (it favours the follower); a higher one only to copies begun
+    // after it (each copy keeps the rate it was agreed at; there is no flow for a follower to accept a higher one).
+    if (input.profitShareRate !== undefined)
+      await tx
+        .update(copies)
+        .set({ profitShareRate: sql`least(${copies.profitShareRate}, ${input.profitShareRate}::numeric)` })
+        .where(liveCopiesOf(userId))
     return profileOf(row ?? locked, followers)
   })
 }

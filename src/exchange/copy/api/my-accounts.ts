@@ -147,6 +147,7 @@ export async function accountsOf(
       nickname,
       avatar,
       status: copy.status,
+      profitShareRate: plain(copy.profitShareRate),
       ...totalsToWire(figures),
       openPositions: mine.length,
       createdAt: copy.createdAt.getTime(),

@@ -61,9 +61,16 @@ export async function seedSimulatedFollowers(db: Database, bots: readonly Bot[],
   }
   const between = (low: number, high: number) => Math.round(low + random.next() * (high - low))
   const terms = new Map(
-    (await db.select({ id: leaders.userId, max: leaders.maxFollowers, min: leaders.minCopyAmount }).from(leaders)).map(
-      (l) => [l.id, l],
-    ),
+    (
+      await db
+        .select({
+          id: leaders.userId,
+          max: leaders.maxFollowers,
+          min: leaders.minCopyAmount,
+          rate: leaders.profitShareRate,
+        })
+        .from(leaders)
+    ).map((l) => [l.id, l]),
   )
   const taken = new Map<number, number>()
 
@@ -117,6 +124,7 @@ export async function seedSimulatedFollowers(db: Database, bots: readonly Bot[],
           takeProfitRatio: random.next() < 0.3 ? (between(20, 150) / 100).toFixed(2) : null,
           stopLossRatio: random.next() < 0.3 ? (between(10, 60) / 100).toFixed(2) : null,
           copyStopLossRatio: random.next() < 0.2 ? (between(20, 50) / 100).toFixed(2) : null,
+          profitShareRate: leader.rate,
           createdAt: at,
         })
       }
