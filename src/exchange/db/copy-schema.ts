@@ -171,6 +171,32 @@ export const positions = pgTable(
   ],
 )
 
+/**
+ * What each change of a copied position added to its booked result, and when: the realized PnL of a close or a partial
+ * close, the fees (opening, adding, closing) and the funding, as they happen. A position's totals (positions.realized_pnl,
+ * fees, funding) are the sums of its rows; a follower's realized result per day reads them by `at`, so a partial close
+ * is booked the day it happens, not the day the position closes fully. Written by the engine's store (persistChange).
+ */
+export const realizedEntries = pgTable(
+  'realized_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    positionId: bigint('position_id', { mode: 'number' })
+      .notNull()
+      .references(() => positions.id, { onDelete: 'cascade' }),
+    copyId: bigint('copy_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    at: at('at').notNull(),
+    realizedPnl: money('realized_pnl').notNull(),
+    fees: money('fees').notNull(),
+    funding: money('funding').notNull(),
+  },
+  (t) => [
+    index('realized_entries_user_idx').on(t.userId, t.at),
+    index('realized_entries_copy_idx').on(t.copyId, t.at),
+  ],
+)
+
 /** Every leader trade, keyed by an idempotency key: a replayed event is recognised and ignored. */
 export const leaderEvents = pgTable(
   'leader_events',
