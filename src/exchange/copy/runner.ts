@@ -2,8 +2,8 @@
  * The engine loop, on the engine clock: the market catches up minute by minute; marks trigger
  * take profit, stop loss, copy stop losses and liquidations (a leader's liquidation is mirrored);
  * the simulated leaders decide at their own step and trade through the engine (so followers copy
- * them); funding every 8 hours; profit share on Mondays 00:00 UTC; the day's equity rows and the
- * statistics every engine hour. Ticks never overlap; a failed tick is logged and retried next time.
+ * them); funding every 8 hours; profit share on Mondays 00:00 UTC; the day's equity rows, the unit
+ * values (each leader hourly, each copy at the day's end) and the statistics every engine hour. Ticks never overlap; a failed tick is logged and retried next time.
  */
 import { and, count, eq, inArray, isNull } from 'drizzle-orm'
 import type { Logger } from '../logger.ts'
@@ -20,6 +20,7 @@ import type { LeaderOrder } from './mirror.ts'
 import { fundingTimes } from './risk.ts'
 import type { Rules } from './rules.ts'
 import { refreshLeaderStats, snapshotDay } from './stats-refresh.ts'
+import { recordValuations } from './unit-values.ts'
 import { loadPositions, loadWallets } from './store.ts'
 
 const MINUTE = 60_000
@@ -170,6 +171,14 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
     // Close each day that ended on its last snapshot before anything at its midnight (funding, profit share) runs:
     // what happens at 00:00 belongs to the new day.
     for (const midnight of crossed(last, to, DAY)) await snapshotDay(db, new Date(midnight - 1), market.marks())
+    // Unit values at the last hour crossed, before funding and profit share at it: every leader's hourly row, and at
+    // a midnight every live copy's day-end row (unit-values.ts; flows record their own rows as they happen).
+    const hour = crossed(last, to, HOUR).at(-1)
+    if (hour !== undefined)
+      await recordValuations(db, market.marks(), new Date(hour), {
+        leaders: true,
+        copies: crossed(last, to, DAY).length > 0,
+      })
     for (const at of fundingTimes(last, to)) {
       report.fundings += await applyFundingInDb(db, rules, marksOf(market), new Date(at))
     }

@@ -2,9 +2,10 @@
  * The simulated leaders' history on first start: every bot trades the back-filled market hour by
  * hour (its strategy deciding at its own step, rounded to whole hours), in memory on the engine's
  * own Book, with liquidation at the hour's close; funding at every funding time, at that time's price, by the live
- * engine's rule (risk.ts); a daily equity snapshot per bot. The result is
- * written in one transaction: positions, ledger transfers and balances, leader events (so the
- * "what-if" can replay them) and the daily rows the statistics are computed from.
+ * engine's rule (risk.ts); every bot's equity at each hour's closes (its unit value, as the live engine values
+ * leaders hourly) and a daily equity snapshot. The result is written in one transaction: positions, ledger
+ * transfers and balances, leader events (so the "what-if" can replay them), the hourly unit values and the daily
+ * rows the statistics are computed from.
  */
 import { inArray } from 'drizzle-orm'
 import { COPY } from '#/app.config.ts'
@@ -19,6 +20,7 @@ import { triggerAt, unrealizedPnl } from '../position-math.ts'
 import { applyFunding, fundingTimes } from '../risk.ts'
 import type { Rules } from '../rules.ts'
 import { allocatePositionIds, loadWallets, persistChange, type Tx } from '../store.ts'
+import { recordHistory } from '../unit-values.ts'
 import { botOrder, type Bot } from './bot-order.ts'
 import { insertDailyRows, insertLeaderEvents, type DailyRow, type EventRow } from './history-store.ts'
 
@@ -88,6 +90,7 @@ export async function backfillBots(
       history.events.map((e) => ({ ...e, positionId: e.positionId + offset })),
     )
     await insertDailyRows(tx, history.daily)
+    await recordHistory(tx, 'leader', history.hourly, 'hour')
   })
   return { events: history.events.length, positions: temporaryId }
 }
@@ -133,6 +136,7 @@ function simulate(
 ) {
   const events: EventRow[] = []
   const daily: DailyRow[] = []
+  const hourly: { id: number; at: Date; equity: Money }[] = []
   const open = new Map<string, PositionState>()
   const adds = new Map<number, number>()
   const days = new Map<number, BotDay>(
@@ -217,6 +221,7 @@ function simulate(
       }
     }
     fundUpTo(time)
+    for (const bot of bots) hourly.push({ id: bot.leaderId, at, equity: equityOf(book, bot, open, series, h) })
     // A day ends at the last hour before midnight UTC: snapshot every bot's equity at that hour's closes.
     const next = timeline[h + 1]
     if (next === undefined || dayOf(next) !== dayOf(time)) {
@@ -239,10 +244,13 @@ function simulate(
   }
   // A funding time after the last whole hour of the history: the live engine starts after it.
   fundUpTo(Infinity)
-  return { events, daily }
+  return { events, daily, hourly }
 }
 
-/** Wallet plus every open position's margin and unrealized PnL at hour `h`. */
+/**
+ * Wallet plus every open position's margin and unrealized PnL at hour `h`, a position at least 0 (the live equity's
+ * rule, unit-values.ts).
+ */
 function equityOf(
   book: Book,
   bot: Bot,
@@ -254,7 +262,7 @@ function equityOf(
   for (const pairCode of bot.pairs) {
     const position = open.get(`${bot.leaderId}:${pairCode}`)
     const mark = series.get(pairCode)?.prices[h]
-    if (position && mark) equity = equity.plus(position.margin).plus(unrealizedPnl(position, mark))
+    if (position && mark) equity = equity.plus(Exact.max(0, position.margin.plus(unrealizedPnl(position, mark))))
   }
   return equity
 }
