@@ -349,6 +349,11 @@ export const COPY = {
    * (never extrapolated from less than this: 2 trades on day one read 2, not 14).
    */
   newLeaderDays: 7,
+  /**
+   * Ranking by a risk figure (drawdown, win rate) and the overview's steadiest: only leaders with at least this many
+   * trades closed in the period and equity of at least minInvestmentUsdt; the others are listed after them.
+   */
+  minTradesToRank: 5,
   /** The leader list's page size bounds. */
   maxPageSize: 100,
   defaultPageSize: 20,

@@ -4,6 +4,7 @@
  * follower slots counted from active copies.
  */
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
+import { COPY } from '#/app.config.ts'
 import type { StatsPeriod } from '#/contract/index.ts'
 import { windowFirstDay } from '#/contract/stats-window.ts'
 import {
@@ -35,8 +36,8 @@ export interface LeaderFilter {
   /** Part of the nickname, case-insensitive. */
   q?: string
   leaderIds?: readonly number[]
-  /** Only leaders with at least this many trades in the period's daily records. */
-  minTrades?: number
+  /** Only leaders ranked by a risk figure (rankable: enough trades in the period and equity to take copiers). */
+  rankedOnly?: boolean
   /** Only leaders that are on-chain wallets (with a chain_wallets row). */
   chainWallet?: boolean
   /** Only leaders this user watches. */
@@ -66,14 +67,29 @@ export function periodFirstDay(period: StatsPeriod, now: Date): string | null {
 const liveCopies = sql<number>`(select count(*) from ${copies} where ${copies.leaderId} = ${leaders.userId} and ${copies.status} <> 'cancelled')`
 const slotsLeft = sql<number>`greatest(${leaders.maxFollowers} - ${liveCopies}, 0)::int`.mapWith(Number)
 
-const SORT_KEYS: Record<LeaderSort, { key: SQL; order: SortOrder }> = {
+/**
+ * Whether a leader's risk figures of the period mean anything: at least COPY.minTradesToRank trades closed in the
+ * period's window, and equity (its latest daily row) of at least the smallest copy a follower may make
+ * (COPY.minInvestmentUsdt, the bar below which it takes no new copiers). A leader wiped out weeks ago shows a drawdown
+ * of 0 and a flat ROI for every recent window; without this it would rank as the steadiest of all.
+ */
+export function rankable(period: StatsPeriod, now: Date): SQL {
+  const firstDay = periodFirstDay(period, now)
+  const inPeriod = firstDay === null ? sql`true` : gte(leaderDaily.day, firstDay)
+  const trades = sql`(select coalesce(sum(${leaderDaily.trades}), 0) from ${leaderDaily} where ${leaderDaily.leaderId} = ${leaders.userId} and ${inPeriod})`
+  const equity = sql`(select ${leaderDaily.equityEnd} from ${leaderDaily} where ${leaderDaily.leaderId} = ${leaders.userId} order by ${leaderDaily.day} desc limit 1)`
+  return sql`(${trades} >= ${COPY.minTradesToRank} and coalesce(${equity} >= ${COPY.minInvestmentUsdt}::numeric, false))`
+}
+
+/** Sort keys; `risk`: a risk figure, by which only rankable leaders rank (the others follow them, in the same order). */
+const SORT_KEYS: Record<LeaderSort, { key: SQL; order: SortOrder; risk?: true }> = {
   roi: { key: sql`coalesce(${leaderStats.roi}, 0)`, order: 'desc' },
   pnl: { key: sql`coalesce(${leaderStats.pnl}, 0)`, order: 'desc' },
   copierPnl: { key: sql`coalesce(${leaderStats.copierPnl}, 0)`, order: 'desc' },
   aum: { key: sql`coalesce(${leaderStats.aum}, 0)`, order: 'desc' },
   followers: { key: sql`coalesce(${leaderStats.copiers}, 0)`, order: 'desc' },
-  winRate: { key: sql`coalesce(${leaderStats.winRate}, 0)`, order: 'desc' },
-  drawdown: { key: sql`coalesce(${leaderStats.maxDrawdown}, 0)`, order: 'asc' },
+  winRate: { key: sql`coalesce(${leaderStats.winRate}, 0)`, order: 'desc', risk: true },
+  drawdown: { key: sql`coalesce(${leaderStats.maxDrawdown}, 0)`, order: 'asc', risk: true },
   newest: { key: sql`${leaders.createdAt}`, order: 'desc' },
 }
 
@@ -97,13 +113,7 @@ function whereOf(filter: LeaderFilter, now: Date): SQL | undefined {
   }
   if (filter.chainWallet)
     conditions.push(sql`exists (select 1 from ${chainWallets} where ${chainWallets.leaderId} = ${leaders.userId})`)
-  if (filter.minTrades !== undefined) {
-    const firstDay = periodFirstDay(filter.period, now)
-    const inPeriod = firstDay === null ? sql`true` : gte(leaderDaily.day, firstDay)
-    conditions.push(
-      sql`(select coalesce(sum(${leaderDaily.trades}), 0) from ${leaderDaily} where ${leaderDaily.leaderId} = ${leaders.userId} and ${inPeriod}) >= ${filter.minTrades}`,
-    )
-  }
+  if (filter.rankedOnly) conditions.push(rankable(filter.period, now))
   return and(...conditions)
 }
 
@@ -118,14 +128,15 @@ export async function leaderPage(
   ordering: LeaderOrdering,
   page: { limit: number; offset: number },
 ): Promise<LeaderRow[]> {
-  const { key, order: defaultOrder } = SORT_KEYS[ordering.sort]
+  const { key, order: defaultOrder, risk } = SORT_KEYS[ordering.sort]
   const direction = (ordering.order ?? defaultOrder) === 'asc' ? asc : desc
+  const ranked = risk ? [desc(rankable(filter.period, now))] : []
   return db
     .select({ leader: leaders, stats: leaderStats, slotsLeft })
     .from(leaders)
     .leftJoin(leaderStats, statsOfPeriod(filter.period))
     .where(whereOf(filter, now))
-    .orderBy(direction(key), asc(leaders.userId))
+    .orderBy(...ranked, direction(key), asc(leaders.userId))
     .limit(page.limit)
     .offset(page.offset)
 }

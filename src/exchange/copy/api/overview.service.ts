@@ -31,17 +31,18 @@ import { markOf } from '../marks.ts'
 
 /** Leaders per category of the overview. */
 const TOP = 5
-/** The steadiest ranking only counts leaders with at least this many trades in 30 days. */
-const STEADY_MIN_TRADES = 5
 /** A wallet's recent trades. */
 const RECENT_TRADES = 50
 
-/** The overview's categories, in the order of `top`: how each ranks, and who may enter it. */
-const CATEGORIES: readonly { ordering: LeaderOrdering; minTrades?: number }[] = [
+/**
+ * The overview's categories, in the order of `top`: how each ranks, and who may enter it (the steadiest: only leaders
+ * a risk figure ranks, leaders-query.ts `rankable`).
+ */
+const CATEGORIES: readonly { ordering: LeaderOrdering; rankedOnly?: boolean }[] = [
   { ordering: { sort: 'roi' } },
   { ordering: { sort: 'copierPnl' } },
   { ordering: { sort: 'aum' } },
-  { ordering: { sort: 'drawdown', order: 'asc' }, minTrades: STEADY_MIN_TRADES },
+  { ordering: { sort: 'drawdown', order: 'asc' }, rankedOnly: true },
   { ordering: { sort: 'newest' } },
 ]
 
@@ -66,8 +67,8 @@ export async function copyOverview(db: Tx, now: Date, biz: Biz): Promise<CopyOve
   const [leaders, figures, ...lists] = await Promise.all([
     leaderCount(db, now, { period: '30d', kind: 'trader' }),
     platformFigures(db),
-    ...CATEGORIES.map(({ ordering, minTrades }) =>
-      leaderPage(db, now, { ...base, minTrades }, ordering, { limit: TOP, offset: 0 }),
+    ...CATEGORIES.map(({ ordering, rankedOnly }) =>
+      leaderPage(db, now, { ...base, rankedOnly }, ordering, { limit: TOP, offset: 0 }),
     ),
   ])
   const cards = await summariesOf(db, lists.flat(), '30d', now)

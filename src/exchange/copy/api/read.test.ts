@@ -236,21 +236,31 @@ describe('the leader list', () => {
   })
 
   it('orders by every sort key, both ways', async () => {
-    const expected: Record<string, { order: 'asc' | 'desc'; names: string[] }> = {
+    // Risk figures rank only leaders with 5 trades in 30 days and equity to take copiers (AlphaWolf, GammaRay); the
+    // others follow them, in the same order (reversed: each group reversed).
+    const expected: Record<string, { order: 'asc' | 'desc'; names: string[]; reversed?: string[] }> = {
       roi: { order: 'desc', names: ['AlphaWolf', 'BetaBear', 'DeltaDawn', 'GammaRay'] },
       pnl: { order: 'desc', names: ['BetaBear', 'AlphaWolf', 'DeltaDawn', 'GammaRay'] },
       copierPnl: { order: 'desc', names: ['AlphaWolf', 'BetaBear', 'DeltaDawn', 'GammaRay'] },
       aum: { order: 'desc', names: ['BetaBear', 'AlphaWolf', 'GammaRay', 'DeltaDawn'] },
       followers: { order: 'desc', names: ['BetaBear', 'AlphaWolf', 'GammaRay', 'DeltaDawn'] },
-      winRate: { order: 'desc', names: ['BetaBear', 'AlphaWolf', 'GammaRay', 'DeltaDawn'] },
-      drawdown: { order: 'asc', names: ['DeltaDawn', 'GammaRay', 'AlphaWolf', 'BetaBear'] },
+      winRate: {
+        order: 'desc',
+        names: ['AlphaWolf', 'GammaRay', 'BetaBear', 'DeltaDawn'],
+        reversed: ['GammaRay', 'AlphaWolf', 'DeltaDawn', 'BetaBear'],
+      },
+      drawdown: {
+        order: 'asc',
+        names: ['GammaRay', 'AlphaWolf', 'DeltaDawn', 'BetaBear'],
+        reversed: ['AlphaWolf', 'GammaRay', 'BetaBear', 'DeltaDawn'],
+      },
       newest: { order: 'desc', names: ['DeltaDawn', 'GammaRay', 'BetaBear', 'AlphaWolf'] },
     }
-    for (const [sort, { order, names: sorted }] of Object.entries(expected)) {
+    for (const [sort, { order, names: sorted, reversed }] of Object.entries(expected)) {
       expect(names((await leaderList(`?sort=${sort}`)).list), sort).toEqual(sorted)
       expect(names((await leaderList(`?sort=${sort}&order=${order}`)).list), sort).toEqual(sorted)
       expect(names((await leaderList(`?sort=${sort}&order=${order === 'asc' ? 'desc' : 'asc'}`)).list), sort).toEqual(
-        [...sorted].reverse(),
+        reversed ?? [...sorted].reverse(),
       )
     }
   })
