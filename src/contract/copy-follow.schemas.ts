@@ -96,7 +96,8 @@ const totals = {
   margin: decimalStringSchema.meta({ description: 'Margin in open positions' }),
   unrealizedPnl: signedDecimalStringSchema.meta({ description: 'Of open positions at the marks' }),
   realizedPnl: signedDecimalStringSchema.meta({
-    description: 'Over the copy’s positions: realized PnL − fees + funding',
+    description:
+      'Over the copy’s positions, fees and funding in: realized PnL − fees + funding, each part booked when it happens (a partial close at once)',
   }),
   profitSharePaid: decimalStringSchema,
   net: signedDecimalStringSchema.meta({ description: 'realizedPnl + unrealizedPnl − profitSharePaid' }),
@@ -225,12 +226,17 @@ export const followProfitResponseSchema = okEnvelope(followProfitSchema).meta({ 
 export const profitDaySchema = z
   .object({
     day: z.iso.date(),
-    realizedPnl: signedDecimalStringSchema.meta({ description: 'Of copied positions closed that UTC day' }),
+    realizedPnl: signedDecimalStringSchema.meta({
+      description:
+        'Booked that UTC day over copied positions, fees and funding in: realized PnL of closes and partial closes − fees + funding',
+    }),
   })
   .meta({ id: 'ProfitDay' })
 export const userProfitSchema = z
   .object({
-    realizedPnl: signedDecimalStringSchema,
+    realizedPnl: signedDecimalStringSchema.meta({
+      description: 'Over every copied position, fees and funding in: the sum of the daily figures over all days',
+    }),
     unrealizedPnl: signedDecimalStringSchema,
     profitSharePaid: decimalStringSchema,
     net: signedDecimalStringSchema.meta({ description: 'realizedPnl + unrealizedPnl − profitSharePaid' }),

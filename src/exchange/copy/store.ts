@@ -280,8 +280,11 @@ const numerics = (values: readonly (string | null)[]) => sql`${sql.param(values)
 export async function persistChange(tx: Tx, change: Change, at: Date, marks?: Marks): Promise<void> {
   const created = [...change.positions.values()].filter((p) => change.newPositionIds.has(p.id))
   const updated = [...change.positions.values()].filter((p) => !change.newPositionIds.has(p.id))
-  if (created.length > 0) await insertPositions(tx, created)
-  if (updated.length > 0) await updatePositions(tx, updated)
+  if (created.length > 0) {
+    await insertPositions(tx, created)
+    await bookOpened(tx, created, at)
+  }
+  if (updated.length > 0) await updatePositions(tx, updated, at)
   const copyList = [...change.copies.values()]
   const whole = copyList.filter((c) => !change.balanceOnly.has(c.id))
   const balancesOnly = copyList.filter((c) => change.balanceOnly.has(c.id))
@@ -401,9 +404,33 @@ export async function insertPositions(tx: Tx, list: readonly PositionState[]): P
       ${sql.param(list.map((p) => p.openedAt.toISOString()))}::timestamptz[], ${c.closedAt}, ${c.reason})`)
 }
 
-async function updatePositions(tx: Tx, list: readonly PositionState[]): Promise<void> {
+/** A new copied position's opening fee, booked when it opens (realized_entries). */
+async function bookOpened(tx: Tx, list: readonly PositionState[], at: Date): Promise<void> {
+  const copied = list.filter((p) => p.copyId !== null)
+  if (copied.length === 0) return
+  await tx.execute(sql`
+    insert into realized_entries (position_id, copy_id, user_id, at, realized_pnl, fees, funding)
+    select id, copy_id, user_id, ${at.toISOString()}::timestamptz, pnl, fees, funding
+    from unnest(${sql.param(copied.map((p) => p.id))}::bigint[], ${sql.param(copied.map((p) => p.copyId))}::bigint[],
+      ${sql.param(copied.map((p) => p.userId))}::bigint[], ${numerics(copied.map((p) => toPlain(p.realizedPnl)))},
+      ${numerics(copied.map((p) => toPlain(p.fees)))}, ${numerics(copied.map((p) => toPlain(p.funding)))})
+      as x(id, copy_id, user_id, pnl, fees, funding)`)
+}
+
+/**
+ * Writes changed positions; what a copied position's realized PnL, fees and funding moved by is booked at `at` in the
+ * same statement (realized_entries: every part of the statement reads the rows as they were before it).
+ */
+async function updatePositions(tx: Tx, list: readonly PositionState[], at: Date): Promise<void> {
   const c = POSITION_COLUMNS(list)
   await tx.execute(sql`
+    with changed as (select * from unnest(${c.id}, ${c.pnl}, ${c.fees}, ${c.funding}) as n(id, pnl, fees, funding)),
+    booked as (
+      insert into realized_entries (position_id, copy_id, user_id, at, realized_pnl, fees, funding)
+      select p.id, p.copy_id, p.user_id, ${at.toISOString()}::timestamptz, n.pnl - p.realized_pnl, n.fees - p.fees,
+        n.funding - p.funding
+      from positions p join changed n on n.id = p.id
+      where p.copy_id is not null and (n.pnl, n.fees, n.funding) is distinct from (p.realized_pnl, p.fees, p.funding))
     update positions set size = x.size, entry_price = x.entry, margin = x.margin, take_profit_price = x.tp, stop_loss_price = x.sl,
       liquidation_price = x.liq, status = x.status, unmanaged = x.unmanaged, closed_size = x.closed_size, exit_price = x.exit,
       realized_pnl = x.pnl, fees = x.fees, funding = x.funding, closed_at = x.closed_at, close_reason = x.reason

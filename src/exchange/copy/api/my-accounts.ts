@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { CopyAccount, CopyProfitShare, CopyTotals } from '#/contract/index.ts'
 import { COPY_END_REASONS } from '#/contract/index.ts'
 import type { ExchangeContext } from '#/exchange/context.ts'
-import { copies, leaders, positions, type profitShares } from '#/exchange/db/copy-schema.ts'
+import { copies, leaders, positions, realizedEntries, type profitShares } from '#/exchange/db/copy-schema.ts'
 import { Exact, type Money, toPlain } from '#/exchange/money.ts'
 import type { ProfitShareRecord } from '../copy-account.ts'
 import { q, unrealizedPnl } from '../position-math.ts'
@@ -44,20 +44,21 @@ export async function copiesWithLeaders(db: Tx, where: SQL | undefined): Promise
     .orderBy(desc(copies.createdAt), desc(copies.id))
 }
 
-/** Realized result per copy: Σ (realized PnL − fees + funding) over every position of the copy. */
+/** What one booked entry adds to the realized result: realized PnL − fees + funding (fees and funding are in it). */
+export const realizedResult = sql<string>`coalesce(sum(${realizedEntries.realizedPnl} - ${realizedEntries.fees} + ${realizedEntries.funding}), 0)::text`
+
+/**
+ * Realized result per copy: Σ (realized PnL − fees + funding) over the entries booked for the copy's positions (closes
+ * and partial closes, fees, funding, each when it happened) — the same entries the user's daily result sums by day.
+ */
 export async function realizedByCopy(db: Tx, copyIds: readonly number[]): Promise<Map<number, Money>> {
   if (copyIds.length === 0) return new Map()
   const rows = await db
-    .select({
-      copyId: positions.copyId,
-      realized: sql<string>`coalesce(sum(${positions.realizedPnl} - ${positions.fees} + ${positions.funding}), 0)::text`,
-    })
-    .from(positions)
-    .where(inArray(positions.copyId, [...copyIds]))
-    .groupBy(positions.copyId)
-  const map = new Map<number, Money>()
-  for (const row of rows) if (row.copyId !== null) map.set(row.copyId, new Exact(row.realized))
-  return map
+    .select({ copyId: realizedEntries.copyId, realized: realizedResult })
+    .from(realizedEntries)
+    .where(inArray(realizedEntries.copyId, [...copyIds]))
+    .groupBy(realizedEntries.copyId)
+  return new Map(rows.map((row) => [row.copyId, new Exact(row.realized)]))
 }
 
 /** Unrealized PnL of an open position at the mark (none without a mark), as on the wire. */

@@ -7,7 +7,7 @@ import { and, desc, eq, gte, isNotNull, ne, sql } from 'drizzle-orm'
 import type { FollowHistoryItem, FollowProfit, MyCopies, MyCopyDetail, UserProfit } from '#/contract/index.ts'
 import { SKIP_REASONS } from '#/contract/index.ts'
 import type { ExchangeContext } from '#/exchange/context.ts'
-import { copies, positions, profitShares, skippedCopies } from '#/exchange/db/copy-schema.ts'
+import { copies, positions, profitShares, realizedEntries, skippedCopies } from '#/exchange/db/copy-schema.ts'
 import { ApiFailure } from '#/exchange/http/errors.ts'
 import { Exact, toPlain } from '#/exchange/money.ts'
 import { utcDay } from '../statistics.ts'
@@ -18,6 +18,7 @@ import {
   endReasonOf,
   profitShareRowToWire,
   realizedByCopy,
+  realizedResult,
   sumFigures,
   totalsToWire,
   unrealizedOf,
@@ -167,11 +168,15 @@ export async function followProfit(ctx: ExchangeContext, followerId: number): Pr
   }
 }
 
-/** The user's copy-trading profit overall, and per UTC day over the last 30 days. */
+/**
+ * The user's copy-trading profit overall, and per UTC day over the last 30 days. Both realized figures sum the same
+ * booked entries (realized PnL − fees + funding), the day's by when each was booked: a partial close counts the day it
+ * happens.
+ */
 export async function userProfit(ctx: ExchangeContext, userId: number): Promise<UserProfit> {
   const copied = and(eq(positions.userId, userId), isNotNull(positions.copyId))
-  const result = sql<string>`coalesce(sum(${positions.realizedPnl} - ${positions.fees} + ${positions.funding}), 0)::text`
-  const [realized] = await ctx.db.select({ total: result }).from(positions).where(copied)
+  const mine = eq(realizedEntries.userId, userId)
+  const [realized] = await ctx.db.select({ total: realizedResult }).from(realizedEntries).where(mine)
   const open = await ctx.db
     .select()
     .from(positions)
@@ -184,11 +189,11 @@ export async function userProfit(ctx: ExchangeContext, userId: number): Promise<
     .where(eq(copies.followerId, userId))
   const today = Date.parse(utcDay(ctx.now().getTime()))
   const first = today - (PROFIT_DAYS - 1) * DAY_MS
-  const day = sql<string>`to_char(${positions.closedAt} at time zone 'UTC', 'YYYY-MM-DD')`
+  const day = sql<string>`to_char(${realizedEntries.at} at time zone 'UTC', 'YYYY-MM-DD')`
   const perDay = await ctx.db
-    .select({ day, total: result })
-    .from(positions)
-    .where(and(copied, eq(positions.status, 'closed'), gte(positions.closedAt, new Date(first))))
+    .select({ day, total: realizedResult })
+    .from(realizedEntries)
+    .where(and(mine, gte(realizedEntries.at, new Date(first))))
     .groupBy(day)
   const byDay = new Map(perDay.map((row) => [row.day, row.total]))
   const total = new Exact(realized?.total ?? '0')

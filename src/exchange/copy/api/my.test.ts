@@ -302,7 +302,7 @@ describe('ended copies and profit', () => {
     })
   })
 
-  it('user profit: overall numbers and the realized closes of each of the last 30 UTC days', async () => {
+  it('user profit: overall numbers and the realized result booked on each of the last 30 UTC days', async () => {
     const data = userProfitResponseSchema.parse(await get(PROFIT)).data
     const rows = await kit.h.context.db.select().from(positions).where(eq(positions.userId, user.id))
     const realized = rows.reduce((sum, p) => sum.plus(p.realizedPnl).minus(p.fees).plus(p.funding), new Exact(0))
@@ -326,21 +326,19 @@ describe('ended copies and profit', () => {
     const today = utcDay(kit.h.context.now().getTime())
     expect(data.daily).toHaveLength(30)
     expect(data.daily[0]?.day).toBe(utcDay(kit.h.context.now().getTime() - 29 * 86_400_000))
-    // Two copied positions closed: leader A's second trade, and B's at the cancel.
+    // Two copied positions closed: leader A's second trade, and B's at the cancel; A's first is open.
     expect(rows.filter((p) => p.status === 'closed')).toHaveLength(2)
-    const sums = new Map<string, Money>()
-    for (const p of rows.filter((r) => r.status === 'closed' && r.closedAt)) {
-      const day = utcDay(p.closedAt?.getTime() ?? 0)
-      sums.set(day, (sums.get(day) ?? new Exact(0)).plus(p.realizedPnl).minus(p.fees).plus(p.funding))
-    }
-    expect(data.daily).toEqual(
-      data.daily.map((d) => ({ day: d.day, realizedPnl: (sums.get(d.day) ?? new Exact(0)).toFixed() })),
-    )
     expect(data.daily.at(-1)?.day).toBe(today)
-    const closed = rows
-      .filter((p) => p.status === 'closed')
-      .reduce((sum, p) => sum.plus(p.realizedPnl).minus(p.fees).plus(p.funding), new Exact(0))
-    expect(data.daily.reduce((sum, d) => sum.plus(d.realizedPnl), new Exact(0))).toEqual(closed)
+    // Each part is booked the day it happens, open positions' fees and funding too: every copy here is younger than
+    // 30 days, so the days sum to the overall realized result, and nothing is booked before the first copy began.
+    expect(data.daily.reduce((sum, d) => sum.plus(d.realizedPnl), new Exact(0)).toFixed()).toBe(realized.toFixed())
+    const [first] = await kit.h.context.db
+      .select({ at: copies.createdAt })
+      .from(copies)
+      .where(eq(copies.followerId, user.id))
+      .orderBy(copies.createdAt)
+    const began = utcDay(first?.at.getTime() ?? 0)
+    expect(data.daily.filter((d) => d.day < began).every((d) => d.realizedPnl === '0')).toBe(true)
   })
 })
 
