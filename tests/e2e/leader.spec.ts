@@ -7,6 +7,7 @@ import {
   leaderDetailResponseSchema,
   leaderPageResponseSchema,
   leaderPositionsResponseSchema,
+  myLeaderProfileResponseSchema,
 } from '#/contract/index.ts'
 import { freshAccount, signInWith, testAddress, waitForHydration } from './helpers.ts'
 
@@ -140,4 +141,30 @@ test('a leader id that is not a number fails route validation, on every page tha
     expect(response?.status(), path).toBe(404)
     await expect(page.getByTestId('error-message')).toHaveText(`Page Not Found: ${path}`)
   }
+})
+
+test('a leader with less than a week of history is marked New beside trades per week; a seasoned one is not', async ({
+  page,
+  request,
+}) => {
+  const address = testAddress()
+  const token = await freshAccount(request, address)
+  const auth = { authorization: `Bearer ${token}`, 'x-forwarded-for': address }
+  const applied = await request.post('/spotapi/copy/v1/leader/apply', { headers: auth, data: { biz: 'futures' } })
+  expect(applied.status(), await applied.text()).toBe(200)
+  const profile = myLeaderProfileResponseSchema.parse(
+    await (await request.get('/spotapi/copy/v1/leader/settings', { headers: auth })).json(),
+  )
+  await page.goto(`/copy-trading/futures-trader/${profile.data.leaderId}`)
+  await expect(page.getByTestId('figure-badge')).toHaveText('New')
+  await expect(page.locator('dl > div', { has: page.getByTestId('figure-badge') })).toContainText('Trades per week')
+
+  // The simulated traders have 30 days of history.
+  const [seasoned] = leaderPageResponseSchema.parse(
+    await (await request.get('/spotapi/copy/v1/leaders?pageSize=1')).json(),
+  ).data.list
+  expect(seasoned?.isNew).toBe(false)
+  await page.goto(`/copy-trading/futures-trader/${seasoned?.leaderId ?? ''}`)
+  await expect(page.getByTestId('nickname')).toHaveText(seasoned?.nickname ?? '')
+  await expect(page.getByTestId('figure-badge')).toHaveCount(0)
 })

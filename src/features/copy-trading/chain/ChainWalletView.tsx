@@ -39,7 +39,11 @@ function PeriodStats({ wallet, period }: { wallet: ChainWalletDetail; period: St
         { label: t`PnL (USDT)`, value: format.number(s.pnl, { digits: 2, signed: true }), tone: toneOf(s.pnl) },
         { label: t`Win rate`, value: format.ratio(s.winRate) },
         { label: t`Max drawdown`, value: format.ratio(s.maxDrawdown) },
-        { label: t`Trades per week`, value: format.number(s.tradesPerWeek, { digits: 1 }) },
+        {
+          label: t`Trades per week`,
+          value: format.number(s.tradesPerWeek, { digits: 1 }),
+          badge: wallet.isNew ? t({ message: 'New', context: 'leader with less than a week of history' }) : undefined,
+        },
         { label: t`Copiers`, value: format.number(String(s.copiers), { digits: 0 }) },
       ]}
     />

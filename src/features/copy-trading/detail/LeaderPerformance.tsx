@@ -81,13 +81,18 @@ export function LeaderPerformance({
   const labels = usePeriodLabels()
   const s = leader.stats
   const hours = format.number(quotient(s.avgHoldingMinutes, 60)?.toFixed(), { digits: 1 })
+  const newBadge = t({ message: 'New', context: 'leader with less than a week of history' })
   const figures = [
     { label: t`ROI`, value: format.percent(s.roi), tone: toneOf(s.roi) },
     { label: t`PnL (USDT)`, value: format.number(s.pnl, { digits: 2, signed: true }), tone: toneOf(s.pnl) },
     { label: t`Win rate`, value: format.ratio(s.winRate) },
     { label: t`Max drawdown`, value: format.ratio(s.maxDrawdown) },
     { label: t`Sharpe ratio`, value: format.number(s.sharpe, { digits: 2 }) },
-    { label: t`Trades per week`, value: format.number(s.tradesPerWeek, { digits: 1 }) },
+    {
+      label: t`Trades per week`,
+      value: format.number(s.tradesPerWeek, { digits: 1 }),
+      badge: leader.isNew ? newBadge : undefined,
+    },
     { label: t`Average holding time`, value: t`${hours} h` },
     { label: t`Copiers`, value: `${s.copiers} / ${leader.maxFollowers}` },
     { label: t`Followers in all`, value: String(s.followers) },

@@ -8,6 +8,20 @@ export interface Figure {
   label: string
   value: string
   tone?: Tone
+  /** A short mark after the value ('New': the figure rests on less than a week of history). */
+  badge?: string
+}
+
+function Badge({ text }: { text: string | undefined }) {
+  if (!text) return null
+  return (
+    <span
+      className="ms-2 rounded bg-sunken px-1.5 py-0.5 align-middle text-xs font-medium text-muted"
+      data-testid="figure-badge"
+    >
+      {text}
+    </span>
+  )
 }
 
 const grid = 'grid grid-cols-2 gap-3 sm:grid-cols-3'
@@ -31,6 +45,7 @@ export function FigureGrid({
           <dt className="truncate text-xs text-muted">{f.label}</dt>
           <dd className={`mt-1 truncate text-lg font-semibold tabular-nums ${f.tone ?? ''}`}>
             <span dir="ltr">{f.value}</span>
+            <Badge text={f.badge} />
           </dd>
         </div>
       ))}
@@ -61,6 +76,7 @@ export function FigureList({ figures, columns }: { figures: readonly Figure[]; c
           <dt className="text-xs text-muted">{f.label}</dt>
           <dd className={`tabular-nums ${f.tone ?? ''}`}>
             <span dir="ltr">{f.value}</span>
+            <Badge text={f.badge} />
           </dd>
         </div>
       ))}
