@@ -14,7 +14,7 @@
  *   at the marks − the change's net flow (fees and results in the same change are trading, before the flow); unit value
  *   = equity before / units; units after = equity after / unit value.
  * - A valuation ('hour' for leaders, 'day' for copies at each day's end; the runner) keeps the units: unit value =
- *   equity / units.
+ *   equity / units. One that changes nothing (an idle hour) is not written.
  * - The first row of an account is a 'start': units = equity, unit value 1.
  * - An emptied account (units 0, nothing left after a withdrawal) keeps its unit value; money that comes back buys units
  *   at it, so time spent empty earns nothing and loses nothing.
@@ -290,6 +290,17 @@ const lock = (tx: Runner) => tx.execute(sql`select pg_advisory_xact_lock(${UNIT_
 const notBefore = (at: Date, previous: UnitState | null) =>
   previous && previous.at > at.getTime() ? new Date(previous.at) : at
 
+/**
+ * A valuation that changes nothing (same units, same unit value: the same equity) is not written: the unit value at
+ * any instant is the last row's, so the row would add no information (an idle leader's hours, an idle copy's days).
+ */
+const unchanged = (previous: UnitState | null, row: UnitRow) =>
+  previous !== null &&
+  row.reason !== 'start' &&
+  row.flow.isZero() &&
+  row.units.eq(previous.units) &&
+  row.unitValue.eq(previous.unitValue)
+
 /** The net flow of each leader wallet and copy account a change's transfers touch ('leader:id' / 'copy:id'). */
 export function flowsOf(transfers: readonly Transfer[]): Map<string, { kind: OwnerKind; id: number; flow: Money }> {
   const flows = new Map<string, { kind: OwnerKind; id: number; flow: Money }>()
@@ -362,7 +373,8 @@ export async function recordValuations(
     for (const state of states) {
       if (state.unmarked > 0) continue
       const row = valuation(state.previous, state.equity, state.kind === 'leader' ? 'hour' : 'day')
-      rows.push({ ...row, kind: state.kind, id: state.id, at: notBefore(at, state.previous) })
+      if (!unchanged(state.previous, row))
+        rows.push({ ...row, kind: state.kind, id: state.id, at: notBefore(at, state.previous) })
     }
     await insertRows(tx, rows)
     return rows.length
@@ -389,6 +401,7 @@ export async function recordHistory(
     const previous = last.get(point.id) ?? null
     const at = notBefore(point.at, previous)
     const row = valuation(previous, point.equity, reason)
+    if (unchanged(previous, row)) continue
     rows.push({ ...row, kind, id: point.id, at })
     last.set(point.id, { units: row.units, unitValue: row.unitValue, at: at.getTime() })
   }
