@@ -73,6 +73,10 @@ export const leaderSummarySchema = z
     maxFollowers: z.number().int(),
     minCopyAmount: decimalStringSchema,
     slotsLeft: z.number().int().min(0),
+    acceptingCopiers: z.boolean().meta({
+      description:
+        "False while the leader's equity (USDT wallet, open margin and unrealized PnL at the marks) is below the minimum copy amount: no new copiers",
+    }),
     createdAt: epochMsSchema,
     isNew: z.boolean().meta({
       description:

@@ -127,8 +127,19 @@ export const copyAccountSchema = z
   .meta({ id: 'CopyAccount' })
 export type CopyAccount = z.infer<typeof copyAccountSchema>
 
+/** A copy on the follower's list, with what they should know of its leader. */
+export const myCopiesItemSchema = copyAccountSchema
+  .extend({
+    leaderAcceptingCopiers: z.boolean().meta({
+      description:
+        "False while the leader's equity is below the minimum copy amount: the leader takes no new copiers and may not be trading",
+    }),
+  })
+  .meta({ id: 'MyCopiesItem' })
+export type MyCopiesItem = z.infer<typeof myCopiesItemSchema>
+
 export const myCopiesSchema = z
-  .object({ list: z.array(copyAccountSchema), totals: copyTotalsSchema })
+  .object({ list: z.array(myCopiesItemSchema), totals: copyTotalsSchema })
   .meta({ id: 'MyCopies' })
 export type MyCopies = z.infer<typeof myCopiesSchema>
 export const myCopiesResponseSchema = okEnvelope(myCopiesSchema).meta({ id: 'MyCopiesResponse' })

@@ -80,6 +80,7 @@ export const myReactionsResponseSchema = okEnvelope(myReactionsSchema).meta({ id
 export const FOLLOW_BLOCKS = [
   'leader-full',
   'leader-paused',
+  'leader-below-minimum',
   'follow-self',
   'follow-while-leading',
   'already-copying',

@@ -24,6 +24,7 @@ export const ERROR_REASONS = [
   'already-copying',
   'leader-full',
   'leader-paused',
+  'leader-below-minimum',
   'below-minimum',
   'insufficient-balance',
   'leader-requirements',

@@ -313,11 +313,11 @@ describe('trades per week over the time actually traded (issue 17, item 15)', ()
       { sort: 'newest' },
       { limit: 1, offset: 0 },
     )
-    const [card] = await summariesOf(db, rows, 'all', now)
+    const [card] = await summariesOf(db, rows, 'all', now, new Map())
     expect(card?.isNew).toBe(true)
     // A week later it is no longer new.
     const later = new Date(dayOne + 7 * 86_400_000)
-    const [older] = await summariesOf(db, rows, 'all', later)
+    const [older] = await summariesOf(db, rows, 'all', later, new Map())
     expect(older?.isNew).toBe(false)
   })
 

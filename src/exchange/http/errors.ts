@@ -24,6 +24,7 @@ const DEFAULT_MESSAGES: Record<ErrorReason, string> = {
   'already-copying': 'You already copy this leader',
   'leader-full': 'This leader has no free follower slots',
   'leader-paused': 'This leader is not taking new followers',
+  'leader-below-minimum': "The leader's equity is below the minimum copy amount: no new followers",
   'below-minimum': 'The amount is below the minimum',
   'insufficient-balance': 'Insufficient balance',
   'leader-requirements': 'The requirements to lead are not met',

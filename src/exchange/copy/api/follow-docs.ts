@@ -18,7 +18,8 @@ export const NOT_COPYING = refusal("'not-copying': the caller has no live copy o
 export const UNKNOWN_LEADER = refusal("'not-found': no such leader, or the leader cancelled")
 export const FOLLOW_CONFLICTS = refusal(
   "'follow-self': the leader is the caller; 'follow-while-leading': the caller is a leader; 'already-copying': a live copy of this leader exists; " +
-    "'leader-paused': the leader takes no new followers; 'leader-full': no free follower slot",
+    "'leader-paused': the leader takes no new followers; 'leader-full': no free follower slot; " +
+    "'leader-below-minimum': the leader's equity (USDT wallet, open margin and unrealized PnL at the marks) is below the minimum copy amount",
 )
 export const FOLLOW_AMOUNTS = refusal(
   "'invalid-input' (with data.fields): a setting out of bounds; 'malformed-json'; 'below-minimum': the investment is below the leader's minimum (and the platform's); " +

@@ -50,7 +50,7 @@ export function copyFollowRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     summary: 'Follow a leader',
     description:
       `Creates the copy and moves the investment from the USDT wallet into it, in one transaction. ${FOLLOW_RULES} ` +
-      "Refusals, checked in this order: 404 'not-found', then 409 'follow-self', 'follow-while-leading', 'already-copying', 'leader-paused', 'leader-full', " +
+      "Refusals, checked in this order: 404 'not-found', then 409 'follow-self', 'follow-while-leading', 'already-copying', 'leader-paused', 'leader-full', 'leader-below-minimum', " +
       "then 400 'below-minimum', 'insufficient-balance'. A double submit creates one copy; the other answers 'already-copying'.",
     security: BEARER,
     middleware,

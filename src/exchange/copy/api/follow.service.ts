@@ -14,6 +14,7 @@ import { ApiFailure, notFound } from '#/exchange/http/errors.ts'
 import { Exact, Money } from '#/exchange/money.ts'
 import { Book, InsufficientFunds, walletKey } from '../book.ts'
 import { endCopyInDb, fundCopy, repriceCopyTriggers } from '../engine.ts'
+import { acceptsCopiers, leaderEquities } from '../leader-equity.ts'
 import { closePart, EXCHANGE_WALLET, NO_TRIGGERS, QUOTE } from '../positions.ts'
 import { loadPositions, loadWallets, persistChange, type Tx } from '../store.ts'
 import {
@@ -30,7 +31,13 @@ import { markOf, marksOf } from '../marks.ts'
 
 export const notCopying = () => new ApiFailure(404, 'not-copying')
 const conflict = (
-  reason: 'follow-self' | 'follow-while-leading' | 'already-copying' | 'leader-paused' | 'leader-full',
+  reason:
+    | 'follow-self'
+    | 'follow-while-leading'
+    | 'already-copying'
+    | 'leader-paused'
+    | 'leader-full'
+    | 'leader-below-minimum',
 ) => new ApiFailure(409, reason)
 const insufficientBalance = () => new ApiFailure(400, 'insufficient-balance')
 
@@ -91,6 +98,8 @@ export async function followLeader(
       if (leader.status === 'paused') throw conflict('leader-paused')
       const live = await tx.$count(copies, and(eq(copies.leaderId, leaderId), ne(copies.status, 'cancelled')))
       if (live >= leader.maxFollowers) throw conflict('leader-full')
+      const equity = await leaderEquities(tx, [leaderId], marksOf(ctx.market))
+      if (!acceptsCopiers(equity.get(leaderId))) throw conflict('leader-below-minimum')
       const minimum = minimumOf(leader)
       if (amount.lt(minimum))
         throw new ApiFailure(400, 'below-minimum', {

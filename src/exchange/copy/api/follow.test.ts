@@ -6,11 +6,15 @@
  */
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COPY as COPY_RULES } from '#/app.config.ts'
 import {
   apiErrorSchema,
   copyCancelResponseSchema,
   copyFollowResponseSchema,
   copyPositionResponseSchema,
+  leaderDetailResponseSchema,
+  leaderPageResponseSchema,
+  myCopiesResponseSchema,
   myCopyDetailResponseSchema,
 } from '#/contract/index.ts'
 import { chainWallets, copies, leaders, ledgerTransfers, positions } from '#/exchange/db/copy-schema.ts'
@@ -191,6 +195,9 @@ describe('following a leader', () => {
     const small = await kit.leader({ maxFollowers: 1 })
     await followed(await kit.user('500'), small)
     expect(kit.refused(await follow(user, small, { investment: '1' }), 409)).toBe('leader-full')
+    // A leader whose equity is below the minimum copy amount, before the investment's own minimum.
+    const poor = await kit.leader({}, '9.99')
+    expect(kit.refused(await follow(user, poor, { investment: '1' }), 409)).toBe('leader-below-minimum')
     expect(kit.refused(await follow(user, await kit.leader(), { investment: '49.99' }), 400)).toBe('below-minimum')
     // The platform's minimum (10 USDT) applies below a lower leader minimum.
     expect(kit.refused(await follow(user, await kit.leader({ minCopyAmount: '5' }), { investment: '9.5' }), 400)).toBe(
@@ -200,6 +207,56 @@ describe('following a leader', () => {
       'insufficient-balance',
     )
     expect(await kit.wallet(user.id)).toEqual(new Money(800))
+  })
+
+  it('takes no new copier for a leader whose equity at the mark is below the minimum copy amount, and tells its copiers', async () => {
+    const minimum = new Money(COPY_RULES.minInvestmentUsdt)
+    // 96 USDT, then a 10x long whose margin is 95: the wallet keeps about 0.5, the margin still counts.
+    const held = await kit.leader({}, '96')
+    const sinking = await kit.leader({}, '96')
+    const copier = await kit.user('1000')
+    await followed(copier, sinking)
+    const mark = kit.mark('BTC_USDT')
+    const open = async (leader: User, entry: Money) => {
+      const size = new Money(950).div(entry).toDecimalPlaces(8)
+      await kit.trade({
+        eventId: `poor:${leader.id}`,
+        leaderId: leader.id,
+        biz: 'futures',
+        pairCode: 'BTC_USDT',
+        price: entry,
+        at: kit.h.context.now(),
+        action: { kind: 'open', side: 1, size, leverage: 10 },
+      })
+    }
+    await open(held, mark)
+    // Bought 10 % above the mark: about 86 USDT lost at the mark, equity about 9.2 (not yet liquidated).
+    await open(sinking, mark.times('1.1'))
+    expect((await kit.wallet(held.id)).lt(minimum)).toBe(true)
+
+    expect((await follow(await kit.user('500'), held)).status).toBe(200)
+    const newcomer = await kit.user('500')
+    expect(kit.refused(await follow(newcomer, sinking), 409)).toBe('leader-below-minimum')
+    expect(apiErrorSchema.parse((await follow(newcomer, sinking)).body).msg).toContain('minimum')
+
+    // The leader's card and page say so, and why the copy button is off.
+    const detail = async (leader: User) => {
+      const result = await kit.h.api('GET', `/copy/v1/leaders/${leader.userId}`, { token: newcomer.token })
+      return leaderDetailResponseSchema.parse(result.body).data
+    }
+    expect(await detail(sinking)).toMatchObject({
+      acceptingCopiers: false,
+      canFollow: { ok: false, reason: 'leader-below-minimum' },
+    })
+    expect(await detail(held)).toMatchObject({ acceptingCopiers: true, canFollow: { ok: true, reason: null } })
+    const listed = await kit.h.api('GET', `/copy/v1/leaders?q=${encodeURIComponent(`lead${sinking.id}`)}&pageSize=5`)
+    const card = leaderPageResponseSchema.parse(listed.body).data.list.find((l) => l.leaderId === sinking.userId)
+    expect(card?.acceptingCopiers).toBe(false)
+
+    // Its copier sees it on their list of copies.
+    const mine = await kit.h.api('GET', '/copy/v1/my/copies', { token: copier.token })
+    const copies = myCopiesResponseSchema.parse(mine.body).data.list
+    expect(copies.map((c) => [c.leaderId, c.leaderAcceptingCopiers])).toEqual([[sinking.userId, false]])
   })
 
   it('moves the investment from the wallet into the copy through the ledger, and echoes the settings', async () => {

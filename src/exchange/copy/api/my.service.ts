@@ -24,6 +24,7 @@ import {
   unrealizedOf,
 } from './my-accounts.ts'
 import { plain, positionToWire } from './wire.ts'
+import { acceptingCopiersOf } from '../leader-equity.ts'
 import { markOf, marksOf } from '../marks.ts'
 
 export interface Page {
@@ -39,12 +40,23 @@ const DAY_MS = 86_400_000
 
 /** The caller's active and paused copies, with totals. */
 export async function myCopies(ctx: Pick<ExchangeContext, 'db' | 'market'>, followerId: number): Promise<MyCopies> {
+  const marks = marksOf(ctx.market)
   const entries = await accountsOf(
     ctx,
     await copiesWithLeaders(ctx.db, and(eq(copies.followerId, followerId), ne(copies.status, 'cancelled'))),
-    marksOf(ctx.market),
+    marks,
   )
-  return { list: entries.map((e) => e.account), totals: totalsToWire(sumFigures(entries.map((e) => e.figures))) }
+  // A leader below the minimum takes no new copiers and may not be trading: its copiers are told on their list.
+  const accepting = await acceptingCopiersOf(
+    ctx.db,
+    entries.map((e) => Number(e.account.leaderId)),
+    marks,
+  )
+  const list = entries.map((e) => ({
+    ...e.account,
+    leaderAcceptingCopiers: accepting.get(Number(e.account.leaderId)) ?? false,
+  }))
+  return { list, totals: totalsToWire(sumFigures(entries.map((e) => e.figures))) }
 }
 
 /** The caller's copy of a leader: the live one, else the latest ended one. */

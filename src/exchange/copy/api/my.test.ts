@@ -171,7 +171,7 @@ describe('my copies', () => {
       myCopyDetailResponseSchema.parse(await get(DETAIL, { params: { leaderId: a.userId }, query })).data
     const first = await detail()
     const accounts = myCopiesResponseSchema.parse(await get(MY_COPIES)).data.list
-    expect(first.account).toEqual(accounts.find((c) => c.copyId === copyA))
+    expect({ ...first.account, leaderAcceptingCopiers: true }).toEqual(accounts.find((c) => c.copyId === copyA))
     expect(first.settings).toMatchObject({ copyId: copyA, mode: 'fixed', fixedAmount: '100', investment: '1000' })
     const mark = kit.mark('BTC_USDT')
     expect(first.openPositions).toHaveLength(1)

@@ -10,6 +10,7 @@ import {
   overviewQuerySchema,
 } from '#/contract/index.ts'
 import type { ExchangeContext } from '#/exchange/context.ts'
+import { marksOf } from '../marks.ts'
 import { COMMON_REFUSALS, ok, okJson } from '#/exchange/http/openapi.ts'
 import { chainWalletDetail, copyOverview, listChainWallets } from './overview.service.ts'
 
@@ -57,11 +58,11 @@ const walletRoute = createRoute({
 
 export function overviewRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   app.openapi(overviewRoute, async (c) =>
-    c.json(ok(await copyOverview(ctx.db, ctx.now(), c.req.valid('query').biz)), 200),
+    c.json(ok(await copyOverview(ctx.db, ctx.now(), marksOf(ctx.market), c.req.valid('query').biz)), 200),
   )
 
   app.openapi(walletsRoute, async (c) =>
-    c.json(ok(await listChainWallets(ctx.db, ctx.now(), c.req.valid('query'))), 200),
+    c.json(ok(await listChainWallets(ctx.db, ctx.now(), marksOf(ctx.market), c.req.valid('query'))), 200),
   )
 
   app.openapi(walletRoute, async (c) => {

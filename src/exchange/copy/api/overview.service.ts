@@ -27,7 +27,8 @@ import {
 import { pageWindow, type Page, type Paging } from './read.service.ts'
 import { statsToWire, summariesOf } from './summaries.ts'
 import { plain, positionToWire } from './wire.ts'
-import { markOf } from '../marks.ts'
+import type { Money } from '#/exchange/money.ts'
+import { markOf, marksOf } from '../marks.ts'
 
 /** Leaders per category of the overview. */
 const TOP = 5
@@ -62,7 +63,12 @@ async function platformFigures(db: Tx) {
   return { copiers: row?.copiers ?? 0, copierPnl: plain(row?.copier_pnl ?? '0'), aum: plain(row?.aum ?? '0') }
 }
 
-export async function copyOverview(db: Tx, now: Date, biz: Biz): Promise<CopyOverview> {
+export async function copyOverview(
+  db: Tx,
+  now: Date,
+  marks: ReadonlyMap<string, Money>,
+  biz: Biz,
+): Promise<CopyOverview> {
   const base: LeaderFilter = { period: '30d', biz, kind: 'trader' }
   const [leaders, figures, ...lists] = await Promise.all([
     leaderCount(db, now, { period: '30d', kind: 'trader' }),
@@ -71,7 +77,7 @@ export async function copyOverview(db: Tx, now: Date, biz: Biz): Promise<CopyOve
       leaderPage(db, now, { ...base, rankedOnly }, ordering, { limit: TOP, offset: 0 }),
     ),
   ])
-  const cards = await summariesOf(db, lists.flat(), '30d', now)
+  const cards = await summariesOf(db, lists.flat(), '30d', now, marks)
   let at = 0
   const [highestRoi = [], bestCopierPnl = [], largestAum = [], steadiest = [], newest = []] = lists.map((list) =>
     cards.slice(at, (at += list.length)),
@@ -104,6 +110,7 @@ const WALLETS: LeaderFilter = { period: '30d', kind: 'wallet', chainWallet: true
 export async function listChainWallets(
   db: Tx,
   now: Date,
+  marks: ReadonlyMap<string, Money>,
   query: Paging & { sort: LeaderSort; order?: SortOrder },
 ): Promise<Page<ChainWalletSummary>> {
   const [rows, total] = await Promise.all([
@@ -111,7 +118,7 @@ export async function listChainWallets(
     leaderCount(db, now, WALLETS),
   ])
   const [cards, wallets] = await Promise.all([
-    summariesOf(db, rows, '30d', now),
+    summariesOf(db, rows, '30d', now, marks),
     walletsOf(
       db,
       rows.map((row) => row.leader.userId),
@@ -124,7 +131,7 @@ export async function listChainWallets(
 export async function chainWalletDetail(
   db: Tx,
   now: Date,
-  market: Pick<MarketSimulator, 'mark'>,
+  market: Pick<MarketSimulator, 'mark' | 'marks'>,
   chain: string,
   address: string,
 ): Promise<ChainWalletDetail> {
@@ -143,7 +150,7 @@ export async function chainWalletDetail(
   )
   if (!row) throw notFound()
   const [[card], stats, trades] = await Promise.all([
-    summariesOf(db, [row], '30d', now),
+    summariesOf(db, [row], '30d', now, marksOf(market)),
     db.select().from(leaderStats).where(eq(leaderStats.leaderId, leaderId)),
     db
       .select()

@@ -21,6 +21,7 @@ import {
 import type { ExchangeContext } from '#/exchange/context.ts'
 import { optionalAuth } from '#/exchange/http/auth.ts'
 import { COMMON_REFUSALS, ok, okJson, REFUSALS } from '#/exchange/http/openapi.ts'
+import { marksOf } from '../marks.ts'
 import { overviewRoutes } from './overview.routes.ts'
 import {
   leaderDetail,
@@ -69,7 +70,7 @@ const detailRoute = (ctx: ExchangeContext) =>
     summary: 'A leader',
     description:
       "The leader's card for the period with likes and dislikes. Signed in: the caller's vote (0: none), watch, live copy and whether they may follow " +
-      "(or why not: 'follow-self', 'follow-while-leading', 'already-copying', 'leader-paused', 'leader-full'). Anonymous: myVote, watched null and canFollow reason 'login'.",
+      "(or why not: 'follow-self', 'follow-while-leading', 'already-copying', 'leader-paused', 'leader-full', 'leader-below-minimum'). Anonymous: myVote, watched null and canFollow reason 'login'.",
     security: OPTIONAL_BEARER,
     middleware: optionalAuth(ctx),
     request: { params: leaderPathSchema, query: periodQuerySchema },
@@ -132,13 +133,28 @@ const followersRoute = createRoute({
 
 export function copyReadRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   app.openapi(listRoute(ctx), async (c) =>
-    c.json(ok(await listLeaders(ctx.db, ctx.now(), c.req.valid('query'), c.get('auth')?.user.id)), 200),
+    c.json(
+      ok(await listLeaders(ctx.db, ctx.now(), marksOf(ctx.market), c.req.valid('query'), c.get('auth')?.user.id)),
+      200,
+    ),
   )
 
   app.openapi(detailRoute(ctx), async (c) => {
     const { leaderId } = c.req.valid('param')
     const caller = c.get('auth')?.user.id
-    return c.json(ok(await leaderDetail(ctx.db, ctx.now(), Number(leaderId), c.req.valid('query').period, caller)), 200)
+    return c.json(
+      ok(
+        await leaderDetail(
+          ctx.db,
+          ctx.now(),
+          marksOf(ctx.market),
+          Number(leaderId),
+          c.req.valid('query').period,
+          caller,
+        ),
+      ),
+      200,
+    )
   })
 
   app.openapi(statsRoute, async (c) => {

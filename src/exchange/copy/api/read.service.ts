@@ -17,6 +17,7 @@ import { copies, leaders, leaderStats, leaderVotes, leaderWatches, positions } f
 import { users } from '#/exchange/db/schema.ts'
 import { notFound, unauthorized } from '#/exchange/http/errors.ts'
 import type { MarketSimulator } from '#/exchange/market/simulator.ts'
+import type { Money } from '#/exchange/money.ts'
 import type { SeriesPoint } from '../statistics.ts'
 import type { Tx } from '../store.ts'
 import { leaderCount, leaderPage, type LeaderFilter, type LeaderRow } from './leaders-query.ts'
@@ -62,6 +63,7 @@ export function filterOf(query: LeaderListQuery, callerId?: number): LeaderFilte
 export async function listLeaders(
   db: Tx,
   now: Date,
+  marks: ReadonlyMap<string, Money>,
   query: LeaderListQuery,
   callerId?: number,
 ): Promise<Page<LeaderListItem>> {
@@ -71,7 +73,7 @@ export async function listLeaders(
     leaderCount(db, now, filter),
   ])
   const [summaries, votes] = await Promise.all([
-    summariesOf(db, rows, query.period, now),
+    summariesOf(db, rows, query.period, now, marks),
     voteCounts(
       db,
       rows.map((row) => row.leader.userId),
@@ -104,7 +106,7 @@ async function assertListed(db: Tx, leaderId: number): Promise<void> {
 }
 
 /** What concerns the caller: their vote, watch and live copy, and whether they may follow. */
-async function callerView(db: Tx, row: LeaderRow, callerId: number) {
+async function callerView(db: Tx, row: LeaderRow, callerId: number, acceptingCopiers: boolean) {
   const leaderId = row.leader.userId
   const [[vote], [watch], [copy], [leading]] = await Promise.all([
     db
@@ -131,6 +133,7 @@ async function callerView(db: Tx, row: LeaderRow, callerId: number) {
     copying: myCopy !== null,
     leaderStatus: row.leader.status,
     slotsLeft: row.slotsLeft,
+    acceptingCopiers,
   })
   const myVote: 1 | -1 | 0 = vote === undefined ? 0 : vote.vote > 0 ? 1 : -1
   return { myVote, watched: watch !== undefined, myCopy, canFollow: { ok: reason === null, reason } }
@@ -139,17 +142,18 @@ async function callerView(db: Tx, row: LeaderRow, callerId: number) {
 export async function leaderDetail(
   db: Tx,
   now: Date,
+  marks: ReadonlyMap<string, Money>,
   leaderId: number,
   period: StatsPeriod,
   callerId: number | undefined,
 ): Promise<LeaderDetail> {
   const row = await listedLeader(db, now, leaderId, period)
-  const [[summary], votes] = await Promise.all([summariesOf(db, [row], period, now), voteCounts(db, [leaderId])])
+  const [[summary], votes] = await Promise.all([summariesOf(db, [row], period, now, marks), voteCounts(db, [leaderId])])
   if (!summary) throw notFound()
   const mine =
     callerId === undefined
       ? { myVote: null, watched: null, myCopy: null, canFollow: { ok: false, reason: 'login' as const } }
-      : await callerView(db, row, callerId)
+      : await callerView(db, row, callerId, summary.acceptingCopiers)
   return { ...summary, ...(votes.get(leaderId) ?? NO_VOTES), ...mine }
 }
 

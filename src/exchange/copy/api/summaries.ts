@@ -1,12 +1,15 @@
 /**
  * Leader rows to the wire: LeaderStats from the materialized row of a period (zeros before the
  * engine wrote one), time-weighted daily series from leader_daily, and LeaderSummary cards with
- * their sparklines (one query for every card of a page).
+ * their sparklines (one query for every card of a page) and whether each takes new copiers (its equity at the
+ * marks, read with the page).
  */
 import { and, asc, gte, inArray } from 'drizzle-orm'
 import type { LeaderStats, LeaderSummary, StatsPeriod } from '#/contract/index.ts'
 import { leaderDaily, type leaderStats } from '#/exchange/db/copy-schema.ts'
 import { dailySeries, isNewLeader, type DailyPoint, type SeriesPoint } from '../statistics.ts'
+import type { Money } from '#/exchange/money.ts'
+import { acceptingCopiersOf } from '../leader-equity.ts'
 import type { Tx } from '../store.ts'
 import { periodFirstDay, type LeaderRow } from './leaders-query.ts'
 import { plain } from './wire.ts'
@@ -109,7 +112,13 @@ export function sparklineOf(days: readonly DailyPoint[]): string[] {
   return thin(dailySeries(days), SPARKLINE_POINTS).map((point) => point.roi)
 }
 
-export function summaryOf(row: LeaderRow, period: StatsPeriod, sparkline: string[], now: Date): LeaderSummary {
+export function summaryOf(
+  row: LeaderRow,
+  period: StatsPeriod,
+  sparkline: string[],
+  now: Date,
+  acceptingCopiers: boolean,
+): LeaderSummary {
   const { leader } = row
   return {
     leaderId: String(leader.userId),
@@ -125,6 +134,7 @@ export function summaryOf(row: LeaderRow, period: StatsPeriod, sparkline: string
     maxFollowers: leader.maxFollowers,
     minCopyAmount: plain(leader.minCopyAmount),
     slotsLeft: row.slotsLeft,
+    acceptingCopiers,
     createdAt: leader.createdAt.getTime(),
     // Own trades and daily rows start when the leader does (statistics.ts historyStart).
     isNew: isNewLeader(leader.createdAt.getTime(), now.getTime()),
@@ -133,18 +143,23 @@ export function summaryOf(row: LeaderRow, period: StatsPeriod, sparkline: string
   }
 }
 
-/** Cards of a page of leaders: one query for every sparkline. */
+/** Cards of a page of leaders: one query for every sparkline, one for every leader's equity at `marks`. */
 export async function summariesOf(
   db: Tx,
   rows: readonly LeaderRow[],
   period: StatsPeriod,
   now: Date,
+  marks: ReadonlyMap<string, Money>,
 ): Promise<LeaderSummary[]> {
-  const days = await dailyPoints(
-    db,
-    rows.map((row) => row.leader.userId),
-    period,
-    now,
+  const ids = rows.map((row) => row.leader.userId)
+  const [days, accepting] = await Promise.all([dailyPoints(db, ids, period, now), acceptingCopiersOf(db, ids, marks)])
+  return rows.map((row) =>
+    summaryOf(
+      row,
+      period,
+      sparklineOf(days.get(row.leader.userId) ?? []),
+      now,
+      accepting.get(row.leader.userId) ?? false,
+    ),
   )
-  return rows.map((row) => summaryOf(row, period, sparklineOf(days.get(row.leader.userId) ?? []), now))
 }

@@ -74,7 +74,8 @@ export function maskNickname(nickname: string): string {
   return `${first}***${last}`
 }
 
-export type FollowRefusal = 'follow-self' | 'follow-while-leading' | 'already-copying' | 'leader-paused' | 'leader-full'
+export type FollowRefusal =
+  'follow-self' | 'follow-while-leading' | 'already-copying' | 'leader-paused' | 'leader-full' | 'leader-below-minimum'
 
 export interface FollowFacts {
   /** The caller is the leader. */
@@ -86,6 +87,8 @@ export interface FollowFacts {
   leaderStatus: 'open' | 'paused' | 'cancelled'
   /** maxFollowers minus the leader's live (active or paused) copies. */
   slotsLeft: number
+  /** The leader's equity is at least the minimum copy amount (leader-equity.ts). */
+  acceptingCopiers: boolean
 }
 
 /** Why a caller may not follow a leader, checked in this order; null when they may. */
@@ -95,5 +98,6 @@ export function followRefusal(facts: FollowFacts): FollowRefusal | null {
   if (facts.copying) return 'already-copying'
   if (facts.leaderStatus !== 'open') return 'leader-paused'
   if (facts.slotsLeft <= 0) return 'leader-full'
+  if (!facts.acceptingCopiers) return 'leader-below-minimum'
   return null
 }

@@ -31,7 +31,10 @@ function FollowAction({ leader }: { leader: LeaderDetail }) {
       </LocaleLink>
     )
   }
-  if (leader.canFollow.ok || leader.canFollow.reason === 'login') {
+  // Anonymous readers are told too: not accepting copiers is the trader's state, not the reader's.
+  const reason =
+    leader.canFollow.reason === 'login' && !leader.acceptingCopiers ? 'leader-below-minimum' : leader.canFollow.reason
+  if (leader.canFollow.ok || reason === 'login') {
     return (
       <LocaleLink
         to="/{-$locale}/copy-trading/gemw/copy-trader/$"
@@ -43,7 +46,6 @@ function FollowAction({ leader }: { leader: LeaderDetail }) {
       </LocaleLink>
     )
   }
-  const reason = leader.canFollow.reason
   return (
     <p
       role="status"
@@ -55,6 +57,8 @@ function FollowAction({ leader }: { leader: LeaderDetail }) {
         <Trans>All copy slots of this trader are taken.</Trans>
       ) : reason === 'leader-paused' ? (
         <Trans>This trader is not taking new copiers at the moment.</Trans>
+      ) : reason === 'leader-below-minimum' ? (
+        <Trans>This trader's equity is below the minimum copy amount, so they cannot take new copiers.</Trans>
       ) : reason === 'follow-self' ? (
         <Trans>This is you.</Trans>
       ) : reason === 'follow-while-leading' ? (

@@ -43,7 +43,9 @@ export function LeaderCard({ leader }: { leader: LeaderSummary }) {
               {nickname}
             </LeaderLink>
           </h3>
-          <p className="text-xs text-muted">{full ? t`Full` : t`${copiers} copiers`}</p>
+          <p className="text-xs text-muted">
+            {leader.acceptingCopiers ? (full ? t`Full` : t`${copiers} copiers`) : t`Not accepting copiers`}
+          </p>
         </div>
       </header>
       <div className="flex items-end justify-between gap-2">

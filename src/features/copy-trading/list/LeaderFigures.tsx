@@ -101,7 +101,7 @@ export function LeaderReactionButtons({ leader, reaction }: { leader: LeaderList
   )
 }
 
-/** Copy, or why not: every slot taken, or the leader takes no new copiers for now. */
+/** Copy, or why not: every slot taken, the leader takes no new copiers for now, or its equity is below the minimum. */
 export function CopyAction({ leader }: { leader: LeaderListItem }) {
   const { t } = useLingui()
   const nickname = leader.nickname
@@ -112,6 +112,17 @@ export function CopyAction({ leader }: { leader: LeaderListItem }) {
         data-testid="leader-full"
       >
         {leader.slotsLeft === 0 ? <Trans>Full</Trans> : <Trans context="leader status">Paused</Trans>}
+      </span>
+    )
+  }
+  if (!leader.acceptingCopiers) {
+    return (
+      <span
+        className="inline-flex rounded-lg bg-sunken px-3 py-1.5 text-sm font-semibold text-muted"
+        title={t`This trader's equity is below the minimum copy amount, so they cannot take new copiers.`}
+        data-testid="leader-not-accepting"
+      >
+        <Trans>Not accepting copiers</Trans>
       </span>
     )
   }

@@ -1,6 +1,6 @@
 /** One lead trader I copy: who, the copy's status and result, its open positions, and the way to the copy's page. */
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { CopyAccount } from '#/contract/index.ts'
+import type { MyCopiesItem } from '#/contract/index.ts'
 import { LocaleLink } from '#/features/i18n/index.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { LeaderAvatar } from '../shared/LeaderAvatar.tsx'
@@ -10,7 +10,7 @@ import { toneOf } from '../shared/tone.ts'
 
 const AVATAR_SIZE = 44
 
-export function CopyCard({ copy }: { copy: CopyAccount }) {
+export function CopyCard({ copy }: { copy: MyCopiesItem }) {
   const { i18n, t } = useLingui()
   const format = useNumberFormat()
   const figures: Figure[] = [
@@ -55,6 +55,11 @@ export function CopyCard({ copy }: { copy: CopyAccount }) {
         </div>
       </div>
       <FigureList figures={figures} columns="grid-cols-3" />
+      {copy.leaderAcceptingCopiers ? null : (
+        <p role="note" className="rounded-lg bg-down/10 px-3 py-2 text-sm" data-testid="leader-below-minimum">
+          <Trans>This trader's equity is below the minimum; they cannot take new copiers and may not be trading.</Trans>
+        </p>
+      )}
     </li>
   )
 }

@@ -13,6 +13,7 @@ const REFUSALS: Partial<Record<ErrorReason | 'network', MessageDescriptor>> = {
   'already-copying': msg`You already copy this trader.`,
   'leader-full': msg`All copy slots of this trader are taken.`,
   'leader-paused': msg`This trader is not taking new copiers at the moment.`,
+  'leader-below-minimum': msg`This trader's equity is below the minimum copy amount, so they cannot take new copiers.`,
   'below-minimum': msg`The amount is below this trader's minimum.`,
   'insufficient-balance': msg`Your USDT balance is not enough for this amount.`,
   'leader-requirements': msg`You do not meet every requirement to lead yet.`,
