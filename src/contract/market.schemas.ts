@@ -3,10 +3,10 @@
  */
 import { z } from 'zod'
 import { okEnvelope } from './envelope.schemas.ts'
-import { decimalStringSchema } from './wallet.schemas.ts'
+import { decimalStringSchema, signedDecimalStringSchema } from './wallet.schemas.ts'
 
-/** A decimal that may be negative, without exponent or trailing zeros, e.g. "-0.0123". */
-export const signedDecimalStringSchema = z.string().regex(/^-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/)
+// Defined beside the unsigned one (the wallet's totals use both); re-exported where the market's figures always were.
+export { signedDecimalStringSchema }
 
 /** A pair code such as BTC_USDT (case-insensitive on input). */
 export const pairCodeSchema = z

@@ -5,6 +5,9 @@ import { walletEnvelope } from './envelope.schemas.ts'
 /** A non-negative decimal without exponent or trailing zeros, e.g. "25000" or "0.85". */
 export const decimalStringSchema = z.string().regex(/^(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/)
 
+/** A decimal that may be negative, without exponent or trailing zeros, e.g. "-0.0123". */
+export const signedDecimalStringSchema = z.string().regex(/^-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/)
+
 export const walletAccountRequestSchema = z
   .strictObject({ walletTypeList: z.array(z.number().int().min(1).max(99)).min(1).max(10) })
   .meta({ id: 'WalletAccountRequest' })
@@ -22,8 +25,52 @@ export const walletBalanceSchema = z
   .meta({ id: 'WalletBalance' })
 export type WalletBalance = z.infer<typeof walletBalanceSchema>
 
+/** Money of the EXCHANGE wallet that is working elsewhere, valued at the marks. */
+export const assetsInUseSchema = z
+  .object({
+    positions: z
+      .object({
+        margin: decimalStringSchema,
+        unrealizedPnl: signedDecimalStringSchema,
+        usdtValue: decimalStringSchema.meta({
+          description: 'margin + unrealizedPnl, each position at least 0 (it cannot lose more than its margin)',
+        }),
+      })
+      .meta({
+        description: 'The user’s own open positions (as a leader, and copied positions kept after a copy ended)',
+      }),
+    copies: z.array(
+      z
+        .object({
+          // The copy's and the leader's ids, as the copy-trading calls write them.
+          copyId: z.string().regex(/^[1-9]\d{0,17}$/),
+          leaderId: z.string().regex(/^[1-9]\d{0,17}$/),
+          nickname: z.string(),
+          balance: decimalStringSchema.meta({ description: 'Free balance of the copy account' }),
+          margin: decimalStringSchema.meta({ description: 'Margin of its open positions' }),
+          unrealizedPnl: signedDecimalStringSchema.meta({ description: 'Of its open positions at the marks' }),
+          usdtValue: decimalStringSchema.meta({
+            description: 'balance + margin + unrealizedPnl, each position at least 0',
+          }),
+        })
+        .meta({ id: 'CopyAccountAsset' }),
+    ),
+  })
+  .meta({ id: 'AssetsInUse' })
+export type AssetsInUse = z.infer<typeof assetsInUseSchema>
+
 export const walletAccountSchema = z
-  .object({ totalAssetUsdt: decimalStringSchema, list: z.array(walletBalanceSchema) })
+  .object({
+    totalAssetUsdt: decimalStringSchema.meta({
+      description:
+        'The sum of the listed balances’ values and, when the EXCHANGE wallet (3) is asked for, of what its money holds elsewhere (inUse)',
+    }),
+    list: z.array(walletBalanceSchema),
+    inUse: assetsInUseSchema.meta({
+      description:
+        'Money of the EXCHANGE wallet in the user’s open positions and copy accounts (live copies), at the marks; empty unless wallet type 3 is asked for',
+    }),
+  })
   .meta({ id: 'WalletAccount' })
 export type WalletAccount = z.infer<typeof walletAccountSchema>
 

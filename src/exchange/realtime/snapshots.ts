@@ -9,7 +9,7 @@ import type { KlineInterval, PrivateChannel, PublicChannel, WsFailure } from '#/
 import type { ExchangeContext } from '../context.ts'
 import { myCopies } from '../copy/api/my.service.ts'
 import { positionToWire } from '../copy/api/wire.ts'
-import { markOf } from '../copy/marks.ts'
+import { markOf, marksOf } from '../copy/marks.ts'
 import { positions } from '../db/copy-schema.ts'
 import { findInstrument } from '../market/instruments.ts'
 import { walletAccount } from '../wallet/wallet.service.ts'
@@ -53,7 +53,7 @@ export function exchangeSnapshots(
       }
     },
     async private(userId, channel) {
-      if (channel === 'balance') return walletAccount(ctx.db, userId, [3])
+      if (channel === 'balance') return walletAccount(ctx.db, userId, [3], marksOf(market))
       if (channel === 'copy') return myCopies({ ...ctx, market }, userId)
       const open = await ctx.db
         .select()

@@ -2,7 +2,10 @@
 import Decimal from 'decimal.js'
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sessionResponseSchema, walletAccountResponseSchema } from '#/contract/index.ts'
+import { myCopiesResponseSchema, sessionResponseSchema, walletAccountResponseSchema } from '#/contract/index.ts'
+import { leaders } from '../db/copy-schema.ts'
+import { deposit, leaderTrade } from '../copy/engine.ts'
+import { Money } from '../money.ts'
 import { balances, campaigns, prices, users } from '../db/schema.ts'
 import { INSTRUMENTS } from '../market/instruments.ts'
 import { DEMO_USERS, seedDemoData } from '../seed.ts'
@@ -19,6 +22,8 @@ const FIXTURE_PRICES: Readonly<Record<string, string>> = {
   DOGE: '0.3875',
   USDT: '1',
 }
+
+const NOTHING_IN_USE = { positions: { margin: '0', unrealizedPnl: '0', usdtValue: '0' }, copies: [] }
 
 let h: Harness
 beforeAll(async () => {
@@ -113,8 +118,16 @@ describe('wallet account', () => {
 
   it('is empty for a new user and for an unused wallet type', async () => {
     const user = await h.registerUser({ password: 'Empty12345' })
-    expect(await wallet(user.account, 'Empty12345', [3])).toEqual({ totalAssetUsdt: '0', list: [] })
-    expect(await wallet('demo@tandem.dev', 'Demo12345', [7])).toEqual({ totalAssetUsdt: '0', list: [] })
+    expect(await wallet(user.account, 'Empty12345', [3])).toEqual({
+      totalAssetUsdt: '0',
+      list: [],
+      inUse: NOTHING_IN_USE,
+    })
+    expect(await wallet('demo@tandem.dev', 'Demo12345', [7])).toEqual({
+      totalAssetUsdt: '0',
+      list: [],
+      inUse: NOTHING_IN_USE,
+    })
   })
 
   it('shows only the caller’s own balances', async () => {
@@ -132,6 +145,70 @@ describe('wallet account', () => {
       .where(and(eq(balances.userId, demo?.id ?? 0), eq(balances.coin, 'USDT')))
     await expect(update).rejects.toThrow()
   })
+})
+
+describe('total assets with copy trading (issue 17, item 11)', () => {
+  it('keeps money moved into a copy and held as margin: 10,000 with 1,000 in a copy is 10,000 ± the copy’s PnL', async () => {
+    const follower = await h.registerUser()
+    const followerId = Number(follower.userId)
+    const leader = await h.registerUser()
+    const leaderId = Number(leader.userId)
+    await h.context.db.transaction(async (tx) => {
+      await deposit(tx, followerId, 'USDT', new Money(10_000), h.context.now())
+      await deposit(tx, leaderId, 'USDT', new Money(100_000), h.context.now())
+    })
+    await h.context.db.insert(leaders).values({
+      userId: leaderId,
+      biz: 'futures',
+      strategy: 'user',
+      nickname: `wallet-leader-${leaderId}`,
+      profitShareRate: '0.1',
+      maxFollowers: 10,
+      minCopyAmount: '10',
+      createdAt: h.context.now(),
+    })
+    const followed = await h.api('POST', '/copy/v1/copies', {
+      token: follower.token,
+      body: { leaderId: leader.userId, mode: 'fixed', fixedAmount: '500', investment: '1000' },
+    })
+    expect(followed.status, followed.text).toBe(200)
+    const before = await wallet(follower.account, follower.password, [1, 3])
+    // Before: 9,000 (only the wallet).
+    expect(before.totalAssetUsdt).toBe('10000')
+    expect(before.inUse.copies.map((c) => ({ balance: c.balance, usdtValue: c.usdtValue }))).toEqual([
+      { balance: '1000', usdtValue: '1000' },
+    ])
+
+    // The leader opens: the copy puts 500 of margin into a position and pays its fee; the mark moves it.
+    const price = new Money(h.context.market.mark('BTC_USDT') ?? '0')
+    const opened = await leaderTrade(h.context.db, h.context.rules, {
+      eventId: `wallet:${leaderId}:open`,
+      leaderId,
+      biz: 'futures',
+      pairCode: 'BTC_USDT',
+      price: price.times('0.99').toDecimalPlaces(2),
+      at: h.context.now(),
+      action: { kind: 'open', side: 1, size: new Money('0.5'), leverage: 10 },
+    })
+    expect(opened?.copied).toBe(1)
+    const after = await wallet(follower.account, follower.password, [1, 3])
+    const copies = myCopiesResponseSchema.parse(
+      (await h.api('GET', '/copy/v1/my/copies', { token: follower.token })).body,
+    ).data
+    const net = copies.totals.net
+    expect(new Wide(net).isZero()).toBe(false)
+    expect(after.totalAssetUsdt).toBe(new Wide(10_000).plus(net).toFixed())
+    const [copy] = after.inUse.copies
+    expect(copy && new Wide(copy.margin).gt(0)).toBe(true)
+    expect(copy?.usdtValue).toBe(
+      new Wide(copy?.balance ?? 0)
+        .plus(copy?.margin ?? 0)
+        .plus(copy?.unrealizedPnl ?? 0)
+        .toFixed(),
+    )
+    // Asked for another wallet type only, the copy is not listed (it is the EXCHANGE wallet's money).
+    expect((await wallet(follower.account, follower.password, [1])).inUse).toEqual(NOTHING_IN_USE)
+  }, 30_000)
 })
 
 describe('demo data', () => {
