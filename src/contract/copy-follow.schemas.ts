@@ -101,7 +101,10 @@ const totals = {
   }),
   profitSharePaid: decimalStringSchema,
   net: signedDecimalStringSchema.meta({ description: 'realizedPnl + unrealizedPnl − profitSharePaid' }),
-  roi: signedDecimalStringSchema.meta({ description: 'net / investment, a fraction (0 without investment)' }),
+  roi: signedDecimalStringSchema.meta({
+    description:
+      'Time-weighted return since the copy began, a fraction: unit value now ÷ unit value at the start − 1, so money put in or taken out never moves it (profit share paid is a flow here; net counts it as a cost). Totals: the copies’ ROIs weighted by their equity now',
+  }),
 }
 
 export const copyTotalsSchema = z.object(totals).meta({ id: 'CopyTotals' })

@@ -2,8 +2,14 @@
  * A follower's copy accounts in numbers: investment, free balance, margin in open positions,
  * unrealized PnL at the marks, realized PnL over the copy's positions (realized − fees + funding),
  * profit share paid, net and ROI; per copy and summed. Also profit-share records on the wire.
+ *
+ * ROI is time-weighted, from the copy's unit values (unit-values.ts): the unit value now (its equity at the marks over
+ * its units) against the unit value it started at, so money put in or taken out never moves it; trading, fees and
+ * funding do. A profit share paid is a flow there (units redeemed), while the net profit counts it as a cost (the
+ * methodology's table). The totals' ROI is the copies' ROIs weighted by what each holds now (its equity).
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
 import type { CopyAccount, CopyProfitShare, CopyTotals } from '#/contract/index.ts'
 import { COPY_END_REASONS } from '#/contract/index.ts'
 import type { ExchangeContext } from '#/exchange/context.ts'
@@ -12,6 +18,7 @@ import { Exact, type Money, toPlain } from '#/exchange/money.ts'
 import type { ProfitShareRecord } from '../copy-account.ts'
 import { q, unrealizedPnl } from '../position-math.ts'
 import type { Tx } from '../store.ts'
+import { copyEquity, marksRelation, returnBetween, valuation, type UnitPoint } from '../unit-values.ts'
 import type { CopyRow } from './follow-settings.ts'
 import { plain, ratioString, type PositionRow } from './wire.ts'
 
@@ -29,6 +36,10 @@ export interface Figures {
   unrealizedPnl: Money
   realizedPnl: Money
   profitSharePaid: Money
+  /** Time-weighted ROI (a sum of copies: the copies' ROIs weighted by their equity). */
+  roi: Money
+  /** Equity at the marks as the unit values count it (each open position at least 0): the weight of the ROI. */
+  equity: Money
 }
 
 const zero = () => new Exact(0)
@@ -73,7 +84,10 @@ export function unrealizedOf(row: PositionRow, marks: ReadonlyMap<string, Money>
   )
 }
 
-/** Σ over the figures. */
+/**
+ * Σ over the figures; the ROI is the copies' time-weighted ROIs weighted by their equity now (their plain mean when
+ * none holds anything), so adding or taking out money never moves one copy's ROI, and one copy's totals are its own.
+ */
 export function sumFigures(list: readonly Figures[]): Figures {
   const total: Figures = {
     investment: zero(),
@@ -82,7 +96,11 @@ export function sumFigures(list: readonly Figures[]): Figures {
     unrealizedPnl: zero(),
     realizedPnl: zero(),
     profitSharePaid: zero(),
+    roi: zero(),
+    equity: zero(),
   }
+  let weighted: Money = zero()
+  let plain: Money = zero()
   for (const f of list) {
     total.investment = total.investment.plus(f.investment)
     total.balance = total.balance.plus(f.balance)
@@ -90,11 +108,16 @@ export function sumFigures(list: readonly Figures[]): Figures {
     total.unrealizedPnl = total.unrealizedPnl.plus(f.unrealizedPnl)
     total.realizedPnl = total.realizedPnl.plus(f.realizedPnl)
     total.profitSharePaid = total.profitSharePaid.plus(f.profitSharePaid)
+    total.equity = total.equity.plus(f.equity)
+    weighted = weighted.plus(f.roi.times(f.equity))
+    plain = plain.plus(f.roi)
   }
+  if (total.equity.gt(0)) total.roi = weighted.div(total.equity)
+  else if (list.length > 0) total.roi = plain.div(list.length)
   return total
 }
 
-/** Figures on the wire, with net = realized + unrealized − profit share paid and roi = net / investment. */
+/** Figures on the wire, with net = realized + unrealized − profit share paid and the time-weighted roi. */
 export function totalsToWire(f: Figures): CopyTotals {
   const net = f.realizedPnl.plus(f.unrealizedPnl).minus(f.profitSharePaid)
   return {
@@ -105,8 +128,72 @@ export function totalsToWire(f: Figures): CopyTotals {
     realizedPnl: toPlain(f.realizedPnl),
     profitSharePaid: toPlain(f.profitSharePaid),
     net: toPlain(net),
-    roi: f.investment.gt(0) ? ratioString(net.div(f.investment)) : '0',
+    roi: ratioString(f.roi),
   }
+}
+
+const unitRows = z.object({
+  rows: z.array(
+    z.object({
+      id: z.coerce.number(),
+      equity: z.string(),
+      units: z.string().nullable(),
+      unit_value: z.string().nullable(),
+    }),
+  ),
+})
+const startRows = z.object({
+  rows: z.array(
+    z.object({ owner_id: z.coerce.number(), id: z.coerce.number(), at: z.coerce.number(), unit_value: z.string() }),
+  ),
+})
+
+/** Placed after every stored row: the copy's unit value now. */
+const NOW: Pick<UnitPoint, 'id' | 'at'> = { id: Number.MAX_SAFE_INTEGER, at: Number.MAX_SAFE_INTEGER }
+
+/**
+ * Each copy's time-weighted ROI now and its equity at the marks (unit-values.ts): the unit value now is the copy's
+ * equity over the units of its last row (a valuation at this moment, by the module's rules), against the unit value
+ * of its first start; −100 % when it was wiped out and started again since. A copy without a unit value yet (begun
+ * before they were kept) has no time-weighted ROI: null.
+ */
+export async function copyReturns(
+  db: Tx,
+  copyIds: readonly number[],
+  marks: ReadonlyMap<string, Money>,
+): Promise<Map<number, { roi: Money | null; equity: Money }>> {
+  if (copyIds.length === 0) return new Map()
+  const ids = sql`${sql.param([...copyIds])}::bigint[]`
+  const [last, starts] = await Promise.all([
+    db.execute(sql`
+      with m as ${marksRelation(marks)}
+      select o.id, ${copyEquity(sql`o.id`)}::text as equity, u.units::text as units, u.unit_value::text as unit_value
+      from unnest(${ids}) as o(id) left join lateral (select v.units, v.unit_value from unit_values v
+        where v.owner_kind = 'copy' and v.owner_id = o.id order by v.at desc, v.id desc limit 1) u on true`),
+    db.execute(sql`
+      select v.owner_id, v.id, (extract(epoch from v.at) * 1000)::bigint as at, v.unit_value::text as unit_value
+      from unit_values v where v.owner_kind = 'copy' and v.owner_id = any(${ids}) and v.reason = 'start'
+      order by v.owner_id, v.at, v.id`),
+  ])
+  const startsOf = new Map<number, UnitPoint[]>()
+  for (const r of startRows.parse(starts).rows) {
+    const list = startsOf.get(r.owner_id) ?? []
+    list.push({ id: r.id, at: r.at, unitValue: new Exact(r.unit_value), start: true })
+    startsOf.set(r.owner_id, list)
+  }
+  const returns = new Map<number, { roi: Money | null; equity: Money }>()
+  for (const r of unitRows.parse(last).rows) {
+    const equity = new Exact(r.equity)
+    if (r.units === null || r.unit_value === null) {
+      returns.set(r.id, { roi: null, equity })
+      continue
+    }
+    const row = valuation({ units: new Exact(r.units), unitValue: new Exact(r.unit_value), at: 0 }, equity, 'day')
+    const now: UnitPoint = { ...NOW, unitValue: row.unitValue, start: row.reason === 'start' }
+    const own = startsOf.get(r.id) ?? []
+    returns.set(r.id, { roi: returnBetween(null, now, now.start ? [...own, now] : own), equity })
+  }
+  return returns
 }
 
 export interface AccountEntry {
@@ -124,7 +211,7 @@ export async function accountsOf(
   marks: ReadonlyMap<string, Money>,
 ): Promise<AccountEntry[]> {
   const ids = entries.map((e) => e.copy.id)
-  const realized = await realizedByCopy(ctx.db, ids)
+  const [realized, returns] = await Promise.all([realizedByCopy(ctx.db, ids), copyReturns(ctx.db, ids, marks)])
   const open =
     ids.length === 0
       ? []
@@ -141,7 +228,14 @@ export async function accountsOf(
       unrealizedPnl: mine.reduce((sum, p) => sum.plus(unrealizedOf(p, marks)), zero()),
       realizedPnl: realized.get(copy.id) ?? zero(),
       profitSharePaid: new Exact(copy.profitSharePaid),
+      roi: zero(),
+      equity: zero(),
     }
+    const unit = returns.get(copy.id)
+    figures.equity = unit?.equity ?? zero()
+    // Without unit values (a copy begun before they were kept): net over investment, the one figure there is.
+    const net = figures.realizedPnl.plus(figures.unrealizedPnl).minus(figures.profitSharePaid)
+    figures.roi = unit?.roi ?? (figures.investment.gt(0) ? net.div(figures.investment) : zero())
     const account: CopyAccount = {
       copyId: String(copy.id),
       leaderId: String(copy.leaderId),

@@ -162,7 +162,12 @@ describe('my copies', () => {
       realizedPnl: total((e) => e.realized).toFixed(),
       profitSharePaid: '0',
       net: net.toFixed(),
-      roi: ratio(net.div(3000)),
+      // Each copy's time-weighted ROI (net ÷ investment: no money moved since it began), weighted by its equity now.
+      roi: ratio(
+        total((e) => e.investment.plus(e.net).times(e.net.div(e.investment))).div(
+          total((e) => e.investment.plus(e.net)),
+        ),
+      ),
     })
   })
 
