@@ -1,0 +1,137 @@
+/**
+ * Equity of a leader or a copy at any engine time, from the records alone:
+ * - a leader: its USDT EXCHANGE wallet plus its own open positions (copy_id null);
+ * - a copy: its balance plus the open positions it manages (a position kept after the copy ended is the follower's);
+ * each open position worth its margin plus its result at the mark, at least 0 (isolated margin: it cannot lose more
+ * than it holds; the methodology's rule). Cash and margins come from the ledger where it is exact in time (everything
+ * after the back-fill, and any instant once the back-fill is written); before that a leader's wallet and margins are
+ * the replay's (replay.ts). Sizes and entries always come from the replay.
+ *
+ * Engine time of a record: a simulated leader's live order is stamped with the start of the minute it decided on but
+ * is placed once that minute's close is known, a minute later (runner.ts botsAt): a valuation written at a tick sees
+ * it only from then. Everything else takes effect at its stamp.
+ */
+import { ZERO, max, type D } from './exact.ts'
+import { ALL, copyKey, countUpTo, counts, leaderWalletKey, marginKey, type Cut, type Ledger } from './ledger.ts'
+import type { Marks } from './marks.ts'
+import type { CopyRecord, EventRecord, PositionRecord, Raw, TransferRecord } from './raw.ts'
+import type { PositionPoint, Replayed } from './replay.ts'
+
+const MINUTE = 60_000
+
+export type OwnerKind = 'leader' | 'copy'
+
+/** When a transfer takes effect. */
+export const transferTime = (t: TransferRecord): number =>
+  t.ref !== null && t.ref.startsWith('bot:') ? t.createdAt + MINUTE : t.createdAt
+
+/** When a leader event takes effect (a live simulated order: a minute after its stamp; see the module note). */
+export function eventTimeOf(ledger: Ledger): (e: EventRecord) => number {
+  return (e) => (e.id.startsWith('bot:') && ledger.withRef(e.id).length > 0 ? e.createdAt + MINUTE : e.createdAt)
+}
+
+export type Valued = { ok: true; equity: D } | { ok: false; reason: string }
+
+/** The state of a replayed position at `at`: after its steps before it, and those at it that `cut` counts. */
+export function pointAt(points: readonly PositionPoint[], at: number, cut: Cut): PositionPoint | undefined {
+  let count = countUpTo(points, at, -Infinity, (p) => p.seq)
+  while (count < points.length) {
+    const p = points[count]
+    if (!p || p.at !== at || !counts(cut, p.seq, p.ref)) break
+    count += 1
+  }
+  return count === 0 ? undefined : points[count - 1]
+}
+
+export class Valuation {
+  private readonly ownPositions = new Map<number, PositionRecord[]>()
+  private readonly copyPositions = new Map<number, PositionRecord[]>()
+  private readonly copies: Map<number, CopyRecord>
+  private readonly ledger: Ledger
+  private readonly replayed: ReadonlyMap<number, Replayed>
+  private readonly marks: Marks
+
+  constructor(raw: Raw, ledger: Ledger, replayed: ReadonlyMap<number, Replayed>, marks: Marks) {
+    this.ledger = ledger
+    this.replayed = replayed
+    this.marks = marks
+    for (const p of raw.positions) {
+      const map = p.copyId === null ? this.ownPositions : this.copyPositions
+      const key = p.copyId ?? p.userId
+      const list = map.get(key)
+      if (list) list.push(p)
+      else map.set(key, [p])
+    }
+    this.copies = new Map(raw.copies.map((c) => [c.id, c]))
+  }
+
+  /** Whether the ledger alone is exact at `at` (no back-filled history is still being written before it). */
+  private ledgerExact(at: number): boolean {
+    return this.ledger.historyEnd === null || at >= this.ledger.historyEnd
+  }
+
+  private mark(pair: string, at: number): D | undefined {
+    return this.ledgerExact(at) ? this.marks.live(pair, at) : this.marks.history(pair, at)
+  }
+
+  /** One open position's worth at the mark, from the replay's size and entry and the given margin. */
+  private positionValue(position: PositionRecord, state: PositionPoint, margin: D, at: number): Valued {
+    const mark = this.mark(position.pairCode, at)
+    if (!mark) return { ok: false, reason: `no stored price of ${position.pairCode} at ${new Date(at).toISOString()}` }
+    const result = mark.minus(state.entry).times(state.size).times(position.side)
+    return { ok: true, equity: max(ZERO, margin.plus(result)) }
+  }
+
+  equity(kind: OwnerKind, id: number, at: number, cut: Cut = ALL): Valued {
+    return kind === 'leader' ? this.leaderEquity(id, at, cut) : this.copyEquity(id, at, cut)
+  }
+
+  leaderEquity(leaderId: number, at: number, given: Cut = ALL): Valued {
+    const wallet = leaderWalletKey(leaderId)
+    const exact = this.ledgerExact(at)
+    // The back-fill values each hour after everything of that hour.
+    const cut = !exact && given.kind === 'valuation' ? ALL : given
+    let equity = exact ? this.ledger.balanceAt(wallet, at, cut) : this.historyWallet(leaderId, at, cut)
+    for (const position of this.ownPositions.get(leaderId) ?? []) {
+      if (position.openedAt > at) continue
+      const state = pointAt(this.replayed.get(position.id)?.points ?? [], at, cut)
+      if (!state?.open) continue
+      const margin = exact ? this.ledger.balanceAt(marginKey(position.id), at, cut) : state.margin
+      const value = this.positionValue(position, state, margin, at)
+      if (!value.ok) return value
+      equity = equity.plus(value.equity)
+    }
+    return { ok: true, equity }
+  }
+
+  /** A leader's wallet while the back-fill's summarized transfers do not say when: its own transfers, plus the replay. */
+  historyWallet(leaderId: number, at: number, cut: Cut = ALL): D {
+    let cash = ZERO
+    for (const m of this.ledger.movements(leaderWalletKey(leaderId))) {
+      if (m.at > at || (m.at === at && !counts(cut, m.transfer.id, m.transfer.ref))) break
+      if (!m.transfer.ref?.startsWith('history:')) cash = cash.plus(m.delta)
+    }
+    for (const position of this.ownPositions.get(leaderId) ?? []) {
+      if (position.openedAt > at) continue
+      const state = pointAt(this.replayed.get(position.id)?.points ?? [], at, cut)
+      if (state) cash = cash.plus(state.cash)
+    }
+    return cash
+  }
+
+  copyEquity(copyId: number, at: number, cut: Cut = ALL): Valued {
+    const copy = this.copies.get(copyId)
+    let equity = this.ledger.balanceAt(copyKey(copyId), at, cut)
+    for (const position of this.copyPositions.get(copyId) ?? []) {
+      if (position.openedAt > at) continue
+      // Kept by the follower when the copy ended: no longer the copy's.
+      if (position.unmanaged && copy?.endedAt !== null && copy?.endedAt !== undefined && at >= copy.endedAt) continue
+      const state = pointAt(this.replayed.get(position.id)?.points ?? [], at, cut)
+      if (!state?.open) continue
+      const value = this.positionValue(position, state, this.ledger.balanceAt(marginKey(position.id), at, cut), at)
+      if (!value.ok) return value
+      equity = equity.plus(value.equity)
+    }
+    return { ok: true, equity }
+  }
+}

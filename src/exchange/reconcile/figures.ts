@@ -1,0 +1,237 @@
+/**
+ * Every figure of a leader and of a copy, per period, recomputed from the unit-value rows (each checked by units.ts),
+ * the equity at any instant (equity.ts), the ledger and the positions, by the published definitions:
+ * - window: the last N UTC calendar days with today: [00:00 UTC of day today − (N − 1), now]; 'all' from the first row;
+ * - ROI = UV(end) / UV(start) − 1, the unit value at an instant being the last row at or before it; a 'start' row
+ *   (after being wiped out) breaks the chain: a span across one is −100 %, a span that begins before any value
+ *   begins at the first start;
+ * - PnL = equity change − net money in over the window (a leader's profit share received is money in; a copy's profit
+ *   share paid is a cost);
+ * - maximum drawdown: the largest fall of the unit value from its running peak over every row in the window, from the
+ *   value at its start (the peak starts again at a start row);
+ * - Sharpe: mean / sample standard deviation of the daily returns (00:00 to 00:00 UTC, the last day to now) × √365;
+ * - win rate: positions closed in the window with realized PnL before fees and funding > 0, over those closed;
+ * - trades per week: positions closed in the window × 7 ÷ the days traded (from the later of the window's start and
+ *   the first trade, at least one day); holding time: mean minutes from open to close; coins: most traded, at most 3;
+ * - AUM: USDT in live copies (free balance and margin); followers: every follower ever; copiers: live copies;
+ *   copier PnL: the sum of the leader's copies' PnL in the window.
+ */
+import { D, ONE, ZERO, sum } from './exact.ts'
+import type { OwnerKind, Valuation } from './equity.ts'
+import { VALUATION, copyKey, marginKey, type Ledger, type Movement } from './ledger.ts'
+import type { CopyRecord, PositionRecord, Raw } from './raw.ts'
+import { flowsOf, type UnitRow } from './units.ts'
+
+export const DAY = 86_400_000
+const MINUTE = 60_000
+export const PERIODS = [
+  { name: '7d', days: 7 },
+  { name: '30d', days: 30 },
+  { name: '90d', days: 90 },
+  { name: 'all', days: null },
+] as const
+export type PeriodName = (typeof PERIODS)[number]['name']
+
+/** Start of the window of `days` calendar days ending at `now` (00:00 UTC); null for all history. */
+export function windowStartOf(days: number | null, now: number): number | null {
+  return days === null ? null : Math.floor(now / DAY) * DAY - (days - 1) * DAY
+}
+
+// --------------------------------------------------------------------------------------------------------------
+// Reading unit values
+
+/** The last row at or before `at`. */
+export function rowAt(rows: readonly UnitRow[], at: number): UnitRow | null {
+  let found: UnitRow | null = null
+  for (const row of rows) {
+    if (row.at > at) break
+    found = row
+  }
+  return found
+}
+
+const later = (a: UnitRow, b: UnitRow) => a.at > b.at || (a.at === b.at && a.id > b.id)
+
+/** ROI from row `from` to row `to` (see the module's rule on start rows). */
+export function roiBetween(rows: readonly UnitRow[], from: UnitRow | null, to: UnitRow | null): D {
+  if (!to) return ZERO
+  const starts = rows.filter((r) => r.reason === 'start' && (from === null || later(r, from)) && !later(r, to))
+  let base = from
+  if (!base || base.unitValue.isZero()) {
+    const first = starts.shift()
+    if (!first) return ZERO
+    base = first
+  }
+  if (starts.length > 0) return ONE.neg()
+  return to.unitValue.div(base.unitValue).minus(ONE)
+}
+
+export interface DayFigure {
+  day: string
+  dailyReturn: D
+  /** ROI from the window's start to the day's end. */
+  roi: D
+  end: number
+}
+
+/** Daily returns over [start, end]: each UTC day (the last one to `end`) with a row at or before its end. */
+export function dailyReturns(rows: readonly UnitRow[], start: number, end: number): DayFigure[] {
+  const instants = [start]
+  for (let t = Math.floor(start / DAY) * DAY + DAY; t < end; t += DAY) instants.push(t)
+  instants.push(end)
+  const first = rowAt(rows, start)
+  const days: DayFigure[] = []
+  for (let i = 1; i < instants.length; i += 1) {
+    const to = rowAt(rows, instants[i] ?? end)
+    if (!to) continue
+    const from = rowAt(rows, instants[i - 1] ?? start)
+    days.push({
+      day: new Date(instants[i - 1] ?? start).toISOString().slice(0, 10),
+      dailyReturn: roiBetween(rows, from, to),
+      roi: roiBetween(rows, first, to),
+      end: instants[i] ?? end,
+    })
+  }
+  return days
+}
+
+/** Largest fall of the unit value from its running peak over (start, end], from the value at start. */
+export function maxDrawdownOf(rows: readonly UnitRow[], start: number, end: number): D {
+  const first = rowAt(rows, start)
+  const span = [
+    ...(first ? [{ row: first, restart: true }] : []),
+    ...rows.filter((r) => r.at > start && r.at <= end).map((row) => ({ row, restart: row.reason === 'start' })),
+  ]
+  let peak = ZERO
+  let worst = ZERO
+  for (const { row, restart } of span) {
+    if (restart || row.unitValue.gt(peak)) peak = row.unitValue
+    if (peak.gt(0)) {
+      const fall = ONE.minus(row.unitValue.div(peak))
+      if (fall.gt(worst)) worst = fall
+    }
+  }
+  return worst
+}
+
+/** Annualised Sharpe ratio of daily returns: mean / sample standard deviation × √365; 0 under 2 days or no spread. */
+export function sharpeOf(returns: readonly D[]): D {
+  if (returns.length < 2) return ZERO
+  const mean = sum(returns).div(returns.length)
+  const variance = sum(returns.map((r) => r.minus(mean).pow(2))).div(returns.length - 1)
+  if (variance.isZero()) return ZERO
+  return mean.div(variance.sqrt()).times(new D(365).sqrt())
+}
+
+// --------------------------------------------------------------------------------------------------------------
+// Money
+
+/**
+ * Net money into an account in [from, to] (from null: since the beginning): money moved at `from` itself comes after
+ * the valuation at `from` (what happens at 00:00 belongs to the new day).
+ */
+export function netFlows(flows: readonly Movement[], from: number | null, to: number): D {
+  return sum(flows.filter((m) => (from === null || m.at >= from) && m.at <= to).map((m) => m.delta))
+}
+
+export interface Context {
+  raw: Raw
+  ledger: Ledger
+  valuation: Valuation
+  rows: ReadonlyMap<string, readonly UnitRow[]>
+}
+
+export type Figure = { ok: true; value: D } | { ok: false; reason: string }
+
+/**
+ * PnL of an account over [from, to]: equity at `to` less equity at `from` as valued then (before what happens at that
+ * instant), less net money in; from null: since it began.
+ */
+export function pnlOf(context: Context, kind: OwnerKind, id: number, from: number | null, to: number): Figure {
+  const end = context.valuation.equity(kind, id, to)
+  if (!end.ok) return { ok: false, reason: end.reason }
+  let startEquity = ZERO
+  if (from !== null) {
+    const start = context.valuation.equity(kind, id, from, VALUATION)
+    if (!start.ok) return { ok: false, reason: start.reason }
+    startEquity = start.equity
+  }
+  const flows = netFlows(flowsOf(context.ledger, kind, id), from, to)
+  return { ok: true, value: end.equity.minus(startEquity).minus(flows) }
+}
+
+// --------------------------------------------------------------------------------------------------------------
+// Trades
+
+export interface TradeFigures {
+  closed: number
+  winRate: D
+  tradesPerWeek: D
+  avgHoldingMinutes: D
+  preferredCoins: string[]
+}
+
+/** Trade figures of a leader's own positions closed in [from, to] (from null: all). */
+export function tradeFigures(own: readonly PositionRecord[], from: number | null, to: number): TradeFigures {
+  const closed = own.filter(
+    (p) => p.status === 'closed' && p.closedAt !== null && (from === null || p.closedAt >= from) && p.closedAt <= to,
+  )
+  const wins = closed.filter((p) => new D(p.realizedPnl).gt(0)).length
+  const firstTrade = Math.min(...own.map((p) => p.openedAt))
+  const since = from === null ? firstTrade : Math.max(from, firstTrade)
+  const days = Number.isFinite(since) ? new D(to - since).div(DAY) : ONE
+  const counts = new Map<string, number>()
+  for (const p of closed) {
+    const coin = p.pairCode.split('_')[0] ?? p.pairCode
+    counts.set(coin, (counts.get(coin) ?? 0) + 1)
+  }
+  return {
+    closed: closed.length,
+    winRate: closed.length === 0 ? ZERO : new D(wins).div(closed.length),
+    tradesPerWeek: closed.length === 0 ? ZERO : new D(closed.length).times(7).div(days.lt(1) ? ONE : days),
+    avgHoldingMinutes:
+      closed.length === 0
+        ? ZERO
+        : sum(closed.map((p) => new D((p.closedAt ?? p.openedAt) - p.openedAt)))
+            .div(MINUTE)
+            .div(closed.length),
+    preferredCoins: [...counts.entries()]
+      .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, 3)
+      .map(([coin]) => coin),
+  }
+}
+
+// --------------------------------------------------------------------------------------------------------------
+// Copies of a leader
+
+export interface CopyFigures {
+  aum: D
+  followers: number
+  copiers: number
+}
+
+/** AUM (free balance and open margin of live copies), every follower ever, live copies. */
+export function copyFiguresOf(context: Context, copies: readonly CopyRecord[], at: number): CopyFigures {
+  const live = copies.filter((c) => c.status !== 'cancelled')
+  let aum = ZERO
+  for (const copy of live) {
+    aum = aum.plus(context.ledger.balanceAt(copyKey(copy.id), at))
+    for (const p of context.raw.positions)
+      if (p.copyId === copy.id && !p.unmanaged && p.status === 'open')
+        aum = aum.plus(context.ledger.balanceAt(marginKey(p.id), at))
+  }
+  return { aum, followers: new Set(copies.map((c) => c.followerId)).size, copiers: live.length }
+}
+
+/** Sum of the copies' PnL over (from, to]; a copy that did not exist at `from` starts from nothing. */
+export function copierPnlOf(context: Context, copies: readonly CopyRecord[], from: number | null, to: number): Figure {
+  let total = ZERO
+  for (const copy of copies) {
+    if (copy.createdAt > to || (from !== null && copy.endedAt !== null && copy.endedAt < from)) continue
+    const pnl = pnlOf(context, 'copy', copy.id, from === null || copy.createdAt > from ? null : from, to)
+    if (!pnl.ok) return pnl
+    total = total.plus(pnl.value)
+  }
+  return { ok: true, value: total }
+}

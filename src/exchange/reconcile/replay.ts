@@ -1,0 +1,353 @@
+/**
+ * Every position replayed from what was recorded of it, with the money rules written out again (margin held rounds
+ * up, fees, PnL and funding paid toward zero, released margin down, prices half-up; an isolated loss is capped at the
+ * released margin): a leader's own position from its leader events; a copied one from the leader events of the
+ * position it mirrors (its opening and added sizes read back from the margin the ledger moved, its partial closes by
+ * the mirror's rule: the same fraction, down to whole lots; any other close takes what is left). Funding comes from
+ * the ledger where the ledger is exact in time, and is charged again on back-filled history at that time's price.
+ *
+ * The result is each position's state after every step, so its size, entry, margin and cash effect are known at any
+ * engine time; its last state is compared with the stored row (a difference means the replay cannot be trusted for
+ * that position, or the engine wrote something its own rules do not give).
+ */
+import { COPY } from '#/app.config.ts'
+import { findInstrument } from '../market/instruments.ts'
+import { D, ZERO, ceil18, floor18, half18, max, min, paid18, plain } from './exact.ts'
+import { marginKey, type Ledger } from './ledger.ts'
+import type { Marks } from './marks.ts'
+import type { EventRecord, PositionRecord, Raw } from './raw.ts'
+
+const FEE_RATE = new D(COPY.takerFeeRate)
+const FUNDING_RATE = new D(COPY.fundingRate)
+const FUNDING_INTERVAL = COPY.fundingIntervalHours * 3_600_000
+/** Sequence of back-filled steps: after any transfer of the same time, before the history's funding of that time. */
+const HISTORY_SEQ = 2 ** 52
+
+export interface PositionPoint {
+  at: number
+  /** Order among steps at the same time. */
+  seq: number
+  /** The step's record: a leader event id or a transfer's ref. */
+  ref: string | null
+  size: D
+  entry: D
+  margin: D
+  realized: D
+  fees: D
+  funding: D
+  closedSize: D
+  exitPrice: D | null
+  /** Money returned to (+) or taken from (−) the position's funds so far. */
+  cash: D
+  open: boolean
+}
+
+export interface Replayed {
+  position: PositionRecord
+  points: PositionPoint[]
+  /** Why the replay could not follow the records (then the position is valued from the ledger alone). */
+  problems: string[]
+}
+
+interface At {
+  at: number
+  seq: number
+  ref: string | null
+}
+
+type Step = At &
+  (
+    | { kind: 'open' | 'add' | 'close'; size: D; price: D }
+    | { kind: 'liquidate'; price: D }
+    | { kind: 'funding'; amount: D }
+    | { kind: 'funding-at'; mark: D }
+    /** A close of whatever is left, at the price then (null: not stored; only its size is known). */
+    | { kind: 'close-rest'; price: D | null }
+    /** A leader's close of `closed` out of `before`, mirrored: everything when the leader is out, else the fraction. */
+    | { kind: 'mirror-close'; closed: D; before: D; price: D; lot: D }
+  )
+
+const INITIAL: Omit<PositionPoint, 'at' | 'seq' | 'ref'> = {
+  size: ZERO,
+  entry: ZERO,
+  margin: ZERO,
+  realized: ZERO,
+  fees: ZERO,
+  funding: ZERO,
+  closedSize: ZERO,
+  exitPrice: null,
+  cash: ZERO,
+  open: false,
+}
+
+function apply(position: PositionRecord, state: PositionPoint, step: Step): PositionPoint {
+  const next: PositionPoint = { ...state, at: step.at, seq: step.seq, ref: step.ref }
+  const side = new D(position.side)
+  const leverage = new D(position.leverage)
+  const closePart = (size: D, price: D) => {
+    const closing = min(size, next.size)
+    if (closing.lte(0) || !next.open) return
+    const released = closing.gte(next.size) ? next.margin : floor18(next.margin.times(closing).div(next.size))
+    const pnl = paid18(price.minus(next.entry).times(closing).times(side))
+    const realized = pnl.gte(0) ? pnl : max(pnl, released.neg())
+    const left = released.plus(realized)
+    const fee = min(paid18(price.times(closing).times(FEE_RATE)), left)
+    next.margin = next.margin.minus(released)
+    next.realized = next.realized.plus(realized)
+    next.fees = next.fees.plus(fee)
+    next.cash = next.cash.plus(left).minus(fee)
+    recordClose(closing, price)
+  }
+  const recordClose = (closing: D, price: D) => {
+    const before = next.closedSize
+    next.closedSize = before.plus(closing)
+    next.exitPrice = half18((next.exitPrice ?? ZERO).times(before).plus(price.times(closing)).div(next.closedSize))
+    next.size = next.size.minus(closing)
+    if (next.size.isZero()) next.open = false
+  }
+  switch (step.kind) {
+    case 'open':
+    case 'add': {
+      const margin = ceil18(step.price.times(step.size).div(leverage))
+      const fee = paid18(step.price.times(step.size).times(FEE_RATE))
+      next.entry =
+        step.kind === 'open'
+          ? step.price
+          : half18(next.size.times(next.entry).plus(step.size.times(step.price)).div(next.size.plus(step.size)))
+      next.size = next.size.plus(step.size)
+      next.margin = next.margin.plus(margin)
+      next.fees = next.fees.plus(fee)
+      next.cash = next.cash.minus(margin).minus(fee)
+      next.open = true
+      break
+    }
+    case 'close':
+      closePart(step.size, step.price)
+      break
+    case 'mirror-close': {
+      const size = step.closed.gte(step.before)
+        ? next.size
+        : next.size.times(step.closed).div(step.before).div(step.lot).floor().times(step.lot)
+      closePart(size, step.price)
+      break
+    }
+    case 'close-rest':
+      if (step.price) closePart(next.size, step.price)
+      else if (next.open) {
+        // Price unknown: the size leaves; money fields stay as they were (the ledger carries the cash).
+        next.closedSize = next.closedSize.plus(next.size)
+        next.size = ZERO
+        next.open = false
+      }
+      break
+    case 'liquidate': {
+      if (!next.open) break
+      next.realized = next.realized.minus(next.margin)
+      next.margin = ZERO
+      recordClose(next.size, step.price)
+      break
+    }
+    case 'funding':
+      next.margin = next.margin.plus(step.amount)
+      next.funding = next.funding.plus(step.amount)
+      break
+    case 'funding-at': {
+      if (!next.open || position.biz !== 'futures') break
+      const payment = paid18(step.mark.times(next.size).times(FUNDING_RATE).times(side))
+      if (payment.gt(0)) {
+        const paid = min(payment, next.margin)
+        next.margin = next.margin.minus(paid)
+        next.funding = next.funding.minus(paid)
+      } else if (payment.lt(0)) {
+        next.margin = next.margin.minus(payment)
+        next.funding = next.funding.minus(payment)
+      }
+      break
+    }
+  }
+  return next
+}
+
+/** Lot size of a pair (the step a copied size is floored to). */
+function lotOf(pairCode: string): D | undefined {
+  const instrument = findInstrument(pairCode)
+  return instrument ? new D(instrument.lotSize) : undefined
+}
+
+/** The funding times in (from, to], epoch ms. */
+export function fundingTimesBetween(from: number, to: number): number[] {
+  const times: number[] = []
+  for (let t = Math.floor(from / FUNDING_INTERVAL + 1) * FUNDING_INTERVAL; t <= to; t += FUNDING_INTERVAL) times.push(t)
+  return times
+}
+
+export interface ReplayInput {
+  raw: Raw
+  ledger: Ledger
+  marks: Marks
+  /** When a transfer or event takes effect (engine time). */
+  eventTime: (event: EventRecord) => number
+}
+
+/** Replays every position; leader positions first (copies follow their sources). */
+export function replayAll(input: ReplayInput): Map<number, Replayed> {
+  const { raw } = input
+  const events = new Map<number, EventRecord[]>()
+  for (const e of raw.events) {
+    const list = events.get(e.positionId)
+    if (list) list.push(e)
+    else events.set(e.positionId, [e])
+  }
+  const eventsById = new Map(raw.events.map((e) => [e.id, e]))
+  const copies = new Map(raw.copies.map((c) => [c.id, c]))
+  const replayed = new Map<number, Replayed>()
+  const own = raw.positions.filter((p) => p.copyId === null)
+  const copied = raw.positions.filter((p) => p.copyId !== null)
+  for (const position of own) replayed.set(position.id, replayOwn(input, position, events.get(position.id) ?? []))
+  for (const position of copied) {
+    const copy = position.copyId === null ? undefined : copies.get(position.copyId)
+    replayed.set(
+      position.id,
+      replayCopied(input, position, {
+        sourceEvents: position.sourcePositionId === null ? [] : (events.get(position.sourcePositionId) ?? []),
+        eventsById,
+        endedAt: copy?.endedAt ?? null,
+      }),
+    )
+  }
+  return replayed
+}
+
+/** Funding steps of a position: from the ledger when exact in time, charged again on back-filled history. */
+function fundingSteps(input: ReplayInput, position: PositionRecord, from: number, until: number): Step[] {
+  const steps: Step[] = []
+  const historyEnd = input.ledger.historyEnd
+  if (position.biz !== 'futures') return steps
+  for (const m of input.ledger.movements(marginKey(position.id))) {
+    if (m.transfer.kind !== 'funding' || m.transfer.ref?.startsWith('history:')) continue
+    steps.push({ kind: 'funding', at: m.at, seq: m.transfer.id, ref: m.transfer.ref, amount: m.delta })
+  }
+  if (historyEnd !== null) {
+    for (const t of fundingTimesBetween(from - 1, Math.min(until, historyEnd))) {
+      const mark = input.marks.history(position.pairCode, t)
+      // After that time's trades (the back-fill charges funding once the hour's orders are in).
+      steps.push({
+        kind: 'funding-at',
+        at: t,
+        seq: Number.MAX_SAFE_INTEGER,
+        ref: 'history-funding',
+        mark: mark ?? new D(-1),
+      })
+    }
+  }
+  return steps
+}
+
+function run(position: PositionRecord, steps: Step[], problems: string[]): PositionPoint[] {
+  steps.sort((a, b) => a.at - b.at || a.seq - b.seq)
+  const points: PositionPoint[] = []
+  let state: PositionPoint = { ...INITIAL, at: position.openedAt, seq: 0, ref: null }
+  for (const step of steps) {
+    if (step.kind === 'funding-at' && step.mark.isNegative()) {
+      if (state.open) problems.push(`no stored price for funding at ${new Date(step.at).toISOString()}`)
+      continue
+    }
+    state = apply(position, state, step)
+    points.push(state)
+  }
+  return points
+}
+
+function replayOwn(input: ReplayInput, position: PositionRecord, events: readonly EventRecord[]): Replayed {
+  const problems: string[] = []
+  const steps: Step[] = []
+  events.forEach((e, index) => {
+    const at = input.eventTime(e)
+    // Live events: the order of their first transfer. Back-filled ones were written after every transfer of their
+    // time (the seeded deposits), in their own order, and before that time's funding.
+    const seq = input.ledger.withRef(e.id)[0]?.id ?? HISTORY_SEQ + index
+    const size = new D(e.size)
+    const price = new D(e.price)
+    const last = index === events.length - 1
+    const ref = e.id
+    if (e.kind === 'open') steps.push({ kind: 'open', at, seq, ref, size, price })
+    else if (e.kind === 'add') steps.push({ kind: 'add', at, seq, ref, size, price })
+    else if (last && position.closeReason === 'liquidation') steps.push({ kind: 'liquidate', at, seq, ref, price })
+    else steps.push({ kind: 'close', at, seq, ref, size, price })
+  })
+  if (events[0]?.kind !== 'open') problems.push('no open event')
+  const closedAt = position.closedAt ?? Infinity
+  steps.push(...fundingSteps(input, position, position.openedAt, closedAt))
+  return { position, points: run(position, steps, problems), problems }
+}
+
+interface CopiedContext {
+  sourceEvents: readonly EventRecord[]
+  eventsById: ReadonlyMap<string, EventRecord>
+  endedAt: number | null
+}
+
+function replayCopied(input: ReplayInput, position: PositionRecord, context: CopiedContext): Replayed {
+  const problems: string[] = []
+  const steps: Step[] = []
+  const lot = lotOf(position.pairCode)
+  if (!lot) problems.push(`unknown instrument ${position.pairCode}`)
+  const leverage = new D(position.leverage)
+  const margin = input.ledger.movements(marginKey(position.id))
+  // Opening and added sizes: the margin moved in, at the leader's price, back to whole lots.
+  for (const m of margin) {
+    const kind = m.transfer.kind
+    if (kind !== 'open-margin' && kind !== 'add-margin') continue
+    const event = m.transfer.ref === null ? undefined : context.eventsById.get(m.transfer.ref)
+    if (!event || !lot) {
+      problems.push(`${kind} ${m.transfer.id} names no leader event`)
+      continue
+    }
+    const price = new D(event.price)
+    const size = m.delta.times(leverage).div(price).div(lot).toDecimalPlaces(0).times(lot)
+    if (!ceil18(price.times(size).div(leverage)).eq(m.delta))
+      problems.push(`${kind} ${m.transfer.id}: ${plain(m.delta)} is not the margin of a whole number of lots`)
+    steps.push({
+      kind: kind === 'open-margin' ? 'open' : 'add',
+      at: m.at,
+      seq: m.transfer.id,
+      ref: m.transfer.ref,
+      size,
+      price,
+    })
+  }
+  // Partial and full closes by the leader: the same fraction of the copy, down to whole lots, while it is managed.
+  const managedUntil = position.unmanaged ? (context.endedAt ?? Infinity) : Infinity
+  let leaderSize = ZERO
+  for (const e of context.sourceEvents) {
+    const size = new D(e.size)
+    const before = leaderSize
+    leaderSize = e.kind === 'open' || e.kind === 'add' ? leaderSize.plus(size) : leaderSize.minus(size)
+    if (e.kind === 'open' || e.kind === 'add') continue
+    const touched = margin.find((m) => m.transfer.ref === e.id)
+    if (!touched || touched.at >= managedUntil) continue
+    steps.push({
+      kind: 'mirror-close',
+      at: touched.at,
+      seq: touched.transfer.id,
+      ref: touched.transfer.ref,
+      closed: size,
+      before,
+      price: new D(e.price),
+      lot: lot ?? new D(1),
+    })
+  }
+  // Any other close (take profit, stop loss, liquidation, the copy's stop loss or end, a kept position closed by
+  // hand) takes what is left, at the mark of that time.
+  if (position.closedAt !== null && position.closeReason !== 'leader') {
+    const last = margin.filter((m) => m.at === position.closedAt).at(-1)
+    const price = input.marks.live(position.pairCode, position.closedAt) ?? null
+    const seq = last?.transfer.id ?? Number.MAX_SAFE_INTEGER
+    const ref = last?.transfer.ref ?? null
+    if (position.closeReason === 'liquidation' && price)
+      steps.push({ kind: 'liquidate', at: position.closedAt, seq, ref, price })
+    else steps.push({ kind: 'close-rest', at: position.closedAt, seq, ref, price })
+  }
+  steps.push(...fundingSteps(input, position, position.openedAt, position.closedAt ?? Infinity))
+  return { position, points: run(position, steps, problems), problems }
+}
