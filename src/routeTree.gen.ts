@@ -21,6 +21,7 @@ import { Route as Char123LocaleChar125CopyTradingIndexRouteImport } from './rout
 import { Route as Char123LocaleChar125CopyTradingSplatRouteImport } from './routes/{-$locale}/copy-trading/$'
 import { Route as Char123LocaleChar125CopyTradingFuturesRouteImport } from './routes/{-$locale}/copy-trading/futures'
 import { Route as Char123LocaleChar125CopyTradingLeadRouteImport } from './routes/{-$locale}/copy-trading/lead'
+import { Route as Char123LocaleChar125CopyTradingMethodologyRouteImport } from './routes/{-$locale}/copy-trading/methodology'
 import { Route as Char123LocaleChar125CopyTradingMyRouteImport } from './routes/{-$locale}/copy-trading/my'
 import { Route as Char123LocaleChar125CopyTradingSpotRouteImport } from './routes/{-$locale}/copy-trading/spot'
 import { Route as Char123LocaleChar125CopyTradingFuturesTraderIdRouteImport } from './routes/{-$locale}/copy-trading/futures-trader/$id'
@@ -104,6 +105,12 @@ const Char123LocaleChar125CopyTradingLeadRoute =
     path: '/copy-trading/lead',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const Char123LocaleChar125CopyTradingMethodologyRoute =
+  Char123LocaleChar125CopyTradingMethodologyRouteImport.update({
+    id: '/copy-trading/methodology',
+    path: '/copy-trading/methodology',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
 const Char123LocaleChar125CopyTradingMyRoute =
   Char123LocaleChar125CopyTradingMyRouteImport.update({
     id: '/copy-trading/my',
@@ -170,6 +177,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/copy-trading/$': typeof Char123LocaleChar125CopyTradingSplatRoute
   '/{-$locale}/copy-trading/futures': typeof Char123LocaleChar125CopyTradingFuturesRoute
   '/{-$locale}/copy-trading/lead': typeof Char123LocaleChar125CopyTradingLeadRoute
+  '/{-$locale}/copy-trading/methodology': typeof Char123LocaleChar125CopyTradingMethodologyRoute
   '/{-$locale}/copy-trading/my': typeof Char123LocaleChar125CopyTradingMyRoute
   '/{-$locale}/copy-trading/spot': typeof Char123LocaleChar125CopyTradingSpotRoute
   '/{-$locale}/affiliate-register/': typeof Char123LocaleChar125AffiliateRegisterIndexRoute
@@ -192,6 +200,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/copy-trading/$': typeof Char123LocaleChar125CopyTradingSplatRoute
   '/{-$locale}/copy-trading/futures': typeof Char123LocaleChar125CopyTradingFuturesRoute
   '/{-$locale}/copy-trading/lead': typeof Char123LocaleChar125CopyTradingLeadRoute
+  '/{-$locale}/copy-trading/methodology': typeof Char123LocaleChar125CopyTradingMethodologyRoute
   '/{-$locale}/copy-trading/my': typeof Char123LocaleChar125CopyTradingMyRoute
   '/{-$locale}/copy-trading/spot': typeof Char123LocaleChar125CopyTradingSpotRoute
   '/{-$locale}/affiliate-register': typeof Char123LocaleChar125AffiliateRegisterIndexRoute
@@ -216,6 +225,7 @@ export interface FileRoutesById {
   '/{-$locale}/copy-trading/$': typeof Char123LocaleChar125CopyTradingSplatRoute
   '/{-$locale}/copy-trading/futures': typeof Char123LocaleChar125CopyTradingFuturesRoute
   '/{-$locale}/copy-trading/lead': typeof Char123LocaleChar125CopyTradingLeadRoute
+  '/{-$locale}/copy-trading/methodology': typeof Char123LocaleChar125CopyTradingMethodologyRoute
   '/{-$locale}/copy-trading/my': typeof Char123LocaleChar125CopyTradingMyRoute
   '/{-$locale}/copy-trading/spot': typeof Char123LocaleChar125CopyTradingSpotRoute
   '/{-$locale}/affiliate-register/': typeof Char123LocaleChar125AffiliateRegisterIndexRoute
@@ -241,6 +251,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/copy-trading/$'
     | '/{-$locale}/copy-trading/futures'
     | '/{-$locale}/copy-trading/lead'
+    | '/{-$locale}/copy-trading/methodology'
     | '/{-$locale}/copy-trading/my'
     | '/{-$locale}/copy-trading/spot'
     | '/{-$locale}/affiliate-register/'
@@ -263,6 +274,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/copy-trading/$'
     | '/{-$locale}/copy-trading/futures'
     | '/{-$locale}/copy-trading/lead'
+    | '/{-$locale}/copy-trading/methodology'
     | '/{-$locale}/copy-trading/my'
     | '/{-$locale}/copy-trading/spot'
     | '/{-$locale}/affiliate-register'
@@ -286,6 +298,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/copy-trading/$'
     | '/{-$locale}/copy-trading/futures'
     | '/{-$locale}/copy-trading/lead'
+    | '/{-$locale}/copy-trading/methodology'
     | '/{-$locale}/copy-trading/my'
     | '/{-$locale}/copy-trading/spot'
     | '/{-$locale}/affiliate-register/'
@@ -390,6 +403,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125CopyTradingLeadRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/{-$locale}/copy-trading/methodology': {
+      id: '/{-$locale}/copy-trading/methodology'
+      path: '/copy-trading/methodology'
+      fullPath: '/{-$locale}/copy-trading/methodology'
+      preLoaderRoute: typeof Char123LocaleChar125CopyTradingMethodologyRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
     '/{-$locale}/copy-trading/my': {
       id: '/{-$locale}/copy-trading/my'
       path: '/copy-trading/my'
@@ -465,6 +485,7 @@ interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125CopyTradingSplatRoute: typeof Char123LocaleChar125CopyTradingSplatRoute
   Char123LocaleChar125CopyTradingFuturesRoute: typeof Char123LocaleChar125CopyTradingFuturesRoute
   Char123LocaleChar125CopyTradingLeadRoute: typeof Char123LocaleChar125CopyTradingLeadRoute
+  Char123LocaleChar125CopyTradingMethodologyRoute: typeof Char123LocaleChar125CopyTradingMethodologyRoute
   Char123LocaleChar125CopyTradingMyRoute: typeof Char123LocaleChar125CopyTradingMyRoute
   Char123LocaleChar125CopyTradingSpotRoute: typeof Char123LocaleChar125CopyTradingSpotRoute
   Char123LocaleChar125AffiliateRegisterIndexRoute: typeof Char123LocaleChar125AffiliateRegisterIndexRoute
@@ -493,6 +514,8 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
       Char123LocaleChar125CopyTradingFuturesRoute,
     Char123LocaleChar125CopyTradingLeadRoute:
       Char123LocaleChar125CopyTradingLeadRoute,
+    Char123LocaleChar125CopyTradingMethodologyRoute:
+      Char123LocaleChar125CopyTradingMethodologyRoute,
     Char123LocaleChar125CopyTradingMyRoute:
       Char123LocaleChar125CopyTradingMyRoute,
     Char123LocaleChar125CopyTradingSpotRoute:

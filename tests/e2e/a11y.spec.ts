@@ -66,6 +66,7 @@ for (const [locale, prefix] of LOCALES) {
         `/copy-trading/spot-trader/${spotLeader.leaderId}`,
         '/copy-trading/gemw/chain-copy',
         `/copy-trading/gemw/chain-copy/${wallet.chain}/${wallet.address}`,
+        '/copy-trading/methodology',
       ]
       const signedInPages = [
         `/copy-trading/gemw/copy-trader/${other.leaderId}`,

@@ -13,6 +13,7 @@ const PAGES = [
   ['/copy-trading/spot', 'Spot lead traders'],
   ['/copy-trading/futures-trader/10000005', 'Futures lead trader'],
   ['/copy-trading/spot-trader/10000005', 'Spot lead trader'],
+  ['/copy-trading/methodology', 'How we calculate the figures'],
   ['/login', 'Log in'],
   ['/register', 'Create an account'],
   ['/affiliate-register', 'Affiliate registration'],

@@ -41,3 +41,6 @@ export { leadQueries } from './lead/lead.queries.ts'
 export { chainCopyViewOf, loadChainCopy } from './chain/chain-copy-route.ts'
 export { ChainWalletList } from './chain/ChainWalletList.tsx'
 export { ChainWalletView } from './chain/ChainWalletView.tsx'
+
+// How the figures are calculated: /copy-trading/methodology (static; the figures' tooltips link into it).
+export { MethodologyView } from './methodology/MethodologyView.tsx'

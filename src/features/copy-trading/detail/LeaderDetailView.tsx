@@ -9,6 +9,7 @@ import type { LeaderDetail, StatsPeriod } from '#/contract/index.ts'
 import { ErrorState } from '#/ui/ErrorState.tsx'
 import { LocaleLink } from '#/features/i18n/index.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { FigureTerm } from '../shared/FigureTerm.tsx'
 import { LeaderAvatar } from '../shared/LeaderAvatar.tsx'
 import { LeaderFollowers } from './LeaderFollowers.tsx'
 import { LeaderPerformance } from './LeaderPerformance.tsx'
@@ -108,7 +109,9 @@ export function LeaderDetailView({
           <p className="mt-1 max-w-2xl text-muted">{leader.bio}</p>
           <p className="mt-2 flex flex-wrap gap-2 text-xs text-muted">
             <span className="rounded bg-sunken px-2 py-0.5">{leader.biz === 'futures' ? t`Futures` : t`Spot`}</span>
-            <span className="rounded bg-sunken px-2 py-0.5">{t`Profit share ${share}`}</span>
+            <span className="rounded bg-sunken px-2 py-0.5">
+              <FigureTerm figure="profitShare">{t`Profit share ${share}`}</FigureTerm>
+            </span>
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <VoteButtons

@@ -10,7 +10,7 @@ import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
 import { fromPlot, quotient } from '#/lib/format/number.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { leaderQueries } from '../shared/leader.queries.ts'
-import { FigureGrid } from '../shared/FigureGrid.tsx'
+import { FigureGrid, type Figure } from '../shared/FigureGrid.tsx'
 import { toneOf } from '../shared/tone.ts'
 import { PerformanceChart } from './PerformanceChart.tsx'
 
@@ -82,25 +82,32 @@ export function LeaderPerformance({
   const s = leader.stats
   const hours = format.number(quotient(s.avgHoldingMinutes, 60)?.toFixed(), { digits: 1 })
   const newBadge = t({ message: 'New', context: 'leader with less than a week of history' })
-  const figures = [
-    { label: t`ROI`, value: format.percent(s.roi), tone: toneOf(s.roi) },
-    { label: t`PnL (USDT)`, value: format.number(s.pnl, { digits: 2, signed: true }), tone: toneOf(s.pnl) },
-    { label: t`Win rate`, value: format.ratio(s.winRate) },
-    { label: t`Max drawdown`, value: format.ratio(s.maxDrawdown) },
-    { label: t`Sharpe ratio`, value: format.number(s.sharpe, { digits: 2 }) },
+  const figures: Figure[] = [
+    { label: t`ROI`, value: format.percent(s.roi), tone: toneOf(s.roi), info: 'roi' },
+    {
+      label: t`PnL (USDT)`,
+      value: format.number(s.pnl, { digits: 2, signed: true }),
+      tone: toneOf(s.pnl),
+      info: 'pnl',
+    },
+    { label: t`Win rate`, value: format.ratio(s.winRate), info: 'winRate' },
+    { label: t`Max drawdown`, value: format.ratio(s.maxDrawdown), info: 'maxDrawdown' },
+    { label: t`Sharpe ratio`, value: format.number(s.sharpe, { digits: 2 }), info: 'sharpe' },
     {
       label: t`Trades per week`,
       value: format.number(s.tradesPerWeek, { digits: 1 }),
+      info: 'tradesPerWeek',
       badge: leader.isNew ? newBadge : undefined,
     },
-    { label: t`Average holding time`, value: t`${hours} h` },
+    { label: t`Average holding time`, value: t`${hours} h`, info: 'holdingTime' },
     { label: t`Copiers`, value: `${s.copiers} / ${leader.maxFollowers}` },
     { label: t`Followers in all`, value: String(s.followers) },
-    { label: t`AUM (USDT)`, value: format.number(s.aum, { digits: 2, compact: true }) },
+    { label: t`AUM (USDT)`, value: format.number(s.aum, { digits: 2, compact: true }), info: 'aum' },
     {
       label: t`Copier PnL (USDT)`,
       value: format.number(s.copierPnl, { digits: 2, signed: true }),
       tone: toneOf(s.copierPnl),
+      info: 'copierPnl',
     },
     { label: t`Minimum copy (USDT)`, value: format.usdt(leader.minCopyAmount) },
   ]

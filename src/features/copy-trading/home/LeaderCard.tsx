@@ -8,13 +8,17 @@ import type { LeaderSummary } from '#/contract/index.ts'
 import { Sparkline } from '#/features/markets/index.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { LeaderAvatar } from '../shared/LeaderAvatar.tsx'
+import type { FigureKey } from '../methodology/figures.texts.ts'
+import { FigureTerm } from '../shared/FigureTerm.tsx'
 import { LeaderLink } from '../shared/LeaderLink.tsx'
 import { toneOf } from '../shared/tone.ts'
 
-function Stat({ label, value }: { label: ReactNode; value: string }) {
+function Stat({ label, info, value }: { label: ReactNode; info: FigureKey; value: string }) {
   return (
     <div>
-      <dt className="text-muted">{label}</dt>
+      <dt className="text-muted">
+        <FigureTerm figure={info}>{label}</FigureTerm>
+      </dt>
       <dd className="font-medium tabular-nums">
         <span dir="ltr">{value}</span>
       </dd>
@@ -51,7 +55,9 @@ export function LeaderCard({ leader }: { leader: LeaderSummary }) {
       <div className="flex items-end justify-between gap-2">
         <div>
           <p className="text-xs text-muted">
-            <Trans>ROI, 30 days</Trans>
+            <FigureTerm figure="roi">
+              <Trans>ROI, 30 days</Trans>
+            </FigureTerm>
           </p>
           <p className={`text-xl font-bold tabular-nums ${toneOf(s.roi)}`}>
             <span dir="ltr">{roi}</span>
@@ -60,9 +66,13 @@ export function LeaderCard({ leader }: { leader: LeaderSummary }) {
         <Sparkline values={leader.sparkline} label={t`ROI of ${nickname} over 30 days: ${roi}`} />
       </div>
       <dl className="grid grid-cols-3 gap-2 text-xs">
-        <Stat label={<Trans>PnL</Trans>} value={format.number(s.pnl, { digits: 2, signed: true, compact: true })} />
-        <Stat label={<Trans>Drawdown</Trans>} value={format.ratio(s.maxDrawdown)} />
-        <Stat label={<Trans>AUM</Trans>} value={format.number(s.aum, { digits: 2, compact: true })} />
+        <Stat
+          label={<Trans>PnL</Trans>}
+          info="pnl"
+          value={format.number(s.pnl, { digits: 2, signed: true, compact: true })}
+        />
+        <Stat label={<Trans>Drawdown</Trans>} info="maxDrawdown" value={format.ratio(s.maxDrawdown)} />
+        <Stat label={<Trans>AUM</Trans>} info="aum" value={format.number(s.aum, { digits: 2, compact: true })} />
       </dl>
     </article>
   )

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { LocaleLink } from '#/features/i18n/index.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { myCopiesQueries } from '../my-copies/my-copies.queries.ts'
+import { FigureTerm } from '../shared/FigureTerm.tsx'
 import { toneOf } from '../shared/tone.ts'
 
 export function MyCopySummary() {
@@ -36,7 +37,9 @@ export function MyCopySummary() {
           </div>
           <div>
             <dt className="text-xs text-muted">
-              <Trans>Net profit (USDT)</Trans>
+              <FigureTerm figure="followerPnl">
+                <Trans>Net profit (USDT)</Trans>
+              </FigureTerm>
             </dt>
             <dd className={`text-lg font-semibold tabular-nums ${toneOf(totals.net)}`}>
               <span dir="ltr">{net}</span>
@@ -44,7 +47,9 @@ export function MyCopySummary() {
           </div>
           <div>
             <dt className="text-xs text-muted">
-              <Trans>ROI</Trans>
+              <FigureTerm figure="followerRoi">
+                <Trans>ROI</Trans>
+              </FigureTerm>
             </dt>
             <dd className={`text-lg font-semibold tabular-nums ${toneOf(totals.roi)}`}>
               <span dir="ltr">{roi}</span>

@@ -7,6 +7,8 @@ import type { CopyBiz, LeaderListItem, StatsPeriod } from '#/contract/index.ts'
 import { Sparkline } from '#/features/markets/index.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { CopyAction, Figure, figuresOf, LeaderName, LeaderReactionButtons, type Reaction } from './LeaderFigures.tsx'
+import type { FigureKey } from '../methodology/figures.texts.ts'
+import { FigureTerm } from '../shared/FigureTerm.tsx'
 import { toneOf } from '../shared/tone.ts'
 
 export interface LeaderCardsProps {
@@ -17,10 +19,12 @@ export interface LeaderCardsProps {
   placeholders: number
 }
 
-function Stat({ label, children }: { label: ReactNode; children: ReactNode }) {
+function Stat({ label, info, children }: { label: ReactNode; info: FigureKey; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="truncate text-xs text-muted">{label}</dt>
+      <dt className="truncate text-xs text-muted">
+        <FigureTerm figure={info}>{label}</FigureTerm>
+      </dt>
       <dd className="truncate font-medium">{children}</dd>
     </div>
   )
@@ -50,7 +54,9 @@ function LeaderCard({
       <div className="mt-3 flex h-12 items-end justify-between gap-3">
         <div>
           <p className="text-xs text-muted">
-            <Trans>ROI</Trans>
+            <FigureTerm figure="roi">
+              <Trans>ROI</Trans>
+            </FigureTerm>
           </p>
           <p className="text-2xl leading-8 font-bold">
             <Figure text={f.roi} tone={toneOf(leader.stats.roi)} />
@@ -59,22 +65,27 @@ function LeaderCard({
         <Sparkline values={leader.sparkline} label={t`ROI trend of ${nickname}`} />
       </div>
       <dl className="mt-3 grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
-        <Stat label={<Trans>PnL (USDT)</Trans>}>
+        <Stat label={<Trans>PnL (USDT)</Trans>} info="pnl">
           <Figure text={f.pnl} tone={toneOf(leader.stats.pnl)} />
         </Stat>
-        <Stat label={<Trans>Win rate</Trans>}>
+        <Stat label={<Trans>Win rate</Trans>} info="winRate">
           <Figure text={f.winRate} />
         </Stat>
-        <Stat label={<Trans>Max drawdown</Trans>}>
+        <Stat label={<Trans>Max drawdown</Trans>} info="maxDrawdown">
           <Figure text={f.drawdown} />
         </Stat>
-        <Stat label={<Trans>AUM (USDT)</Trans>}>
+        <Stat label={<Trans>AUM (USDT)</Trans>} info="aum">
           <Figure text={f.aum} />
         </Stat>
-        <Stat label={<Trans>Copiers</Trans>}>
-          <Figure text={f.copiers} />
-        </Stat>
-        <Stat label={<Trans>Copier PnL</Trans>}>
+        <div className="min-w-0">
+          <dt className="truncate text-xs text-muted">
+            <Trans>Copiers</Trans>
+          </dt>
+          <dd className="truncate font-medium">
+            <Figure text={f.copiers} />
+          </dd>
+        </div>
+        <Stat label={<Trans>Copier PnL</Trans>} info="copierPnl">
           <Figure text={f.copierPnl} tone={toneOf(leader.stats.copierPnl)} />
         </Stat>
       </dl>

@@ -12,6 +12,8 @@ import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { Sparkline } from '#/features/markets/index.ts'
 import { CopyAction, Figure, figuresOf, LeaderName, LeaderReactionButtons, type Reaction } from './LeaderFigures.tsx'
 import type { SortOrder } from './leader-list.schemas.ts'
+import type { FigureKey } from '../methodology/figures.texts.ts'
+import { FigureInfo } from '../shared/FigureTerm.tsx'
 import { toneOf } from '../shared/tone.ts'
 
 /** Row height in px (h-16): rows, skeleton rows and virtual spacers all use it. */
@@ -20,10 +22,14 @@ export const VIRTUALIZE_FROM = 100
 
 type Sort = ReturnType<typeof leaderSortSchema.parse>
 
-/** A sortable column names its sort key and whether it starts ascending (drawdown: lowest first). */
+/**
+ * A sortable column names its sort key and whether it starts ascending (drawdown: lowest first); a
+ * figure's column, the definition its header opens.
+ */
 interface ColumnMeta {
   className: string
   sort?: { key: Exclude<Sort, 'newest'>; ascFirst: boolean }
+  info?: { figure: FigureKey; label: string }
 }
 
 // No sorting feature: the server sorts, and the URL holds the sort the headers show and change.
@@ -82,13 +88,17 @@ function useColumns(biz: CopyBiz, period: StatsPeriod, reactionOf: (leaderId: st
       id: Exclude<Sort, 'newest'>,
       header: string,
       cell: (leader: LeaderListItem) => ReactNode,
-      ascFirst = false,
+      { ascFirst = false, figure }: { ascFirst?: boolean; figure?: FigureKey } = {},
     ) =>
       helper.display({
         id,
         header,
         cell: ({ row }) => cell(row.original),
-        meta: { className: CLASSES[id], sort: { key: id, ascFirst } },
+        meta: {
+          className: CLASSES[id],
+          sort: { key: id, ascFirst },
+          ...(figure ? { info: { figure, label: header } } : {}),
+        },
       })
     const fixed = (
       id: 'trader' | 'trend' | 'reactions' | 'copy',
@@ -105,20 +115,23 @@ function useColumns(biz: CopyBiz, period: StatsPeriod, reactionOf: (leaderId: st
         'roi',
         t`ROI`,
         figure('roi', (l) => l.stats.roi),
+        { figure: 'roi' },
       ),
       sortable(
         'pnl',
         t`PnL (USDT)`,
         figure('pnl', (l) => l.stats.pnl),
+        { figure: 'pnl' },
       ),
-      sortable('winRate', t`Win rate`, plain('winRate')),
-      sortable('drawdown', t`Max drawdown`, plain('drawdown'), true),
-      sortable('aum', t`AUM (USDT)`, plain('aum')),
+      sortable('winRate', t`Win rate`, plain('winRate'), { figure: 'winRate' }),
+      sortable('drawdown', t`Max drawdown`, plain('drawdown'), { ascFirst: true, figure: 'maxDrawdown' }),
+      sortable('aum', t`AUM (USDT)`, plain('aum'), { figure: 'aum' }),
       sortable('followers', t`Copiers`, plain('copiers')),
       sortable(
         'copierPnl',
         t`Copier PnL (USDT)`,
         figure('copierPnl', (l) => l.stats.copierPnl),
+        { figure: 'copierPnl' },
       ),
       fixed('trend', t`ROI trend`, (leader) => {
         const nickname = leader.nickname
@@ -194,6 +207,7 @@ export function LeaderTable({ rows, biz, period, sort, order, onSort, reactionOf
                 const meta = header.column.columnDef.meta
                 const className = meta?.className ?? ''
                 const by = meta?.sort
+                const info = meta?.info
                 const direction = by && by.key === sort ? order : false
                 // Another column starts in its own direction; the sorted one flips.
                 const next = () =>
@@ -204,17 +218,23 @@ export function LeaderTable({ rows, biz, period, sort, order, onSort, reactionOf
                     key={header.id}
                     scope="col"
                     aria-sort={by ? (direction ? ariaSort[direction] : 'none') : undefined}
-                    className={`px-3 py-3 font-medium ${className}`}
+                    // The header's name is the label alone, not the label and its definition's button.
+                    aria-label={info?.label}
+                    // A figure's header gives most of its end padding to its ⓘ: the list stays as wide as without it.
+                    className={`py-3 ps-3 font-medium ${info ? 'pe-1.5' : 'pe-3'} ${className}`}
                   >
                     {by ? (
-                      <button
-                        type="button"
-                        onClick={next}
-                        className={`inline-flex items-center gap-1 hover:text-ink ${direction ? 'text-ink' : ''}`}
-                      >
-                        <table.FlexRender header={header} />
-                        <SortIcon direction={direction} />
-                      </button>
+                      <span className="inline-flex items-center gap-1">
+                        <button
+                          type="button"
+                          onClick={next}
+                          className={`inline-flex items-center gap-1 hover:text-ink ${direction ? 'text-ink' : ''}`}
+                        >
+                          <table.FlexRender header={header} />
+                          <SortIcon direction={direction} />
+                        </button>
+                        {info ? <FigureInfo figure={info.figure} label={info.label} /> : null}
+                      </span>
                     ) : (
                       <span
                         className={

@@ -18,6 +18,7 @@ export function CopyCard({ copy }: { copy: MyCopiesItem }) {
       label: t`Net profit (USDT)`,
       value: format.number(copy.net, { digits: 2, signed: true }),
       tone: toneOf(copy.net),
+      info: 'followerPnl',
     },
     { label: t`Invested (USDT)`, value: format.number(copy.investment, { digits: 2 }) },
     { label: t`Open positions`, value: format.number(String(copy.openPositions), { digits: 0 }) },

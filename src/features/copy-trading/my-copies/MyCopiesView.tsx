@@ -31,20 +31,27 @@ function Totals({ totals }: { totals: MyCopies['totals'] }) {
           label: t`Net profit (USDT)`,
           value: format.number(totals.net, { digits: 2, signed: true }),
           tone: toneOf(totals.net),
+          info: 'followerPnl',
         },
-        { label: t`ROI`, value: format.percent(totals.roi), tone: toneOf(totals.roi) },
+        { label: t`ROI`, value: format.percent(totals.roi), tone: toneOf(totals.roi), info: 'followerRoi' },
         { label: t`Invested (USDT)`, value: format.number(totals.investment, { digits: 2 }) },
         {
           label: t`Realized PnL (USDT)`,
           value: format.number(totals.realizedPnl, { digits: 2, signed: true }),
           tone: toneOf(totals.realizedPnl),
+          info: 'realizedPnl',
         },
         {
           label: t`Unrealized PnL (USDT)`,
           value: format.number(totals.unrealizedPnl, { digits: 2, signed: true }),
           tone: toneOf(totals.unrealizedPnl),
+          info: 'unrealizedPnl',
         },
-        { label: t`Profit share paid (USDT)`, value: format.number(totals.profitSharePaid, { digits: 2 }) },
+        {
+          label: t`Profit share paid (USDT)`,
+          value: format.number(totals.profitSharePaid, { digits: 2 }),
+          info: 'profitShare',
+        },
       ]}
     />
   )

@@ -17,7 +17,7 @@ import { leaderQueries } from '../shared/leader.queries.ts'
 import { DEFAULT_PERIOD } from '../shared/period.ts'
 import { WatchButton } from '../shared/LeaderReactions.tsx'
 import { LivePositions } from '../shared/LivePositions.tsx'
-import { FigureGrid } from '../shared/FigureGrid.tsx'
+import { FigureGrid, type Figure } from '../shared/FigureGrid.tsx'
 import { useRefreshCopyQueries } from '../shared/copy.queries.ts'
 import { toneOf } from '../shared/tone.ts'
 import { cancelMyCopy } from './my-copy.functions.ts'
@@ -106,9 +106,14 @@ export function MyCopyView({ leaderId }: { leaderId: string }) {
   if (data.status !== 'ok') return null
   const copy = data.data
   const a = copy.account
-  const figures = [
-    { label: t`Net profit (USDT)`, value: format.number(a.net, { digits: 2, signed: true }), tone: toneOf(a.net) },
-    { label: t`ROI`, value: format.percent(a.roi), tone: toneOf(a.roi) },
+  const figures: Figure[] = [
+    {
+      label: t`Net profit (USDT)`,
+      value: format.number(a.net, { digits: 2, signed: true }),
+      tone: toneOf(a.net),
+      info: 'followerPnl',
+    },
+    { label: t`ROI`, value: format.percent(a.roi), tone: toneOf(a.roi), info: 'followerRoi' },
     { label: t`Invested (USDT)`, value: format.usdt(a.investment) },
     { label: t`Available (USDT)`, value: format.usdt(a.balance) },
     { label: t`Margin in positions (USDT)`, value: format.usdt(a.margin) },
@@ -116,13 +121,15 @@ export function MyCopyView({ leaderId }: { leaderId: string }) {
       label: t`Realized PnL (USDT)`,
       value: format.number(a.realizedPnl, { digits: 2, signed: true }),
       tone: toneOf(a.realizedPnl),
+      info: 'realizedPnl',
     },
     {
       label: t`Unrealized PnL (USDT)`,
       value: format.number(a.unrealizedPnl, { digits: 2, signed: true }),
       tone: toneOf(a.unrealizedPnl),
+      info: 'unrealizedPnl',
     },
-    { label: t`Profit share paid (USDT)`, value: format.usdt(a.profitSharePaid) },
+    { label: t`Profit share paid (USDT)`, value: format.usdt(a.profitSharePaid), info: 'profitShare' },
   ]
   const nickname = a.nickname
   const dates = new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' })

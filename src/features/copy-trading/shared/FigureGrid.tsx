@@ -2,12 +2,16 @@
  * Labelled figures: a grid of small cards (totals, statistics) with its skeleton of the same size, and a compact list
  * inside a card.
  */
+import type { FigureKey } from '../methodology/figures.texts.ts'
+import { FigureTerm } from './FigureTerm.tsx'
 import type { Tone } from './tone.ts'
 
 export interface Figure {
   label: string
   value: string
   tone?: Tone
+  /** The figure's definition, opened from its label. */
+  info?: FigureKey
   /** A short mark after the value ('New': the figure rests on less than a week of history). */
   badge?: string
 }
@@ -22,6 +26,10 @@ function Badge({ text }: { text: string | undefined }) {
       {text}
     </span>
   )
+}
+
+function Label({ figure }: { figure: Figure }) {
+  return figure.info ? <FigureTerm figure={figure.info}>{figure.label}</FigureTerm> : figure.label
 }
 
 const grid = 'grid grid-cols-2 gap-3 sm:grid-cols-3'
@@ -42,7 +50,9 @@ export function FigureGrid({
     <dl className={`${grid} ${narrow ? '' : wide}`} data-testid={testId}>
       {figures.map((f) => (
         <div key={f.label} className={card}>
-          <dt className="truncate text-xs text-muted">{f.label}</dt>
+          <dt className="truncate text-xs text-muted">
+            <Label figure={f} />
+          </dt>
           <dd className={`mt-1 truncate text-lg font-semibold tabular-nums ${f.tone ?? ''}`}>
             <span dir="ltr">{f.value}</span>
             <Badge text={f.badge} />
@@ -73,7 +83,9 @@ export function FigureList({ figures, columns }: { figures: readonly Figure[]; c
     <dl className={`grid gap-2 text-sm ${columns}`}>
       {figures.map((f) => (
         <div key={f.label}>
-          <dt className="text-xs text-muted">{f.label}</dt>
+          <dt className="text-xs text-muted">
+            <Label figure={f} />
+          </dt>
           <dd className={`tabular-nums ${f.tone ?? ''}`}>
             <span dir="ltr">{f.value}</span>
             <Badge text={f.badge} />

@@ -57,6 +57,9 @@ function CopyTradingHomePage() {
         <LocaleLink to="/{-$locale}/copy-trading/lead" className={tab}>
           <Trans>Leader centre</Trans>
         </LocaleLink>
+        <LocaleLink to="/{-$locale}/copy-trading/methodology" className={tab}>
+          <Trans>How we calculate the figures</Trans>
+        </LocaleLink>
       </nav>
       <CopyHomeView signedIn={shell.loggedIn} />
     </PageFrame>
