@@ -13,6 +13,7 @@ const AVATAR_SIZE = 44
 export function CopyCard({ copy }: { copy: MyCopiesItem }) {
   const { i18n, t } = useLingui()
   const format = useNumberFormat()
+  const share = format.ratio(copy.profitShareRate)
   const figures: Figure[] = [
     {
       label: t`Net profit (USDT)`,
@@ -44,6 +45,10 @@ export function CopyCard({ copy }: { copy: MyCopiesItem }) {
             className={`mt-1 inline-block rounded px-1.5 py-0.5 text-xs ${copy.status === 'active' ? 'bg-up/15 text-up' : 'bg-sunken text-muted'}`}
           >
             {i18n._(COPY_STATUS_LABELS[copy.status])}
+          </span>
+          {/* The rate this copy pays: the one agreed when it began, or the trader's lower one since. */}
+          <span className="ms-2 text-xs text-muted" data-testid="copy-share-rate">
+            {t`Profit share ${share}`}
           </span>
         </div>
         <div className="text-end">

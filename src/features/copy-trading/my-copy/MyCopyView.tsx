@@ -130,6 +130,7 @@ export function MyCopyView({ leaderId }: { leaderId: string }) {
       info: 'unrealizedPnl',
     },
     { label: t`Profit share paid (USDT)`, value: format.usdt(a.profitSharePaid), info: 'profitShare' },
+    { label: t`Profit share rate`, value: format.ratio(a.profitShareRate) },
   ]
   const nickname = a.nickname
   const dates = new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' })
