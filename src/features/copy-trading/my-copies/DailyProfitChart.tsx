@@ -1,4 +1,7 @@
-/** The realized result of copy trading on each of the last 30 days, as bars above and below zero. */
+/**
+ * The realized result of copy trading on each of the last 30 days, as bars above and below zero: what was booked that day
+ * (closes and partial closes, fees, funding), the same entries as the realized PnL of My copies.
+ */
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { UserProfit } from '#/contract/index.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
@@ -27,7 +30,7 @@ export function DailyProfitChart({ daily }: { daily: UserProfit['daily'] }) {
   return (
     <figure className="flex flex-col gap-2">
       <figcaption className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-        <span className="text-muted">{t`Realized PnL, last ${days} days (USDT)`}</span>
+        <span className="text-muted">{t`Realized PnL after fees and funding, last ${days} days (USDT)`}</span>
         <span className={`font-semibold tabular-nums ${toneOf(total)}`}>
           <span dir="ltr">{sum}</span>
         </span>
@@ -36,7 +39,7 @@ export function DailyProfitChart({ daily }: { daily: UserProfit['daily'] }) {
       <div className="relative">
         <svg
           role="img"
-          aria-label={t`Realized PnL per day over the last ${days} days: ${sum} USDT in total`}
+          aria-label={t`Realized PnL after fees and funding per day over the last ${days} days: ${sum} USDT in total`}
           viewBox={`0 0 ${Math.max(width, 1)} ${HEIGHT}`}
           preserveAspectRatio="none"
           className={`${DAILY_CHART_HEIGHT_CLASS} w-full`}
@@ -70,7 +73,7 @@ export function DailyProfitChart({ daily }: { daily: UserProfit['daily'] }) {
         </svg>
         {quiet ? (
           <p className="absolute inset-0 flex items-center justify-center px-4 text-center text-sm text-muted">
-            <Trans>No copied position closed in these days.</Trans>
+            <Trans>Nothing was realized in these days.</Trans>
           </p>
         ) : null}
       </div>
