@@ -53,6 +53,8 @@ test('lists my copies with their totals and my follow history', async ({ page, r
   await expect(card).toHaveAttribute('data-leader', kept.leaderId)
   await expect(card).toContainText(kept.nickname)
   await expect(card).toContainText('Active')
+  // The rate this copy pays (agreed when it began).
+  await expect(card.getByTestId('copy-share-rate')).toContainText('Profit share')
 
   const history = page.getByTestId('history-item')
   await expect(history).toHaveCount(1)
@@ -64,6 +66,12 @@ test('lists my copies with their totals and my follow history', async ({ page, r
   await card.getByRole('link', { name: kept.nickname }).click()
   await expect(page).toHaveURL(new RegExp(`/copy-trading/gemw/copy-detail/${kept.leaderId}$`))
   await expect(page.getByTestId('my-copy')).toHaveAttribute('data-status', 'active')
+  await expect(page.getByTestId('my-copy')).toContainText('Profit share rate')
+
+  // Total assets keep the money in the copy account, and say where it is.
+  await page.getByTestId('account-menu').locator('summary').click()
+  await expect(page.getByTestId('total-assets-wallets')).toContainText('Wallets')
+  await expect(page.getByTestId('total-assets-copies')).toContainText(/Copy trading\s*[\d,]+\.\d{4}/)
   expect(errors).toEqual([])
 })
 

@@ -23,8 +23,17 @@ export function AccountPanel() {
   const [pending, setPending] = useState(false)
   const { data: wallet } = useQuery(accountQueries.walletTotal())
   const format = useNumberFormat()
-  const total = wallet?.status === 'ok' ? format.usdt(wallet.data) : undefined
-  const fiatTotal = wallet?.status === 'ok' ? format.fiat(wallet.data) : undefined
+  const assets = wallet?.status === 'ok' ? wallet.data : undefined
+  const total = assets ? format.usdt(assets.total) : undefined
+  const fiatTotal = assets ? format.fiat(assets.total) : undefined
+  // Where the total is: shown once some of it is working outside the wallets (copy accounts, open positions).
+  const parts = assets
+    ? [
+        { key: 'wallets', label: t`Wallets`, value: assets.wallets },
+        { key: 'copies', label: t`Copy trading`, value: assets.copies },
+        { key: 'positions', label: t`Open positions`, value: assets.positions },
+      ].filter((part) => part.key === 'wallets' || part.value !== '0')
+    : []
 
   const signOut = async () => {
     setPending(true)
@@ -63,6 +72,21 @@ export function AccountPanel() {
             ≈ {fiatTotal}
           </span>
         </p>
+      ) : null}
+      {parts.length > 1 ? (
+        <dl
+          className="mx-3 mb-2 flex flex-col gap-0.5 border-t border-line pt-2 text-xs"
+          data-testid="total-assets-parts"
+        >
+          {parts.map((part) => (
+            <div key={part.key} className="flex justify-between gap-2" data-testid={`total-assets-${part.key}`}>
+              <dt className="text-muted">{part.label}</dt>
+              <dd className="tabular-nums" dir="ltr">
+                {format.usdt(part.value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
       ) : null}
       <LocaleLink to="/{-$locale}/copy-trading/my" className="block rounded-lg px-3 py-2 text-sm hover:bg-sunken">
         <Trans>My copies</Trans>

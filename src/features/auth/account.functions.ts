@@ -3,6 +3,7 @@ import { createServerFn } from '@tanstack/react-start'
 import { securityConfigResponseSchema, topsInfoResponseSchema, walletAccountResponseSchema } from '#/contract/index.ts'
 import { WALLET_TYPES } from '#/app.config.ts'
 import { exchangeMiddleware, type Loaded } from '#/exchange-client/index.ts'
+import { Exact, toPlain } from '#/contract/money.ts'
 
 export interface AccountSummary {
   userId: string
@@ -48,14 +49,36 @@ export const getAccountState = createServerFn({ method: 'GET' })
     }
   })
 
-/** The signed-in user's total assets (§3 "total asset", from the wallet account call of §7). */
+/** Total assets and where they are, in USDT (exact decimal strings). */
+export interface WalletTotal {
+  total: string
+  /** The wallets' balances. */
+  wallets: string
+  /** Margin and unrealized PnL of the user's own open positions (leading, or kept after a copy ended). */
+  positions: string
+  /** The live copy accounts: free balance, margin and unrealized PnL. */
+  copies: string
+}
+
+/** The signed-in user's total assets (§3 "total asset", from the wallet account call of §7), with where they are. */
 export const getWalletTotal = createServerFn({ method: 'GET' })
   .middleware([exchangeMiddleware])
-  .handler(async ({ context: { exchange } }): Promise<Loaded<string>> => {
+  .handler(async ({ context: { exchange } }): Promise<Loaded<WalletTotal>> => {
     if (!exchange.session.active) return { status: 'unavailable' }
     const wallet = await exchange.load('/asset/v1/api/wallet/account', walletAccountResponseSchema, {
       method: 'POST',
       body: { walletTypeList: [1, Number(WALLET_TYPES.EXCHANGE)] },
     })
-    return wallet.status === 'ok' ? { status: 'ok', data: wallet.data.totalAssetUsdt } : wallet
+    if (wallet.status !== 'ok') return wallet
+    const { list, inUse, totalAssetUsdt } = wallet.data
+    const sum = (values: readonly string[]) => values.reduce((total, value) => total.plus(value), new Exact(0))
+    return {
+      status: 'ok',
+      data: {
+        total: totalAssetUsdt,
+        wallets: toPlain(sum(list.map((b) => b.usdtValue))),
+        positions: inUse.positions.usdtValue,
+        copies: toPlain(sum(inUse.copies.map((c) => c.usdtValue))),
+      },
+    }
   })
