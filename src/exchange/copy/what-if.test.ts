@@ -111,6 +111,24 @@ describe('what-if', () => {
     expect(result.profitShare.isZero()).toBe(true)
   })
 
+  it('replays the window of every figure: the last 7 UTC days with today so far, not the last 168 hours', async () => {
+    const replay = (now: number) =>
+      whatIf(h.context.db, h.context.market, h.context.rules, {
+        leaderId,
+        biz: 'futures',
+        rate: new Money('0.1'),
+        allowedInstruments: [],
+        settings: DEFAULT_SETTINGS,
+        investment: new Money(1000),
+        days: 7,
+        now: new Date(now),
+      })
+    // Monday 01-12 23:00: the window is 01-06 00:00 … now, the trades of 01-06 01:00 are in it.
+    expect((await replay(Date.UTC(2026, 0, 12, 23))).copied).toBeGreaterThan(0)
+    // Tuesday 01-13 00:30: the window starts 01-07 00:00 (168 hours back would still reach 01-06 00:30).
+    expect((await replay(Date.UTC(2026, 0, 13, 0, 30))).copied).toBe(0)
+  })
+
   it('copies nothing before the window and says so', async () => {
     const result = await whatIf(h.context.db, h.context.market, h.context.rules, {
       leaderId,

@@ -7,6 +7,7 @@ import { setImmediate } from 'node:timers/promises'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { WHAT_IF } from '#/app.config.ts'
+import { DAY_MS, utcDayStart } from '#/contract/stats-window.ts'
 import type { Database } from '../db/client.ts'
 import type { MarketSimulator } from '../market/simulator.ts'
 import { markOf } from './marks.ts'
@@ -21,7 +22,6 @@ import type { Rules } from './rules.ts'
 
 export type { WhatIfResult } from './what-if-replay.ts'
 
-const DAY = 24 * 3_600_000
 const HOURLY = 60
 
 export interface WhatIfInput extends WhatIfReplayInput {
@@ -37,8 +37,8 @@ const pairList = z.array(z.string())
 const iso = (time: number) => new Date(time).toISOString()
 
 /**
- * The leader's trades of the `days` before `now` and the hourly closes of their pairs, as the JSON
- * text a worker reads (what-if-replay.ts: the trades as arrays, in time order).
+ * The leader's trades of the period's window ending at `now` (the last `days` UTC days, today so far included: the
+ * window of every figure, contract/stats-window.ts) and the hourly closes of their pairs, as the JSON text a worker reads (what-if-replay.ts: the trades as arrays, in time order).
  *
  * PGlite runs each query on this thread and starts the next one without giving the event loop a
  * turn. Rows through the driver cost this thread 140 ms for a busy leader's 90 days (6,000
@@ -53,11 +53,11 @@ export async function readWhatIfHistoryJson(
   now: Date,
 ): Promise<string> {
   const to = now.getTime()
-  const from = to - days * DAY
+  const from = utcDayStart(to) - (days - 1) * DAY_MS
   const events: string[] = []
   const pairs = new Set<string>()
-  for (let start = from; start <= to; start += WHAT_IF.historySliceDays * DAY) {
-    const end = start + WHAT_IF.historySliceDays * DAY
+  for (let start = from; start <= to; start += WHAT_IF.historySliceDays * DAY_MS) {
+    const end = start + WHAT_IF.historySliceDays * DAY_MS
     const before =
       end > to ? sql`e.created_at <= ${iso(to)}::timestamptz` : sql`e.created_at < ${iso(end)}::timestamptz`
     const result = await db.execute(sql`

@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull, lt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COPY } from '#/app.config.ts'
 import { paid } from '#/contract/rounding.ts'
-import { leaderEvents, ledgerTransfers, positions } from '#/exchange/db/copy-schema.ts'
+import { leaderDaily, leaderEvents, ledgerTransfers, positions } from '#/exchange/db/copy-schema.ts'
 import { Exact, Money } from '#/exchange/money.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
@@ -109,5 +109,28 @@ describe('back-filled funding', () => {
     expect(onPositions.isZero()).toBe(false)
     expect(intoMarket.neg().toFixed()).toBe(onPositions.toFixed())
     expect(await ledgerState(db)).toEqual({ zero: true, mismatched: 0 })
+  })
+})
+
+describe('back-filled daily wins', () => {
+  it('count a win before fees and funding, as the statistics do', async () => {
+    const { db } = h.context
+    const today = new Date(START).toISOString().slice(0, 10)
+    const days = await db.select().from(leaderDaily).where(lt(leaderDaily.day, today))
+    const closed = await db
+      .select({ realizedPnl: positions.realizedPnl, fees: positions.fees, funding: positions.funding })
+      .from(positions)
+      .where(
+        and(
+          isNull(positions.copyId),
+          eq(positions.status, 'closed'),
+          lt(positions.closedAt, new Date(`${today}T00:00:00.000Z`)),
+        ),
+      )
+    const gross = closed.filter((p) => new Money(p.realizedPnl).gt(0)).length
+    // Some trades win before fees and lose after them: the two rules must differ on this history.
+    const net = closed.filter((p) => new Money(p.realizedPnl).minus(p.fees).plus(p.funding).gt(0)).length
+    expect(gross).not.toBe(net)
+    expect(days.reduce((sum, d) => sum + d.wins, 0)).toBe(gross)
   })
 })

@@ -20,6 +20,7 @@ import { triggerAt, unrealizedPnl } from '../position-math.ts'
 import { applyFunding, fundingTimes } from '../risk.ts'
 import type { Rules } from '../rules.ts'
 import { allocatePositionIds, loadWallets, persistChange, type Tx } from '../store.ts'
+import { isWin } from '../statistics.ts'
 import { recordHistory } from '../unit-values.ts'
 import { botOrder, type Bot } from './bot-order.ts'
 import { insertDailyRows, insertLeaderEvents, type DailyRow, type EventRow } from './history-store.ts'
@@ -164,7 +165,8 @@ function simulate(
       const day = days.get(order.leaderId)
       if (day) {
         day.trades += 1
-        if (position.realizedPnl.minus(position.fees).plus(position.funding).gt(0)) day.wins += 1
+        // A win is decided before fees and funding, as the statistics count it (statistics.ts isWin).
+        if (isWin(position.realizedPnl)) day.wins += 1
       }
     }
   }
