@@ -28,6 +28,7 @@ import { exchangeSnapshots } from './realtime/snapshots.ts'
 import { redeemTicket } from './realtime/tickets.ts'
 import type { Rules } from './copy/rules.ts'
 import { refreshLeaderStats } from './copy/stats-refresh.ts'
+import { recordMissingHistory } from './copy/unit-values.ts'
 import { backfillNicknameKeys } from './copy/api/nickname.ts'
 import { createWhatIfService, type WhatIfServiceOptions } from './copy/what-if-service.ts'
 import type { Database } from './db/client.ts'
@@ -197,6 +198,9 @@ async function startCopyTrading(
     )
   const followed = await seedSimulatedFollowers(db, bots, now())
   if (followed > 0) logger.log(`[exchange] simulated followers: ${followed} copies`)
+  // A database written before unit values: each leader's history as its daily rows' chain, once.
+  const upgraded = await recordMissingHistory(db, now())
+  if (upgraded > 0) logger.log(`[exchange] unit values from daily rows: ${upgraded}`)
   await refreshLeaderStats(db, now())
   return bots
 }

@@ -14,6 +14,7 @@ import {
   maxDrawdown,
   periodStats,
   preferredCoins,
+  returnsOfDays,
   roi,
   sharpe,
   tradesPerWeek,
@@ -222,7 +223,7 @@ describe('periodStats', () => {
       trade('SOL_USDT', '44', 15),
     ]
     // 3 of 4 trades win; holding (60 + 30 + 120 + 15) / 4 = 56.25 min; 4 × 7 / 3 = 9.3333333333 trades a week.
-    expect(periodStats(SWING, trades, 3 * DAY)).toEqual({
+    expect(periodStats(SWING, trades, 3 * DAY, returnsOfDays(SWING))).toEqual({
       roi: '-0.076',
       pnl: '-76',
       winRate: '0.75',
@@ -237,10 +238,12 @@ describe('periodStats', () => {
 
   it('rounds ratios half up to 10 decimals and money to 18', () => {
     // ROI 1.0000000000000000005 / 3 = 0.33333333333333333350 → 0.3333333333; PnL …0005 at the 19th decimal rounds up.
+    const days = [day('2026-05-01', '3', '1.0000000000000000005')]
     const stats = periodStats(
-      [day('2026-05-01', '3', '1.0000000000000000005')],
+      days,
       [trade('BTC_USDT', '1'), trade('BTC_USDT', '1'), trade('BTC_USDT', '-1')],
       DAY,
+      returnsOfDays(days),
     )
     expect(stats.roi).toBe('0.3333333333')
     expect(stats.pnl).toBe('1.000000000000000001')
@@ -254,15 +257,15 @@ describe('periodStats', () => {
       day('2026-05-01', '1000000000000', '123456789012.123456789012345678'),
       day('2026-05-02', '1123456789012.123456789012345678', '123456789012.123456789012345679'),
     ]
-    expect(periodStats(days, [], 2 * DAY).pnl).toBe('246913578024.246913578024691357')
-    expect(dailySeries(days).map((p) => p.pnl)).toEqual([
+    expect(periodStats(days, [], 2 * DAY, returnsOfDays(days)).pnl).toBe('246913578024.246913578024691357')
+    expect(dailySeries(days, returnsOfDays(days)).map((p) => p.pnl)).toEqual([
       '123456789012.123456789012345678',
       '246913578024.246913578024691357',
     ])
   })
 
   it('shows zeros for a leader without history', () => {
-    expect(periodStats([], [], 7 * DAY)).toEqual({
+    expect(periodStats([], [], 7 * DAY, returnsOfDays([]))).toEqual({
       roi: '0',
       pnl: '0',
       winRate: '0',
@@ -279,7 +282,7 @@ describe('periodStats', () => {
 describe('dailySeries', () => {
   it('accumulates ROI by compounding and PnL by summing', () => {
     // ROI 1.1 − 1 = 0.1, 1.1 × 0.8 − 1 = −0.12, 0.88 × 1.05 − 1 = −0.076; PnL 100, −120, −76.
-    expect(dailySeries(SWING)).toEqual([
+    expect(dailySeries(SWING, returnsOfDays(SWING))).toEqual([
       { day: '2026-05-01', roi: '0.1', pnl: '100', dailyPnl: '100' },
       { day: '2026-05-02', roi: '-0.12', pnl: '-120', dailyPnl: '-220' },
       { day: '2026-05-03', roi: '-0.076', pnl: '-76', dailyPnl: '44' },
@@ -287,16 +290,13 @@ describe('dailySeries', () => {
   })
 
   it('stays at 0 ROI on unfunded and flat days', () => {
-    expect(
-      dailySeries([day('2026-05-01', '0', '0'), day('2026-05-02', '500', '50'), day('2026-05-03', '550', '0')]).map(
-        (p) => [p.roi, p.pnl],
-      ),
-    ).toEqual([
+    const days = [day('2026-05-01', '0', '0'), day('2026-05-02', '500', '50'), day('2026-05-03', '550', '0')]
+    expect(dailySeries(days, returnsOfDays(days)).map((p) => [p.roi, p.pnl])).toEqual([
       ['0', '0'],
       ['0.1', '50'],
       ['0.1', '50'],
     ])
-    expect(dailySeries([])).toEqual([])
+    expect(dailySeries([], returnsOfDays([]))).toEqual([])
   })
 })
 

@@ -1,7 +1,8 @@
 /**
  * Leader statistics for copy trading: time-weighted ROI, PnL, win rate, maximum drawdown, Sharpe
  * ratio, trading frequency, holding time and preferred coins, per period and as daily chart series.
- * Pure functions over daily equity points and closed trades; every amount and ratio is a Money.
+ * Pure functions over daily equity points, closed trades and the period's time-weighted returns (`Returns`, from the
+ * unit values: unit-values.ts); every amount and ratio is a Money.
  */
 import { COPY } from '#/app.config.ts'
 import { DAY_MS, utcDay } from '#/contract/stats-window.ts'
@@ -36,6 +37,19 @@ export interface PeriodStats {
   avgHoldingMinutes: string
   preferredCoins: string[]
   trades: number
+}
+
+/**
+ * The time-weighted figures of a period, from the unit values (unit-values.ts `unitFigures`): flows never move them,
+ * and the drawdown sees every hourly row. `returnsOfDays` gives the same from daily rows alone.
+ */
+export interface Returns {
+  roi: Money
+  maxDrawdown: Money
+  /** Each day's return, in order (Sharpe). */
+  daily: readonly Money[]
+  /** Cumulative ROI at each day's end, by 'YYYY-MM-DD' (the chart). */
+  byDay: ReadonlyMap<string, Money>
 }
 
 export interface SeriesPoint {
@@ -115,8 +129,12 @@ export function maxDrawdown(days: readonly DailyPoint[]): Money {
  * fewer than 2 days or zero deviation.
  */
 export function sharpe(days: readonly DailyPoint[]): Money {
-  if (days.length < 2) return ZERO
-  const returns = days.map(dailyReturn)
+  return sharpeOf(days.map(dailyReturn))
+}
+
+/** Sharpe of a list of daily returns (see `sharpe`). */
+export function sharpeOf(returns: readonly Money[]): Money {
+  if (returns.length < 2) return ZERO
   const mean = sum(returns).div(returns.length)
   const variance = sum(returns.map((r) => r.minus(mean).pow(2))).div(returns.length - 1)
   if (variance.isZero()) return ZERO
@@ -199,16 +217,37 @@ export function isNewLeader(historyStart: number, now: number): boolean {
 }
 
 /**
- * Every statistic of a period: `days` and `trades` already cut to the period; spanMs = the time its trades were made
- * in (tradingSpanMs). Ratios rounded to 10 decimals, money to 18 (ROUND_HALF_UP), printed with toPlain.
+ * The time-weighted figures of daily rows alone, each day's return pnl / equityStart chained day by day: for callers
+ * without unit values (tests, or history written before them, which unit-values.ts `recordDailyHistory` turns into
+ * unit values the same way).
  */
-export function periodStats(days: readonly DailyPoint[], trades: readonly ClosedTrade[], spanMs: number): PeriodStats {
+export function returnsOfDays(days: readonly DailyPoint[]): Returns {
+  const index = growthIndex(days)
   return {
-    roi: ratio(roi(days)),
+    roi: roi(days),
+    maxDrawdown: maxDrawdown(days),
+    daily: days.map(dailyReturn),
+    byDay: new Map(days.map((point, i) => [point.day, (index[i] ?? ONE).minus(ONE)])),
+  }
+}
+
+/**
+ * Every statistic of a period: `days` and `trades` already cut to the period; spanMs = the time its trades were made
+ * in (tradingSpanMs); `returns` the period's time-weighted figures (ROI, drawdown, the daily returns of Sharpe). Ratios
+ * rounded to 10 decimals, money to 18 (ROUND_HALF_UP), printed with toPlain.
+ */
+export function periodStats(
+  days: readonly DailyPoint[],
+  trades: readonly ClosedTrade[],
+  spanMs: number,
+  returns: Returns,
+): PeriodStats {
+  return {
+    roi: ratio(returns.roi),
     pnl: money(exactSum(days.map((point) => point.pnl))),
     winRate: ratio(winRate(trades)),
-    maxDrawdown: ratio(maxDrawdown(days)),
-    sharpe: ratio(sharpe(days)),
+    maxDrawdown: ratio(returns.maxDrawdown),
+    sharpe: ratio(sharpeOf(returns.daily)),
     tradesPerWeek: ratio(tradesPerWeek(trades.length, spanMs)),
     avgHoldingMinutes: ratio(averageHoldingMinutes(trades)),
     preferredCoins: preferredCoins(trades),
@@ -216,15 +255,18 @@ export function periodStats(days: readonly DailyPoint[], trades: readonly Closed
   }
 }
 
-/** Cumulative ROI (time-weighted) and PnL per day, for charts. */
-export function dailySeries(days: readonly DailyPoint[]): SeriesPoint[] {
-  let growth = ONE
+/**
+ * Cumulative ROI (time-weighted, `returns.byDay`: a day without a figure keeps the one before) and PnL per day, for
+ * charts.
+ */
+export function dailySeries(days: readonly DailyPoint[], returns: Pick<Returns, 'byDay'>): SeriesPoint[] {
+  let growth: Money = ZERO
   let cumulative: Money = new Exact(0)
   return days.map((point) => {
     const dailyPnl = new Exact(point.pnl)
-    growth = growth.times(ONE.plus(dailyReturn(point)))
+    growth = returns.byDay.get(point.day) ?? growth
     cumulative = cumulative.plus(dailyPnl)
-    return { day: point.day, roi: ratio(growth.minus(ONE)), pnl: money(cumulative), dailyPnl: money(dailyPnl) }
+    return { day: point.day, roi: ratio(growth), pnl: money(cumulative), dailyPnl: money(dailyPnl) }
   })
 }
 

@@ -42,7 +42,7 @@ describe('one window for every figure (issue 17, item 3)', () => {
 
   beforeAll(async () => {
     leaderId = await addLeader(handle.db, new Date('2025-10-20T00:00:00.000Z'))
-    await addDays(handle.db, leaderId, '2025-10-20', '10000', RETURNS)
+    await addDays(handle.db, leaderId, '2025-10-20', '10000', RETURNS, 0, NOW)
     // Closed after now − 168 h (11-17 19:08) but before the window (11-18 00:00): not in "7 days".
     await addClosedTrade(handle.db, leaderId, {
       openedAt: new Date('2025-11-17T10:00:00.000Z'),

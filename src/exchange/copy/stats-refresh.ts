@@ -1,7 +1,8 @@
 /**
  * Materialized statistics: every leader's metrics for 7, 30, 90 days and all history, computed
- * from its daily equity rows and closed trades (statistics.ts) plus its copies (AUM, followers,
- * copiers, copier PnL), written to `leader_stats` so a list of every leader is one indexed read.
+ * from its unit values (ROI, drawdown, Sharpe: unit-values.ts), daily equity rows (PnL) and closed trades
+ * (statistics.ts) plus its copies (AUM, followers, copiers, copier PnL), written to `leader_stats` so a list of every
+ * leader is one indexed read.
  * Also the live daily equity snapshot of every leader, taken by the engine at each day's end.
  */
 import { and, asc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm'
@@ -21,6 +22,7 @@ import {
   type DailyPoint,
 } from './statistics.ts'
 import { insertDailyRows, type DailyRow } from './bots/history-store.ts'
+import { FLOW_KINDS, leaderEquity, marksRelation, unitFigures, type UnitFigures } from './unit-values.ts'
 
 const copyFigures = z.object({
   rows: z.array(
@@ -53,6 +55,11 @@ export async function refreshLeaderStats(db: Database, now: Date): Promise<numbe
       group by c.leader_id`),
   ).rows
   const byLeader = new Map(figures.map((f) => [f.leader_id, f]))
+  // Time-weighted figures of every leader and period from the unit values, one batch per period.
+  const ids = list.map((l) => l.id)
+  const returns = new Map<string, Map<number, UnitFigures>>()
+  for (const period of STATS_PERIODS)
+    returns.set(period, await unitFigures(db, 'leader', ids, windowStart(period, now), now.getTime()))
   const rows: (typeof leaderStats.$inferInsert)[] = []
   for (const { id, createdAt } of list) {
     const days: DailyPoint[] = (
@@ -84,7 +91,12 @@ export async function refreshLeaderStats(db: Database, now: Date): Promise<numbe
     for (const period of STATS_PERIODS) {
       const since = windowStart(period, now)
       const cut = cutToPeriod(days, trades, since)
-      const stats = periodStats(cut.days, cut.trades, tradingSpanMs(since, history, now.getTime()))
+      const stats = periodStats(
+        cut.days,
+        cut.trades,
+        tradingSpanMs(since, history, now.getTime()),
+        returns.get(period)?.get(id) ?? NO_RETURNS,
+      )
       rows.push({
         leaderId: id,
         period,
@@ -132,11 +144,19 @@ export async function refreshLeaderStats(db: Database, now: Date): Promise<numbe
   return list.length
 }
 
+const NO_RETURNS: UnitFigures = {
+  roi: new Exact(0),
+  maxDrawdown: new Exact(0),
+  days: [],
+  daily: [],
+  byDay: new Map(),
+}
+
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
 
-/** Ledger kinds that move money into or out of a leader's wallet not by trading: not PnL. */
-const FLOW_KINDS = sql.join(
-  ['deposit', 'profit-share', 'copy-in', 'copy-out'].map((kind) => sql`${kind}`),
+/** Ledger kinds that move money into or out of a leader's wallet not by trading: not PnL (unit-values.ts's list). */
+const FLOWS = sql.join(
+  FLOW_KINDS.map((kind) => sql`${kind}`),
   sql`, `,
 )
 
@@ -154,7 +174,8 @@ const equityRows = z.object({
 })
 
 /**
- * The row of `now`'s UTC day for every leader: equity (wallet USDT + open margins + unrealized PnL at the marks), PnL =
+ * The row of `now`'s UTC day for every leader: equity (unit-values.ts `leaderEquity`: wallet USDT + each own open
+ * position's margin and unrealized PnL at the marks, at least 0), PnL =
  * equity change minus money that came in or went out not by trading (deposits, profit share received, copy moves),
  * trades and wins (statistics.ts `isWin`: realized PnL before fees and funding > 0) closed that day. Written again while the day runs. Every flow belongs to the one day
  * [00:00, next 00:00) it happened in: a day closed late (its last snapshot taken after midnight, as the engine does
@@ -168,24 +189,20 @@ export async function snapshotDay(db: Database, now: Date, marks: ReadonlyMap<st
   const within = sql`t.created_at >= ${start.toISOString()}::timestamptz and t.created_at < ${end.toISOString()}::timestamptz`
   const after = sql`t.created_at >= ${end.toISOString()}::timestamptz`
   const closedWithin = sql`p.closed_at >= ${start.toISOString()}::timestamptz and p.closed_at < ${end.toISOString()}::timestamptz`
-  const pairs = [...marks.keys()]
-  const prices = pairs.map((p) => marks.get(p) ?? '0')
   const result = equityRows.parse(
     await db.execute(sql`
-      with m as (select * from unnest(${sql.param(pairs)}::text[], ${sql.param(prices)}::numeric[]) as m(pair, mark))
+      with m as ${marksRelation(marks)}
       select l.user_id as leader_id,
-        (coalesce(b.available, 0) + coalesce((select sum(p.margin + (coalesce(m.mark, p.entry_price) - p.entry_price) * p.size * p.side)
-          from positions p left join m on m.pair = p.pair_code where p.user_id = l.user_id and p.copy_id is null and p.status = 'open'), 0))::text as equity,
+        ${leaderEquity(sql`l.user_id`)}::text as equity,
         coalesce((select sum(case when t.credit = w.key then t.amount else -t.amount end) from ledger_transfers t
-          where (t.credit = w.key or t.debit = w.key) and t.kind in (${FLOW_KINDS}) and ${within}), 0)::text as flows,
+          where (t.credit = w.key or t.debit = w.key) and t.kind in (${FLOWS}) and ${within}), 0)::text as flows,
         coalesce((select sum(case when t.credit = w.key then t.amount else -t.amount end) from ledger_transfers t
-          where (t.credit = w.key or t.debit = w.key) and t.kind in (${FLOW_KINDS}) and ${after}), 0)::text as later_flows,
+          where (t.credit = w.key or t.debit = w.key) and t.kind in (${FLOWS}) and ${after}), 0)::text as later_flows,
         (select count(*) from positions p where p.user_id = l.user_id and p.copy_id is null and p.status = 'closed' and ${closedWithin}) as trades,
         (select count(*) from positions p where p.user_id = l.user_id and p.copy_id is null and p.status = 'closed' and ${closedWithin}
           and p.realized_pnl > 0) as wins
       from leaders l
       cross join lateral (select 'wallet:' || l.user_id || ':3:USDT' as key) w
-      left join balances b on b.user_id = l.user_id and b.wallet_type = 3 and b.coin = 'USDT'
       where l.status <> 'cancelled'`),
   ).rows
   const dayBefore = utcDay(start.getTime() - DAY_MS)

@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '../db/client.ts'
-import { copies, leaders, unitValues } from '../db/copy-schema.ts'
+import { copies, leaderDaily, leaders, leaderStats, unitValues } from '../db/copy-schema.ts'
 import { users } from '../db/schema.ts'
 import { Exact, Money } from '../money.ts'
 import { runs } from '#tests/fixtures/properties.ts'
@@ -16,11 +16,15 @@ import { Book, externalKey } from './book.ts'
 import { leaderWallet } from './copy-account.ts'
 import { deposit, fundCopy, leaderTrade, settleProfitShares } from './engine.ts'
 import { defaultRules } from './rules.ts'
+import { insertDailyRows } from './bots/history-store.ts'
+import { maxDrawdown, roi } from './statistics.ts'
+import { refreshLeaderStats, snapshotDay } from './stats-refresh.ts'
 import { loadWallets, persistChange } from './store.ts'
 import {
   afterFlow,
   maxDrawdownOf,
   maxDrawdowns,
+  recordMissingHistory,
   recordValuations,
   returnBetween,
   unitFigures,
@@ -152,6 +156,35 @@ describe('unit values on the database', () => {
     expect(await ledgerState(handle.db)).toEqual({ zero: true, mismatched: 0 })
   })
 
+  it('the statistics show that day’s loss, not the diluted daily row (item 2: −0.5706 %, was −0.2885 %)', async () => {
+    const leader = await addLeader()
+    const losing = marksAt('49966.66')
+    await handle.db.transaction((tx) => deposit(tx, leader, 'USDT', new Money(10_224), at(-24)))
+    await snapshotDay(handle.db, new Date(D - 1), new Map([[BTC, '50000']]))
+    await openLong(leader, 50_000, 1, at(1))
+    await recordValuations(handle.db, losing, at(12), { leaders: true, copies: false })
+    await handle.db.transaction((tx) => deposit(tx, leader, 'USDT', new Money(10_000), at(13), losing))
+    await recordValuations(handle.db, losing, at(23), { leaders: true, copies: false })
+    await snapshotDay(handle.db, at(23), new Map([[BTC, '49966.66']]))
+    const days = await handle.db
+      .select()
+      .from(leaderDaily)
+      .where(eq(leaderDaily.leaderId, leader))
+      .orderBy(asc(leaderDaily.day))
+    // The daily row adds the deposit to the day's start: −58.34 on 20,224.
+    expect(days.map((d) => [d.day, d.equityStart, d.pnl])).toEqual([
+      ['2026-01-04', '10224.000000000000000000', '0.000000000000000000'],
+      ['2026-01-05', '20224.000000000000000000', '-58.340000000000000000'],
+    ])
+    expect(roi(days).toDecimalPlaces(10).toFixed()).toBe('-0.0028846915')
+    await refreshLeaderStats(handle.db, at(23))
+    const [week] = await handle.db
+      .select({ roi: leaderStats.roi })
+      .from(leaderStats)
+      .where(and(eq(leaderStats.leaderId, leader), eq(leaderStats.period, '7d')))
+    expect(week?.roi).toBe('-0.0057061815')
+  })
+
   it('a deposit into a leader with an open position needs the marks', async () => {
     const leader = await addLeader()
     await handle.db.transaction((tx) => deposit(tx, leader, 'USDT', new Money(10_000), at(0)))
@@ -273,6 +306,48 @@ describe('unit values on the database', () => {
     expect((await figuresOf(leader, D + 5 * HOUR, D + 6 * HOUR)).roi.toFixed()).toBe('0.05')
     expect((await figuresOf(leader, D, D + 6 * HOUR)).maxDrawdown.toFixed()).toBe('1')
     expect((await figuresOf(leader, D + 5 * HOUR, D + 6 * HOUR)).maxDrawdown.toFixed()).toBe('0')
+  })
+
+  it('turns the daily rows of a history written before unit values into their chain, once', async () => {
+    const leader = await addLeader()
+    // 1,000 → 1,100 → (a deposit of 900: the next day starts at 2,000) 1,800 → 1,890.
+    const days = [
+      { day: '2025-12-01', equityStart: '1000', equityEnd: '1100' },
+      { day: '2025-12-02', equityStart: '2000', equityEnd: '1800' },
+      { day: '2025-12-03', equityStart: '1800', equityEnd: '1890' },
+    ]
+    await handle.db.transaction((tx) =>
+      insertDailyRows(
+        tx,
+        days.map((d) => ({
+          ...d,
+          leaderId: leader,
+          pnl: new Exact(d.equityEnd).minus(d.equityStart).toFixed(),
+          trades: 0,
+          wins: 0,
+        })),
+      ),
+    )
+    expect(await recordMissingHistory(handle.db, new Date('2025-12-03T12:00:00.000Z'))).toBeGreaterThan(0)
+    const rows = await rowsOf('leader', leader)
+    expect(rows.map((r) => [r.reason, r.at.toISOString(), r.equity])).toEqual([
+      ['start', '2025-12-01T00:00:00.000Z', '1000'],
+      ['day', '2025-12-02T00:00:00.000Z', '1100'],
+      ['flow', '2025-12-02T00:00:00.000Z', '2000'],
+      ['day', '2025-12-03T00:00:00.000Z', '1800'],
+      ['day', '2025-12-03T12:00:00.000Z', '1890'],
+    ])
+    const start = Date.parse('2025-12-01T00:00:00.000Z')
+    const figures = await figuresOf(leader, start, Date.parse('2025-12-03T12:00:00.000Z'))
+    const points = days.map((d) => ({ ...d, pnl: new Exact(d.equityEnd).minus(d.equityStart).toFixed() }))
+    // 1.1 × 0.9 × 1.05 − 1 = 0.0395; drawdown 1 − 0.99 / 1.1 = 0.1.
+    expect(figures.roi.toDecimalPlaces(20).toFixed()).toBe(roi(points).toFixed())
+    expect(figures.maxDrawdown.toDecimalPlaces(20).toFixed()).toBe(maxDrawdown(points).toFixed())
+    expect(figures.roi.toDecimalPlaces(20).toFixed()).toBe('0.0395')
+    // Leaders with unit values are left alone: nothing more is written.
+    const before = (await handle.db.select().from(unitValues)).length
+    await recordMissingHistory(handle.db, new Date('2025-12-03T12:00:00.000Z'))
+    expect((await handle.db.select().from(unitValues)).length).toBe(before)
   })
 
   it('property: random deposits and withdrawals at unmoving marks never change ROI', async () => {

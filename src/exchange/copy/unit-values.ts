@@ -524,27 +524,47 @@ export interface UnitFigures {
   maxDrawdown: Money
   /** Days from the first with a row at or before its end (days before the account existed are left out). */
   days: DayReturn[]
+  /** Each day's return, in order (statistics.ts `Returns`: Sharpe). */
+  daily: Money[]
+  /** ROI from the span's start to each day's end, by day (statistics.ts `Returns`: the chart). */
+  byDay: Map<string, Money>
 }
 
+const NONE: UnitFigures = { roi: ZERO, maxDrawdown: ZERO, days: [], daily: [], byDay: new Map() }
+
+const firstAt = z.object({ rows: z.array(z.object({ first: z.coerce.number().nullable() })) })
+
 /**
- * ROI, maximum drawdown and daily returns of every owner over [start, end] (start at 00:00 UTC for whole days; the last
- * day ends at `end`): the figures the statistics show, from the unit values.
+ * ROI, maximum drawdown and daily returns of every owner over [start, end] (start: 00:00 UTC for whole days, null for
+ * all history, from the day of the owners' first row; the last day ends at `end`): the figures the statistics show,
+ * from the unit values. `drawdown: false` leaves the maximum drawdown out (0; a chart needs none).
  */
 export async function unitFigures(
   db: Runner,
   kind: OwnerKind,
   ids: readonly number[],
-  start: number,
+  start: number | null,
   end: number,
+  options: { drawdown?: boolean } = {},
 ): Promise<Map<number, UnitFigures>> {
   if (ids.length === 0) return new Map()
-  const instants = [start]
-  for (let t = Math.floor(start / DAY) * DAY + DAY; t < end; t += DAY) instants.push(t)
+  let from = start
+  if (from === null) {
+    const [row] = firstAt.parse(
+      await db.execute(sql`
+        select (extract(epoch from min(v.at)) * 1000)::bigint as first from unit_values v
+        where v.owner_kind = ${kind} and v.owner_id = any(${sql.param(ids)}::bigint[])`),
+    ).rows
+    if (row?.first === null || row?.first === undefined) return new Map(ids.map((id) => [id, NONE]))
+    from = Math.floor(row.first / DAY) * DAY
+  }
+  const instants = [from]
+  for (let t = Math.floor(from / DAY) * DAY + DAY; t < end; t += DAY) instants.push(t)
   instants.push(end)
   const [points, starts, falls] = await Promise.all([
     pointsAt(db, kind, ids, instants),
     startsOf(db, kind, ids, end),
-    maxDrawdowns(db, kind, ids, start, end),
+    options.drawdown === false ? new Map<number, Money>() : maxDrawdowns(db, kind, ids, from, end),
   ])
   const figures = new Map<number, UnitFigures>()
   for (const id of ids) {
@@ -556,7 +576,7 @@ export async function unitFigures(
       const to = at[i] ?? null
       if (!to) continue
       days.push({
-        day: new Date(instants[i - 1] ?? start).toISOString().slice(0, 10),
+        day: new Date(instants[i - 1] ?? from).toISOString().slice(0, 10),
         dailyReturn: returnBetween(at[i - 1] ?? null, to, own),
         roi: returnBetween(first, to, own),
       })
@@ -565,9 +585,83 @@ export async function unitFigures(
       roi: returnBetween(first, at.at(-1) ?? null, own),
       maxDrawdown: falls.get(id) ?? ZERO,
       days,
+      daily: days.map((d) => d.dailyReturn),
+      byDay: new Map(days.map((d) => [d.day, d.roi])),
     })
   }
   return figures
+}
+
+/**
+ * Unit values from daily rows (equity at the day's start after its flows, equity at its end), for a leader whose
+ * history has daily rows but no unit values (a database written before them; test fixtures), after its rows if it has
+ * some: the first day starts at its start equity, a day whose start differs from the previous end is a flow at 00:00,
+ * each day ends with a valuation at the next 00:00 (or `now` for the day in progress). The daily rows' own
+ * time-weighted chain, at day resolution.
+ */
+export async function recordDailyHistory(
+  tx: Runner,
+  leaderId: number,
+  days: readonly { day: string; equityStart: string; equityEnd: string }[],
+  now: number,
+): Promise<number> {
+  await lock(tx)
+  const [known] = lastRows.parse(
+    await tx.execute(sql`
+      select v.equity::text as equity, v.units::text as units, v.unit_value::text as unit_value from unit_values v
+      where v.owner_kind = 'leader' and v.owner_id = ${leaderId} order by v.at desc, v.id desc limit 1`),
+  ).rows
+  let last: Pick<UnitRow, 'equity' | 'units' | 'unitValue'> | null = known
+    ? { equity: new Exact(known.equity), units: new Exact(known.units), unitValue: new Exact(known.unit_value) }
+    : null
+  const rows: Written[] = []
+  const sorted = [...days].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
+  for (const day of sorted) {
+    const start = Date.parse(`${day.day}T00:00:00.000Z`)
+    if (start > now) break
+    const opening = new Exact(day.equityStart)
+    const flow = last ? opening.minus(last.equity) : opening
+    const opened = !last || !flow.isZero() ? afterFlow(last && { ...last, at: 0 }, opening, flow) : null
+    if (opened) {
+      rows.push({ ...opened, kind: 'leader', id: leaderId, at: new Date(start) })
+      last = opened
+    }
+    const closed = valuation(last && { ...last, at: 0 }, new Exact(day.equityEnd), 'day')
+    rows.push({ ...closed, kind: 'leader', id: leaderId, at: new Date(Math.min(start + DAY, now)) })
+    last = closed
+  }
+  await insertRows(tx, rows)
+  return rows.length
+}
+
+const lastRows = z.object({
+  rows: z.array(z.object({ equity: z.string(), units: z.string(), unit_value: z.string() })),
+})
+
+/** Unit values from daily rows for every leader that has daily rows and no unit values (recordDailyHistory). */
+export async function recordMissingHistory(db: Database, now: Date): Promise<number> {
+  const result = await db.execute(sql`
+    select d.leader_id, d.day::text as day, d.equity_start::text as equity_start, d.equity_end::text as equity_end
+    from leader_daily d
+    where not exists (select 1 from unit_values v where v.owner_kind = 'leader' and v.owner_id = d.leader_id)
+    order by d.leader_id, d.day`)
+  const rows = z
+    .object({
+      rows: z.array(
+        z.object({ leader_id: z.coerce.number(), day: z.string(), equity_start: z.string(), equity_end: z.string() }),
+      ),
+    })
+    .parse(result).rows
+  const byLeader = new Map<number, { day: string; equityStart: string; equityEnd: string }[]>()
+  for (const r of rows) {
+    const list = byLeader.get(r.leader_id) ?? []
+    list.push({ day: r.day, equityStart: r.equity_start, equityEnd: r.equity_end })
+    byLeader.set(r.leader_id, list)
+  }
+  let written = 0
+  for (const [leaderId, days] of byLeader)
+    written += await db.transaction((tx) => recordDailyHistory(tx, leaderId, days, now.getTime()))
+  return written
 }
 
 /** The unit value of an account at an instant (its last row at or before it); null before its first row. */

@@ -31,14 +31,17 @@ beforeAll(async () => {
       '10000',
       Array.from({ length: 20 }, () => '0'),
       2,
+      NOW,
     )
-    await addDays(db, id, day(firstOf(40)), '10000', ['-0.99999994'], 3)
+    await addDays(db, id, day(firstOf(40)), '10000', ['-0.99999994'], 3, NOW)
     await addDays(
       db,
       id,
       day(firstOf(39)),
       '0.0006',
       Array.from({ length: 39 }, () => '0'),
+      0,
+      NOW,
     )
   }
   // Two leaders trading every day of the window with some losing days: drawdowns above 0, equity in the thousands.
@@ -49,7 +52,7 @@ beforeAll(async () => {
   for (const [name, returns] of active) {
     const id = await addLeader(db, firstOf(60), { nickname: name })
     names.set(id, name)
-    await addDays(db, id, day(firstOf(60)), '5000', returns, 1)
+    await addDays(db, id, day(firstOf(60)), '5000', returns, 1, NOW)
     // Win rates: Steady 1 of 2, Bumpy 2 of 2 (the wiped leaders have none in the window).
     for (const [i, pnl] of (name === 'Steady' ? ['5', '-5'] : ['5', '5']).entries())
       await addClosedTrade(db, id, {
@@ -67,6 +70,8 @@ beforeAll(async () => {
     day(firstOf(60)),
     '5000',
     Array.from({ length: 60 }, () => '0'),
+    0,
+    NOW,
   )
   await addClosedTrade(db, lucky, {
     openedAt: new Date(NOW.getTime() - 2 * DAY),

@@ -1,13 +1,16 @@
 /**
  * Leader rows to the wire: LeaderStats from the materialized row of a period (zeros before the
- * engine wrote one), time-weighted daily series from leader_daily, and LeaderSummary cards with
+ * engine wrote one), daily series (PnL from leader_daily, time-weighted ROI from the unit values), and LeaderSummary
+ * cards with
  * their sparklines (one query for every card of a page) and whether each takes new copiers (its equity at the
  * marks, read with the page).
  */
 import { and, asc, gte, inArray } from 'drizzle-orm'
 import type { LeaderStats, LeaderSummary, StatsPeriod } from '#/contract/index.ts'
 import { leaderDaily, type leaderStats } from '#/exchange/db/copy-schema.ts'
-import { dailySeries, isNewLeader, type DailyPoint, type SeriesPoint } from '../statistics.ts'
+import { windowStart } from '#/contract/stats-window.ts'
+import { dailySeries, isNewLeader, type DailyPoint, type Returns, type SeriesPoint } from '../statistics.ts'
+import { unitFigures } from '../unit-values.ts'
 import type { Money } from '#/exchange/money.ts'
 import { acceptingCopiersOf } from '../leader-equity.ts'
 import type { Tx } from '../store.ts'
@@ -88,10 +91,25 @@ export async function dailyPoints(
   return byLeader
 }
 
+/** Cumulative ROI of the leaders at each day's end of the period, from the unit values. */
+export async function periodReturns(
+  db: Tx,
+  leaderIds: readonly number[],
+  period: StatsPeriod,
+  now: Date,
+): Promise<Map<number, Pick<Returns, 'byDay'>>> {
+  return unitFigures(db, 'leader', leaderIds, windowStart(period, now), now.getTime(), { drawdown: false })
+}
+
+const NO_RETURNS: Pick<Returns, 'byDay'> = { byDay: new Map() }
+
 /** Cumulative series of a period: its days, each with cumulative ROI and PnL. */
 export async function seriesOf(db: Tx, leaderId: number, period: StatsPeriod, now: Date): Promise<SeriesPoint[]> {
-  const days = await dailyPoints(db, [leaderId], period, now)
-  return dailySeries(days.get(leaderId) ?? [])
+  const [days, returns] = await Promise.all([
+    dailyPoints(db, [leaderId], period, now),
+    periodReturns(db, [leaderId], period, now),
+  ])
+  return dailySeries(days.get(leaderId) ?? [], returns.get(leaderId) ?? NO_RETURNS)
 }
 
 /** At most `limit` points spread evenly from the first to the last. */
@@ -108,8 +126,8 @@ export function thin<T>(points: readonly T[], limit: number): T[] {
 }
 
 /** Cumulative ROI per day of the period, at most SPARKLINE_POINTS. */
-export function sparklineOf(days: readonly DailyPoint[]): string[] {
-  return thin(dailySeries(days), SPARKLINE_POINTS).map((point) => point.roi)
+export function sparklineOf(days: readonly DailyPoint[], returns: Pick<Returns, 'byDay'>): string[] {
+  return thin(dailySeries(days, returns), SPARKLINE_POINTS).map((point) => point.roi)
 }
 
 export function summaryOf(
@@ -152,12 +170,16 @@ export async function summariesOf(
   marks: ReadonlyMap<string, Money>,
 ): Promise<LeaderSummary[]> {
   const ids = rows.map((row) => row.leader.userId)
-  const [days, accepting] = await Promise.all([dailyPoints(db, ids, period, now), acceptingCopiersOf(db, ids, marks)])
+  const [days, returns, accepting] = await Promise.all([
+    dailyPoints(db, ids, period, now),
+    periodReturns(db, ids, period, now),
+    acceptingCopiersOf(db, ids, marks),
+  ])
   return rows.map((row) =>
     summaryOf(
       row,
       period,
-      sparklineOf(days.get(row.leader.userId) ?? []),
+      sparklineOf(days.get(row.leader.userId) ?? [], returns.get(row.leader.userId) ?? NO_RETURNS),
       now,
       accepting.get(row.leader.userId) ?? false,
     ),
