@@ -198,7 +198,7 @@ describe('unit values on the database', () => {
     expect(await rowsOf('leader', plain)).toEqual([])
   })
 
-  it('profit share is a flow: the leader receives it and the copy pays it without a change of unit value', async () => {
+  it('profit share is a flow for the leader who receives it and a cost for the copy that pays it', async () => {
     const leader = await addLeader('0.1')
     const follower = await addUser()
     await handle.db.transaction(async (tx) => {
@@ -240,16 +240,17 @@ describe('unit values on the database', () => {
     const paid = leaderRows.at(-1)
     expect({ reason: paid?.reason, flow: paid?.flow }).toEqual({ reason: 'flow', flow: '48.975' })
     expect(paid?.unitValue).toBe(leaderRows.at(-2)?.unitValue)
+    // The copy redeems no units for it: what copying cost the follower is in its return.
+    await recordValuations(handle.db, marksAt(52_500), new Date(D + HOUR), { leaders: false, copies: true })
     const copyRows = await rowsOf('copy', copy.id)
     expect(copyRows.map((r) => [r.reason, r.flow])).toEqual([
       ['start', '5000'],
       ['day', '0'],
-      ['flow', '-48.975'],
+      ['day', '0'],
     ])
-    expect(copyRows[2]?.unitValue).toBe(copyRows[1]?.unitValue)
-    // The copy's return is its trading alone: 500 − 10.25 fees on 5,000.
-    const roi = (await unitFigures(handle.db, 'copy', [copy.id], D - 2 * DAY, D + HOUR)).get(copy.id)?.roi
-    expect(roi?.toDecimalPlaces(20).toFixed()).toBe('0.09795')
+    // The copy's return: 500 − 10.25 fees − 48.975 profit share on 5,000.
+    const roi = (await unitFigures(handle.db, 'copy', [copy.id], D - 2 * DAY, D + 2 * HOUR)).get(copy.id)?.roi
+    expect(roi?.toDecimalPlaces(20).toFixed()).toBe('0.088155')
   })
 
   it('drawdown sees an intraday drop that recovers by the day end (item 16: 34.6 % hourly vs 32.1 % daily)', async () => {

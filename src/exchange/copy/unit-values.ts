@@ -2,7 +2,9 @@
  * The unit-value ledger of an account: a leader (its USDT EXCHANGE wallet and its own open positions) or a copy account
  * (its balance and the open positions it manages). Returns are time-weighted by unit value, as a fund's net asset value
  * per unit: money moved in or out (a flow) buys or sells units at the unit value of that moment, so a deposit, a
- * withdrawal, a copy funded or emptied, or a profit share paid or received never moves a return; only trading does.
+ * withdrawal, a copy funded or emptied, or a profit share received by a leader never moves a return; only trading
+ * does. A profit share paid by a copy is not a flow: it is what copying cost the follower, so it lowers the copy's
+ * unit value and its ROI, as it lowers its PnL (COPY_COSTS).
  *
  * Equity: cash (wallet or copy balance) plus, for each open position, its margin and unrealized result at the marks, at
  * least 0 (an isolated position cannot lose more than its margin: the market account takes the rest at liquidation).
@@ -44,6 +46,9 @@ import { EXCHANGE_WALLET, QUOTE } from './positions.ts'
  * kind of money movement that is not trading is added here.
  */
 export const FLOW_KINDS: readonly string[] = ['deposit', 'withdrawal', 'profit-share', 'copy-in', 'copy-out']
+
+/** Flow kinds that are a cost, not a flow, for the copy that pays them: the follower's return is after profit share. */
+export const COPY_COSTS: readonly string[] = ['profit-share']
 
 export type OwnerKind = 'leader' | 'copy'
 export type UnitReason = 'start' | 'flow' | 'hour' | 'day'
@@ -304,10 +309,10 @@ const unchanged = (previous: UnitState | null, row: UnitRow) =>
 /** The net flow of each leader wallet and copy account a change's transfers touch ('leader:id' / 'copy:id'). */
 export function flowsOf(transfers: readonly Transfer[]): Map<string, { kind: OwnerKind; id: number; flow: Money }> {
   const flows = new Map<string, { kind: OwnerKind; id: number; flow: Money }>()
-  const add = (key: string, amount: Money) => {
+  const add = (key: string, amount: Money, kind: string) => {
     const ref = parseKey(key)
     let owner: { kind: OwnerKind; id: number } | null = null
-    if (ref.kind === 'copy') owner = { kind: 'copy', id: ref.id }
+    if (ref.kind === 'copy') owner = COPY_COSTS.includes(kind) ? null : { kind: 'copy', id: ref.id }
     else if (ref.kind === 'wallet' && ref.walletType === EXCHANGE_WALLET && ref.coin === QUOTE)
       owner = { kind: 'leader', id: ref.userId }
     if (!owner) return
@@ -316,8 +321,8 @@ export function flowsOf(transfers: readonly Transfer[]): Map<string, { kind: Own
   }
   for (const t of transfers) {
     if (!FLOW_KINDS.includes(t.kind)) continue
-    add(t.credit, t.amount)
-    add(t.debit, t.amount.neg())
+    add(t.credit, t.amount, t.kind)
+    add(t.debit, t.amount.neg(), t.kind)
   }
   return flows
 }
