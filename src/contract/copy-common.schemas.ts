@@ -50,7 +50,10 @@ export const leaderStatsSchema = z
     aum: decimalStringSchema.meta({ description: 'USDT in active copies of this leader' }),
     followers: z.number().int().min(0).meta({ description: 'Every follower the leader ever had' }),
     copiers: z.number().int().min(0).meta({ description: 'Followers copying now' }),
-    copierPnl: signedDecimalStringSchema.meta({ description: 'Realized PnL of all copies of this leader' }),
+    copierPnl: signedDecimalStringSchema.meta({
+      description:
+        'PnL of the copies of this leader in the period: equity at the end − equity at the start − money moved in or out, after profit share (realized and unrealized, fees and funding in)',
+    }),
   })
   .meta({ id: 'LeaderStats' })
 export type LeaderStats = z.infer<typeof leaderStatsSchema>

@@ -201,7 +201,7 @@ async function startCopyTrading(
   // A database written before unit values: each leader's history as its daily rows' chain, once.
   const upgraded = await recordMissingHistory(db, now())
   if (upgraded > 0) logger.log(`[exchange] unit values from daily rows: ${upgraded}`)
-  await refreshLeaderStats(db, now())
+  await refreshLeaderStats(db, now(), market.marks())
   return bots
 }
 

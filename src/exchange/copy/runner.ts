@@ -187,7 +187,7 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
     const hours = crossed(last, to, HOUR)
     if (hours.length > 0) {
       await snapshotDay(db, now, market.marks())
-      await refreshLeaderStats(db, now)
+      await refreshLeaderStats(db, now, market.marks())
     }
     last = to
     return report

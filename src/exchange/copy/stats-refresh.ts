@@ -22,7 +22,8 @@ import {
   type DailyPoint,
 } from './statistics.ts'
 import { insertDailyRows, type DailyRow } from './bots/history-store.ts'
-import { FLOW_KINDS, leaderEquity, marksRelation, unitFigures, type UnitFigures } from './unit-values.ts'
+import { FLOW_KINDS, leaderEquity, marksRelation, unitFigures, type Marks, type UnitFigures } from './unit-values.ts'
+import { copierPnl } from './copier-pnl.ts'
 
 const copyFigures = z.object({
   rows: z.array(
@@ -31,13 +32,15 @@ const copyFigures = z.object({
       aum: z.string(),
       followers: z.coerce.number(),
       copiers: z.coerce.number(),
-      copier_pnl: z.string(),
     }),
   ),
 })
 
-/** Recomputes leader_stats for every leader that is not cancelled. */
-export async function refreshLeaderStats(db: Database, now: Date): Promise<number> {
+/**
+ * Recomputes leader_stats for every leader that is not cancelled. `marks` value the live copies' open positions for the
+ * copier PnL (copier-pnl.ts; none given: at their margin).
+ */
+export async function refreshLeaderStats(db: Database, now: Date, marks: Marks = new Map()): Promise<number> {
   const list = await db
     .select({ id: leaders.userId, createdAt: leaders.createdAt })
     .from(leaders)
@@ -47,11 +50,9 @@ export async function refreshLeaderStats(db: Database, now: Date): Promise<numbe
       select c.leader_id,
         coalesce(sum(case when c.status <> 'cancelled' then c.balance + coalesce(m.margin, 0) else 0 end), 0)::text as aum,
         count(distinct c.follower_id) as followers,
-        count(*) filter (where c.status <> 'cancelled') as copiers,
-        coalesce(sum(coalesce(r.pnl, 0)), 0)::text as copier_pnl
+        count(*) filter (where c.status <> 'cancelled') as copiers
       from copies c
       left join (select copy_id, sum(margin) as margin from positions where status = 'open' and copy_id is not null group by copy_id) m on m.copy_id = c.id
-      left join (select copy_id, sum(realized_pnl - fees + funding) as pnl from positions where copy_id is not null group by copy_id) r on r.copy_id = c.id
       group by c.leader_id`),
   ).rows
   const byLeader = new Map(figures.map((f) => [f.leader_id, f]))
@@ -60,6 +61,9 @@ export async function refreshLeaderStats(db: Database, now: Date): Promise<numbe
   const returns = new Map<string, Map<number, UnitFigures>>()
   for (const period of STATS_PERIODS)
     returns.set(period, await unitFigures(db, 'leader', ids, windowStart(period, now), now.getTime()))
+  // The copies' PnL in each period's window, after profit share.
+  const copierPnls = new Map<string, Map<number, Money>>()
+  for (const period of STATS_PERIODS) copierPnls.set(period, await copierPnl(db, windowStart(period, now), now, marks))
   const rows: (typeof leaderStats.$inferInsert)[] = []
   for (const { id, createdAt } of list) {
     const days: DailyPoint[] = (
@@ -111,7 +115,7 @@ export async function refreshLeaderStats(db: Database, now: Date): Promise<numbe
         aum: toPlain(new Money(copy?.aum ?? '0')),
         followers: copy?.followers ?? 0,
         copiers: copy?.copiers ?? 0,
-        copierPnl: toPlain(new Money(copy?.copier_pnl ?? '0')),
+        copierPnl: toPlain(q(copierPnls.get(period)?.get(id) ?? new Money(0))),
         updatedAt: now,
       })
     }
