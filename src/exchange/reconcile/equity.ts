@@ -30,6 +30,14 @@ export function eventTimeOf(ledger: Ledger): (e: EventRecord) => number {
   return (e) => (e.id.startsWith('bot:') && ledger.withRef(e.id).length > 0 ? e.createdAt + MINUTE : e.createdAt)
 }
 
+interface CashStep {
+  at: number
+  seq: number
+  ref: string | null
+  delta: D
+  running: D
+}
+
 export type Valued = { ok: true; equity: D } | { ok: false; reason: string }
 
 /** The state of a replayed position at `at`: after its steps before it, and those at it that `cut` counts. */
@@ -91,6 +99,14 @@ export class Valuation {
     const exact = this.ledgerExact(at)
     // The back-fill values each hour after everything of that hour.
     const cut = !exact && given.kind === 'valuation' ? ALL : given
+    if (!exact) {
+      const unknown = this.historyUnknownFrom(leaderId)
+      if (unknown !== null && at >= unknown)
+        return {
+          ok: false,
+          reason: `back-filled funding at ${new Date(unknown).toISOString()} at a price no longer stored`,
+        }
+    }
     let equity = exact ? this.ledger.balanceAt(wallet, at, cut) : this.historyWallet(leaderId, at, cut)
     for (const position of this.ownPositions.get(leaderId) ?? []) {
       if (position.openedAt > at) continue
@@ -104,19 +120,48 @@ export class Valuation {
     return { ok: true, equity }
   }
 
+  /** From when a leader's replayed money is unknown (see Replayed.unknownFrom); null: known throughout. */
+  historyUnknownFrom(leaderId: number): number | null {
+    let from: number | null = null
+    for (const position of this.ownPositions.get(leaderId) ?? []) {
+      const unknown = this.replayed.get(position.id)?.unknownFrom ?? null
+      if (unknown !== null) from = Math.min(from ?? unknown, unknown)
+    }
+    return from
+  }
+
   /** A leader's wallet while the back-fill's summarized transfers do not say when: its own transfers, plus the replay. */
   historyWallet(leaderId: number, at: number, cut: Cut = ALL): D {
-    let cash = ZERO
-    for (const m of this.ledger.movements(leaderWalletKey(leaderId))) {
-      if (m.at > at || (m.at === at && !counts(cut, m.transfer.id, m.transfer.ref))) break
-      if (!m.transfer.ref?.startsWith('history:')) cash = cash.plus(m.delta)
+    let steps = this.cashSteps.get(leaderId)
+    if (!steps) this.cashSteps.set(leaderId, (steps = this.buildCashSteps(leaderId)))
+    let count = countUpTo(steps, at, -Infinity, (step) => step.seq)
+    while (count < steps.length) {
+      const step = steps[count]
+      if (!step || step.at !== at || !counts(cut, step.seq, step.ref)) break
+      count += 1
     }
+    return count === 0 ? ZERO : (steps[count - 1]?.running ?? ZERO)
+  }
+
+  private readonly cashSteps = new Map<number, CashStep[]>()
+
+  /** Every change of a leader's wallet in time order, with the running balance: its own transfers and the replay's. */
+  private buildCashSteps(leaderId: number): CashStep[] {
+    const steps: Omit<CashStep, 'running'>[] = []
+    for (const m of this.ledger.movements(leaderWalletKey(leaderId)))
+      if (!m.transfer.ref?.startsWith('history:'))
+        steps.push({ at: m.at, seq: m.transfer.id, ref: m.transfer.ref, delta: m.delta })
     for (const position of this.ownPositions.get(leaderId) ?? []) {
-      if (position.openedAt > at) continue
-      const state = pointAt(this.replayed.get(position.id)?.points ?? [], at, cut)
-      if (state) cash = cash.plus(state.cash)
+      let before = ZERO
+      for (const point of this.replayed.get(position.id)?.points ?? []) {
+        if (!point.cash.eq(before))
+          steps.push({ at: point.at, seq: point.seq, ref: point.ref, delta: point.cash.minus(before) })
+        before = point.cash
+      }
     }
-    return cash
+    steps.sort((a, b) => a.at - b.at || a.seq - b.seq)
+    let running = ZERO
+    return steps.map((step) => ({ ...step, running: (running = running.plus(step.delta)) }))
   }
 
   copyEquity(copyId: number, at: number, cut: Cut = ALL): Valued {

@@ -74,19 +74,23 @@ export interface DayFigure {
   end: number
 }
 
-/** Daily returns over [start, end]: each UTC day (the last one to `end`) with a row at or before its end. */
-export function dailyReturns(rows: readonly UnitRow[], start: number, end: number): DayFigure[] {
-  const instants = [start]
-  for (let t = Math.floor(start / DAY) * DAY + DAY; t < end; t += DAY) instants.push(t)
+/**
+ * Daily returns over [start, end]: each UTC day (the last one to `end`) with a row at or before its end; `start` null:
+ * from the account's beginning (its first row's day, measured from its first start).
+ */
+export function dailyReturns(rows: readonly UnitRow[], start: number | null, end: number): DayFigure[] {
+  const begin = start ?? rows[0]?.at ?? end
+  const instants = [begin]
+  for (let t = Math.floor(begin / DAY) * DAY + DAY; t < end; t += DAY) instants.push(t)
   instants.push(end)
-  const first = rowAt(rows, start)
+  const first = start === null ? null : rowAt(rows, start)
   const days: DayFigure[] = []
   for (let i = 1; i < instants.length; i += 1) {
     const to = rowAt(rows, instants[i] ?? end)
     if (!to) continue
-    const from = rowAt(rows, instants[i - 1] ?? start)
+    const from = i === 1 ? first : rowAt(rows, instants[i - 1] ?? begin)
     days.push({
-      day: new Date(instants[i - 1] ?? start).toISOString().slice(0, 10),
+      day: new Date(instants[i - 1] ?? begin).toISOString().slice(0, 10),
       dailyReturn: roiBetween(rows, from, to),
       roi: roiBetween(rows, first, to),
       end: instants[i] ?? end,
@@ -95,12 +99,17 @@ export function dailyReturns(rows: readonly UnitRow[], start: number, end: numbe
   return days
 }
 
-/** Largest fall of the unit value from its running peak over (start, end], from the value at start. */
-export function maxDrawdownOf(rows: readonly UnitRow[], start: number, end: number): D {
-  const first = rowAt(rows, start)
+/**
+ * Largest fall of the unit value from its running peak over (start, end], from the value at start; `start` null: over
+ * every row from the first.
+ */
+export function maxDrawdownOf(rows: readonly UnitRow[], start: number | null, end: number): D {
+  const first = start === null ? null : rowAt(rows, start)
   const span = [
     ...(first ? [{ row: first, restart: true }] : []),
-    ...rows.filter((r) => r.at > start && r.at <= end).map((row) => ({ row, restart: row.reason === 'start' })),
+    ...rows
+      .filter((r) => (start === null || r.at > start) && r.at <= end)
+      .map((row, i) => ({ row, restart: row.reason === 'start' || (start === null && i === 0) })),
   ]
   let peak = ZERO
   let worst = ZERO

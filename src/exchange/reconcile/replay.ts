@@ -47,6 +47,11 @@ export interface Replayed {
   points: PositionPoint[]
   /** Why the replay could not follow the records (then the position is valued from the ledger alone). */
   problems: string[]
+  /**
+   * From when the replay's money (margin, cash, funding and what depends on them) is unknown: back-filled funding at a
+   * price no longer stored (its minute candle pruned). Sizes and entries stay known. Null: known throughout.
+   */
+  unknownFrom: number | null
 }
 
 interface At {
@@ -243,19 +248,20 @@ function fundingSteps(input: ReplayInput, position: PositionRecord, from: number
   return steps
 }
 
-function run(position: PositionRecord, steps: Step[], problems: string[]): PositionPoint[] {
+function run(position: PositionRecord, steps: Step[], problems: string[]): Replayed {
   steps.sort((a, b) => a.at - b.at || a.seq - b.seq)
   const points: PositionPoint[] = []
+  let unknownFrom: number | null = null
   let state: PositionPoint = { ...INITIAL, at: position.openedAt, seq: 0, ref: null }
   for (const step of steps) {
     if (step.kind === 'funding-at' && step.mark.isNegative()) {
-      if (state.open) problems.push(`no stored price for funding at ${new Date(step.at).toISOString()}`)
+      if (state.open && position.biz === 'futures') unknownFrom ??= step.at
       continue
     }
     state = apply(position, state, step)
     points.push(state)
   }
-  return points
+  return { position, points, problems, unknownFrom }
 }
 
 function replayOwn(input: ReplayInput, position: PositionRecord, events: readonly EventRecord[]): Replayed {
@@ -278,7 +284,7 @@ function replayOwn(input: ReplayInput, position: PositionRecord, events: readonl
   if (events[0]?.kind !== 'open') problems.push('no open event')
   const closedAt = position.closedAt ?? Infinity
   steps.push(...fundingSteps(input, position, position.openedAt, closedAt))
-  return { position, points: run(position, steps, problems), problems }
+  return run(position, steps, problems)
 }
 
 interface CopiedContext {
@@ -349,5 +355,5 @@ function replayCopied(input: ReplayInput, position: PositionRecord, context: Cop
     else steps.push({ kind: 'close-rest', at: position.closedAt, seq, ref, price })
   }
   steps.push(...fundingSteps(input, position, position.openedAt, position.closedAt ?? Infinity))
-  return { position, points: run(position, steps, problems), problems }
+  return run(position, steps, problems)
 }
