@@ -103,7 +103,7 @@ const totals = {
   net: signedDecimalStringSchema.meta({ description: 'realizedPnl + unrealizedPnl − profitSharePaid' }),
   roi: signedDecimalStringSchema.meta({
     description:
-      'Time-weighted return since the copy began, a fraction: unit value now ÷ unit value at the start − 1, so money put in or taken out never moves it (profit share paid is a flow here; net counts it as a cost). Totals: the copies’ ROIs weighted by their equity now',
+      'Time-weighted return since the copy began, a fraction: unit value now ÷ unit value at the start − 1, so money put in or taken out never moves it; after fees, funding and profit share paid, like net. Totals: the copies’ ROIs weighted by their equity now',
   }),
 }
 

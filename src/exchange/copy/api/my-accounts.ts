@@ -4,9 +4,9 @@
  * profit share paid, net and ROI; per copy and summed. Also profit-share records on the wire.
  *
  * ROI is time-weighted, from the copy's unit values (unit-values.ts): the unit value now (its equity at the marks over
- * its units) against the unit value it started at, so money put in or taken out never moves it; trading, fees and
- * funding do. A profit share paid is a flow there (units redeemed), while the net profit counts it as a cost (the
- * methodology's table). The totals' ROI is the copies' ROIs weighted by what each holds now (its equity).
+ * its units) against the unit value it started at, so money put in or taken out never moves it; trading, fees,
+ * funding and the profit share paid (a cost to the copy, unit-values.ts COPY_COSTS) do, as they move the net profit.
+ * The totals' ROI is the copies' ROIs weighted by what each holds now (its equity).
  */
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
