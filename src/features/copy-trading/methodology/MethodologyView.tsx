@@ -9,6 +9,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import Decimal from 'decimal.js'
 import type { ReactNode } from 'react'
+import { COPY } from '#/app.config.ts'
 import { quotient } from '#/lib/format/number.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { FIGURES, type FigureKey } from './figures.texts.ts'
@@ -19,6 +20,9 @@ const EXAMPLE = { start: '10000', loss: '58.34', deposit: '10000' } as const
 const SHARE_EXAMPLE = { realized: '24.97', open: '-64.99' } as const
 /** 24 November, 19:08 UTC: "7 days" then starts on 18 November, 00:00 UTC. */
 const WINDOW_EXAMPLE = { now: Date.UTC(2025, 10, 24, 19, 8), start: Date.UTC(2025, 10, 18) } as const
+
+/** The thresholds the rules name, as the engine applies them. */
+const { newLeaderDays: newDays, minTradesToRank: minTrades, minInvestmentUsdt: minCopy } = COPY
 
 const IN = msg`Included`
 const OUT = msg`Not included`
@@ -47,7 +51,7 @@ const INCLUDES: readonly {
   { figure: 'holdingTime', fees: NONE, share: NONE, unrealized: NONE, window: PERIOD },
   { figure: 'aum', fees: NONE, share: NONE, unrealized: OUT, window: NOW },
   { figure: 'copierPnl', fees: IN, share: COST, unrealized: IN, window: PERIOD },
-  { figure: 'followerRoi', fees: IN, share: FLOW, unrealized: IN, window: COPY_LIFE },
+  { figure: 'followerRoi', fees: IN, share: COST, unrealized: IN, window: COPY_LIFE },
   { figure: 'followerPnl', fees: IN, share: COST, unrealized: IN, window: COPY_LIFE },
 ]
 
@@ -465,9 +469,10 @@ export function MethodologyView() {
           <p>
             <Trans>
               ROI is time-weighted. The account is divided into units; at every deposit, withdrawal, transfer, copy
-              investment added or taken out, and profit share, units are issued or redeemed at the unit value of that
-              moment (equity with open positions at the mark), so money moving in or out never moves ROI. This is the
-              net-asset-value ROI Binance uses.
+              investment added or taken out, and profit share a lead trader receives, units are issued or redeemed at
+              the unit value of that moment (equity with open positions at the mark), so money moving in or out never
+              moves ROI. This is the net-asset-value ROI Binance uses. For a follower, a profit share paid is not a
+              flow: it is what copying cost, so it lowers the copy&apos;s unit value and its ROI.
             </Trans>
           </p>
           <Formula>
@@ -539,8 +544,8 @@ export function MethodologyView() {
           <p>
             <Trans>
               Positions closed in the window × 7 ÷ days actually traded in the window, counted from the later of the
-              window start and the trader&apos;s first trade, at least 1 day. Traders with less than 7 days of history
-              are marked “New”.
+              window start and the start of the trader&apos;s history, and never fewer than {newDays} days. Traders with
+              less than {newDays} days of history are marked “New”: their figure is the trades so far.
             </Trans>
           </p>
           <Formula>
@@ -615,8 +620,9 @@ export function MethodologyView() {
         <Section id={ANCHORS.rankings} title={i18n._(RULE_SECTIONS.rankings)}>
           <p>
             <Trans>
-              Sorting by drawdown, Sharpe ratio or win rate ranks only traders with a minimum activity in the window (at
-              least a minimum number of closed trades); the others are listed after the ranked ones.
+              Sorting by drawdown or win rate ranks only traders with activity in the window: at least {minTrades}{' '}
+              closed trades, and equity of at least the minimum copy amount ({minCopy} USDT). The others are listed
+              after the ranked ones.
             </Trans>
           </p>
         </Section>

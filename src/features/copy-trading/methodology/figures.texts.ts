@@ -58,7 +58,7 @@ export const FIGURES: Readonly<Record<FigureKey, FigureText>> = {
   tradesPerWeek: {
     anchor: 'trades-per-week',
     name: msg`Trades per week`,
-    summary: msg`Positions closed in the period × 7 ÷ days actually traded in it.`,
+    summary: msg`Positions closed in the period × 7 ÷ days actually traded in it (at least 7).`,
   },
   holdingTime: {
     anchor: 'holding-time',
@@ -78,7 +78,7 @@ export const FIGURES: Readonly<Record<FigureKey, FigureText>> = {
   followerRoi: {
     anchor: 'follower-roi',
     name: msg`Follower ROI`,
-    summary: msg`Your copy's time-weighted return: adding or taking out money never moves it.`,
+    summary: msg`Your copy's time-weighted return after fees, funding and profit share: adding or taking out money never moves it.`,
   },
   followerPnl: {
     anchor: 'follower-pnl',
