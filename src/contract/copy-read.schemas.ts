@@ -43,10 +43,10 @@ export const leaderListQuerySchema = pageQuerySchema.extend({
     .meta({ description: 'Highest maximum drawdown of the period, a fraction' }),
   minAum: decimalStringSchema.max(40).optional(),
   tags: tagListSchema.optional(),
-  hasSlots: z
-    .enum(['true', 'false'])
-    .optional()
-    .meta({ description: 'true: leaders with a free follower slot; false: full leaders' }),
+  hasSlots: z.enum(['true', 'false']).optional().meta({
+    description:
+      'true: leaders a follower can copy now (a free slot, equity of at least the minimum copy amount); false: the others',
+  }),
   q: singleLine(1, LEADER_QUERY_MAX).optional().meta({ description: 'Part of the nickname, case-insensitive' }),
   watched: z
     .enum(['true'])

@@ -136,3 +136,13 @@ describe('ranking by a risk figure (issue 17, item 5)', () => {
     expect((await order('drawdown', { rankedOnly: true })).map(([name]) => name)).toEqual(['Steady', 'Bumpy'])
   })
 })
+
+describe('leaders a follower can copy now', () => {
+  it('"has slots" leaves out a leader whose equity is below the minimum copy amount, as following it is refused', async () => {
+    const names = async (hasSlots: boolean) =>
+      (await order('newest', { hasSlots })).map(([name]) => name).sort((a = '', b = '') => a.localeCompare(b))
+    // Before: every leader here has free slots, so the wiped-out ones (equity 0.0006) were offered too.
+    expect(await names(true)).toEqual(['Bumpy', 'Lucky', 'Steady'])
+    expect(await names(false)).toEqual(['WipedA', 'WipedB', 'WipedC'])
+  })
+})

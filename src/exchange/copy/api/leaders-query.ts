@@ -32,6 +32,7 @@ export interface LeaderFilter {
   minAum?: string
   /** Any of these tags. */
   tags?: readonly string[]
+  /** true: leaders a follower can copy now (a free slot and equity of at least the minimum copy amount). */
   hasSlots?: boolean
   /** Part of the nickname, case-insensitive. */
   q?: string
@@ -66,6 +67,12 @@ export function periodFirstDay(period: StatsPeriod, now: Date): string | null {
 /** Copies holding a slot of the row's leader: active and paused (as the follow call counts them). */
 const liveCopies = sql<number>`(select count(*) from ${copies} where ${copies.leaderId} = ${leaders.userId} and ${copies.status} <> 'cancelled')`
 const slotsLeft = sql<number>`greatest(${leaders.maxFollowers} - ${liveCopies}, 0)::int`.mapWith(Number)
+/** The leader's equity as its latest daily row has it (written each engine hour). */
+const latestEquity = sql`(select ${leaderDaily.equityEnd} from ${leaderDaily} where ${leaderDaily.leaderId} = ${leaders.userId} order by ${leaderDaily.day} desc limit 1)`
+/** Equity of at least the smallest copy a follower may make: below it a leader takes no new copiers (follow refuses). */
+const fundedEnough = sql`coalesce(${latestEquity} >= ${COPY.minInvestmentUsdt}::numeric, false)`
+/** A follower can start a copy now: a slot is free and the leader's equity is above the minimum copy amount. */
+const open = sql`(${slotsLeft} > 0 and ${fundedEnough})`
 
 /**
  * Whether a leader's risk figures of the period mean anything: at least COPY.minTradesToRank trades closed in the
@@ -77,8 +84,7 @@ export function rankable(period: StatsPeriod, now: Date): SQL {
   const firstDay = periodFirstDay(period, now)
   const inPeriod = firstDay === null ? sql`true` : gte(leaderDaily.day, firstDay)
   const trades = sql`(select coalesce(sum(${leaderDaily.trades}), 0) from ${leaderDaily} where ${leaderDaily.leaderId} = ${leaders.userId} and ${inPeriod})`
-  const equity = sql`(select ${leaderDaily.equityEnd} from ${leaderDaily} where ${leaderDaily.leaderId} = ${leaders.userId} order by ${leaderDaily.day} desc limit 1)`
-  return sql`(${trades} >= ${COPY.minTradesToRank} and coalesce(${equity} >= ${COPY.minInvestmentUsdt}::numeric, false))`
+  return sql`(${trades} >= ${COPY.minTradesToRank} and ${fundedEnough})`
 }
 
 /** Sort keys; `risk`: a risk figure, by which only rankable leaders rank (the others follow them, in the same order). */
@@ -104,7 +110,7 @@ function whereOf(filter: LeaderFilter, now: Date): SQL | undefined {
   if (filter.minAum !== undefined) conditions.push(sql`coalesce(${leaderStats.aum}, 0) >= ${filter.minAum}::numeric`)
   if (filter.tags && filter.tags.length > 0)
     conditions.push(sql`${leaders.tags} ?| ${sql.param([...filter.tags])}::text[]`)
-  if (filter.hasSlots !== undefined) conditions.push(filter.hasSlots ? sql`${slotsLeft} > 0` : sql`${slotsLeft} = 0`)
+  if (filter.hasSlots !== undefined) conditions.push(filter.hasSlots ? open : sql`not ${open}`)
   if (filter.q !== undefined) conditions.push(sql`strpos(lower(${leaders.nickname}), lower(${filter.q})) > 0`)
   if (filter.watchedBy !== undefined) {
     conditions.push(
