@@ -12,10 +12,12 @@
  * - Sharpe: mean / sample standard deviation of the daily returns (00:00 to 00:00 UTC, the last day to now) × √365;
  * - win rate: positions closed in the window with realized PnL before fees and funding > 0, over those closed;
  * - trades per week: positions closed in the window × 7 ÷ the days traded (from the later of the window's start and
- *   the first trade, at least one day); holding time: mean minutes from open to close; coins: most traded, at most 3;
+ *   the start of the leader's history, never fewer than COPY.newLeaderDays: the published methodology); holding
+ *   time: mean minutes from open to close; coins: most traded, at most 3;
  * - AUM: USDT in live copies (free balance and margin); followers: every follower ever; copiers: live copies;
  *   copier PnL: the sum of the leader's copies' PnL in the window.
  */
+import { COPY } from '#/app.config.ts'
 import { D, ONE, ZERO, sum } from './exact.ts'
 import type { OwnerKind, Valuation } from './equity.ts'
 import { VALUATION, copyKey, marginKey, type Ledger, type Movement } from './ledger.ts'
@@ -75,8 +77,8 @@ export interface DayFigure {
 }
 
 /**
- * Daily returns over [start, end]: each UTC day (the last one to `end`) with a row at or before its end; `start` null:
- * from the account's beginning (its first row's day, measured from its first start).
+ * Daily returns over [start, end]: each UTC day (the last one to `end`) in which the account exists (a row before the
+ * day's end); `start` null: from the account's beginning (its first row's day, measured from its first start).
  */
 export function dailyReturns(rows: readonly UnitRow[], start: number | null, end: number): DayFigure[] {
   const begin = start ?? rows[0]?.at ?? end
@@ -85,8 +87,12 @@ export function dailyReturns(rows: readonly UnitRow[], start: number | null, end
   instants.push(end)
   const first = start === null ? null : rowAt(rows, start)
   const days: DayFigure[] = []
+  const firstAt = rows[0]?.at ?? Infinity
   for (let i = 1; i < instants.length; i += 1) {
-    const to = rowAt(rows, instants[i] ?? end)
+    const dayEnd = instants[i] ?? end
+    // A day counts once the account exists in it: a row before its end (a row at 00:00 begins the next day).
+    if (!(firstAt < dayEnd || (dayEnd === end && firstAt <= end))) continue
+    const to = rowAt(rows, dayEnd)
     if (!to) continue
     const from = i === 1 ? first : rowAt(rows, instants[i - 1] ?? begin)
     days.push({
@@ -180,15 +186,26 @@ export interface TradeFigures {
   preferredCoins: string[]
 }
 
-/** Trade figures of a leader's own positions closed in [from, to] (from null: all). */
-export function tradeFigures(own: readonly PositionRecord[], from: number | null, to: number): TradeFigures {
+/** Trades per week are never spread over fewer days than this (the methodology's "New" threshold). */
+export const MIN_TRADING_DAYS = COPY.newLeaderDays
+
+/**
+ * Trade figures of a leader's own positions closed in [from, to] (from null: all); `historyStart`: when the leader's
+ * history starts (it became a leader, or its first trade or unit value if earlier).
+ */
+export function tradeFigures(
+  own: readonly PositionRecord[],
+  from: number | null,
+  to: number,
+  historyStart: number,
+): TradeFigures {
   const closed = own.filter(
     (p) => p.status === 'closed' && p.closedAt !== null && (from === null || p.closedAt >= from) && p.closedAt <= to,
   )
   const wins = closed.filter((p) => new D(p.realizedPnl).gt(0)).length
-  const firstTrade = Math.min(...own.map((p) => p.openedAt))
-  const since = from === null ? firstTrade : Math.max(from, firstTrade)
-  const days = Number.isFinite(since) ? new D(to - since).div(DAY) : ONE
+  const since = from === null ? historyStart : Math.max(from, historyStart)
+  const traded = new D(to - since).div(DAY)
+  const days = traded.lt(MIN_TRADING_DAYS) ? new D(MIN_TRADING_DAYS) : traded
   const counts = new Map<string, number>()
   for (const p of closed) {
     const coin = p.pairCode.split('_')[0] ?? p.pairCode
@@ -197,7 +214,7 @@ export function tradeFigures(own: readonly PositionRecord[], from: number | null
   return {
     closed: closed.length,
     winRate: closed.length === 0 ? ZERO : new D(wins).div(closed.length),
-    tradesPerWeek: closed.length === 0 ? ZERO : new D(closed.length).times(7).div(days.lt(1) ? ONE : days),
+    tradesPerWeek: new D(closed.length).times(7).div(days),
     avgHoldingMinutes:
       closed.length === 0
         ? ZERO

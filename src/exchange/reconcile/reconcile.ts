@@ -172,7 +172,13 @@ function leaderFigures(tally: Tally, context: Context, raw: Raw, at: number, pen
     const pnl = pnlOf(context, 'leader', id, period.days === null ? null : start, at)
     if (pnl.ok) check('pnl', stats.pnl, pnl.value, moneyEq)
     else unvalued += 1
-    const trades = tradeFigures(own.get(id) ?? [], period.days === null ? null : start, at)
+    const leader = raw.leaders.find((l) => l.id === id)
+    const historyStart = Math.min(
+      leader?.createdAt ?? at,
+      rows[0]?.at ?? at,
+      ...(own.get(id) ?? []).map((p) => p.openedAt),
+    )
+    const trades = tradeFigures(own.get(id) ?? [], period.days === null ? null : start, at, historyStart)
     check('win rate', stats.winRate, trades.winRate, ratioEq)
     check('trades per week', stats.tradesPerWeek, trades.tradesPerWeek, ratioEq)
     check('avg holding minutes', stats.avgHoldingMinutes, trades.avgHoldingMinutes, ratioEq)

@@ -147,22 +147,35 @@ export function checkOwnerRows(
     const pseudo = previous?.units.isZero() === true && row.reason === 'flow' && !ledgerFlow
     const isFlowRow = !pseudo && (row.reason === 'flow' || (row.reason === 'start' && !row.flow.isZero()))
     if (isFlowRow) {
-      let summed = ZERO
-      let moved = ZERO
-      let last: Movement | undefined
-      while (cursor < flows.length && !(last !== undefined && moved.eq(row.flow))) {
-        const next = flows[cursor]
-        if (!next || next.at > row.at) break
-        summed = summed.plus(counted(next))
-        moved = moved.plus(next.delta)
-        last = next
-        cursor += 1
+      // The movements up to the row that add up to its flow: money in and out first; only if they cannot, with a
+      // copy's profit share too (a row that counted it as money out).
+      const take = (withCosts: boolean) => {
+        let moved = ZERO
+        for (let i = cursor; i < flows.length; i += 1) {
+          const next = flows[i]
+          if (!next || next.at > row.at) break
+          if (!withCosts && counted(next).isZero()) continue
+          moved = moved.plus(next.delta)
+          if (moved.eq(row.flow)) return { end: i + 1, last: next }
+        }
+        return null
       }
-      const figure =
-        moved.eq(row.flow) && !summed.eq(moved)
-          ? 'unit row flow, profit share paid counted as money out'
-          : 'unit row flow'
+      const exact = take(false)
+      const withCosts = exact ? null : take(true)
+      const match = exact ?? withCosts
+      let summed = ZERO
+      let last: Movement | undefined
+      const end = match?.end ?? flows.findIndex((m, i) => i >= cursor && m.at > row.at)
+      for (let i = cursor; i < (end < 0 ? flows.length : end); i += 1) {
+        const next = flows[i]
+        if (!next) continue
+        summed = summed.plus(counted(next))
+        if (!counted(next).isZero() || withCosts) last = next
+      }
+      cursor = end < 0 ? flows.length : end
+      const figure = withCosts ? 'unit row flow, profit share paid counted as money out' : 'unit row flow'
       tally.compare(subject, '-', `${figure} (${where})`, plain(row.flow), plain(summed), summed.eq(row.flow))
+      last = match?.last ?? last
       cut = last && last.at === row.at ? upTo(last.transfer.id) : ALL
     } else if (pending && pending.at < row.at && !counted(pending).isZero()) {
       tally.compare(subject, '-', `flow without a unit row (${describe(pending)})`, 'none', plain(pending.delta), false)
