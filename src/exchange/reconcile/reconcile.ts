@@ -298,8 +298,10 @@ async function myCopiesFigures(
   pending: Pending[],
 ): Promise<void> {
   if (!served.myCopies) return
-  // My copies values open positions at the market's current marks: those of its last minute.
-  const now = raw.lastMinute === null ? at : raw.lastMinute + MINUTE
+  // My copies answers with the records as they are now, open positions at the market's marks (its last minute): the
+  // instant after everything recorded.
+  const lastRecord = raw.transfers.reduce((latest, t) => Math.max(latest, t.createdAt), 0)
+  const now = Math.max(at, lastRecord, raw.lastMinute === null ? 0 : raw.lastMinute + MINUTE)
   const followers = [...new Set(raw.copies.filter((c) => c.status !== 'cancelled').map((c) => c.followerId))]
   let roiDiffers = 0
   for (const followerId of followers) {
