@@ -239,15 +239,24 @@ export interface CopyFigures {
 }
 
 /** AUM (free balance and open margin of live copies), every follower ever, live copies. */
+const openCopiedOf = new WeakMap<Raw, PositionRecord[]>()
+/** Open positions managed by a copy (computed once per read). */
+function openCopied(context: Context): PositionRecord[] {
+  let list = openCopiedOf.get(context.raw)
+  if (!list) {
+    list = context.raw.positions.filter((p) => p.copyId !== null && !p.unmanaged && p.status === 'open')
+    openCopiedOf.set(context.raw, list)
+  }
+  return list
+}
+
 export function copyFiguresOf(context: Context, copies: readonly CopyRecord[], at: number): CopyFigures {
   const live = copies.filter((c) => c.status !== 'cancelled')
   let aum = ZERO
-  for (const copy of live) {
-    aum = aum.plus(context.ledger.balanceAt(copyKey(copy.id), at))
-    for (const p of context.raw.positions)
-      if (p.copyId === copy.id && !p.unmanaged && p.status === 'open')
-        aum = aum.plus(context.ledger.balanceAt(marginKey(p.id), at))
-  }
+  const ids = new Set(live.map((c) => c.id))
+  for (const copy of live) aum = aum.plus(context.ledger.balanceAt(copyKey(copy.id), at))
+  for (const p of openCopied(context))
+    if (p.copyId !== null && ids.has(p.copyId)) aum = aum.plus(context.ledger.balanceAt(marginKey(p.id), at))
   return { aum, followers: new Set(copies.map((c) => c.followerId)).size, copiers: live.length }
 }
 

@@ -20,10 +20,7 @@ const id = z.coerce.number()
 const epoch = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::bigint::text`)
 
 async function read<T extends z.ZodType>(db: Reader, query: SQL, row: T): Promise<z.infer<T>[]> {
-  return z
-    .object({ rows: z.array(row) })
-    .parse(await db.execute(query))
-    .rows.map((r) => r)
+  return z.object({ rows: z.array(row) }).parse(await db.execute(query)).rows
 }
 
 const leaderRow = z.object({

@@ -141,11 +141,17 @@ function checkHistoryCash(tally: Tally, raw: Raw, ledger: Ledger, valuation: Val
   }
 }
 
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
 function leaderFigures(tally: Tally, context: Context, raw: Raw, at: number, pending: Pending[]): void {
   const own = new Map<number, PositionRecord[]>()
-  for (const p of raw.positions) if (p.copyId === null) own.set(p.userId, [...(own.get(p.userId) ?? []), p])
+  for (const p of raw.positions) if (p.copyId === null) pushTo(own, p.userId, p)
   const copiesOf = new Map<number, CopyRecord[]>()
-  for (const c of raw.copies) copiesOf.set(c.leaderId, [...(copiesOf.get(c.leaderId) ?? []), c])
+  for (const c of raw.copies) pushTo(copiesOf, c.leaderId, c)
   let unvalued = 0
   for (const stats of raw.stats) {
     const id = stats.leaderId
