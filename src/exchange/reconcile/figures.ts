@@ -18,7 +18,7 @@
  *   copier PnL: the sum of the leader's copies' PnL in the window.
  */
 import { COPY } from '#/app.config.ts'
-import { D, ONE, ZERO, half18, sum } from './exact.ts'
+import { D, ONE, ZERO, sum } from './exact.ts'
 import type { OwnerKind, Valuation } from './equity.ts'
 import { VALUATION, copyKey, marginKey, type Ledger, type Movement } from './ledger.ts'
 import type { CopyRecord, PositionRecord, Raw } from './raw.ts'
@@ -172,8 +172,8 @@ export function pnlOf(context: Context, kind: OwnerKind, id: number, from: numbe
     startEquity = start.equity
   }
   const flows = netFlows(flowsOf(context.ledger, kind, id), from, to)
-  // Equity is a stored amount: 18 decimals (half up) at each end, as the engine keeps it.
-  return { ok: true, value: half18(end.equity).minus(half18(startEquity)).minus(flows) }
+  // Exact equity at both ends; the figure is rounded once, when compared (18 decimals, half up).
+  return { ok: true, value: end.equity.minus(startEquity).minus(flows) }
 }
 
 // --------------------------------------------------------------------------------------------------------------
