@@ -191,10 +191,7 @@ export const realizedEntries = pgTable(
     fees: money('fees').notNull(),
     funding: money('funding').notNull(),
   },
-  (t) => [
-    index('realized_entries_user_idx').on(t.userId, t.at),
-    index('realized_entries_copy_idx').on(t.copyId, t.at),
-  ],
+  (t) => [index('realized_entries_user_idx').on(t.userId, t.at), index('realized_entries_copy_idx').on(t.copyId, t.at)],
 )
 
 /** Every leader trade, keyed by an idempotency key: a replayed event is recognised and ignored. */

@@ -9,7 +9,7 @@ import type { Database } from '#/exchange/db/client.ts'
 import { copies, positions, profitShares } from '#/exchange/db/copy-schema.ts'
 import { users } from '#/exchange/db/schema.ts'
 import { notFound } from '#/exchange/http/errors.ts'
-import type { Money} from '#/exchange/money.ts';
+import type { Money } from '#/exchange/money.ts'
 import { Exact, toPlain } from '#/exchange/money.ts'
 import { Book, type CopyState } from '../book.ts'
 import { chargeableProfit, copyPositions, cumulativeNetProfit, profitShareDue } from '../copy-account.ts'
