@@ -15,6 +15,7 @@ vi.mock('#/lib/format/useNumberFormat.tsx', () => ({
       formatNumber(value, { ...options, tag: 'en-US' }),
     percent: (ratio: string | null | undefined, digits = 2) =>
       formatPercent(ratio, { digits, tag: 'en-US', signed: true }),
+    ratio: (ratio: string | null | undefined, digits = 2) => formatPercent(ratio, { digits, tag: 'en-US' }),
   }),
 }))
 vi.mock('#/features/i18n/index.ts', () => ({
