@@ -42,6 +42,8 @@ export function AccountPanel() {
     clearStoredUserData()
     signOutClientShell()
     queryClient.removeQueries({ queryKey: accountQueries.all })
+    // What was read as the user (preferences, watch states…) is read again as a visitor.
+    await queryClient.invalidateQueries()
     await router.invalidate()
     await router.navigate({ href: withLocalePrefix(prefix, '/') })
     setPending(false)
