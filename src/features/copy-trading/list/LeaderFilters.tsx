@@ -140,7 +140,7 @@ export function LeaderFilters({
   const change = (patch: Partial<LeaderListSearch>) => onSearch((current) => nextSearch(current, patch))
   const sort = search.sort ?? DEFAULT_SORT
   const order = search.order ?? defaultOrder(sort)
-  const any = { value: '', label: t`Any` }
+  const anyOption = { value: '', label: t`Any` }
   const periods: Record<StatsPeriod, string> = { '7d': t`7 days`, '30d': t`30 days`, '90d': t`90 days`, all: t`All` }
   const sorts: Record<(typeof LEADER_SORTS)[number], string> = {
     roi: t`ROI`,
@@ -252,7 +252,10 @@ export function LeaderFilters({
               label={f.label}
               testId={f.testId}
               value={f.value ?? ''}
-              options={[any, ...withCurrent(f.presets, f.value).map((value) => ({ value, label: f.text(value) }))]}
+              options={[
+                anyOption,
+                ...withCurrent(f.presets, f.value).map((value) => ({ value, label: f.text(value) })),
+              ]}
               onChange={(value) => f.set(value || undefined)}
             />
           ))}
@@ -260,7 +263,7 @@ export function LeaderFilters({
             label={t`Copy slots`}
             testId="has-slots"
             value={search.hasSlots ?? ''}
-            options={[any, { value: 'true', label: t`Free slots` }, { value: 'false', label: t`Full` }]}
+            options={[anyOption, { value: 'true', label: t`Free slots` }, { value: 'false', label: t`Full` }]}
             onChange={(value) => change({ hasSlots: value === 'true' || value === 'false' ? value : undefined })}
           />
           <div
