@@ -12,6 +12,7 @@ import type { Side } from './book.ts'
 import { markOf } from './marks.ts'
 import { q, unrealizedPnl } from './position-math.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
+import { seedWhatIfLeader } from '#tests/fixtures/exchange/copy/what-if-fixtures.ts'
 import { deposit, leaderTrade } from './engine.ts'
 import type { WhatIfJob } from './what-if-replay.ts'
 
@@ -55,38 +56,7 @@ beforeAll(async () => {
       },
     },
   })
-  const { db } = h.context
-  leaderId = Number((await h.registerUser()).userId)
-  await db.insert(leaders).values({
-    userId: leaderId,
-    biz: 'futures',
-    strategy: 'user',
-    nickname: 'Bounded',
-    profitShareRate: '0.1',
-    maxFollowers: 10,
-    minCopyAmount: '10',
-    createdAt: new Date(START),
-  })
-  await db.transaction((tx) => deposit(tx, leaderId, 'USDT', new Money(50_000), new Date(START)))
-  const at = (minutes: number) => new Date(START - 60 * 60_000 + minutes * 60_000)
-  const opened = await leaderTrade(db, h.context.rules, {
-    eventId: 'b:1',
-    leaderId,
-    biz: 'futures',
-    pairCode: 'BTC_USDT',
-    price: new Money(60_000),
-    at: at(0),
-    action: { kind: 'open', side: 1, size: new Money('0.5'), leverage: 10 },
-  })
-  await leaderTrade(db, h.context.rules, {
-    eventId: 'b:2',
-    leaderId,
-    biz: 'futures',
-    pairCode: 'BTC_USDT',
-    price: new Money(61_200),
-    at: at(30),
-    action: { kind: 'close', positionId: opened?.position.id ?? 0 },
-  })
+  leaderId = await seedWhatIfLeader(h, START, 'Bounded')
 })
 afterAll(() => h.close())
 

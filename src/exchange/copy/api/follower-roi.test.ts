@@ -8,7 +8,6 @@ import { Exact, Money } from '#/exchange/money.ts'
 import { ratioString } from './wire.ts'
 import { startKit, type Kit, type User } from '#tests/fixtures/exchange/copy/follow-fixtures.ts'
 
-const FOLLOW = '/copy/v1/copies'
 const SETTINGS = '/copy/v1/copies/{leaderId}/settings'
 const MY_COPIES = '/copy/v1/my/copies'
 
@@ -18,12 +17,7 @@ let follower: User
 beforeAll(async () => {
   kit = await startKit()
   leader = await kit.leader()
-  follower = await kit.user('1000')
-  const followed = await kit.call('POST', FOLLOW, {
-    token: follower.token,
-    body: { leaderId: leader.userId, mode: 'fixed', fixedAmount: '100', investment: '500' },
-  })
-  expect(followed.status, followed.text).toBe(200)
+  follower = await kit.follow(leader, { usdt: '1000', fixedAmount: '100', investment: '500' })
 })
 afterAll(() => kit.h.close())
 

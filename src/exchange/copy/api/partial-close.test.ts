@@ -11,7 +11,6 @@ import { Exact, Money } from '#/exchange/money.ts'
 import { utcDay } from '../statistics.ts'
 import { startKit, type Kit, type User } from '#tests/fixtures/exchange/copy/follow-fixtures.ts'
 
-const FOLLOW = '/copy/v1/copies'
 const MY_COPIES = '/copy/v1/my/copies'
 const PROFIT = '/copy/v1/my/profit'
 
@@ -21,12 +20,7 @@ let follower: User
 beforeAll(async () => {
   kit = await startKit()
   leader = await kit.leader()
-  follower = await kit.user('10000')
-  const followed = await kit.call('POST', FOLLOW, {
-    token: follower.token,
-    body: { leaderId: leader.userId, mode: 'fixed', fixedAmount: '1000', investment: '5000' },
-  })
-  expect(followed.status, followed.text).toBe(200)
+  follower = await kit.follow(leader, { usdt: '10000', fixedAmount: '1000', investment: '5000' })
 })
 afterAll(() => kit.h.close())
 

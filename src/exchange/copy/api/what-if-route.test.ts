@@ -3,11 +3,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiErrorSchema, whatIfResponseSchema } from '#/contract/index.ts'
-import { leaders } from '#/exchange/db/copy-schema.ts'
 import { Money } from '#/exchange/money.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
+import { seedWhatIfLeader } from '#tests/fixtures/exchange/copy/what-if-fixtures.ts'
 import { openApiCheck, type OpenApiCheck } from '#tests/fixtures/exchange/openapi-check.ts'
-import { deposit, leaderTrade } from '../engine.ts'
 
 const START = Date.UTC(2026, 0, 6, 1)
 const PATH = '/copy/v1/leaders/{leaderId}/what-if'
@@ -18,38 +17,7 @@ let leaderId = 0
 beforeAll(async () => {
   h = await startHarness({ start: START })
   doc = openApiCheck((await h.api('GET', '/openapi.json')).body)
-  const { db } = h.context
-  leaderId = Number((await h.registerUser()).userId)
-  await db.insert(leaders).values({
-    userId: leaderId,
-    biz: 'futures',
-    strategy: 'user',
-    nickname: 'WhatIf',
-    profitShareRate: '0.1',
-    maxFollowers: 10,
-    minCopyAmount: '10',
-    createdAt: new Date(START),
-  })
-  await db.transaction((tx) => deposit(tx, leaderId, 'USDT', new Money(50_000), new Date(START)))
-  const at = (minutes: number) => new Date(START - 60 * 60_000 + minutes * 60_000)
-  const opened = await leaderTrade(db, h.context.rules, {
-    eventId: 'w:1',
-    leaderId,
-    biz: 'futures',
-    pairCode: 'BTC_USDT',
-    price: new Money(60_000),
-    at: at(0),
-    action: { kind: 'open', side: 1, size: new Money('0.5'), leverage: 10 },
-  })
-  await leaderTrade(db, h.context.rules, {
-    eventId: 'w:2',
-    leaderId,
-    biz: 'futures',
-    pairCode: 'BTC_USDT',
-    price: new Money(61_200),
-    at: at(30),
-    action: { kind: 'close', positionId: opened?.position.id ?? 0 },
-  })
+  leaderId = await seedWhatIfLeader(h, START, 'WhatIf')
 })
 afterAll(() => h.close())
 
