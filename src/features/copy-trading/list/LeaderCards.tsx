@@ -22,7 +22,8 @@ export interface LeaderCardsProps {
 function Stat({ label, info, children }: { label: ReactNode; info: FigureKey; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="truncate text-xs text-muted">
+      {/* The label wraps rather than truncates: it is a button (its definition), which an ellipsis would clip. */}
+      <dt className="text-xs break-words text-muted">
         <FigureTerm figure={info}>{label}</FigureTerm>
       </dt>
       <dd className="truncate font-medium">{children}</dd>
