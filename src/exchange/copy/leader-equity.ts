@@ -1,17 +1,17 @@
 /**
- * A leader's equity at the marks, as the daily rows measure it: the USDT EXCHANGE wallet plus the margin and
- * unrealized PnL of the leader's own open positions. Below the minimum copy amount a leader takes no new copiers: a
- * trader who cannot place the smallest copied order is not one to start copying.
+ * A leader's equity at the marks, as the daily rows and unit values measure it (unit-values.ts `leaderEquity`, the one
+ * definition): the USDT EXCHANGE wallet plus each own open position's margin and unrealized PnL, at least 0. Below
+ * the minimum copy amount a leader takes no new copiers: a trader who cannot place the smallest copied order is not
+ * one to start copying.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { COPY } from '#/app.config.ts'
-import { positions } from '#/exchange/db/copy-schema.ts'
-import { balances } from '#/exchange/db/schema.ts'
 import { Exact, type Money } from '../money.ts'
-import type { Side } from './book.ts'
-import { unrealizedPnl } from './position-math.ts'
-import { EXCHANGE_WALLET, QUOTE } from './positions.ts'
 import type { Tx } from './store.ts'
+import { leaderEquity, marksRelation } from './unit-values.ts'
+
+const equityRows = z.object({ rows: z.array(z.object({ leader_id: z.coerce.number(), equity: z.string() })) })
 
 /** Equity of each leader (0 for one with neither wallet nor positions). */
 export async function leaderEquities(
@@ -21,25 +21,11 @@ export async function leaderEquities(
 ): Promise<Map<number, Money>> {
   const equities = new Map<number, Money>(leaderIds.map((id) => [id, new Exact(0)]))
   if (leaderIds.length === 0) return equities
-  const ids = [...new Set(leaderIds)]
-  const [wallets, open] = await Promise.all([
-    db
-      .select({ userId: balances.userId, available: balances.available })
-      .from(balances)
-      .where(and(inArray(balances.userId, ids), eq(balances.walletType, EXCHANGE_WALLET), eq(balances.coin, QUOTE))),
-    db
-      .select()
-      .from(positions)
-      .where(and(inArray(positions.userId, ids), isNull(positions.copyId), eq(positions.status, 'open'))),
-  ])
-  const add = (id: number, amount: Money) => equities.set(id, (equities.get(id) ?? new Exact(0)).plus(amount))
-  for (const wallet of wallets) add(wallet.userId, new Exact(wallet.available))
-  for (const row of open) {
-    const side: Side = row.side === 1 ? 1 : -1
-    const position = { side, size: new Exact(row.size), entryPrice: new Exact(row.entryPrice) }
-    const mark = marks.get(row.pairCode) ?? position.entryPrice
-    add(row.userId, new Exact(row.margin).plus(unrealizedPnl(position, mark)))
-  }
+  const result = await db.execute(sql`
+    with m as ${marksRelation(marks)}
+    select o.id as leader_id, ${leaderEquity(sql`o.id`)}::text as equity
+    from unnest(${sql.param([...new Set(leaderIds)])}::bigint[]) as o(id)`)
+  for (const row of equityRows.parse(result).rows) equities.set(row.leader_id, new Exact(row.equity))
   return equities
 }
 
