@@ -27,7 +27,7 @@ import { createRedisPubSub } from './realtime/redis-pubsub.ts'
 import { exchangeSnapshots } from './realtime/snapshots.ts'
 import { redeemTicket } from './realtime/tickets.ts'
 import type { Rules } from './copy/rules.ts'
-import { refreshLeaderStats } from './copy/stats-refresh.ts'
+import { refreshLeaderStats, snapshotDay } from './copy/stats-refresh.ts'
 import { recordMissingHistory } from './copy/unit-values.ts'
 import { backfillNicknameKeys } from './copy/api/nickname.ts'
 import { createWhatIfService, type WhatIfServiceOptions } from './copy/what-if-service.ts'
@@ -201,6 +201,8 @@ async function startCopyTrading(
   // A database written before unit values: each leader's history as its daily rows' chain, once.
   const upgraded = await recordMissingHistory(db, now())
   if (upgraded > 0) logger.log(`[exchange] unit values from daily rows: ${upgraded}`)
+  // Today's row as the live engine values it (the back-fill's last step read history prices): then the statistics.
+  await snapshotDay(db, now(), market.marks())
   await refreshLeaderStats(db, now(), market.marks())
   return bots
 }

@@ -136,6 +136,11 @@ export interface Change {
   /** Of those, the ones whose only change is their balance (written with a narrower update). */
   balanceOnly: Set<number>
   skipped: Skip[]
+  /**
+   * Positions handed over from their copy to the follower in this change (a copy ended keeping them): money out of
+   * the copy at their worth at the marks (unit-values.ts `recordFlows`), as if closed and paid out.
+   */
+  handedOver: Set<number>
 }
 
 export function emptyChange(): Change {
@@ -146,6 +151,7 @@ export function emptyChange(): Change {
     copies: new Map(),
     balanceOnly: new Set(),
     skipped: [],
+    handedOver: new Set(),
   }
 }
 
@@ -238,6 +244,13 @@ export class Book {
 
   touchPosition(position: PositionState): void {
     this.change.positions.set(position.id, position)
+  }
+
+  /** Leaves a copied position open and hands it to the follower: the copy no longer manages it. */
+  handOver(position: PositionState): void {
+    position.unmanaged = true
+    this.touchPosition(position)
+    this.change.handedOver.add(position.id)
   }
 
   touchCopy(copy: CopyState): void {

@@ -162,10 +162,7 @@ export function endCopy(book: Book, input: EndCopyInput): ProfitShareRecord | nu
         ref,
         NO_TRIGGERS,
       )
-    } else {
-      position.unmanaged = true
-      book.touchPosition(position)
-    }
+    } else book.handOver(position)
   }
   const record = settleProfitShare(book, copy, at, input.marks)
   book.transfer(copyKey(copy.id), followerWallet(copy), copy.balance, 'copy-out', ref)

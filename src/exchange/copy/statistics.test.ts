@@ -183,11 +183,11 @@ describe('trade statistics', () => {
     expect(isNewLeader(now - 7 * DAY, now)).toBe(false)
   })
 
-  it('starts a history at the earliest of the leader record, its first daily row and its first trade', () => {
+  it('starts a history at the earliest of the leader record, its first unit value and its first trade', () => {
     const created = new Date(Date.UTC(2026, 4, 3, 9))
-    expect(historyStart(created, SWING, [])).toBe(Date.UTC(2026, 4, 1))
-    expect(historyStart(created, [], [trade('BTC_USDT', '1', 60, Date.UTC(2026, 4, 2))])).toBe(Date.UTC(2026, 4, 2))
-    expect(historyStart(created, [], [])).toBe(created.getTime())
+    expect(historyStart(created, Date.UTC(2026, 4, 1, 14), [])).toBe(Date.UTC(2026, 4, 1, 14))
+    expect(historyStart(created, null, [trade('BTC_USDT', '1', 60, Date.UTC(2026, 4, 2))])).toBe(Date.UTC(2026, 4, 2))
+    expect(historyStart(created, null, [])).toBe(created.getTime())
   })
 })
 

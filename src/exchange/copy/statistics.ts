@@ -203,12 +203,13 @@ export function tradingSpanMs(since: number | null, historyStart: number, now: n
 }
 
 /**
- * Where a leader's history starts: when it became a leader (its first record), or its first daily row or own trade if
- * earlier (back-filled history starts with the leader; the earlier ones are a safeguard).
+ * Where a leader's history starts: when it became a leader (its first record), or its first unit value (epoch ms, null
+ * without one) or own trade if earlier (back-filled history starts with the leader; the earlier ones are a
+ * safeguard). The instant itself, not its day's 00:00: a leader who began at 14:00 has no history before 14:00.
  */
-export function historyStart(createdAt: Date, days: readonly DailyPoint[], trades: readonly ClosedTrade[]): number {
-  const firstDay = days[0] ? Date.parse(`${days[0].day}T00:00:00.000Z`) : Infinity
-  return trades.reduce((first, trade) => Math.min(first, trade.openedAt), Math.min(createdAt.getTime(), firstDay))
+export function historyStart(createdAt: Date, firstValueAt: number | null, trades: readonly ClosedTrade[]): number {
+  const first = Math.min(createdAt.getTime(), firstValueAt ?? Infinity)
+  return trades.reduce((earliest, trade) => Math.min(earliest, trade.openedAt), first)
 }
 
 /** A leader with less than COPY.newLeaderDays of history: its figures rest on little and it is marked New. */

@@ -237,6 +237,28 @@ describe('a day closed after midnight (issue 17, item 1)', () => {
   })
 })
 
+describe('a leader’s first day (issue 17)', () => {
+  it('counts money deposited after the day’s first snapshot as money in, not PnL', async () => {
+    const { db } = handle
+    const day = Date.parse('2026-03-02T00:00:00.000Z')
+    const leaderId = await addLeader(db, new Date(day))
+    await db.transaction((tx) => deposit(tx, leaderId, 'USDT', new Money(50_000), new Date(day)))
+    await snapshotDay(db, new Date(day), new Map())
+    await db.transaction((tx) => deposit(tx, leaderId, 'USDT', new Money(1000), new Date(day + 6 * 3_600_000)))
+    const now = new Date(day + 7 * 3_600_000)
+    await snapshotDay(db, now, new Map())
+    await refreshLeaderStats(db, now)
+    const [row] = await db.select().from(leaderDaily).where(eq(leaderDaily.leaderId, leaderId))
+    // Before: the day started at its first snapshot's 50,000, so the 1,000 read as a gain.
+    expect([row?.equityStart, row?.equityEnd, row?.pnl].map((v) => new Money(v ?? 'NaN').toFixed())).toEqual([
+      '51000',
+      '51000',
+      '0',
+    ])
+    expect(new Money((await statsOf(leaderId, '7d')).pnl).toFixed()).toBe('0')
+  })
+})
+
 describe('exact daily equity (issue 17, item 12)', () => {
   it('starts a day at yesterday’s end plus its flows to the last of 18 decimals', async () => {
     const { db } = handle
@@ -319,6 +341,24 @@ describe('trades per week over the time actually traded (issue 17, item 15)', ()
     const later = new Date(dayOne + 7 * 86_400_000)
     const [older] = await summariesOf(db, rows, 'all', later, new Map())
     expect(older?.isNew).toBe(false)
+  })
+
+  it('measures a history from the hour the leader began, not from 00:00 of its first day', async () => {
+    const { db } = handle
+    const began = Date.parse('2026-07-01T14:00:00.000Z')
+    const now = new Date(began + 9 * 86_400_000)
+    const leaderId = await addLeader(db, new Date(began))
+    await db.transaction((tx) => deposit(tx, leaderId, 'USDT', new Money(1000), new Date(began)))
+    for (let day = 0; day < 9; day += 1)
+      await addClosedTrade(db, leaderId, {
+        openedAt: new Date(began + day * 86_400_000 + 3_600_000),
+        closedAt: new Date(began + day * 86_400_000 + 2 * 3_600_000),
+        realizedPnl: '1',
+      })
+    await snapshotDay(db, new Date(began), new Map())
+    await refreshLeaderStats(db, now)
+    // 9 trades in exactly 9 days: 7 a week (before: over 9 days and 14 hours from 00:00, 6.5625).
+    expect(new Money((await statsOf(leaderId, 'all')).tradesPerWeek).toFixed()).toBe('7')
   })
 
   it('spreads a 10-day-old leader’s trades over its 10 days, not over the 30 of the window', async () => {

@@ -5,7 +5,7 @@
  * leader is one indexed read.
  * Also the live daily equity snapshot of every leader, taken by the engine at each day's end.
  */
-import { and, asc, eq, gte, isNull, lte, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { STATS_PERIODS } from '#/contract/index.ts'
 import { DAY_MS, utcDay, utcDayStart, windowStart } from '#/contract/stats-window.ts'
@@ -22,7 +22,15 @@ import {
   type DailyPoint,
 } from './statistics.ts'
 import { insertDailyRows, type DailyRow } from './bots/history-store.ts'
-import { FLOW_KINDS, leaderEquity, marksRelation, unitFigures, type Marks, type UnitFigures } from './unit-values.ts'
+import {
+  FLOW_KINDS,
+  firstValueTimes,
+  leaderEquity,
+  marksRelation,
+  unitFigures,
+  type Marks,
+  type UnitFigures,
+} from './unit-values.ts'
 import { copierPnl } from './copier-pnl.ts'
 
 const copyFigures = z.object({
@@ -58,6 +66,7 @@ export async function refreshLeaderStats(db: Database, now: Date, marks: Marks =
   const byLeader = new Map(figures.map((f) => [f.leader_id, f]))
   // Time-weighted figures of every leader and period from the unit values, one batch per period.
   const ids = list.map((l) => l.id)
+  const firstValues = await firstValueTimes(db, 'leader', ids)
   const returns = new Map<string, Map<number, UnitFigures>>()
   for (const period of STATS_PERIODS)
     returns.set(period, await unitFigures(db, 'leader', ids, windowStart(period, now), now.getTime()))
@@ -91,7 +100,7 @@ export async function refreshLeaderStats(db: Database, now: Date, marks: Marks =
       grossPnl: t.grossPnl,
     }))
     const copy = byLeader.get(id)
-    const history = historyStart(createdAt, days, trades)
+    const history = historyStart(createdAt, firstValues.get(id) ?? null, trades)
     for (const period of STATS_PERIODS) {
       const since = windowStart(period, now)
       const cut = cutToPeriod(days, trades, since)
@@ -169,6 +178,7 @@ const equityRows = z.object({
     z.object({
       leader_id: z.coerce.number(),
       equity: z.string(),
+      opening: z.string(),
       flows: z.string(),
       later_flows: z.string(),
       trades: z.coerce.number(),
@@ -179,58 +189,57 @@ const equityRows = z.object({
 
 /**
  * The row of `now`'s UTC day for every leader: equity (unit-values.ts `leaderEquity`: wallet USDT + each own open
- * position's margin and unrealized PnL at the marks, at least 0), PnL =
- * equity change minus money that came in or went out not by trading (deposits, profit share received, copy moves),
- * trades and wins (statistics.ts `isWin`: realized PnL before fees and funding > 0) closed that day. Written again while the day runs. Every flow belongs to the one day
- * [00:00, next 00:00) it happened in: a day closed late (its last snapshot taken after midnight, as the engine does
- * when a tick crosses it) ends at the equity measured less the flows that came after its end, so a profit share paid
- * at Monday 00:00 is Monday's flow only, never Sunday's equity as well.
+ * position's margin and unrealized PnL at the marks, at least 0), PnL = equity change minus money that came in or went
+ * out not by trading (deposits, profit share received, copy moves), trades and wins (statistics.ts `isWin`: realized
+ * PnL before fees and funding > 0) closed that day. Written again while the day runs.
+ *
+ * The day starts where the leader's last earlier row ended, plus every flow since that row's end (yesterday's row, or
+ * an older one after days the engine did not run: their trading then counts on this day, so a window's PnL stays
+ * equity change less flows). A leader with no earlier row starts from its wallet's ledger balance at 00:00 (0 for a
+ * new account) plus the margin of positions open then, plus the day's flows: money deposited after the day's first
+ * snapshot is never PnL. Every flow belongs to the one day [00:00, next 00:00) it happened in: a day closed late (its
+ * last snapshot taken after midnight, as the engine does when a tick crosses it) ends at the equity measured less the
+ * flows that came after its end, so a profit share paid at Monday 00:00 is Monday's flow only.
  */
 export async function snapshotDay(db: Database, now: Date, marks: ReadonlyMap<string, string>): Promise<number> {
   const day = utcDay(now.getTime())
   const start = new Date(utcDayStart(now.getTime()))
   const end = new Date(start.getTime() + DAY_MS)
-  const within = sql`t.created_at >= ${start.toISOString()}::timestamptz and t.created_at < ${end.toISOString()}::timestamptz`
-  const after = sql`t.created_at >= ${end.toISOString()}::timestamptz`
-  const closedWithin = sql`p.closed_at >= ${start.toISOString()}::timestamptz and p.closed_at < ${end.toISOString()}::timestamptz`
+  const startAt = sql`${start.toISOString()}::timestamptz`
+  const endAt = sql`${end.toISOString()}::timestamptz`
+  // Flows count from the end of the leader's last earlier row (its day + 1 at 00:00 UTC), or from today's 00:00.
+  const flowsFrom = sql`coalesce(((pr.day + 1)::timestamp at time zone 'UTC'), ${startAt})`
+  const closedWithin = sql`p.closed_at >= ${startAt} and p.closed_at < ${endAt}`
+  const signed = sql`case when t.credit = w.key then t.amount else -t.amount end`
   const result = equityRows.parse(
     await db.execute(sql`
-      with m as ${marksRelation(marks)}
+      with m as ${marksRelation(marks)},
+      pr as (select distinct on (d.leader_id) d.leader_id, d.day, d.equity_end from leader_daily d
+        where d.day < ${day}::date order by d.leader_id, d.day desc)
       select l.user_id as leader_id,
         ${leaderEquity(sql`l.user_id`)}::text as equity,
-        coalesce((select sum(case when t.credit = w.key then t.amount else -t.amount end) from ledger_transfers t
-          where (t.credit = w.key or t.debit = w.key) and t.kind in (${FLOWS}) and ${within}), 0)::text as flows,
-        coalesce((select sum(case when t.credit = w.key then t.amount else -t.amount end) from ledger_transfers t
-          where (t.credit = w.key or t.debit = w.key) and t.kind in (${FLOWS}) and ${after}), 0)::text as later_flows,
+        coalesce(pr.equity_end, coalesce((select sum(${signed}) from ledger_transfers t
+            where (t.credit = w.key or t.debit = w.key) and t.created_at < ${startAt}), 0)
+          + coalesce((select sum(p.margin) from positions p where p.user_id = l.user_id and p.copy_id is null
+            and p.opened_at < ${startAt} and (p.closed_at is null or p.closed_at >= ${startAt})), 0))::text as opening,
+        coalesce((select sum(${signed}) from ledger_transfers t
+          where (t.credit = w.key or t.debit = w.key) and t.kind in (${FLOWS})
+            and t.created_at >= ${flowsFrom} and t.created_at < ${endAt}), 0)::text as flows,
+        coalesce((select sum(${signed}) from ledger_transfers t
+          where (t.credit = w.key or t.debit = w.key) and t.kind in (${FLOWS}) and t.created_at >= ${endAt}), 0)::text as later_flows,
         (select count(*) from positions p where p.user_id = l.user_id and p.copy_id is null and p.status = 'closed' and ${closedWithin}) as trades,
         (select count(*) from positions p where p.user_id = l.user_id and p.copy_id is null and p.status = 'closed' and ${closedWithin}
           and p.realized_pnl > 0) as wins
       from leaders l
       cross join lateral (select 'wallet:' || l.user_id || ':3:USDT' as key) w
+      left join pr on pr.leader_id = l.user_id
       where l.status <> 'cancelled'`),
   ).rows
-  const dayBefore = utcDay(start.getTime() - DAY_MS)
-  const previous = await db
-    .select({
-      leaderId: leaderDaily.leaderId,
-      day: leaderDaily.day,
-      equityEnd: leaderDaily.equityEnd,
-      equityStart: leaderDaily.equityStart,
-    })
-    .from(leaderDaily)
-    .where(and(gte(leaderDaily.day, dayBefore), lte(leaderDaily.day, day)))
-  // The day starts at yesterday's end plus today's flows; a leader's first day starts at its first snapshot.
   // Exact sums of stored amounts (numeric(36,18) has 36 digits; Money's 20 would round them); the equity at the marks
   // is a figure, brought to 18 decimals half up once (rounding.ts `q`), so PnL = end − start holds to the last digit.
-  const startOf = (leaderId: number, equity: Money, flows: string) => {
-    const yesterday = previous.find((p) => p.leaderId === leaderId && p.day === dayBefore)
-    if (yesterday) return new Exact(yesterday.equityEnd).plus(flows)
-    const today = previous.find((p) => p.leaderId === leaderId && p.day === day)
-    return today ? new Exact(today.equityStart) : equity
-  }
   const rows: DailyRow[] = result.map((r) => {
     const equity = q(new Exact(r.equity)).minus(r.later_flows)
-    const equityStart = startOf(r.leader_id, equity, r.flows)
+    const equityStart = new Exact(r.opening).plus(r.flows)
     return {
       leaderId: r.leader_id,
       day,

@@ -312,7 +312,7 @@ export async function persistChange(tx: Tx, change: Change, at: Date, marks?: Ma
       from unnest(${sql.param(s.map((x) => x.copyId))}::bigint[], ${texts(s.map((x) => x.eventId))}, ${texts(s.map((x) => x.pairCode))}, ${texts(s.map((x) => x.reason))}) as x(c, e, p, r)
       on conflict (copy_id, event_id) do nothing`)
   }
-  if (change.transfers.length > 0) await recordFlows(tx, change.transfers, at, marks)
+  if (change.transfers.length > 0 || change.handedOver.size > 0) await recordFlows(tx, change, at, marks)
 }
 
 /** Wallet and ledger-account balances move by the sum of their transfers (copies and margins were written whole). */

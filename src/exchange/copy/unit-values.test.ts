@@ -14,7 +14,8 @@ import { runs } from '#tests/fixtures/properties.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 import { Book, externalKey } from './book.ts'
 import { leaderWallet } from './copy-account.ts'
-import { deposit, fundCopy, leaderTrade, settleProfitShares } from './engine.ts'
+import { copierPnl } from './copier-pnl.ts'
+import { deposit, endCopyInDb, fundCopy, leaderTrade, settleProfitShares } from './engine.ts'
 import { defaultRules } from './rules.ts'
 import { insertDailyRows } from './bots/history-store.ts'
 import { maxDrawdown, roi } from './statistics.ts'
@@ -70,6 +71,36 @@ async function addLeader(rate = '0.1'): Promise<number> {
     createdAt: at(-48),
   })
   return id
+}
+
+/**
+ * A leader (100,000 USDT, profit share `rate`) and a follower who copies it: fixed 1,000 per order, 5,000 in the copy
+ * since 29 hours before D.
+ */
+async function addFundedCopy(rate: string): Promise<{ leader: number; copy: { id: number } }> {
+  const leader = await addLeader(rate)
+  const follower = await addUser()
+  await handle.db.transaction(async (tx) => {
+    await deposit(tx, leader, 'USDT', new Money(100_000), at(-30))
+    await deposit(tx, follower, 'USDT', new Money(10_000), at(-30))
+  })
+  const [copy] = await handle.db
+    .insert(copies)
+    .values({
+      followerId: follower,
+      leaderId: leader,
+      status: 'active',
+      mode: 'fixed',
+      fixedAmount: '1000',
+      profitShareRate: rate,
+      investment: '0',
+      leverageMode: 'follow',
+      createdAt: at(-29),
+    })
+    .returning({ id: copies.id })
+  if (!copy) throw new Error('no copy')
+  await handle.db.transaction((tx) => fundCopy(tx, copy.id, new Money(5000), at(-29)))
+  return { leader, copy }
 }
 
 /** Opens a 10× long of `size` BTC at `price` for the leader (fee 0.0005 × notional). */
@@ -199,28 +230,7 @@ describe('unit values on the database', () => {
   })
 
   it('profit share is a flow for the leader who receives it and a cost for the copy that pays it', async () => {
-    const leader = await addLeader('0.1')
-    const follower = await addUser()
-    await handle.db.transaction(async (tx) => {
-      await deposit(tx, leader, 'USDT', new Money(100_000), at(-30))
-      await deposit(tx, follower, 'USDT', new Money(10_000), at(-30))
-    })
-    const [copy] = await handle.db
-      .insert(copies)
-      .values({
-        followerId: follower,
-        leaderId: leader,
-        status: 'active',
-        mode: 'fixed',
-        fixedAmount: '1000',
-        profitShareRate: '0.1',
-        investment: '0',
-        leverageMode: 'follow',
-        createdAt: at(-29),
-      })
-      .returning({ id: copies.id })
-    if (!copy) throw new Error('no copy')
-    await handle.db.transaction((tx) => fundCopy(tx, copy.id, new Money(5000), at(-29)))
+    const { leader, copy } = await addFundedCopy('0.1')
     const position = await openLong(leader, 50_000, 1, at(-28))
     await leaderTrade(handle.db, rules, {
       eventId: `close:${position}`,
@@ -253,6 +263,30 @@ describe('unit values on the database', () => {
     expect(roi?.toDecimalPlaces(20).toFixed()).toBe('0.088155')
   })
 
+  it('a copy ended keeping its positions hands them over as money out: its return and PnL do not fall', async () => {
+    const { leader, copy } = await addFundedCopy('0')
+    await openLong(leader, 50_000, 1, at(-28))
+    await recordValuations(handle.db, marksAt(52_500), at(-2), { leaders: false, copies: true })
+    const before = (await rowsOf('copy', copy.id)).at(-1)
+    await endCopyInDb(handle.db, rules, {
+      copyId: copy.id,
+      closePositions: false,
+      reason: 'cancel',
+      marks: marksAt(52_500),
+      at: at(-1),
+    })
+    const rows = await rowsOf('copy', copy.id)
+    const ended = rows.at(-1)
+    // The copy held 1,000 of margin in the position, worth 1,050 at 52,500 less its fee; all of it left as money out.
+    expect(ended?.reason).toBe('flow')
+    expect(ended?.equity).toBe('0')
+    expect(new Exact(ended?.flow ?? 0).neg().toFixed()).toBe(before?.equity)
+    // Before: the positions vanished from its equity, a fall of their whole worth.
+    expect(ended?.unitValue).toBe(before?.unitValue)
+    const pnl = await copierPnl(handle.db, null, at(0), marksAt(52_500))
+    expect(pnl.get(leader)?.toFixed()).toBe(new Exact(before?.equity ?? 0).minus(5000).toFixed())
+  })
+
   it('drawdown sees an intraday drop that recovers by the day end (item 16: 34.6 % hourly vs 32.1 % daily)', async () => {
     const leader = await addLeader()
     await handle.db.transaction((tx) => deposit(tx, leader, 'USDT', new Money(10_000), at(0)))
@@ -281,6 +315,22 @@ describe('unit values on the database', () => {
     // A window that starts after the drop sees only what follows.
     const later = await maxDrawdowns(handle.db, 'leader', [leader], D + 40 * HOUR, D + 2 * DAY)
     expect(later.get(leader)?.toFixed()).toBe('0')
+  })
+
+  it('leaves the day before an account that begins at 00:00 out of its daily returns (Sharpe counted it as a 0)', async () => {
+    const leader = await addLeader()
+    await handle.db.transaction((tx) => deposit(tx, leader, 'USDT', new Money(10_000), at(0)))
+    await openLong(leader, 50_000, 1, at(0))
+    for (const [hour, price] of [
+      [24, 50_525],
+      [48, 50_025],
+      [53, 50_275],
+    ] as const)
+      await recordValuations(handle.db, marksAt(price), at(hour), { leaders: true, copies: false })
+    // A window from the Thursday before to Wednesday 05:00; the account begins at Monday 00:00: 10,000, then −25 fee.
+    const figures = await figuresOf(leader, D - 4 * DAY, D + 53 * HOUR)
+    expect(figures.days.map((d) => d.day)).toEqual(['2026-01-05', '2026-01-06', '2026-01-07'])
+    expect(figures.daily.map((r) => r.toDecimalPlaces(6).toFixed())).toEqual(['0.05', '-0.047619', '0.025'])
   })
 
   it('keeps −100 % for a wiped-out account that is funded again, and measures after from the new start', async () => {

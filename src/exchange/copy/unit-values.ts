@@ -37,7 +37,8 @@ import { sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '../db/client.ts'
 import { Exact, exact, toPlain, type Money } from '../money.ts'
-import { parseKey, type Transfer } from './book.ts'
+import { parseKey, type Change, type Transfer } from './book.ts'
+import { unrealizedPnl } from './position-math.ts'
 import { EXCHANGE_WALLET, QUOTE } from './positions.ts'
 
 /**
@@ -328,17 +329,45 @@ export function flowsOf(transfers: readonly Transfer[]): Map<string, { kind: Own
 }
 
 /**
- * Records the unit value of every leader wallet and copy account a change's flows touched, after the change is written
- * (in its transaction). Throws UnvaluedFlow when such an account holds an open position `marks` does not price (none
- * given: only accounts without open positions may receive flows). Returns the rows written.
+ * Money out of each copy that handed positions over to its follower (a copy ended keeping them): each position's
+ * worth at the marks (margin plus result, at least 0, as equity counts it), as if closed and paid out, so keeping the
+ * positions moves neither the copy's return nor its PnL. Throws UnvaluedFlow for a position the marks do not price.
+ */
+export function handOverFlows(
+  change: Pick<Change, 'handedOver' | 'positions'>,
+  marks: Marks | undefined,
+): Map<string, { kind: OwnerKind; id: number; flow: Money }> {
+  const flows = new Map<string, { kind: OwnerKind; id: number; flow: Money }>()
+  for (const id of change.handedOver) {
+    const position = change.positions.get(id)
+    if (!position || position.copyId === null) continue
+    const mark = marks?.get(position.pairCode)
+    if (mark === undefined) throw new UnvaluedFlow('copy', position.copyId)
+    const worth = Exact.max(0, exact(position.margin).plus(unrealizedPnl(position, new Exact(mark))))
+    const name = `copy:${position.copyId}`
+    flows.set(name, { kind: 'copy', id: position.copyId, flow: exact(flows.get(name)?.flow ?? ZERO).minus(worth) })
+  }
+  return flows
+}
+
+/**
+ * Records the unit value of every leader wallet and copy account a change's flows touched (its FLOW_KINDS transfers
+ * and positions handed over), after the change is written (in its transaction). Throws UnvaluedFlow when such an
+ * account holds an open position `marks` does not price (none given: only accounts without open positions may
+ * receive flows). Returns the rows written.
  */
 export async function recordFlows(
   tx: Runner,
-  transfers: readonly Transfer[],
+  change: Pick<Change, 'transfers' | 'handedOver' | 'positions'>,
   at: Date,
   marks: Marks | undefined,
 ): Promise<number> {
-  const flows = [...flowsOf(transfers).values()].filter((f) => !f.flow.isZero())
+  const merged = flowsOf(change.transfers)
+  for (const [name, handed] of handOverFlows(change, marks)) {
+    const known = merged.get(name)
+    merged.set(name, { ...handed, flow: exact(known?.flow ?? ZERO).plus(handed.flow) })
+  }
+  const flows = [...merged.values()].filter((f) => !f.flow.isZero())
   if (flows.length === 0) return 0
   await lock(tx)
   const owners = sql`(select * from unnest(${sql.param(flows.map((f) => f.kind))}::text[], ${sql.param(flows.map((f) => f.id))}::bigint[]) as o(kind, id))`
@@ -527,7 +556,7 @@ export interface DayReturn {
 export interface UnitFigures {
   roi: Money
   maxDrawdown: Money
-  /** Days from the first with a row at or before its end (days before the account existed are left out). */
+  /** Days from the first with a row before its end (days before the account existed are left out). */
   days: DayReturn[]
   /** Each day's return, in order (statistics.ts `Returns`: Sharpe). */
   daily: Money[]
@@ -537,7 +566,20 @@ export interface UnitFigures {
 
 const NONE: UnitFigures = { roi: ZERO, maxDrawdown: ZERO, days: [], daily: [], byDay: new Map() }
 
-const firstAt = z.object({ rows: z.array(z.object({ first: z.coerce.number().nullable() })) })
+const firstRows = z.object({ rows: z.array(z.object({ owner_id: z.coerce.number(), first: z.coerce.number() })) })
+
+/** When each owner's unit values begin (its first row, epoch ms); an owner without rows is absent. */
+export async function firstValueTimes(
+  db: Runner,
+  kind: OwnerKind,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map()
+  const result = await db.execute(sql`
+    select v.owner_id, (extract(epoch from min(v.at)) * 1000)::bigint as first from unit_values v
+    where v.owner_kind = ${kind} and v.owner_id = any(${sql.param(ids)}::bigint[]) group by v.owner_id`)
+  return new Map(firstRows.parse(result).rows.map((r) => [r.owner_id, r.first]))
+}
 
 /**
  * ROI, maximum drawdown and daily returns of every owner over [start, end] (start: 00:00 UTC for whole days, null for
@@ -555,13 +597,9 @@ export async function unitFigures(
   if (ids.length === 0) return new Map()
   let from = start
   if (from === null) {
-    const [row] = firstAt.parse(
-      await db.execute(sql`
-        select (extract(epoch from min(v.at)) * 1000)::bigint as first from unit_values v
-        where v.owner_kind = ${kind} and v.owner_id = any(${sql.param(ids)}::bigint[])`),
-    ).rows
-    if (row?.first === null || row?.first === undefined) return new Map(ids.map((id) => [id, NONE]))
-    from = Math.floor(row.first / DAY) * DAY
+    const firsts = [...(await firstValueTimes(db, kind, ids)).values()]
+    if (firsts.length === 0) return new Map(ids.map((id) => [id, NONE]))
+    from = Math.floor(Math.min(...firsts) / DAY) * DAY
   }
   const instants = [from]
   for (let t = Math.floor(from / DAY) * DAY + DAY; t < end; t += DAY) instants.push(t)
@@ -577,9 +615,13 @@ export async function unitFigures(
     const own = starts.get(id) ?? []
     const first = at[0] ?? null
     const days: DayReturn[] = []
+    // The account's first row is its first start: a day counts once the account exists in it, a row before its end
+    // (a row at 00:00 begins the next day; the day in progress counts a row at `end` itself).
+    const firstAt = own[0]?.at ?? Infinity
     for (let i = 1; i < instants.length; i += 1) {
+      const dayEnd = instants[i] ?? end
       const to = at[i] ?? null
-      if (!to) continue
+      if (!to || !(firstAt < dayEnd || (dayEnd === end && firstAt <= end))) continue
       days.push({
         day: new Date(instants[i - 1] ?? from).toISOString().slice(0, 10),
         dailyReturn: returnBetween(at[i - 1] ?? null, to, own),

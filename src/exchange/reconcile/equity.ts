@@ -12,7 +12,17 @@
  * it only from then. Everything else takes effect at its stamp.
  */
 import { ZERO, max, type D } from './exact.ts'
-import { ALL, copyKey, countUpTo, counts, leaderWalletKey, marginKey, type Cut, type Ledger } from './ledger.ts'
+import {
+  ALL,
+  copyKey,
+  countUpTo,
+  counts,
+  leaderWalletKey,
+  marginKey,
+  type Cut,
+  type Ledger,
+  type Movement,
+} from './ledger.ts'
 import type { Marks } from './marks.ts'
 import type { CopyRecord, EventRecord, PositionRecord, Raw, TransferRecord } from './raw.ts'
 import type { PositionPoint, Replayed } from './replay.ts'
@@ -20,6 +30,9 @@ import type { PositionPoint, Replayed } from './replay.ts'
 const MINUTE = 60_000
 
 export type OwnerKind = 'leader' | 'copy'
+
+/** The kind of the movement a copy's positions handed to its follower make (no ledger transfer moves them). */
+export const HAND_OVER = 'hand-over'
 
 /** When a transfer takes effect. */
 export const transferTime = (t: TransferRecord): number =>
@@ -162,6 +175,42 @@ export class Valuation {
     steps.sort((a, b) => a.at - b.at || a.seq - b.seq)
     let running = ZERO
     return steps.map((step) => ({ ...step, running: (running = running.plus(step.delta)) }))
+  }
+
+  /**
+   * A copy that ended keeping positions handed them to its follower: money out of the copy at their worth at its end
+   * (margin plus result at the marks, at least 0, as its equity counted them), ordered with the end's last transfer.
+   * Null for a copy that handed nothing over; a worth that cannot be valued (a price not stored) is reported.
+   */
+  handOver(copyId: number): { ok: true; movement: Movement | null } | { ok: false; reason: string } {
+    const copy = this.copies.get(copyId)
+    const endedAt = copy?.endedAt
+    if (endedAt === null || endedAt === undefined) return { ok: true, movement: null }
+    let worth = ZERO
+    let handed = false
+    for (const position of this.copyPositions.get(copyId) ?? []) {
+      if (!position.unmanaged || position.openedAt > endedAt) continue
+      const state = pointAt(this.replayed.get(position.id)?.points ?? [], endedAt, ALL)
+      if (!state?.open) continue
+      const margin = this.ledger.balanceAt(marginKey(position.id), endedAt, ALL)
+      const value = this.positionValue(position, state, margin, endedAt)
+      if (!value.ok) return value
+      worth = worth.plus(value.equity)
+      handed = true
+    }
+    if (!handed) return { ok: true, movement: null }
+    const ref = `end-copy:${copyId}`
+    const seq = Math.max(0, ...this.ledger.withRef(ref).map((t) => t.id))
+    const transfer: TransferRecord = {
+      id: seq,
+      debit: copyKey(copyId),
+      credit: `follower:${copy?.followerId ?? 0}`,
+      amount: worth.toFixed(),
+      kind: HAND_OVER,
+      ref,
+      createdAt: endedAt,
+    }
+    return { ok: true, movement: { transfer, at: endedAt, delta: worth.neg() } }
   }
 
   copyEquity(copyId: number, at: number, cut: Cut = ALL): Valued {

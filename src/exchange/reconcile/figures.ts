@@ -18,9 +18,9 @@
  *   copier PnL: the sum of the leader's copies' PnL in the window.
  */
 import { COPY } from '#/app.config.ts'
-import { D, ONE, ZERO, sum } from './exact.ts'
+import { D, ONE, ZERO, half18, sum } from './exact.ts'
 import type { OwnerKind, Valuation } from './equity.ts'
-import { VALUATION, copyKey, marginKey, type Ledger, type Movement } from './ledger.ts'
+import { ALL, VALUATION, copyKey, marginKey, type Ledger, type Movement } from './ledger.ts'
 import type { CopyRecord, PositionRecord, Raw } from './raw.ts'
 import { flowsOf, type UnitRow } from './units.ts'
 
@@ -142,11 +142,13 @@ export function sharpeOf(returns: readonly D[]): D {
 // Money
 
 /**
- * Net money into an account in [from, to] (from null: since the beginning): money moved at `from` itself comes after
- * the valuation at `from` (what happens at 00:00 belongs to the new day).
+ * Net money into an account in [from, to] (from null: since the beginning; `through` false: [from, to)): money moved
+ * at `from` itself comes after the valuation at `from` (what happens at 00:00 belongs to the new day).
  */
-export function netFlows(flows: readonly Movement[], from: number | null, to: number): D {
-  return sum(flows.filter((m) => (from === null || m.at >= from) && m.at <= to).map((m) => m.delta))
+export function netFlows(flows: readonly Movement[], from: number | null, to: number, through = true): D {
+  return sum(
+    flows.filter((m) => (from === null || m.at >= from) && (through ? m.at <= to : m.at < to)).map((m) => m.delta),
+  )
 }
 
 export interface Context {
@@ -160,20 +162,31 @@ export type Figure = { ok: true; value: D } | { ok: false; reason: string }
 
 /**
  * PnL of an account over [from, to]: equity at `to` less equity at `from` as valued then (before what happens at that
- * instant), less net money in; from null: since it began.
+ * instant), less net money in; from null: since it began. A span that ends at a day's end (`to` a 00:00 before now:
+ * `closesDay`) is valued at that 00:00 the same way, so what happens at it (funding, money moved) belongs to the next
+ * day and consecutive days add up.
  */
-export function pnlOf(context: Context, kind: OwnerKind, id: number, from: number | null, to: number): Figure {
-  const end = context.valuation.equity(kind, id, to)
+export function pnlOf(
+  context: Context,
+  kind: OwnerKind,
+  id: number,
+  from: number | null,
+  to: number,
+  closesDay = false,
+): Figure {
+  // A leader's PnL is told by its daily rows, whose equity is kept at 18 decimals, half up (rounding.ts `q`): each end
+  // is rounded so; a copy's equity is exact, and its figure rounded once, when compared.
+  const kept = (equity: D) => (kind === 'leader' ? half18(equity) : equity)
+  const end = context.valuation.equity(kind, id, to, closesDay ? VALUATION : ALL)
   if (!end.ok) return { ok: false, reason: end.reason }
   let startEquity = ZERO
   if (from !== null) {
     const start = context.valuation.equity(kind, id, from, VALUATION)
     if (!start.ok) return { ok: false, reason: start.reason }
-    startEquity = start.equity
+    startEquity = kept(start.equity)
   }
-  const flows = netFlows(flowsOf(context.ledger, kind, id), from, to)
-  // Exact equity at both ends; the figure is rounded once, when compared (18 decimals, half up).
-  return { ok: true, value: end.equity.minus(startEquity).minus(flows) }
+  const flows = netFlows(flowsOf(context.ledger, context.valuation, kind, id), from, to, !closesDay)
+  return { ok: true, value: kept(end.equity).minus(startEquity).minus(flows) }
 }
 
 // --------------------------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
  * (opens, adds, partial and full closes) and deposits; followers copy it, add and take money out, and stop with or
  * without their positions; prices move every hour; the engine runner ticks every hour (stops, liquidations, funding,
  * valuations, statistics) across a Monday, so profit share settles. The independent recomputation must agree with
- * every figure that is reconciled (see PENDING for what is not yet).
+ * every figure it reconciles.
  */
 import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
@@ -34,23 +34,6 @@ const PAIRS = [
   { pairCode: 'ETH_USDT', price: 3000, unit: '0.01' },
 ] as const
 const FOLLOWERS = 3
-
-/**
- * Figures not reconciled yet, each with the reason (issue 17's other items in progress): a difference in one of them
- * does not fail the property.
- */
-const PENDING: { figure: RegExp; reason: string }[] = [
-  {
-    figure: /^pnl$|^series .* (daily )?pnl$/,
-    reason:
-      "PnL is served as the sum of leader_daily rows (stats-refresh.ts snapshotDay), not equity at the window's ends less flows: money deposited on a leader's first day after its first snapshot is counted as PnL",
-  },
-  {
-    figure: /^sharpe$/,
-    reason:
-      'the served daily returns (unit-values.ts unitFigures) count the day before an account that begins at 00:00 (its first row at the end of that day) as a 0 return',
-  },
-]
 
 const pairArb = fc.integer({ min: 0, max: PAIRS.length - 1 })
 const followerArb = fc.integer({ min: 0, max: FOLLOWERS - 1 })
@@ -311,7 +294,7 @@ async function run(history: readonly { moves: number[]; actions: Action[] }[]): 
   // Every history reconciles the ledger, the unit values and the leader's statistics at least.
   expect(Object.keys(report.families)).toEqual(expect.arrayContaining(['ledger', 'unit rows', 'leader stats']))
   if (process.env.RECONCILE_VERBOSE) console.log(report.families, report.differences.length)
-  return report.differences.filter((d) => !PENDING.some((p) => p.figure.test(d.figure)))
+  return report.differences
 }
 
 describe('independent reconciliation', () => {

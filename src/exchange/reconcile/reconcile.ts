@@ -23,6 +23,7 @@ import {
   tradeFigures,
   windowStartOf,
   type Context,
+  type Figure,
 } from './figures.ts'
 import { Ledger, checkLedger, leaderWalletKey } from './ledger.ts'
 import { Marks } from './marks.ts'
@@ -248,12 +249,16 @@ async function seriesFigures(tally: Tally, context: Context, raw: Raw, at: numbe
         days.map((d) => d.day).join(','),
         series.length === days.length && series.every((s, i) => s.day === days[i]?.day),
       )
-      let cumulative = ZERO
       for (const [i, day] of days.entries()) {
         const point = series[i]
         if (!point || point.day !== day.day) break
         const dayStart = Math.max(start, Date.parse(`${day.day}T00:00:00.000Z`))
-        const pnl = pnlOf(context, 'leader', leader.id, period.days === null && i === 0 ? null : dayStart, day.end)
+        const from = period.days === null && i === 0 ? null : dayStart
+        const pnl = pnlOf(context, 'leader', leader.id, from, day.end, day.end < at)
+        // The running PnL from the series' start to this day's end, measured at its two ends: a day in between that
+        // cannot be valued (a price no longer stored) does not stop the days after it from being checked.
+        const seriesStart = period.days === null ? null : Math.max(start, Date.parse(`${days[0]?.day}T00:00:00.000Z`))
+        const cumulative = pnlOf(context, 'leader', leader.id, seriesStart, day.end, day.end < at)
         tally.compare(
           subject,
           period.name,
@@ -262,24 +267,19 @@ async function seriesFigures(tally: Tally, context: Context, raw: Raw, at: numbe
           plain(ratio10(day.roi)),
           ratioEq(point.roi, day.roi),
         )
-        if (!pnl.ok) continue
-        cumulative = cumulative.plus(pnl.value)
-        tally.compare(
-          subject,
-          period.name,
-          `series ${day.day} daily pnl`,
-          point.dailyPnl,
-          plain(half18(pnl.value)),
-          moneyEq(point.dailyPnl, pnl.value),
-        )
-        tally.compare(
-          subject,
-          period.name,
-          `series ${day.day} pnl`,
-          point.pnl,
-          plain(half18(cumulative)),
-          moneyEq(point.pnl, cumulative),
-        )
+        const money = (figure: string, served: string, recomputed: Figure) => {
+          if (recomputed.ok)
+            tally.compare(
+              subject,
+              period.name,
+              `series ${day.day} ${figure}`,
+              served,
+              plain(half18(recomputed.value)),
+              moneyEq(served, recomputed.value),
+            )
+        }
+        money('daily pnl', point.dailyPnl, pnl)
+        money('pnl', point.pnl, cumulative)
       }
     }
   }

@@ -57,9 +57,23 @@ export function isFlow(kind: OwnerKind, movement: Movement): boolean {
 
 export const accountOf = (kind: OwnerKind, id: number) => (kind === 'leader' ? leaderWalletKey(id) : copyKey(id))
 
+/**
+ * Every movement of an account in time order: the ledger's, and a copy's positions handed to its follower when it
+ * ended (equity.ts `handOver`: money out at their worth, no transfer moves it). Throws when that worth cannot be
+ * valued (a price not stored).
+ */
+export function movementsOf(ledger: Ledger, valuation: Valuation, kind: OwnerKind, id: number): Movement[] {
+  const own = [...ledger.movements(accountOf(kind, id))]
+  if (kind !== 'copy') return own
+  const handed = valuation.handOver(id)
+  if (!handed.ok) throw new Error(`copy ${id}: ${handed.reason}`)
+  if (!handed.movement) return own
+  return [...own, handed.movement].sort((a, b) => a.at - b.at || a.transfer.id - b.transfer.id)
+}
+
 /** The flows of an account, in time order. */
-export function flowsOf(ledger: Ledger, kind: OwnerKind, id: number): Movement[] {
-  return ledger.movements(accountOf(kind, id)).filter((m) => isFlow(kind, m))
+export function flowsOf(ledger: Ledger, valuation: Valuation, kind: OwnerKind, id: number): Movement[] {
+  return movementsOf(ledger, valuation, kind, id).filter((m) => isFlow(kind, m))
 }
 
 function expectedValuation(previous: UnitRow | null, equity: D, reason: string): Expected & { flow: D } {
@@ -127,9 +141,9 @@ export function checkOwnerRows(
   const subject = `${kind} ${id}`
   // A copy's profit share is not money out (isFlow), but a row that counted it as such is matched with it, so one
   // such row is reported once and the rows after it still line up with the ledger.
-  const flows = ledger
-    .movements(accountOf(kind, id))
-    .filter((m) => isFlow(kind, m) || (kind === 'copy' && m.transfer.kind === 'profit-share'))
+  const flows = movementsOf(ledger, valuation, kind, id).filter(
+    (m) => isFlow(kind, m) || (kind === 'copy' && m.transfer.kind === 'profit-share'),
+  )
   const counted = (m: Movement) => (isFlow(kind, m) ? m.delta : ZERO)
   let cursor = 0
   let unvalued = 0

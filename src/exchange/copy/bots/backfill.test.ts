@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull, lt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COPY } from '#/app.config.ts'
 import { paid } from '#/contract/rounding.ts'
-import { leaderDaily, leaderEvents, ledgerTransfers, positions } from '#/exchange/db/copy-schema.ts'
+import { leaderDaily, leaderEvents, ledgerTransfers, positions, unitValues } from '#/exchange/db/copy-schema.ts'
 import { Exact, Money } from '#/exchange/money.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
@@ -133,4 +133,67 @@ describe('back-filled daily wins', () => {
     expect(gross).not.toBe(net)
     expect(days.reduce((sum, d) => sum + d.wins, 0)).toBe(gross)
   })
+})
+
+/** Each back-filled day before today, the next day's row and the trades closed within it, per leader. */
+async function backfilledDays(harness: Harness, start: number) {
+  const { db } = harness.context
+  const today = new Date(start).toISOString().slice(0, 10)
+  const days = await db.select().from(leaderDaily).where(lt(leaderDaily.day, today))
+  const closed = await db
+    .select({ userId: positions.userId, closedAt: positions.closedAt })
+    .from(positions)
+    .where(and(isNull(positions.copyId), eq(positions.status, 'closed')))
+  return days.map((day) => {
+    const from = Date.parse(`${day.day}T00:00:00.000Z`)
+    const end = from + 24 * HOUR
+    return {
+      day,
+      end,
+      next: days.find((d) => d.leaderId === day.leaderId && Date.parse(`${d.day}T00:00:00.000Z`) === end),
+      trades: closed.filter((p) => p.userId === day.leaderId && p.closedAt && +p.closedAt >= from && +p.closedAt < end)
+        .length,
+    }
+  })
+}
+
+describe('back-filled days (issue 17: a day ends at the next 00:00, not at its last hour)', () => {
+  it('count the trades closed before 00:00 and start the next day where they ended', async () => {
+    const days = await backfilledDays(h, START)
+    expect(days.length).toBeGreaterThan(0)
+    for (const { day, next, trades } of days) {
+      expect([day.leaderId, day.day, day.trades]).toEqual([day.leaderId, day.day, trades])
+      if (next) expect(new Money(next.equityStart).toFixed()).toBe(new Money(day.equityEnd).toFixed())
+    }
+  })
+
+  it('end at the equity valued at 00:00, after everything of that minute (a history on whole hours)', async () => {
+    // Whole hours: a step falls on each 00:00, and its valuation (the hourly unit value) is where the day ends.
+    const start = Date.UTC(2026, 1, 11, 9)
+    const aligned = await startHarness({ start, market: { backfillDays: 2, minuteHistoryDays: 1 } })
+    try {
+      const values = await aligned.context.db
+        .select({ ownerId: unitValues.ownerId, at: unitValues.at, equity: unitValues.equity })
+        .from(unitValues)
+        .where(eq(unitValues.ownerKind, 'leader'))
+      const days = await backfilledDays(aligned, start)
+      expect(days.length).toBeGreaterThan(0)
+      for (const { day, end } of days) {
+        // The valuation at 00:00, or the last before it when nothing changed since (an idle hour writes no row).
+        const atMidnight = values
+          .filter((v) => v.ownerId === day.leaderId && v.at.getTime() <= end)
+          .sort((a, b) => +a.at - +b.at)
+          .at(-1)
+        // Before: the row ended at the 23:00 step.
+        expect([day.leaderId, day.day, new Money(day.equityEnd).toFixed()]).toEqual([
+          day.leaderId,
+          day.day,
+          // The daily row keeps 18 decimals (numeric(36,18)), the unit value all of them.
+          atMidnight && new Exact(atMidnight.equity).toDecimalPlaces(18, Exact.ROUND_HALF_UP).toFixed(),
+        ])
+      }
+    } finally {
+      await aligned.close()
+    }
+  }, 120_000)
 })

@@ -12,6 +12,8 @@ import { COPY } from '#/app.config.ts'
 import { leaderEvents } from '#/exchange/db/copy-schema.ts'
 import type { Database } from '#/exchange/db/client.ts'
 import type { MarketSimulator } from '#/exchange/market/simulator.ts'
+import { q } from '#/contract/rounding.ts'
+import { DAY_MS, utcDayStart } from '#/contract/stats-window.ts'
 import { Exact, Money, toPlain } from '#/exchange/money.ts'
 import { Book, marginKey, parseKey, type Change, type PositionState, type Transfer } from '../book.ts'
 import { leaderWallet } from '../copy-account.ts'
@@ -74,12 +76,13 @@ export async function backfillBots(
   }
   const timeline = series.get(pairs[0] ?? '')?.times ?? []
   const fundings = await fundingMarks(market, pairs, from, to)
+  const midnights = await midnightMarks(market, pairs, from, to)
 
   let temporaryId = 0
   const book = new Book(() => (temporaryId += 1))
   const history = await db.transaction(async (tx) => {
     await loadBotWallets(tx, book, bots)
-    return simulate(book, rules, bots, series, timeline, fundings)
+    return simulate(book, rules, bots, series, timeline, fundings, midnights)
   })
   const change = book.takeChange()
   await db.transaction(async (tx) => {
@@ -96,6 +99,26 @@ export async function backfillBots(
   return { events: history.events.length, positions: temporaryId }
 }
 
+/**
+ * Each pair's price at each of `times` (a grid `stepMinutes` apart, in (from, to]): the last price known at that
+ * minute, as every back-filled hour reads it.
+ */
+async function pricesAt(
+  market: MarketSimulator,
+  pairs: readonly string[],
+  times: readonly number[],
+  to: number,
+  stepMinutes: number,
+): Promise<Map<number, Map<string, Money>>> {
+  const prices = new Map(times.map((time) => [time, new Map<string, Money>()]))
+  const first = times[0]
+  if (first === undefined) return prices
+  for (const pair of pairs)
+    for (const close of await market.closes(pair, first, to, stepMinutes))
+      prices.get(close.time)?.set(pair, new Money(close.price))
+  return prices
+}
+
 /** Every funding time in (from, to] with each pair's price at that minute: the mark the live engine funds at. */
 async function fundingMarks(
   market: MarketSimulator,
@@ -103,14 +126,20 @@ async function fundingMarks(
   from: number,
   to: number,
 ): Promise<Funding[]> {
-  const times = fundingTimes(from, to)
-  const first = times[0]
-  if (first === undefined) return []
-  const fundings = new Map(times.map((time) => [time, new Map<string, Money>()]))
-  for (const pair of pairs)
-    for (const close of await market.closes(pair, first, to, COPY.fundingIntervalHours * 60))
-      fundings.get(close.time)?.set(pair, new Money(close.price))
-  return [...fundings].map(([time, marks]) => ({ time, marks }))
+  const prices = await pricesAt(market, pairs, fundingTimes(from, to), to, COPY.fundingIntervalHours * 60)
+  return [...prices].map(([time, marks]) => ({ time, marks }))
+}
+
+/** Every 00:00 UTC in (from, to] with each pair's price then: where a back-filled day ends. */
+async function midnightMarks(
+  market: MarketSimulator,
+  pairs: readonly string[],
+  from: number,
+  to: number,
+): Promise<Map<number, Map<string, Money>>> {
+  const times: number[] = []
+  for (let t = utcDayStart(from) + DAY_MS; t <= to; t += DAY_MS) times.push(t)
+  return pricesAt(market, pairs, times, to, DAY_MS / 60_000)
 }
 
 async function loadBotWallets(tx: Tx, book: Book, bots: readonly Bot[]): Promise<void> {
@@ -121,8 +150,7 @@ async function loadBotWallets(tx: Tx, book: Book, bots: readonly Bot[]): Promise
   )
 }
 
-interface BotDay {
-  equityStart: Money
+interface Closed {
   trades: number
   wins: number
 }
@@ -134,15 +162,17 @@ function simulate(
   series: Map<string, Series>,
   timeline: readonly number[],
   fundings: readonly Funding[],
+  midnights: ReadonlyMap<number, ReadonlyMap<string, Money>>,
 ) {
   const events: EventRow[] = []
   const daily: DailyRow[] = []
   const hourly: { id: number; at: Date; equity: Money }[] = []
   const open = new Map<string, PositionState>()
   const adds = new Map<number, number>()
-  const days = new Map<number, BotDay>(
-    bots.map((b) => [b.leaderId, { equityStart: book.balance(leaderWallet(b.leaderId)), trades: 0, wins: 0 }]),
-  )
+  /** Each bot's equity at the start of the day in progress. */
+  const dayStart = new Map(bots.map((b) => [b.leaderId, book.balance(leaderWallet(b.leaderId))]))
+  /** Positions closed (and won) per bot and UTC day, by the day they closed in: `${leaderId}:${day}`. */
+  const closed = new Map<string, Closed>()
 
   const execute = (order: LeaderOrder, key: string) => {
     const result = executeLeaderOrder(book, rules, order, NO_MIRROR)
@@ -162,12 +192,12 @@ function simulate(
     if (position.status === 'open') open.set(key, position)
     else {
       open.delete(key)
-      const day = days.get(order.leaderId)
-      if (day) {
-        day.trades += 1
-        // A win is decided before fees and funding, as the statistics count it (statistics.ts isWin).
-        if (isWin(position.realizedPnl)) day.wins += 1
-      }
+      const day = `${order.leaderId}:${dayOf(order.at.getTime())}`
+      const counts = closed.get(day) ?? { trades: 0, wins: 0 }
+      counts.trades += 1
+      // A win is decided before fees and funding, as the statistics count it (statistics.ts isWin).
+      if (isWin(position.realizedPnl)) counts.wins += 1
+      closed.set(day, counts)
     }
   }
 
@@ -182,8 +212,41 @@ function simulate(
     }
   }
 
+  // A day ends at the next 00:00, valued as every back-filled hour is, after everything up to it (the trades of a step
+  // at 00:00 itself and the funding at 00:00): its equity is the one at 00:00, at that minute's prices, which the new
+  // day starts from; its trades are those closed before 00:00.
+  const endDay = (day: string, price: (pairCode: string) => Money | undefined) => {
+    for (const bot of bots) {
+      const equityStart = dayStart.get(bot.leaderId)
+      if (!equityStart) continue
+      // Kept at 18 decimals, half up, before the PnL is taken (rounding.ts `q`, as the live rows): PnL = end − start
+      // to the last digit, so days add up to the window's PnL.
+      const equity = q(equityOf(book, bot, open, price))
+      const counts = closed.get(`${bot.leaderId}:${day}`)
+      daily.push({
+        leaderId: bot.leaderId,
+        day,
+        equityStart: toPlain(equityStart),
+        equityEnd: toPlain(equity),
+        pnl: toPlain(equity.minus(equityStart)),
+        trades: counts?.trades ?? 0,
+        wins: counts?.wins ?? 0,
+      })
+      dayStart.set(bot.leaderId, equity)
+    }
+  }
+  const priceAt = (h: number) => (pairCode: string) => series.get(pairCode)?.prices[h]
+
   for (const [h, time] of timeline.entries()) {
     const at = new Date(time)
+    const previous = timeline[h - 1]
+    const midnight = previous !== undefined && dayOf(previous) !== dayOf(time) ? utcDayStart(time) : undefined
+    // A midnight between two steps: the day closes at it, on what the last step left, at 00:00's prices.
+    if (previous !== undefined && midnight !== undefined && midnight < time) {
+      fundUpTo(midnight)
+      const prices = midnights.get(midnight)
+      endDay(dayOf(previous), (pairCode) => prices?.get(pairCode) ?? priceAt(h - 1)(pairCode))
+    }
     fundUpTo(time - 1)
     for (const bot of bots) {
       const step = Math.max(1, Math.round(bot.strategy.decisionMinutes / 60))
@@ -223,47 +286,32 @@ function simulate(
       }
     }
     fundUpTo(time)
-    for (const bot of bots) hourly.push({ id: bot.leaderId, at, equity: equityOf(book, bot, open, series, h) })
-    // A day ends at the last hour before midnight UTC: snapshot every bot's equity at that hour's closes.
-    const next = timeline[h + 1]
-    if (next === undefined || dayOf(next) !== dayOf(time)) {
-      for (const bot of bots) {
-        const day = days.get(bot.leaderId)
-        if (!day) continue
-        const equity = equityOf(book, bot, open, series, h)
-        daily.push({
-          leaderId: bot.leaderId,
-          day: dayOf(time),
-          equityStart: toPlain(day.equityStart),
-          equityEnd: toPlain(equity),
-          pnl: toPlain(equity.minus(day.equityStart)),
-          trades: day.trades,
-          wins: day.wins,
-        })
-        days.set(bot.leaderId, { equityStart: equity, trades: 0, wins: 0 })
-      }
-    }
+    // A step at 00:00 itself: the day closes after it.
+    if (previous !== undefined && midnight === time) endDay(dayOf(previous), priceAt(h))
+    for (const bot of bots) hourly.push({ id: bot.leaderId, at, equity: equityOf(book, bot, open, priceAt(h)) })
   }
+  // The day in progress ends, for now, at the last hour (the live engine writes it again as it runs).
+  const last = timeline.at(-1)
+  if (last !== undefined) endDay(dayOf(last), priceAt(timeline.length - 1))
   // A funding time after the last whole hour of the history: the live engine starts after it.
   fundUpTo(Infinity)
   return { events, daily, hourly }
 }
 
 /**
- * Wallet plus every open position's margin and unrealized PnL at hour `h`, a position at least 0 (the live equity's
- * rule, unit-values.ts).
+ * Wallet plus every open position's margin and unrealized PnL at the given prices, a position at least 0 (the live
+ * equity's rule, unit-values.ts).
  */
 function equityOf(
   book: Book,
   bot: Bot,
   open: ReadonlyMap<string, PositionState>,
-  series: ReadonlyMap<string, Series>,
-  h: number,
+  price: (pairCode: string) => Money | undefined,
 ): Money {
   let equity = new Exact(book.balance(leaderWallet(bot.leaderId)))
   for (const pairCode of bot.pairs) {
     const position = open.get(`${bot.leaderId}:${pairCode}`)
-    const mark = series.get(pairCode)?.prices[h]
+    const mark = price(pairCode)
     if (position && mark) equity = equity.plus(Exact.max(0, position.margin.plus(unrealizedPnl(position, mark))))
   }
   return equity
