@@ -505,6 +505,12 @@ export function MethodologyView() {
               paid is a cost and reduces their PnL. Realized PnL of a partial close is booked when it happens.
             </Trans>
           </p>
+          <p>
+            <Trans>
+              A follower who stops copying and keeps the open positions takes them out of the copy at their worth at the
+              mark at that moment, as money moved out: keeping them changes neither the copy&apos;s PnL nor its ROI.
+            </Trans>
+          </p>
         </FigureSection>
         <FigureSection figure="maxDrawdown">
           <p>
