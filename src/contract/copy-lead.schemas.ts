@@ -14,6 +14,7 @@ import {
   pageOf,
   positionSchema,
 } from './copy-common.schemas.ts'
+import { FUTURES_UNITS, futuresUnitOf } from './futures-units.ts'
 import { okEnvelope } from './envelope.schemas.ts'
 import { pairCodeSchema, signedDecimalStringSchema } from './market.schemas.ts'
 import { displayName, multiLine } from './text.schemas.ts'
@@ -215,8 +216,17 @@ export const leaderOrderRequestSchema = z
     pairCode: pairCodeSchema,
     /** Spot: long only. */
     side: z.enum(['long', 'short']),
-    /** Coin amount, a multiple of the instrument's lot size. */
+    /**
+     * In `sizeUnit`. Coin (the default): a multiple of the instrument's lot size. Contracts, USDT value or margin
+     * (futures only): converted to the largest coin size on the lot that it covers at the mark (futures-units.ts).
+     */
     size: amountSchema,
+    /** The futures unit of `size` (§3): coin = 0, sheet = 1 (contracts), bi = 2 (USDT value), margin = 3 (USDT). */
+    sizeUnit: z
+      .number()
+      .int()
+      .refine((code) => futuresUnitOf(code) !== undefined, { error: 'one of 0 (coin), 1 (sheet), 2 (bi), 3 (margin)' })
+      .default(FUTURES_UNITS.coin),
     /** 1 up to the instrument's maximum; always 1 on spot. */
     leverage: z.number().int().min(1).max(COPY.maxLeverage).default(1),
   })

@@ -10,6 +10,7 @@
  * | funding (one side pays, one receives)  | `paid`: → 0     | neither side moves more than rate × notional         |
  * | realized PnL (received or paid)        | `paid`: → 0     | a gain is never overpaid, a loss never overcharged   |
  * | margin set aside (own money, held)     | `held`: ↑ +∞    | a position is never under-margined by rounding       |
+ * | size a typed value or margin pays for  | `affordable`: →0| an order never costs more than the amount typed      |
  * | margin released by a partial close     | `released`: ↓   | the remainder stays and comes back on the last close |
  * | high-water mark after a partial share  | `mark`: ↑ +∞    | the mark never sits below what was paid for          |
  * | open positions at the mark, for the    | `valuedDown`: ↓ | a paper loss counts in full against the share, a     |
@@ -53,6 +54,14 @@ type Directed = typeof TowardZero
 /** a × b × … rounded toward zero at every step and at 18 decimals: for what is paid or received. */
 export function paid(first: Money, ...factors: (Money | number)[]): Money {
   return product(TowardZero, first, factors, Decimal.ROUND_DOWN)
+}
+
+/**
+ * a × b × … / d rounded toward zero at every step and at 18 decimals: how much an amount pays for (a size bought with a
+ * budget), never a hair more than it covers.
+ */
+export function affordable(first: Money, factors: readonly (Money | number)[], divisor: Money | number = 1): Money {
+  return product(TowardZero, first, factors, Decimal.ROUND_DOWN, divisor)
 }
 
 /** a × b × … / d, rounded up at every step and at 18 decimals: for what is set aside as margin. */

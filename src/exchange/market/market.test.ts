@@ -1,11 +1,8 @@
 import Decimal from 'decimal.js'
-import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { aggregate, INTERVAL_NAMES, INTERVALS, type MinuteBar } from './candles.ts'
 import { findInstrument, INSTRUMENTS } from './instruments.ts'
 import { generatePricePath, onTick } from './price-path.ts'
-import { convertSize, FUTURES_UNITS, unitCode, unitOfCode } from './units.ts'
-import { runs } from '#tests/fixtures/properties.ts'
 
 const START = Date.UTC(2026, 4, 1)
 
@@ -23,42 +20,6 @@ describe('instruments', () => {
     }
     expect(findInstrument('btc_usdt')?.coin).toBe('BTC')
     expect(findInstrument('NOPE_USDT')).toBeUndefined()
-  })
-})
-
-describe('futures units (§3)', () => {
-  it('maps coin=0, sheet=1, bi=2, margin=3 both ways', () => {
-    expect(FUTURES_UNITS).toEqual({ coin: 0, sheet: 1, bi: 2, margin: 3 })
-    for (const unit of ['coin', 'sheet', 'bi', 'margin'] as const) expect(unitOfCode(unitCode(unit))).toBe(unit)
-    expect(unitOfCode(4)).toBeUndefined()
-  })
-
-  it('converts sizes exactly', () => {
-    const ctx = { price: '60000', contractSize: '0.001', leverage: '10' }
-    expect(convertSize('0.5', 'coin', 'sheet', ctx).toString()).toBe('500')
-    expect(convertSize('500', 'sheet', 'bi', ctx).toString()).toBe('30000')
-    expect(convertSize('30000', 'bi', 'margin', ctx).toString()).toBe('3000')
-    expect(convertSize('3000', 'margin', 'coin', ctx).toString()).toBe('0.5')
-  })
-
-  it('round-trips through every unit', () => {
-    const units = ['coin', 'sheet', 'bi', 'margin'] as const
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 10_000_000 }),
-        fc.constantFrom(...units),
-        fc.constantFrom(...units),
-        fc.constantFrom(...INSTRUMENTS),
-        fc.integer({ min: 1, max: 125 }),
-        (milli, from, to, instrument, leverage) => {
-          const ctx = { price: instrument.startPrice, contractSize: instrument.contractSize, leverage }
-          const size = new Decimal(milli).div(1000)
-          const back = convertSize(convertSize(size, from, to, ctx), to, from, ctx)
-          expect(back.minus(size).abs().lte(size.times('1e-15'))).toBe(true)
-        },
-      ),
-      runs(1000),
-    )
   })
 })
 

@@ -5,11 +5,12 @@
  */
 import { eq } from 'drizzle-orm'
 import type { LeaderAddRequest, LeaderCloseRequest, LeaderOrderRequest, LeaderTrade } from '#/contract/index.ts'
+import { futuresUnitOf, sizeFromUnit, type FuturesUnit } from '#/contract/futures-units.ts'
 import type { ExchangeContext } from '#/exchange/context.ts'
 import { leaderEvents, positions } from '#/exchange/db/copy-schema.ts'
 import { isUniqueViolation } from '#/exchange/db/errors.ts'
 import { ApiFailure, invalidInput, notFound } from '#/exchange/http/errors.ts'
-import { findInstrument } from '#/exchange/market/instruments.ts'
+import { findInstrument, type Instrument } from '#/exchange/market/instruments.ts'
 import { Money } from '#/exchange/money.ts'
 import { InsufficientFunds } from '../book.ts'
 import { leaderWallet } from '../copy-account.ts'
@@ -51,6 +52,25 @@ function lotSize(pairCode: string, size: string, ctx: ExchangeContext): Money {
   if (amount.lte(0) || !amount.mod(lot).isZero())
     throw invalidInput([{ path: 'size', issue: `a positive multiple of the lot size ${lot.toFixed()}` }])
   return amount
+}
+
+/** A futures size typed in contracts, USDT value or margin: the coin size on the lot it covers at the mark. */
+function sizeInUnit(
+  ctx: ExchangeContext,
+  instrument: Instrument,
+  amount: Money,
+  unit: FuturesUnit,
+  leverage: number,
+): Money {
+  const rules = ctx.rules.instrument(instrument.pairCode)
+  const size = sizeFromUnit(amount, unit, {
+    price: markFor(ctx, instrument.pairCode),
+    contractSize: new Money(instrument.contractSize),
+    lotSize: rules.lotSize,
+    leverage,
+  })
+  if (size.isZero()) throw invalidInput([{ path: 'size', issue: `less than one lot (${rules.lotSize.toFixed()})` }])
+  return size
 }
 
 function markFor(ctx: ExchangeContext, pairCode: string): Money {
@@ -101,7 +121,12 @@ export async function openOrder(ctx: ExchangeContext, userId: number, input: Lea
   if (spot && input.side === 'short') throw invalidInput([{ path: 'side', issue: 'spot positions are long only' }])
   const maxLeverage = ctx.rules.instrument(instrument.pairCode).maxLeverage
   if (!spot && input.leverage > maxLeverage) throw invalidInput([{ path: 'leverage', issue: `at most ${maxLeverage}` }])
-  const size = lotSize(instrument.pairCode, input.size, ctx)
+  const unit = futuresUnitOf(input.sizeUnit) ?? 'coin'
+  if (spot && unit !== 'coin') throw invalidInput([{ path: 'sizeUnit', issue: 'spot sizes are in the coin (0)' }])
+  const size =
+    unit === 'coin'
+      ? lotSize(instrument.pairCode, input.size, ctx)
+      : sizeInUnit(ctx, instrument, new Money(input.size), unit, input.leverage)
   const action: LeaderAction = {
     kind: 'open',
     side: input.side === 'long' ? 1 : -1,

@@ -183,6 +183,48 @@ describe('leader orders', () => {
     expect(replay).toMatchObject({ replayed: true, position: { status: 'closed' } })
   })
 
+  it('takes a futures size in contracts, USDT value or margin, the largest lot size it covers at the mark', async () => {
+    const lot = h.context.rules.instrument('ETH_USDT').lotSize
+    const ethMark = new Money(h.context.market.mark('ETH_USDT') ?? '0')
+    const cases: [number, string, Money][] = [
+      // 1,000 USDT of margin at 5×: 5,000 USDT of ETH, down to the lot.
+      [3, '1000', new Money(5000).div(ethMark)],
+      [2, '1234.5', new Money('1234.5').div(ethMark)],
+    ]
+    for (const [sizeUnit, amount, coins] of cases) {
+      const opened = await trade('/copy/v1/leader/orders', leader.token, {
+        clientOrderId: `unit-${sizeUnit}`,
+        pairCode: 'ETH_USDT',
+        side: 'long',
+        size: amount,
+        sizeUnit,
+        leverage: 5,
+      })
+      const expected = coins.div(lot).floor().times(lot)
+      expect([sizeUnit, opened.position.size]).toEqual([sizeUnit, expected.toFixed()])
+      // Never more than typed: the margin held stays within 1,000 USDT, the value within 1,234.5.
+      const value = expected.times(ethMark)
+      expect(sizeUnit === 3 ? value.div(5).lte(amount) : value.lte(amount)).toBe(true)
+      await trade(`/copy/v1/leader/positions/${opened.position.positionId}/close`, leader.token, {
+        clientOrderId: `unit-close-${sizeUnit}`,
+      })
+    }
+    // Less than one lot's worth, an unknown unit, and a unit other than coin on spot are refused with the field.
+    const order = { clientOrderId: 'unit-bad', pairCode: 'ETH_USDT', side: 'long', leverage: 5 }
+    const refusals: [User, Record<string, unknown>, string][] = [
+      [leader, { size: '0.000001', sizeUnit: 2 }, 'size'],
+      [leader, { size: '1', sizeUnit: 4 }, 'sizeUnit'],
+      [spotLeader, { size: '100', sizeUnit: 2 }, 'sizeUnit'],
+    ]
+    for (const [user, change, path] of refusals) {
+      const error = await api.refused('POST', '/copy/v1/leader/orders', user.token, 400, 'invalid-input', {
+        ...order,
+        ...change,
+      })
+      expect(error.data?.fields.map((f) => f.path)).toEqual([path])
+    }
+  })
+
   it('refuses input the market cannot take, with the failing field', async () => {
     const order = { clientOrderId: 'bad', pairCode: 'BTC_USDT', side: 'long', size: '0.1', leverage: 10 }
     const cases: [Record<string, unknown>, string][] = [
