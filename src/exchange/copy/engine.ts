@@ -295,11 +295,12 @@ export async function deposit(
   amount: Money,
   at: Date,
   marks?: Marks,
+  ref: string | null = null,
 ): Promise<void> {
   const book = sliceBook()
   const wallet = walletKey(userId, EXCHANGE_WALLET, coin)
   await loadWallets(tx, book, [wallet])
-  book.transfer(externalKey(coin), wallet, amount, 'deposit', null)
+  book.transfer(externalKey(coin), wallet, amount, 'deposit', ref)
   await persistChange(tx, book.takeChange(), at, marks)
 }
 

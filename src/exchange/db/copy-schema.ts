@@ -254,7 +254,13 @@ export const ledgerTransfers = pgTable(
     ref: text('ref'),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [check('ledger_transfers_amount_check', sql`${t.amount} > 0`)],
+  (t) => [
+    check('ledger_transfers_amount_check', sql`${t.amount} > 0`),
+    // Deposits by their ref (the sandbox faucet's one grant a day): deposits are few, so the index stays small.
+    index('ledger_transfers_deposit_ref_idx')
+      .on(t.ref)
+      .where(sql`${t.kind} = 'deposit'`),
+  ],
 )
 
 export const profitShares = pgTable(

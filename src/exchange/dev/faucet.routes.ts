@@ -1,22 +1,45 @@
 /**
  * The sandbox's faucet: test USDT for the signed-in user, deposited through the ledger like any
- * deposit — so a fresh account can follow a trader. Served when the exchange is a sandbox
+ * deposit, once a day per account — so a fresh account can follow a trader. Served when the exchange is a sandbox
  * (SANDBOX, the default, production included), never on a real deployment.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import { and, eq, sql } from 'drizzle-orm'
 import { DEV } from '#/app.config.ts'
+import { DAY_MS, utcDay, utcDayStart } from '#/contract/stats-window.ts'
+import { ledgerTransfers } from '../db/copy-schema.ts'
+import { ApiFailure } from '../http/errors.ts'
 import type { ExchangeContext } from '../context.ts'
 import { deposit } from '../copy/engine.ts'
 import { marksOf } from '../copy/marks.ts'
 import { requireAuth } from '../http/auth.ts'
 import { Money } from '../money.ts'
 
+/** An arbitrary constant naming the faucet among advisory locks: one grant per account at a time. */
+const FAUCET_LOCK = 7_261_011
+
 export function devFaucetRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   app.post('/dev/faucet', requireAuth(ctx), async (c) => {
     const userId = c.get('auth').user.id
-    await ctx.db.transaction((tx) =>
-      deposit(tx, userId, 'USDT', new Money(DEV.faucetUsdt), ctx.now(), marksOf(ctx.market)),
-    )
+    const now = ctx.now()
+    // Once per account and UTC day: the day's grant is the deposit with this ref (parallel calls wait on the lock).
+    const ref = `faucet:${userId}:${utcDay(now.getTime())}`
+    const granted = await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${FAUCET_LOCK}, ${userId})`)
+      const [given] = await tx
+        .select({ id: ledgerTransfers.id })
+        .from(ledgerTransfers)
+        .where(and(eq(ledgerTransfers.kind, 'deposit'), eq(ledgerTransfers.ref, ref)))
+        .limit(1)
+      if (given) return false
+      await deposit(tx, userId, 'USDT', new Money(DEV.faucetUsdt), now, marksOf(ctx.market), ref)
+      return true
+    })
+    if (!granted)
+      throw new ApiFailure(429, 'rate-limited', {
+        msg: 'Test funds are given once a day; come back after 00:00 UTC',
+        retryAfter: Math.ceil((utcDayStart(now.getTime()) + DAY_MS - now.getTime()) / 1000),
+      })
     return c.json({ code: 0, data: { coin: 'USDT', amount: DEV.faucetUsdt }, msg: 'ok' })
   })
 }

@@ -28,6 +28,30 @@ describe('test-funds faucet', () => {
     expect(await ledgerState(h.context.db)).toEqual({ zero: true, mismatched: 0 })
   })
 
+  it('gives test funds once a day per account, even to parallel calls; the next UTC day again', async () => {
+    const user = await h.registerUser()
+    const calls = await Promise.all(
+      Array.from({ length: 5 }, () => h.api('POST', '/dev/faucet', { token: user.token })),
+    )
+    expect(calls.map((c) => c.status).sort()).toEqual([200, 429, 429, 429, 429])
+    const refused = calls.find((c) => c.status === 429)
+    expect(refused?.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(Number(refused?.headers.get('retry-after'))).toBeLessThanOrEqual(86_400)
+    const usdt = async () =>
+      walletAccountResponseSchema.parse(
+        (await h.api('POST', '/asset/v1/api/wallet/account', { token: user.token, body: { walletTypeList: [3] } }))
+          .body,
+      ).data.list[0]?.available
+    expect(await usdt()).toBe('10000')
+    // Another account is not limited by this one.
+    const other = await h.registerUser()
+    expect((await h.api('POST', '/dev/faucet', { token: other.token })).status).toBe(200)
+    h.advance(Number(refused?.headers.get('retry-after')) * 1000)
+    expect((await h.api('POST', '/dev/faucet', { token: user.token })).status).toBe(200)
+    expect(await usdt()).toBe('20000')
+    expect(await ledgerState(h.context.db)).toEqual({ zero: true, mismatched: 0 })
+  })
+
   it('is there in production when the exchange is a sandbox', async () => {
     const production = await startHarness({ devPages: false, sandbox: true })
     try {

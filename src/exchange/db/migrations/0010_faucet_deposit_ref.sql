@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transfers_deposit_ref_idx" ON "ledger_transfers" USING btree ("ref") WHERE "ledger_transfers"."kind" = 'deposit';
