@@ -302,6 +302,27 @@ export const MARKET = {
   maxClockSpeed: 100_000,
 } as const
 
+/** Spot and futures trading in the reference exchange (src/exchange/trading). */
+export const TRADING = {
+  /** Levels of each side a depth snapshot or update carries at most. */
+  depthLevels: 20,
+  /**
+   * The simulated market maker's ladder around the simulator's price: `levels` each side; the best quotes
+   * `halfSpreadBps` from the price and each next level `levelStepBps` further, both × the simulator's volatility
+   * regime (calm 0.6, normal 1, stormy 2.6), never closer than a tick; each level worth about `levelUsdt` growing by
+   * `levelGrowth` per level away from the price and ÷ the regime (less size when it storms), varied ±`sizeVariation`.
+   */
+  marketMaker: {
+    ownerId: 'market-maker',
+    levels: 15,
+    halfSpreadBps: 1,
+    levelStepBps: 1.5,
+    levelUsdt: 20_000,
+    levelGrowth: 0.3,
+    sizeVariation: 0.4,
+  },
+} as const
+
 /** The sandbox's conveniences (SANDBOX on, the default: the embedded exchange is a simulator). */
 export const DEV = {
   /** USDT the test-funds faucet (/dev/faucet) deposits per call. */

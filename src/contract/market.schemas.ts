@@ -2,6 +2,7 @@
  * The public market calls: instruments, tickers, candles (klines) and recent trades, prices as exact decimal strings.
  */
 import { z } from 'zod'
+import { TRADING } from '#/app.config.ts'
 import { okEnvelope } from './envelope.schemas.ts'
 import { decimalStringSchema, signedDecimalStringSchema } from './wallet.schemas.ts'
 
@@ -118,3 +119,42 @@ export const tradesQuerySchema = z
   })
   .meta({ id: 'TradesQuery' })
 export type TradesQuery = z.infer<typeof tradesQuerySchema>
+
+/** The two markets every pair trades on: spot and its USDT-margined perpetual. */
+export const TRADING_MARKETS = ['spot', 'futures'] as const
+export const tradingMarketSchema = z.enum(TRADING_MARKETS).meta({ id: 'TradingMarket' })
+export type TradingMarket = z.infer<typeof tradingMarketSchema>
+
+export const DEPTH_LIMIT = { min: 1, max: TRADING.depthLevels, default: TRADING.depthLevels } as const
+
+export const depthQuerySchema = z
+  .object({
+    pairCode: pairCodeSchema,
+    biz: tradingMarketSchema.default('spot'),
+    limit: queryInt(DEPTH_LIMIT.min, DEPTH_LIMIT.max).default(DEPTH_LIMIT.default),
+  })
+  .meta({ id: 'DepthQuery' })
+export type DepthQuery = z.infer<typeof depthQuerySchema>
+
+/** [price, size], exact decimal strings; size in the base coin. */
+const depthLevelSchema = z.tuple([decimalStringSchema, decimalStringSchema])
+
+export const depthSchema = z
+  .object({
+    pairCode: z.string(),
+    biz: tradingMarketSchema,
+    /**
+     * Goes up with every change to the book's resting orders: a client that receives an update whose sequence is
+     * not above the last one it applied, or that missed updates, takes a new snapshot.
+     */
+    sequence: z.number().int().min(0),
+    /** When the book was read, epoch ms. */
+    time: z.number().int().min(0),
+    /** Best (highest) first. */
+    bids: z.array(depthLevelSchema),
+    /** Best (lowest) first. */
+    asks: z.array(depthLevelSchema),
+  })
+  .meta({ id: 'Depth' })
+export type Depth = z.infer<typeof depthSchema>
+export const depthResponseSchema = okEnvelope(depthSchema).meta({ id: 'DepthResponse' })

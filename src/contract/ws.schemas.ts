@@ -2,7 +2,7 @@
  * The websocket protocol (§3, §7): every message is `{ event, channel, biz, type, pairCode, base,
  * data: { result }, params }`. Client events: subscribe, unsubscribe, ping, pong, login, logout.
  * Public channels: ticker (a pair), tickers (every pair of a biz), kline (a pair and interval),
- * trades (a pair). Private channels, after `login` with a ticket: positions, copy, balance; a
+ * trades (a pair), depth (a pair's order book: its top levels, with a sequence number). Private channels, after `login` with a ticket: positions, copy, balance; a
  * login subscription ends with `logout`, the others with `unsubscribe`. A reply with a channel and
  * no `data.result` is a subscription failure; `reason` says why.
  */
@@ -12,7 +12,7 @@ import { okEnvelope } from './envelope.schemas.ts'
 import { klineIntervalSchema, pairCodeSchema } from './market.schemas.ts'
 
 export const WS_CLIENT_EVENTS = ['subscribe', 'unsubscribe', 'ping', 'pong', 'login', 'logout'] as const
-export const PUBLIC_CHANNELS = ['ticker', 'tickers', 'kline', 'trades'] as const
+export const PUBLIC_CHANNELS = ['ticker', 'tickers', 'kline', 'trades', 'depth'] as const
 export const PRIVATE_CHANNELS = ['positions', 'copy', 'balance'] as const
 export type PublicChannel = (typeof PUBLIC_CHANNELS)[number]
 export type PrivateChannel = (typeof PRIVATE_CHANNELS)[number]

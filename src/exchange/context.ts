@@ -4,6 +4,7 @@ import type { AccountType } from '../contract/index.ts'
 import type { DevInbox, Mailer } from './accounts/mailer.ts'
 import type { Rules } from './copy/rules.ts'
 import type { WhatIfService } from './copy/what-if-service.ts'
+import type { TradingBooks } from './trading/books.ts'
 import type { Database } from './db/client.ts'
 import type { Logger } from './logger.ts'
 import type { MarketSimulator } from './market/simulator.ts'
@@ -42,6 +43,8 @@ export interface ExchangeContext {
   rules: Rules
   /** What-if replays: cached, bounded per address and in all, run on worker threads. */
   whatIf: WhatIfService
+  /** The order books of every pair on spot and futures (src/exchange/trading). */
+  books: TradingBooks
 }
 
 /** The signed-in user of a request, set by the auth middleware. */

@@ -22,6 +22,7 @@ import type { Bot } from './copy/bots/bot-order.ts'
 import { createEngineRunner, type EngineRunner } from './copy/runner.ts'
 import { createHub } from './realtime/hub.ts'
 import { createMarketPublisher } from './realtime/publisher.ts'
+import { createTradingBooks } from './trading/books.ts'
 import { createMemoryPubSub } from './realtime/pubsub.ts'
 import { createRedisPubSub } from './realtime/redis-pubsub.ts'
 import { exchangeSnapshots } from './realtime/snapshots.ts'
@@ -137,6 +138,7 @@ export async function openExchange(
     market,
     rules,
     whatIf: createWhatIfService({ db: database.db, market, rules, now, logger }, options.whatIf),
+    books: createTradingBooks(market, now),
   }
   const pubsub = options.redisUrl
     ? await createRedisPubSub(options.redisUrl, (error) => logger.error('[realtime] redis', error))
@@ -154,7 +156,7 @@ export async function openExchange(
     now,
     logger,
     bots,
-    onMinutes: createMarketPublisher(hub, market, Boolean(options.redisUrl)),
+    onMinutes: createMarketPublisher(hub, market, context.books, Boolean(options.redisUrl)),
   })
   const app = createApp(context)
   if (options.runEngine) engine.start(MARKET.tickIntervalMs)

@@ -82,7 +82,7 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
   activityRoutes(app, ctx)
   analyticsRoutes(app, ctx)
   affiliateRoutes(app, ctx)
-  marketRoutes(app, ctx.market)
+  marketRoutes(app, ctx.market, ctx.books)
   // Copy trading
   copyFollowRoutes(app, ctx)
   copyLeadRoutes(app, ctx)

@@ -6,6 +6,7 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   apiErrorSchema,
+  depthResponseSchema,
   klinesResponseSchema,
   marketInstrumentsResponseSchema,
   marketTickerResponseSchema,
@@ -16,7 +17,9 @@ import { openDatabase, type DatabaseHandle } from '../db/client.ts'
 import { ApiFailure, failureResponse, notFound } from '../http/errors.ts'
 import { validationHook } from '../http/validation.ts'
 import { openApiCheck, type OpenApiCheck } from '#tests/fixtures/exchange/openapi-check.ts'
+import { Money } from '../money.ts'
 import { INSTRUMENTS } from './instruments.ts'
+import { createTradingBooks } from '../trading/books.ts'
 import { marketRoutes } from './market.routes.ts'
 import { createMarketSimulator, type MarketSimulator } from './simulator.ts'
 
@@ -31,7 +34,11 @@ beforeAll(async () => {
   market = createMarketSimulator(handle.db, { seed: 3, backfillDays: 2, minuteHistoryDays: 1 })
   await market.start(NOW)
   app = new OpenAPIHono({ defaultHook: validationHook })
-  marketRoutes(app, market)
+  marketRoutes(
+    app,
+    market,
+    createTradingBooks(market, () => NOW, 3),
+  )
   app.notFound(() => failureResponse(notFound()))
   app.onError((error) => failureResponse(error instanceof ApiFailure ? error : new ApiFailure(500, 'internal')))
   doc = openApiCheck(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'market', version: '1' } }))
@@ -56,6 +63,7 @@ describe('market routes', () => {
         '/market/v1/ticker',
         '/market/v1/kline',
         '/market/v1/trades',
+        '/market/v1/depth',
       ]),
     )
     const document = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'market', version: '1' } })
@@ -105,7 +113,26 @@ describe('market routes', () => {
     expect(trades).toHaveLength(7)
   })
 
+  it('answer a book around the price on spot and futures: 20 levels a side by default, best first', async () => {
+    const mark = new Money(market.mark('BTC_USDT') ?? '0')
+    for (const biz of ['spot', 'futures'] as const) {
+      const depth = depthResponseSchema.parse(await get(`/market/v1/depth?pairCode=btc_usdt&biz=${biz}`, 200)).data
+      expect([depth.pairCode, depth.biz, depth.bids.length, depth.asks.length]).toEqual(['BTC_USDT', biz, 15, 15])
+      const [bestBid] = depth.bids[0] ?? []
+      const [bestAsk] = depth.asks[0] ?? []
+      expect(new Money(bestBid ?? 'NaN').lt(mark) && new Money(bestAsk ?? 'NaN').gt(mark)).toBe(true)
+      expect(depth.bids.every(([p], i) => i === 0 || new Money(p).lt(depth.bids[i - 1]?.[0] ?? 0))).toBe(true)
+      expect(depth.asks.every(([p], i) => i === 0 || new Money(p).gt(depth.asks[i - 1]?.[0] ?? 0))).toBe(true)
+    }
+    const top = depthResponseSchema.parse(await get('/market/v1/depth?pairCode=ETH_USDT&limit=3', 200)).data
+    expect([top.biz, top.bids.length, top.asks.length]).toEqual(['spot', 3, 3])
+    // Read again without a price move: the same book, the same sequence.
+    const again = depthResponseSchema.parse(await get('/market/v1/depth?pairCode=ETH_USDT&limit=3', 200)).data
+    expect(again.sequence).toBe(top.sequence)
+  })
+
   it.each([
+    '/market/v1/depth?pairCode=NOPE_USDT',
     '/market/v1/ticker?pairCode=NOPE_USDT',
     '/market/v1/kline?pairCode=NOPE_USDT&interval=1h',
     '/market/v1/trades?pairCode=NOPE_USDT',
@@ -122,6 +149,8 @@ describe('market routes', () => {
     ['/market/v1/kline?pairCode=BTC_USDT&interval=1m&limit=abc', 'limit'],
     ['/market/v1/kline?pairCode=BTC_USDT&interval=1m&endTime=-5', 'endTime'],
     ['/market/v1/trades?pairCode=BTC_USDT&limit=501', 'limit'],
+    ['/market/v1/depth?pairCode=BTC_USDT&limit=21', 'limit'],
+    ['/market/v1/depth?pairCode=BTC_USDT&biz=margin', 'biz'],
   ])('refuse a bad query with 400: %s', async (path, field) => {
     const body = apiErrorSchema.parse(await get(path, 400))
     expect(body.reason).toBe('invalid-input')

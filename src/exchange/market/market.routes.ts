@@ -1,7 +1,9 @@
-/** The public market calls: instruments, tickers, candles (klines) and recent trades of the simulated market. */
+/** The public market calls: instruments, tickers, candles (klines), order books and recent trades of the simulated market. */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
 import {
   apiErrorSchema,
+  depthQuerySchema,
+  depthResponseSchema,
   klineQuerySchema,
   klinesResponseSchema,
   marketInstrumentsResponseSchema,
@@ -15,6 +17,7 @@ import {
 import { notFound } from '../http/errors.ts'
 import { COMMON_REFUSALS, ok, okJson } from '../http/openapi.ts'
 import { findInstrument, INSTRUMENTS, type Instrument } from './instruments.ts'
+import type { TradingBooks } from '../trading/books.ts'
 import type { MarketSimulator } from './simulator.ts'
 
 const tags = ['Market']
@@ -94,7 +97,19 @@ const tradesRoute = createRoute({
   responses: { 200: okJson(marketTradesResponseSchema, 'The trades'), 404: UNKNOWN_PAIR, ...REFUSALS },
 })
 
-export function marketRoutes(app: OpenAPIHono, market: MarketSimulator) {
+const depthRoute = createRoute({
+  method: 'get',
+  path: '/market/v1/depth',
+  tags,
+  summary: 'Order book of a pair',
+  description:
+    "The top `limit` price levels (1-20, default 20) of each side of a pair's book on spot or futures (`biz`), each level's " +
+    'total size in the base coin, with the sequence number the `depth` websocket channel continues from.',
+  request: { query: depthQuerySchema },
+  responses: { 200: okJson(depthResponseSchema, 'The book'), 404: UNKNOWN_PAIR, ...REFUSALS },
+})
+
+export function marketRoutes(app: OpenAPIHono, market: MarketSimulator, books: TradingBooks) {
   app.openapi(instrumentsRoute, (c) => c.json(ok([...INSTRUMENT_LIST]), 200))
 
   app.openapi(tickersRoute, (c) => c.json(ok(market.tickers()), 200))
@@ -113,6 +128,13 @@ export function marketRoutes(app: OpenAPIHono, market: MarketSimulator) {
       limit: query.limit,
     })
     return c.json(ok(candles), 200)
+  })
+
+  app.openapi(depthRoute, (c) => {
+    const query = c.req.valid('query')
+    const depth = books.depth(query.biz, instrumentOf(query.pairCode).pairCode, query.limit)
+    if (!depth) throw notFound()
+    return c.json(ok(depth), 200)
   })
 
   app.openapi(tradesRoute, (c) => {

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { wsServerMessageSchema, wsTicketResponseSchema, type WsServerMessage } from '#/contract/index.ts'
+import { depthSchema, wsServerMessageSchema, wsTicketResponseSchema, type WsServerMessage } from '#/contract/index.ts'
 import { deposit } from '../copy/engine.ts'
 import { Money } from '../money.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
@@ -228,6 +228,33 @@ describe('live market', () => {
       pairCode: 'ETH_USDT',
       data: { result: { last: h.context.market.mark('ETH_USDT') } },
     })
+    c.ws.close()
+  }, 60_000)
+
+  it('streams a pair’s order book: a snapshot, then updates with a higher sequence as the price moves', async () => {
+    const c = await client(exchangeUrl)
+    c.send({ event: 'subscribe', channel: 'depth', biz: 'spot', pairCode: 'BTC_USDT' })
+    const snapshot = await c.next()
+    const first = depthSchema.parse(snapshot.data?.result)
+    expect([snapshot.type, first.pairCode, first.biz, first.bids.length, first.asks.length]).toEqual([
+      'snapshot',
+      'BTC_USDT',
+      'spot',
+      15,
+      15,
+    ])
+    // Minutes go by until the price moves (nearly every minute): a book whose price stood still sends nothing.
+    const before = h.context.market.mark('BTC_USDT')
+    for (let minute = 0; minute < 30 && h.context.market.mark('BTC_USDT') === before; minute += 1) {
+      h.advance(60_000)
+      await h.engine.tick()
+    }
+    expect(h.context.market.mark('BTC_USDT')).not.toBe(before)
+    const update = await c.next()
+    const next = depthSchema.parse(update.data?.result)
+    expect([update.channel, update.type, next.sequence > first.sequence]).toEqual(['depth', 'update', true])
+    const mark = new Money(h.context.market.mark('BTC_USDT') ?? '0')
+    expect(new Money(next.bids[0]?.[0] ?? 'NaN').lt(mark) && new Money(next.asks[0]?.[0] ?? 'NaN').gt(mark)).toBe(true)
     c.ws.close()
   }, 60_000)
 })

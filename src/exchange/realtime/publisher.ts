@@ -1,20 +1,46 @@
 /**
  * Market streams into the hub after each engine tick: tickers (one pair, and every pair of a biz),
- * candles of each interval, and the public trades that are new. Work nobody watches is skipped
+ * candles of each interval, the public trades that are new, and the order books' depth. Work nobody watches is skipped
  * (with Redis every process may watch, so everything is published).
  */
+import { TRADING } from '#/app.config.ts'
 import { COPY_BIZ, KLINE_INTERVALS, subscriptionKey, type WsServerMessage } from '#/contract/index.ts'
 import { findInstrument } from '../market/instruments.ts'
 import type { MarketSimulator, MinuteUpdate } from '../market/simulator.ts'
+import type { TradingBooks } from '../trading/books.ts'
 import type { Hub } from './hub.ts'
 
 export type MarketPublisher = (updates: readonly MinuteUpdate[]) => Promise<void>
 
-export function createMarketPublisher(hub: Hub, market: MarketSimulator, everywhere: boolean): MarketPublisher {
+export function createMarketPublisher(
+  hub: Hub,
+  market: MarketSimulator,
+  books: TradingBooks,
+  everywhere: boolean,
+): MarketPublisher {
   const watched = (topic: string) => everywhere || hub.watched(topic)
   let lastTrade = new Map<string, number>()
   return async (updates) => {
     if (updates.length === 0) return
+    // The books follow the new prices; each changed book's top levels go to its watchers: one update per book and
+    // tick, and ticks are MARKET.tickIntervalMs (1 s) apart, so never more than the 100 ms floor allows.
+    for (const changed of books.refresh()) {
+      const [biz, pairCode] = changed.split(':')
+      if ((biz !== 'spot' && biz !== 'futures') || !pairCode) continue
+      const topic = subscriptionKey({ channel: 'depth', biz, pairCode })
+      if (!watched(topic)) continue
+      const depth = books.depth(biz, pairCode, TRADING.depthLevels)
+      if (depth)
+        hub.publish(topic, {
+          event: 'subscribe',
+          channel: 'depth',
+          biz,
+          type: 'update',
+          pairCode,
+          base: findInstrument(pairCode)?.coin,
+          data: { result: depth },
+        })
+    }
     const latest = new Map<string, MinuteUpdate>()
     for (const update of updates) latest.set(update.pairCode, update)
     for (const biz of COPY_BIZ) {

@@ -4,7 +4,7 @@
  * the marks, wallet balances, copies). A request the market cannot answer is refused with a reason.
  */
 import { and, eq } from 'drizzle-orm'
-import { WEBSOCKET } from '#/app.config.ts'
+import { TRADING, WEBSOCKET } from '#/app.config.ts'
 import type { KlineInterval, PrivateChannel, PublicChannel, WsFailure } from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
 import { myCopies } from '../copy/api/my.service.ts'
@@ -32,12 +32,12 @@ export interface Snapshots {
 export function exchangeSnapshots(
   ctx: Pick<
     ExchangeContext,
-    'db' | 'market' | 'now' | 'rules' | 'logger' | 'limiters' | 'mailer' | 'inbox' | 'devPages'
+    'db' | 'market' | 'now' | 'rules' | 'logger' | 'limiters' | 'mailer' | 'inbox' | 'devPages' | 'books'
   >,
 ): Snapshots {
   const { market } = ctx
   return {
-    async public({ channel, pairCode, interval }) {
+    async public({ channel, biz, pairCode, interval }) {
       if (channel === 'tickers') return { ok: true, result: market.tickers() }
       const instrument = pairCode ? findInstrument(pairCode) : undefined
       if (!instrument) return { ok: false, reason: 'unknown-pair' }
@@ -45,6 +45,8 @@ export function exchangeSnapshots(
       if (channel === 'ticker') return { ok: true, ...pair, result: market.ticker(instrument.pairCode) ?? null }
       if (channel === 'trades')
         return { ok: true, ...pair, result: market.trades(instrument.pairCode, WEBSOCKET.snapshotTrades) }
+      if (channel === 'depth')
+        return { ok: true, ...pair, result: ctx.books.depth(biz, instrument.pairCode, TRADING.depthLevels) }
       if (!interval) return { ok: false, reason: 'bad-params' }
       return {
         ok: true,

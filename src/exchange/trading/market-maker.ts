@@ -1,0 +1,75 @@
+/**
+ * The simulated market maker: the liquidity of the reference exchange's books that is not users'. It quotes a ladder
+ * of bids and asks around the simulator's price (TRADING.marketMaker): the spread and the gaps between levels widen,
+ * and the sizes shrink, in the simulator's stormy regimes, as real makers pull back when prices jump. A market order
+ * walks this ladder, so a large one pays real slippage.
+ *
+ * Deterministic: the same price, regime and seed give the same ladder. Prices are on the tick (bids rounded down, asks
+ * up: never inside the intended spread), sizes on the lot (down, at least one lot).
+ */
+import { TRADING } from '#/app.config.ts'
+import { exact, Exact, Money } from '#/exchange/money.ts'
+import { mix32, unit } from '../market/price-path.ts'
+
+export interface Quote {
+  side: 'buy' | 'sell'
+  price: Money
+  size: Money
+}
+
+export interface LadderInput {
+  /** The simulator's price of the pair now (its mark). */
+  price: Money
+  tickSize: Money
+  lotSize: Money
+  /** The simulator's volatility multiplier now (price-path.ts `regimeScale`: 0.6 calm, 1 normal, 2.6 stormy). */
+  regime: number
+  /** Varies the sizes from one refresh to the next (e.g. the pair's path key and the minute). */
+  seed: number
+}
+
+type MakerConfig = typeof TRADING.marketMaker
+
+const BPS = 10_000
+
+/** Down (bids) or up (asks) to the tick. */
+function onTick(price: Money, tickSize: Money, side: Quote['side']): Money {
+  const ticks = exact(price).div(tickSize)
+  return (side === 'buy' ? ticks.floor() : ticks.ceil()).times(tickSize)
+}
+
+/** The maker's ladder: `levels` bids below the price and as many asks above, best first on each side. */
+export function quoteLadder(input: LadderInput, config: MakerConfig = TRADING.marketMaker): Quote[] {
+  const { price, tickSize, lotSize, regime, seed } = input
+  const halfSpread = Money.max(
+    tickSize,
+    exact(price)
+      .times(config.halfSpreadBps * regime)
+      .div(BPS),
+  )
+  const step = Money.max(
+    tickSize,
+    exact(price)
+      .times(config.levelStepBps * regime)
+      .div(BPS),
+  )
+  const quotes: Quote[] = []
+  for (const side of ['buy', 'sell'] as const) {
+    const sign = side === 'buy' ? -1 : 1
+    let previous: Money | null = null
+    for (let level = 0; level < config.levels; level += 1) {
+      let at = onTick(exact(price).plus(halfSpread.plus(step.times(level)).times(sign)), tickSize, side)
+      // Each level a tick beyond the one before at least, whatever the rounding did.
+      if (previous && (side === 'buy' ? at.gte(previous) : at.lte(previous))) at = previous.plus(tickSize.times(sign))
+      if (at.lte(0)) break
+      previous = at
+      const variation =
+        1 + config.sizeVariation * (2 * unit(mix32(seed ^ mix32(level * 2 + (side === 'buy' ? 0 : 1)))) - 1)
+      // A size the maker chooses (not money owed): drawn in floating point, then exact from here on.
+      const worth = new Exact((config.levelUsdt * (1 + config.levelGrowth * level) * variation) / regime)
+      const lots = worth.div(at).div(lotSize).floor()
+      quotes.push({ side, price: at, size: (lots.lt(1) ? new Money(1) : lots).times(lotSize) })
+    }
+  }
+  return quotes
+}
