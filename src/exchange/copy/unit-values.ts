@@ -575,9 +575,12 @@ export async function firstValueTimes(
   ids: readonly number[],
 ): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map()
+  // One index probe per owner (unit_values_owner_idx: kind, owner, at), not a scan of every row.
   const result = await db.execute(sql`
-    select v.owner_id, (extract(epoch from min(v.at)) * 1000)::bigint as first from unit_values v
-    where v.owner_kind = ${kind} and v.owner_id = any(${sql.param(ids)}::bigint[]) group by v.owner_id`)
+    select o.id as owner_id, (extract(epoch from f.at) * 1000)::bigint as first
+    from unnest(${sql.param(ids)}::bigint[]) as o(id)
+    cross join lateral (select v.at from unit_values v where v.owner_kind = ${kind} and v.owner_id = o.id
+      order by v.at limit 1) f`)
   return new Map(firstRows.parse(result).rows.map((r) => [r.owner_id, r.first]))
 }
 
