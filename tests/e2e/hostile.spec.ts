@@ -6,7 +6,12 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import WebSocket from 'ws'
-import { leaderDetailResponseSchema, leaderPageResponseSchema } from '#/contract/index.ts'
+import {
+  apiErrorSchema,
+  leaderDetailResponseSchema,
+  leaderPageResponseSchema,
+  walletAccountResponseSchema,
+} from '#/contract/index.ts'
 import { freshAccount, signInWith, testAddress, waitForHydration } from './helpers.ts'
 
 test.describe('bad input never crashes or hangs the server', () => {
@@ -372,6 +377,36 @@ test.describe('the exchange under cheap attacks', () => {
         })
       ).status(),
     ).toBe(200)
+  })
+
+  test('a burst of test-funds requests from one account is granted once a day', async ({ request }) => {
+    const address = testAddress()
+    // freshAccount already took today's grant: ten more at once are all refused, and the wallet holds 10,000.
+    const token = await freshAccount(request, address)
+    const headers = { authorization: `Bearer ${token}`, 'x-forwarded-for': address }
+    const burst = await Promise.all(Array.from({ length: 10 }, () => request.post('/spotapi/dev/faucet', { headers })))
+    expect(burst.map((r) => r.status())).toEqual(Array.from({ length: 10 }, () => 429))
+    expect(Number(burst[0]?.headers()['retry-after'])).toBeGreaterThan(0)
+    const wallet = walletAccountResponseSchema.parse(
+      await (
+        await request.post('/spotapi/asset/v1/api/wallet/account', { headers, data: { walletTypeList: [3] } })
+      ).json(),
+    ).data.list
+    expect(wallet.map((w) => [w.coin, w.available])).toEqual([['USDT', '10000']])
+  })
+
+  test('an order book query out of range is a 400 naming the field, never a 500', async ({ request }) => {
+    for (const [query, field] of [
+      ['pairCode=BTC_USDT&limit=100000000000', 'limit'],
+      ['pairCode=BTC_USDT&biz=%3Cscript%3E', 'biz'],
+      ['pairCode=%00%01_USDT', 'pairCode'],
+      ['pairCode=BTC_USDT&limit=-1', 'limit'],
+    ] as const) {
+      const response = await request.get(`/spotapi/market/v1/depth?${query}`)
+      const body = apiErrorSchema.parse(await response.json())
+      expect([response.status(), body.data?.fields.map((f) => f.path)]).toEqual([400, [field]])
+    }
+    expect((await request.get('/spotapi/market/v1/depth?pairCode=NOPE_USDT')).status()).toBe(404)
   })
 
   test('a nickname that poses as another leader is refused', async ({ request }) => {
