@@ -256,6 +256,13 @@ export const ledgerTransfers = pgTable(
   },
   (t) => [
     check('ledger_transfers_amount_check', sql`${t.amount} > 0`),
+    // A wallet's movements (wallet-history.service.ts, the daily rows): only transfers that touch a wallet are indexed.
+    index('ledger_transfers_wallet_credit_idx')
+      .on(t.credit, t.id)
+      .where(sql`${t.credit} like 'wallet:%'`),
+    index('ledger_transfers_wallet_debit_idx')
+      .on(t.debit, t.id)
+      .where(sql`${t.debit} like 'wallet:%'`),
     // Deposits by their ref (the sandbox faucet's one grant a day): deposits are few, so the index stays small.
     index('ledger_transfers_deposit_ref_idx')
       .on(t.ref)

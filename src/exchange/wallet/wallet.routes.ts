@@ -1,14 +1,17 @@
-/** The wallet call of §7 (answers code 200, not 0). */
+/** The wallet calls: balances (§7, answers code 200, not 0) and a wallet's movements. */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
 import {
+  walletHistoryQuerySchema,
+  walletHistoryResponseSchema,
   walletAccountRequestSchema,
   walletAccountResponseSchema,
   type WalletAccountResponse,
 } from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
 import { requireAuth } from '../http/auth.ts'
-import { AUTH_REFUSALS, BEARER, jsonBody, okJson } from '../http/openapi.ts'
+import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson } from '../http/openapi.ts'
 import { walletAccount } from './wallet.service.ts'
+import { walletHistory } from './wallet-history.service.ts'
 import { marksOf } from '../copy/marks.ts'
 
 export function walletRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
@@ -37,4 +40,23 @@ export function walletRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     const body: WalletAccountResponse = { code: 200, data, msg: 'ok' }
     return c.json(body, 200)
   })
+
+  const historyRoute = createRoute({
+    method: 'get',
+    path: '/asset/v1/api/wallet/history',
+    tags: ['Wallet'],
+    summary: 'Movements of a wallet',
+    description:
+      'Every movement into (+) or out of (−) the caller’s wallet of one type (default 3, EXCHANGE), of every coin or one, ' +
+      'newest first: deposits, withdrawals, money moved into and out of copies, profit share received, margin set aside and ' +
+      'released by the caller’s own positions, and their trading fees. Optionally of one kind; paged (pageSize 1-100).',
+    security: BEARER,
+    middleware: requireAuth(ctx),
+    request: { query: walletHistoryQuerySchema },
+    responses: { 200: okJson(walletHistoryResponseSchema, 'The movements'), ...AUTH_REFUSALS },
+  })
+
+  app.openapi(historyRoute, async (c) =>
+    c.json(ok(await walletHistory(ctx.db, c.get('auth').user.id, c.req.valid('query'))), 200),
+  )
 }

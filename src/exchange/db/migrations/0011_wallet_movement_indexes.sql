@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_transfers_wallet_credit_idx" ON "ledger_transfers" USING btree ("credit","id") WHERE "ledger_transfers"."credit" like 'wallet:%';--> statement-breakpoint
+CREATE INDEX "ledger_transfers_wallet_debit_idx" ON "ledger_transfers" USING btree ("debit","id") WHERE "ledger_transfers"."debit" like 'wallet:%';
