@@ -40,9 +40,9 @@ async function prepare(followers: number): Promise<{ handle: DatabaseHandle; lea
     insert into balances (user_id, wallet_type, coin, available) values (${leaderId}, 3, 'USDT', 1000000)`)
   // Half the followers copy at a fixed amount, half by ratio, a few with take profit / stop loss.
   await db.execute(sql`
-    insert into copies (follower_id, leader_id, status, mode, fixed_amount, ratio, investment, balance, leverage_mode, fixed_leverage, take_profit_ratio, stop_loss_ratio, created_at)
+    insert into copies (follower_id, leader_id, status, mode, fixed_amount, ratio, investment, balance, leverage_mode, fixed_leverage, take_profit_ratio, stop_loss_ratio, profit_share_rate, created_at)
     select id, ${leaderId}, 'active', case when id % 2 = 0 then 'fixed' else 'ratio' end, 100 + id % 50, 0.001 * (1 + id % 7), 1000, 1000,
-      case when id % 3 = 0 then 'fixed' else 'follow' end, 5, case when id % 5 = 0 then 0.5 end, case when id % 5 = 0 then 0.3 end, ${at.toISOString()}::timestamptz
+      case when id % 3 = 0 then 'fixed' else 'follow' end, case when id % 3 = 0 then 5 end, case when id % 5 = 0 then 0.5 end, case when id % 5 = 0 then 0.3 end, 0.1, ${at.toISOString()}::timestamptz
     from users where id <> ${leaderId}`)
   return { handle, leaderId }
 }
