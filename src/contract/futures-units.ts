@@ -26,7 +26,7 @@ export function futuresUnitCode(unit: FuturesUnit): FuturesUnitCode {
   return FUTURES_UNITS[unit]
 }
 
-/** The unit of a stored or sent code; undefined for any other value. */
+/** The unit of a stored or sent code; undefined for every other value. */
 export function futuresUnitOf(code: number): FuturesUnit | undefined {
   return UNITS.find((unit) => FUTURES_UNITS[unit] === code)
 }

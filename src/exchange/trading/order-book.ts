@@ -353,8 +353,8 @@ export class OrderBook {
 
   /**
    * Changes a resting order's price or whole size without matching. A new price or a larger size goes to the back of
-   * its level (as a new order would); a smaller size keeps its place. A price that would cross the other side, any
-   * owner's orders included, is refused: amend never takes.
+   * its level (as a new order would); a smaller size keeps its place. A price that would cross the other side, the
+   * owner's own orders included, is refused: amend never takes.
    */
   amend(id: string, change: Amendment): AmendResult {
     const node = this.byId.get(id)
@@ -433,7 +433,7 @@ export class OrderBook {
     return side === 'buy' ? this.bids : this.asks
   }
 
-  /** Whether an order on `side` at `price` would trade against the other side's best (any owner's). */
+  /** Whether an order on `side` at `price` would trade against the other side's best (whoever owns it). */
   private wouldCross(side: Side, price: Money | null): boolean {
     const best = this.sideBook(other(side)).best()
     return best !== undefined && (price === null || reaches(side, price, best.price))
