@@ -2,10 +2,11 @@
  * Start's middleware. Requests: legacy redirects; the edge of server-function calls (this site
  * only, JSON only, bounded); a fresh CSP nonce per request (the router stamps it on every script it
  * renders), the security headers of every HTML response, and no caching of anything a session
- * saw. Server functions: an input their validator refuses answers 400 with its fields.
+ * saw; a landing link's invite code kept by its own response. Server functions: an input their validator refuses answers 400 with its fields.
  */
 import { createMiddleware, createStart } from '@tanstack/react-start'
 import { COOKIES } from '../app.config.ts'
+import { inviteCodeCookie } from '#/features/campaign/index.server.ts'
 import { resolveRedirect } from '#/features/routing/index.ts'
 import {
   rejectInput,
@@ -58,6 +59,15 @@ const securityHeaders = createMiddleware({ type: 'request' }).server(async ({ re
   return result
 })
 
+/** A landing link's invite code is kept by the page's own response (campaign: referral.server.ts). */
+const referral = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
+  const result = await next()
+  if (handlerType !== 'router') return result
+  const cookie = inviteCodeCookie(new URL(request.url))
+  if (cookie) result.response.headers.append('set-cookie', cookie)
+  return result
+})
+
 const inputRejection = createMiddleware({ type: 'function' }).server(async ({ next }) => {
   try {
     return await next()
@@ -68,7 +78,7 @@ const inputRejection = createMiddleware({ type: 'function' }).server(async ({ ne
 })
 
 export const startInstance = createStart(() => ({
-  requestMiddleware: [redirects, serverFnGuard, securityHeaders],
+  requestMiddleware: [redirects, serverFnGuard, securityHeaders, referral],
   functionMiddleware: [inputRejection],
   serializationAdapters: [inputRejectedAdapter],
 }))

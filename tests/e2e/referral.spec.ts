@@ -22,6 +22,16 @@ test('an invite code in any landing link fills the registration form later', asy
   await expect(page.getByLabel('Invite code (optional)')).toHaveValue('TRADER23')
 })
 
+test('the landing page’s own response keeps the invite code: a visitor who leaves before it loads keeps it too', async ({
+  request,
+}) => {
+  const landing = await request.get('/copy-trading/gemw?inviteCode=QUICK7', { maxRedirects: 0 })
+  expect(landing.headers()['set-cookie']).toMatch(/^invite_code=QUICK7; Path=\/; Max-Age=\d+; SameSite=Lax/)
+  // A malformed code is not kept.
+  const bad = await request.get('/copy-trading/gemw?inviteCode=%3Cscript%3E', { maxRedirects: 0 })
+  expect(bad.headers()['set-cookie'] ?? '').not.toContain('invite_code')
+})
+
 test('the home sign-up box goes on to registration with what was typed', async ({ page }) => {
   await page.goto('/')
   await waitForHydration(page)
