@@ -13,7 +13,8 @@
  * margin is the margin the engine holds for it (rounded up at 18 decimals, rounding.ts `held`), so converting back
  * never gives a larger size.
  */
-import { exact, Money } from './money.ts'
+import { floorToLot } from './copy-sizing.ts'
+import { exact, type Money } from './money.ts'
 import { affordable, held } from './rounding.ts'
 
 export const FUTURES_UNITS = { coin: 0, sheet: 1, bi: 2, margin: 3 } as const
@@ -41,21 +42,18 @@ export interface FuturesUnitContext {
   leverage: number
 }
 
-const downToLot = (size: Money, lotSize: Money): Money =>
-  size.lte(0) ? new Money(0) : exact(size).div(lotSize).floor().times(lotSize)
-
 /** An amount typed in `unit` → the order size in the base coin: toward zero, then down to the lot. */
 export function sizeFromUnit(amount: Money, unit: FuturesUnit, context: FuturesUnitContext): Money {
   const { price, contractSize, lotSize, leverage } = context
   switch (unit) {
     case 'coin':
-      return downToLot(amount, lotSize)
+      return floorToLot(amount, lotSize)
     case 'sheet':
-      return downToLot(affordable(amount, [contractSize]), lotSize)
+      return floorToLot(affordable(amount, [contractSize]), lotSize)
     case 'bi':
-      return downToLot(affordable(amount, [], price), lotSize)
+      return floorToLot(affordable(amount, [], price), lotSize)
     case 'margin':
-      return downToLot(affordable(amount, [leverage], price), lotSize)
+      return floorToLot(affordable(amount, [leverage], price), lotSize)
   }
 }
 

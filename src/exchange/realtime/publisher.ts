@@ -20,27 +20,10 @@ export function createMarketPublisher(
 ): MarketPublisher {
   const watched = (topic: string) => everywhere || hub.watched(topic)
   let lastTrade = new Map<string, number>()
+  /** The sequence of each depth topic's last update sent. */
+  const sentDepth = new Map<string, number>()
   return async (updates) => {
     if (updates.length === 0) return
-    // The books follow the new prices; each changed book's top levels go to its watchers: one update per book and
-    // tick, and ticks are MARKET.tickIntervalMs (1 s) apart, so never more than the 100 ms floor allows.
-    for (const changed of books.refresh()) {
-      const [biz, pairCode] = changed.split(':')
-      if ((biz !== 'spot' && biz !== 'futures') || !pairCode) continue
-      const topic = subscriptionKey({ channel: 'depth', biz, pairCode })
-      if (!watched(topic)) continue
-      const depth = books.depth(biz, pairCode, TRADING.depthLevels)
-      if (depth)
-        hub.publish(topic, {
-          event: 'subscribe',
-          channel: 'depth',
-          biz,
-          type: 'update',
-          pairCode,
-          base: findInstrument(pairCode)?.coin,
-          data: { result: depth },
-        })
-    }
     const latest = new Map<string, MinuteUpdate>()
     for (const update of updates) latest.set(update.pairCode, update)
     for (const biz of COPY_BIZ) {
@@ -77,6 +60,14 @@ export function createMarketPublisher(
       for (const biz of COPY_BIZ) {
         const ticker = subscriptionKey({ channel: 'ticker', biz, pairCode })
         if (watched(ticker)) hub.publish(ticker, message('ticker', biz, market.ticker(pairCode) ?? null))
+        // A watched book is read (re-quoted if its price moved) and sent when it changed: one update per book and
+        // tick at most, and ticks are MARKET.tickIntervalMs (1 s) apart, never more than the 100 ms floor allows.
+        const depthTopic = subscriptionKey({ channel: 'depth', biz, pairCode })
+        const depth = watched(depthTopic) ? books.depth(biz, pairCode, TRADING.depthLevels) : undefined
+        if (depth && depth.sequence !== sentDepth.get(depthTopic)) {
+          sentDepth.set(depthTopic, depth.sequence)
+          hub.publish(depthTopic, message('depth', biz, depth))
+        }
         const tradesTopic = subscriptionKey({ channel: 'trades', biz, pairCode })
         if (trades.length > 0 && watched(tradesTopic)) hub.publish(tradesTopic, message('trades', biz, trades))
         for (const interval of KLINE_INTERVALS) {

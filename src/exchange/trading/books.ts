@@ -1,8 +1,7 @@
 /**
  * The order books of every pair on both markets (spot and the USDT perpetual), with the simulated market maker's
- * ladder in each (market-maker.ts). A book is re-quoted when its pair's price has moved since the last quotes (or the
- * volatility regime's hour changed): lazily when it is read, and for every pair after each engine tick so the depth
- * stream moves with the market.
+ * ladder in each (market-maker.ts). A book is re-quoted when it is read and its pair's price has moved since the last
+ * quotes (or the volatility regime's hour changed): a book nobody reads costs nothing.
  *
  * Users' orders will rest in the same books (issue 18); until then the books hold the maker's liquidity only.
  */
@@ -20,8 +19,6 @@ const HOUR_MS = 3_600_000
 export interface TradingBooks {
   /** The book's top `limit` levels each side, re-quoted first if the price moved; undefined for an unknown pair. */
   depth(market: TradingMarket, pairCode: string, limit: number): Depth | undefined
-  /** Re-quotes every book whose price moved; returns the books that changed ('spot:BTC_USDT'). */
-  refresh(): string[]
 }
 
 interface Quoted {
@@ -45,14 +42,14 @@ export function createTradingBooks(
         hour: Number.NaN,
       })
 
-  /** Re-quotes one book if its pair's price or regime hour changed; whether it did. */
-  const requote = (biz: TradingMarket, pairCode: string): boolean => {
+  /** Re-quotes one book if its pair's price or regime hour changed. */
+  const requote = (biz: TradingMarket, pairCode: string): void => {
     const entry = books.get(`${biz}:${pairCode}`)
     const instrument = findInstrument(pairCode)
     const price = market.mark(pairCode)
     const hour = Math.floor(now().getTime() / HOUR_MS)
-    if (!entry || !instrument || price === undefined) return false
-    if (entry.price === price && entry.hour === hour) return false
+    if (!entry || !instrument || price === undefined) return
+    if (entry.price === price && entry.hour === hour) return
     const { ownerId } = TRADING.marketMaker
     const quotes = quoteLadder({
       price: new Money(price),
@@ -65,7 +62,6 @@ export function createTradingBooks(
     entry.book.replaceOwnerQuotes(ownerId, quotes, `${ownerId}:`)
     entry.price = price
     entry.hour = hour
-    return true
   }
 
   return {
@@ -76,13 +72,6 @@ export function createTradingBooks(
       requote(biz, instrument.pairCode)
       const levels = entry.book.depth(Math.min(limit, TRADING.depthLevels))
       return { pairCode: instrument.pairCode, biz, time: now().getTime(), ...levels }
-    },
-    refresh() {
-      const changed: string[] = []
-      for (const biz of TRADING_MARKETS)
-        for (const instrument of INSTRUMENTS)
-          if (requote(biz, instrument.pairCode)) changed.push(`${biz}:${instrument.pairCode}`)
-      return changed
     },
   }
 }
