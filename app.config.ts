@@ -152,6 +152,8 @@ export const WEBSOCKET = {
   slowConsumerCloseCode: 1013,
   /** Recent trades sent as a snapshot on subscribe, and candles of a kline snapshot. */
   snapshotTrades: 50,
+  /** Fills the private fills channel sends first. */
+  snapshotFills: 50,
   snapshotCandles: 200,
   /**
    * Snapshot reads run at most this many at once, off the message path: the rest wait their turn,
@@ -280,8 +282,12 @@ export const BREAKPOINTS = { wide: '(min-width: 40rem)' } as const
 
 export const NAVIGATION = { progressDelayMs: 150, progressFadeMs: 400 } as const
 
-/** Wallet types of §3 (EXCHANGE is '3'). */
-export const WALLET_TYPES = { EXCHANGE: '3' } as const
+/**
+ * Wallet types. §3 names EXCHANGE '3': the USDT wallet of futures trading, which holds the margin of the user's own
+ * (and lead) positions and funds copies. SPOT '1' (§7's wallet call asks for type 1) holds every coin of spot trading.
+ * Copy accounts are wallets of their own (one ledger account per copy), money moving into them from EXCHANGE.
+ */
+export const WALLET_TYPES = { SPOT: '1', EXCHANGE: '3' } as const
 
 /** The reference exchange's market simulator (src/exchange/market). */
 export const MARKET = {
@@ -306,6 +312,22 @@ export const MARKET = {
 export const TRADING = {
   /** Levels of each side a depth snapshot or update carries at most. */
   depthLevels: 20,
+  /**
+   * Spot fees on a fill, charged in the coin the side receives (base to a buyer, quote to a seller), rounded UP to
+   * 18 decimals: a resting order that is filled pays the maker rate, the incoming order the taker rate.
+   */
+  spotMakerFeeRate: '0.0008',
+  spotTakerFeeRate: '0.001',
+  /** An order's notional (its limit price, or the mark, × size) in USDT: at least this … */
+  minNotionalUsdt: '5',
+  /** … and at most this. */
+  maxNotionalUsdt: '5000000',
+  /** No limit or trigger price further than this ratio from the mark (0.1: within ±10 %). */
+  priceBandRatio: '0.1',
+  /** Open orders (resting and untriggered) a user may have per market. */
+  maxOpenOrders: 200,
+  /** Trading calls (place, amend, cancel, transfer) a user may make per second. */
+  requestsPerSecondPerUser: 50,
   /**
    * The simulated market maker's ladder around the simulator's price: `levels` each side; the best quotes
    * `halfSpreadBps` from the price and each next level `levelStepBps` further, both × the simulator's volatility

@@ -9,6 +9,7 @@ export default defineConfig({
     './src/exchange/db/market-schema.ts',
     './src/exchange/db/copy-schema.ts',
     './src/exchange/db/analytics-schema.ts',
+    './src/exchange/db/trading-schema.ts',
   ],
   out: './src/exchange/db/migrations',
   strict: true,

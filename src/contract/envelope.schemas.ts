@@ -34,6 +34,18 @@ export const ERROR_REASONS = [
   'nickname-taken',
   'nickname-invalid',
   'avatar-taken',
+  'tick-size',
+  'lot-size',
+  'min-notional',
+  'max-notional',
+  'price-band',
+  'would-trigger-immediately',
+  'post-only-would-take',
+  'fok-not-filled',
+  'no-liquidity',
+  'too-many-orders',
+  'order-not-open',
+  'amend-would-take',
 ] as const
 export const errorReasonSchema = z.enum(ERROR_REASONS).meta({ id: 'ErrorReason' })
 export type ErrorReason = z.infer<typeof errorReasonSchema>

@@ -7,7 +7,8 @@ import { signedDecimalStringSchema } from './wallet.schemas.ts'
 /**
  * What moved money into or out of a wallet: the ledger's transfer kinds a wallet takes part in. Margin set aside for a
  * position and released by it, and the trading fee, are the user's own positions (as a lead trader, or kept after a
- * copy ended); 'other' is a kind this list does not know yet.
+ * copy ended); a 'transfer' moves money between the user's own wallets (spot and futures), a 'trade' is what a spot fill
+ * paid or brought (its fee apart, as 'fee'); 'other' is a kind this list does not know yet.
  */
 export const WALLET_MOVEMENT_KINDS = [
   'deposit',
@@ -19,6 +20,8 @@ export const WALLET_MOVEMENT_KINDS = [
   'add-margin',
   'release-margin',
   'fee',
+  'transfer',
+  'trade',
   'other',
 ] as const
 export const walletMovementKindSchema = z.enum(WALLET_MOVEMENT_KINDS).meta({ id: 'WalletMovementKind' })

@@ -2,7 +2,9 @@
  * The websocket protocol (§3, §7): every message is `{ event, channel, biz, type, pairCode, base,
  * data: { result }, params }`. Client events: subscribe, unsubscribe, ping, pong, login, logout.
  * Public channels: ticker (a pair), tickers (every pair of a biz), kline (a pair and interval),
- * trades (a pair), depth (a pair's order book: its top levels, with a sequence number). Private channels, after `login` with a ticket: positions, copy, balance; a
+ * trades (a pair), depth (a pair's order book: its top levels, with a sequence number). Private channels, after `login` with a ticket: positions, copy,
+ * balance (spot: wallet 1, futures: wallet 3), orders (the open orders, then each order that changed) and fills (the
+ * latest, then each new one); a
  * login subscription ends with `logout`, the others with `unsubscribe`. A reply with a channel and
  * no `data.result` is a subscription failure; `reason` says why.
  */
@@ -13,7 +15,7 @@ import { klineIntervalSchema, pairCodeSchema } from './market.schemas.ts'
 
 export const WS_CLIENT_EVENTS = ['subscribe', 'unsubscribe', 'ping', 'pong', 'login', 'logout'] as const
 export const PUBLIC_CHANNELS = ['ticker', 'tickers', 'kline', 'trades', 'depth'] as const
-export const PRIVATE_CHANNELS = ['positions', 'copy', 'balance'] as const
+export const PRIVATE_CHANNELS = ['positions', 'copy', 'balance', 'orders', 'fills'] as const
 export type PublicChannel = (typeof PUBLIC_CHANNELS)[number]
 export type PrivateChannel = (typeof PRIVATE_CHANNELS)[number]
 export type WsChannel = PublicChannel | PrivateChannel

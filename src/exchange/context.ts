@@ -5,6 +5,7 @@ import type { DevInbox, Mailer } from './accounts/mailer.ts'
 import type { Rules } from './copy/rules.ts'
 import type { WhatIfService } from './copy/what-if-service.ts'
 import type { TradingBooks } from './trading/books.ts'
+import type { SpotEngine, TradingEvents } from './trading/spot-engine.ts'
 import type { Database } from './db/client.ts'
 import type { Logger } from './logger.ts'
 import type { MarketSimulator } from './market/simulator.ts'
@@ -23,6 +24,8 @@ export interface RateLimiters {
   codeSendGlobal: RateLimiterMemory
   analyticsByIp: RateLimiterMemory
   statisticsByIp: RateLimiterMemory
+  /** Order placements, amends, cancels and transfers per user. */
+  tradingByUser: RateLimiterMemory
 }
 
 export interface ExchangeContext {
@@ -45,6 +48,10 @@ export interface ExchangeContext {
   whatIf: WhatIfService
   /** The order books of every pair on spot and futures (src/exchange/trading). */
   books: TradingBooks
+  /** Spot orders against those books, with the money they move. */
+  spot: SpotEngine
+  /** Pushes trading's changes (orders, fills, balances) to the user's private channels. */
+  events: TradingEvents
 }
 
 /** The signed-in user of a request, set by the auth middleware. */

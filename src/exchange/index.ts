@@ -23,6 +23,9 @@ import { createEngineRunner, type EngineRunner } from './copy/runner.ts'
 import { createHub } from './realtime/hub.ts'
 import { createMarketPublisher } from './realtime/publisher.ts'
 import { createTradingBooks } from './trading/books.ts'
+import { createSpotEngine, type SpotEngine } from './trading/spot-engine.ts'
+import { hubTradingEvents, type EventTarget } from './realtime/trading-events.ts'
+import type { MarketPublisher } from './realtime/publisher.ts'
 import { createMemoryPubSub } from './realtime/pubsub.ts'
 import { createRedisPubSub } from './realtime/redis-pubsub.ts'
 import { exchangeSnapshots } from './realtime/snapshots.ts'
@@ -126,6 +129,10 @@ export async function openExchange(
     await database.close()
     throw error
   }
+  const books = createTradingBooks(market, now)
+  // Trading's pushes go to the hub, which is made after the context it reads: set once the hub exists.
+  const realtime: { target?: EventTarget } = {}
+  const events = hubTradingEvents(() => realtime.target, logger)
   const context: ExchangeContext = {
     db: database.db,
     now,
@@ -138,14 +145,17 @@ export async function openExchange(
     market,
     rules,
     whatIf: createWhatIfService({ db: database.db, market, rules, now, logger }, options.whatIf),
-    books: createTradingBooks(market, now),
+    books,
+    spot: createSpotEngine({ db: database.db, market, books, now, events }),
+    events,
   }
   const pubsub = options.redisUrl
     ? await createRedisPubSub(options.redisUrl, (error) => logger.error('[realtime] redis', error))
     : createMemoryPubSub()
+  const snapshots = exchangeSnapshots(context)
   const hub = createHub({
     pubsub,
-    snapshots: exchangeSnapshots(context),
+    snapshots,
     redeemTicket: (ticket) => redeemTicket(database.db, ticket, now()),
     allowedOrigins: options.allowedOrigins,
   })
@@ -156,8 +166,9 @@ export async function openExchange(
     now,
     logger,
     bots,
-    onMinutes: createMarketPublisher(hub, market, context.books, Boolean(options.redisUrl)),
+    onMinutes: afterPrices(context.spot, createMarketPublisher(hub, market, books, Boolean(options.redisUrl)), logger),
   })
+  realtime.target = { hub, snapshots }
   const app = createApp(context)
   if (options.runEngine) engine.start(MARKET.tickIntervalMs)
   let closing: Promise<void> | undefined
@@ -210,3 +221,14 @@ async function startCopyTrading(
 }
 
 export { pgliteFolder } from './paths.ts'
+
+/**
+ * New prices: the books first (crossed orders swept, reached stops released), then the market streams. A failure of
+ * the books is logged and does not hold the streams back.
+ */
+function afterPrices(spot: SpotEngine, publish: MarketPublisher, logger: Logger): MarketPublisher {
+  return async (updates) => {
+    if (updates.length > 0) await spot.onPrices().catch((error: unknown) => logger.error('[trading] sweep', error))
+    await publish(updates)
+  }
+}

@@ -65,7 +65,10 @@ export async function freshCredentials(
   )
   expect(
     (
-      await request.post('/spotapi/dev/faucet', { headers: { authorization: `Bearer ${session.data.token}` } })
+      await request.post('/spotapi/dev/faucet', {
+        headers: { authorization: `Bearer ${session.data.token}` },
+        data: { walletType: 3 },
+      })
     ).status(),
   ).toBe(200)
   return { account, password, token: session.data.token }

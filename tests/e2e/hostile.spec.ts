@@ -409,6 +409,46 @@ test.describe('the exchange under cheap attacks', () => {
     expect((await request.get('/spotapi/market/v1/depth?pairCode=NOPE_USDT')).status()).toBe(404)
   })
 
+  test('an order with a hostile amount or id is a 400 naming the field, and a flood of orders is limited', async ({
+    request,
+  }) => {
+    const address = testAddress()
+    const token = await freshAccount(request, address)
+    const headers = { authorization: `Bearer ${token}`, 'x-forwarded-for': address }
+    const order = { biz: 'spot', pairCode: 'ETH_USDT', side: 'buy', type: 'limit', price: '100', size: '1' }
+    for (const [patch, field] of [
+      [{ price: '1e5' }, 'price'],
+      [{ size: '-1' }, 'size'],
+      [{ size: 'NaN' }, 'size'],
+      [{ price: '9'.repeat(60) }, 'price'],
+      [{ clientOrderId: 'a\u0000b' }, 'clientOrderId'],
+      [{ clientOrderId: 'x'.repeat(41) }, 'clientOrderId'],
+      [{ side: 'borrow' }, 'side'],
+    ] as const) {
+      const response = await request.post('/spotapi/trade/v1/orders', {
+        headers,
+        data: { clientOrderId: 'hostile-1', ...order, ...patch },
+      })
+      const body = apiErrorSchema.parse(await response.json())
+      expect([response.status(), body.data?.fields.map((f) => f.path)], JSON.stringify(patch)).toEqual([400, [field]])
+    }
+    // Sixty cancels of an order that does not exist at once: past the per-second allowance they are refused, 429.
+    const flood = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        request.post('/spotapi/trade/v1/orders/cancel', { headers, data: { biz: 'spot', orderId: '999999999' } }),
+      ),
+    )
+    const statuses = flood.map((r) => r.status())
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0)
+    expect(statuses.every((s) => s === 404 || s === 429)).toBe(true)
+    const wallet = walletAccountResponseSchema.parse(
+      await (
+        await request.post('/spotapi/asset/v1/api/wallet/account', { headers, data: { walletTypeList: [1, 3] } })
+      ).json(),
+    ).data.list
+    expect(wallet.map((w) => [w.walletType, w.available, w.frozen])).toEqual([[3, '10000', '0']])
+  })
+
   test('a nickname that poses as another leader is refused', async ({ request }) => {
     const address = testAddress()
     const token = await freshAccount(request, address)

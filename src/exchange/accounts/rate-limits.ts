@@ -1,6 +1,6 @@
 /** Per-minute limits of §3 with rate-limiter-flexible (in memory; Redis at scale, ARCHITECTURE.md). */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
-import { ACCOUNTS, ANALYTICS } from '#/app.config.ts'
+import { ACCOUNTS, ANALYTICS, TRADING } from '#/app.config.ts'
 import type { RateLimiters } from '../context.ts'
 import { rateLimited } from '../http/errors.ts'
 
@@ -28,6 +28,7 @@ export function createRateLimiters(): RateLimiters {
     codeSendGlobal: new RateLimiterMemory({ points: ACCOUNTS.codeSendsPerMinuteGlobal, duration: MINUTE_SECONDS }),
     analyticsByIp: new RateLimiterMemory({ points: ANALYTICS.receiverBatchesPerMinutePerIp, duration: MINUTE_SECONDS }),
     statisticsByIp: new RateLimiterMemory({ points: ANALYTICS.statisticsPerMinutePerIp, duration: MINUTE_SECONDS }),
+    tradingByUser: new RateLimiterMemory({ points: TRADING.requestsPerSecondPerUser, duration: 1 }),
   }
 }
 

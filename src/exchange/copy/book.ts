@@ -92,7 +92,11 @@ export const FEES = 'fees'
 export const MARKET = 'market'
 /** Where money from outside (deposits, demo funds) comes from, one account per coin. */
 export const externalKey = (coin: string) => `external:${coin}`
-const mayGoNegative = (key: string) => key === MARKET || key.startsWith('external:')
+/** The spot market's counter-account of one coin: what users bought from (or sold to) the simulated market maker. */
+export const spotMarketKey = (coin: string) => `${MARKET}:${coin}`
+/** Spot fees, in the coin they were charged in. */
+export const spotFeesKey = (coin: string) => `${FEES}:${coin}`
+const mayGoNegative = (key: string) => key === MARKET || key.startsWith(`${MARKET}:`) || key.startsWith('external:')
 
 export const walletKey = (userId: number, walletType: number, coin: string) => `wallet:${userId}:${walletType}:${coin}`
 export const copyKey = (copyId: number) => `copy:${copyId}`

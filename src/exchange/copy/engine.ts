@@ -285,8 +285,9 @@ export async function applyFundingInDb(
 }
 
 /**
- * Money arriving from outside (a deposit, demo funds) into a user's EXCHANGE wallet, through the ledger. `marks` price
- * a leader's open positions for its unit value (unit-values.ts); a wallet whose owner has none needs none.
+ * Money arriving from outside (a deposit, demo funds) into a user's wallet (the EXCHANGE wallet unless another is
+ * named), through the ledger. `marks` price a leader's open positions for its unit value (unit-values.ts); a wallet
+ * whose owner has none needs none.
  */
 export async function deposit(
   tx: Tx,
@@ -296,9 +297,10 @@ export async function deposit(
   at: Date,
   marks?: Marks,
   ref: string | null = null,
+  walletType: number = EXCHANGE_WALLET,
 ): Promise<void> {
   const book = sliceBook()
-  const wallet = walletKey(userId, EXCHANGE_WALLET, coin)
+  const wallet = walletKey(userId, walletType, coin)
   await loadWallets(tx, book, [wallet])
   book.transfer(externalKey(coin), wallet, amount, 'deposit', ref)
   await persistChange(tx, book.takeChange(), at, marks)

@@ -356,6 +356,17 @@ async function applyDeltas(tx: Tx, change: Change, at: Date): Promise<void> {
       from unnest(${u}, ${w}, ${c}, ${d}) as x(u, w, c, d)
       where balances.user_id = x.u and balances.wallet_type = x.w and balances.coin = x.c`)
   }
+  await addToLedgerAccounts(tx, accounts)
+}
+
+/**
+ * Moves ledger accounts (not wallets, copies or margins) by their deltas. An account that may not go negative and
+ * loses money is only updated (its row exists, or the caller would have refused the transfer); the others are upserted.
+ */
+export async function addToLedgerAccounts(
+  tx: Tx,
+  accounts: readonly { key: string; delta: string; mayGoNegative: boolean }[],
+): Promise<void> {
   const upserted = accounts.filter((x) => x.mayGoNegative || !x.delta.startsWith('-'))
   const updated = accounts.filter((x) => !x.mayGoNegative && x.delta.startsWith('-'))
   if (upserted.length > 0) {

@@ -46,7 +46,14 @@ import { EXCHANGE_WALLET, QUOTE } from './positions.ts'
  * equity rows read it too). 'withdrawal' (to the outside world, the mirror of 'deposit') has no operation yet: a new
  * kind of money movement that is not trading is added here.
  */
-export const FLOW_KINDS: readonly string[] = ['deposit', 'withdrawal', 'profit-share', 'copy-in', 'copy-out']
+export const FLOW_KINDS: readonly string[] = [
+  'deposit',
+  'withdrawal',
+  'profit-share',
+  'copy-in',
+  'copy-out',
+  'transfer',
+]
 
 /** Flow kinds that are a cost, not a flow, for the copy that pays them: the follower's return is after profit share. */
 export const COPY_COSTS: readonly string[] = ['profit-share']

@@ -267,6 +267,10 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_deposit_ref_idx')
       .on(t.ref)
       .where(sql`${t.kind} = 'deposit'`),
+    // Transfers between a user's wallets by their ref (the caller's clientTransferId: one transfer per id).
+    index('ledger_transfers_transfer_ref_idx')
+      .on(t.ref)
+      .where(sql`${t.kind} = 'transfer'`),
   ],
 )
 

@@ -1,11 +1,12 @@
 /**
  * The sandbox's faucet: test USDT for the signed-in user, deposited through the ledger like any
- * deposit, once a day per account — so a fresh account can follow a trader. Served when the exchange is a sandbox
+ * deposit, once a day per account, into the spot wallet or (walletType 3) the futures wallet copies are funded from. Served when the exchange is a sandbox
  * (SANDBOX, the default, production included), never on a real deployment.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { and, eq, sql } from 'drizzle-orm'
-import { DEV } from '#/app.config.ts'
+import { z } from 'zod'
+import { DEV, WALLET_TYPES } from '#/app.config.ts'
 import { DAY_MS, utcDay, utcDayStart } from '#/contract/stats-window.ts'
 import { ledgerTransfers } from '../db/copy-schema.ts'
 import { ApiFailure } from '../http/errors.ts'
@@ -15,12 +16,28 @@ import { marksOf } from '../copy/marks.ts'
 import { requireAuth } from '../http/auth.ts'
 import { Money } from '../money.ts'
 
+/** Optional body: the wallet the funds land in (spot by default). */
+const faucetRequestSchema = z.strictObject({ walletType: z.union([z.literal(1), z.literal(3)]).optional() })
+
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
 /** An arbitrary constant naming the faucet among advisory locks: one grant per account at a time. */
 const FAUCET_LOCK = 7_261_011
 
 export function devFaucetRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   app.post('/dev/faucet', requireAuth(ctx), async (c) => {
     const userId = c.get('auth').user.id
+    const text = await c.req.text()
+    const body = faucetRequestSchema.safeParse(text.trim() === '' ? {} : safeJson(text))
+    if (!body.success)
+      throw new ApiFailure(400, 'invalid-input', { fields: [{ path: 'walletType', issue: '1 (spot) or 3 (futures)' }] })
+    const walletType = body.data.walletType ?? Number(WALLET_TYPES.SPOT)
     const now = ctx.now()
     // Once per account and UTC day: the day's grant is the deposit with this ref (parallel calls wait on the lock).
     const ref = `faucet:${userId}:${utcDay(now.getTime())}`
@@ -32,7 +49,7 @@ export function devFaucetRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
         .where(and(eq(ledgerTransfers.kind, 'deposit'), eq(ledgerTransfers.ref, ref)))
         .limit(1)
       if (given) return false
-      await deposit(tx, userId, 'USDT', new Money(DEV.faucetUsdt), now, marksOf(ctx.market), ref)
+      await deposit(tx, userId, 'USDT', new Money(DEV.faucetUsdt), now, marksOf(ctx.market), ref, walletType)
       return true
     })
     if (!granted)
@@ -40,6 +57,7 @@ export function devFaucetRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
         msg: 'Test funds are given once a day; come back after 00:00 UTC',
         retryAfter: Math.ceil((utcDayStart(now.getTime()) + DAY_MS - now.getTime()) / 1000),
       })
-    return c.json({ code: 0, data: { coin: 'USDT', amount: DEV.faucetUsdt }, msg: 'ok' })
+    ctx.events.balance(userId)
+    return c.json({ code: 0, data: { coin: 'USDT', amount: DEV.faucetUsdt, walletType }, msg: 'ok' })
   })
 }

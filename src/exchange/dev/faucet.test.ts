@@ -14,18 +14,33 @@ beforeAll(async () => {
 afterAll(() => h.close())
 
 describe('test-funds faucet', () => {
-  it('deposits 10,000 USDT through the ledger for the signed-in user, and refuses the anonymous', async () => {
+  it('deposits 10,000 USDT through the ledger into the spot wallet, and refuses the anonymous', async () => {
     const user = await h.registerUser()
     expect((await h.api('POST', '/dev/faucet')).status).toBe(401)
     const result = await h.api('POST', '/dev/faucet', { token: user.token })
     expect(result.status, result.text).toBe(200)
     const wallet = walletAccountResponseSchema.parse(
-      (await h.api('POST', '/asset/v1/api/wallet/account', { token: user.token, body: { walletTypeList: [3] } })).body,
+      (await h.api('POST', '/asset/v1/api/wallet/account', { token: user.token, body: { walletTypeList: [1, 3] } }))
+        .body,
     ).data
     expect(wallet.list).toEqual([
-      { coin: 'USDT', walletType: 3, available: '10000', frozen: '0', total: '10000', usdtValue: '10000' },
+      { coin: 'USDT', walletType: 1, available: '10000', frozen: '0', total: '10000', usdtValue: '10000' },
     ])
     expect(await ledgerState(h.context.db)).toEqual({ zero: true, mismatched: 0 })
+  })
+
+  it('deposits into the futures wallet when asked, and refuses another wallet with its reason', async () => {
+    const user = await h.registerUser()
+    const wrong = await h.api('POST', '/dev/faucet', { token: user.token, body: { walletType: 2 } })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body).toMatchObject({ reason: 'invalid-input', data: { fields: [{ path: 'walletType' }] } })
+    const result = await h.api('POST', '/dev/faucet', { token: user.token, body: { walletType: 3 } })
+    expect(result.status, result.text).toBe(200)
+    const wallet = walletAccountResponseSchema.parse(
+      (await h.api('POST', '/asset/v1/api/wallet/account', { token: user.token, body: { walletTypeList: [1, 3] } }))
+        .body,
+    ).data
+    expect(wallet.list.map((b) => [b.walletType, b.available])).toEqual([[3, '10000']])
   })
 
   it('gives test funds once a day per account, even to parallel calls; the next UTC day again', async () => {
@@ -39,7 +54,7 @@ describe('test-funds faucet', () => {
     expect(Number(refused?.headers.get('retry-after'))).toBeLessThanOrEqual(86_400)
     const usdt = async () =>
       walletAccountResponseSchema.parse(
-        (await h.api('POST', '/asset/v1/api/wallet/account', { token: user.token, body: { walletTypeList: [3] } }))
+        (await h.api('POST', '/asset/v1/api/wallet/account', { token: user.token, body: { walletTypeList: [1] } }))
           .body,
       ).data.list[0]?.available
     expect(await usdt()).toBe('10000')

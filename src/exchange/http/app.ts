@@ -24,6 +24,7 @@ import { ticketRoutes } from '../realtime/tickets.ts'
 import { profileRoutes } from '../profile/profile.routes.ts'
 import { ratesRoutes } from '../wallet/rates.routes.ts'
 import { walletRoutes } from '../wallet/wallet.routes.ts'
+import { tradingRoutes } from '../trading/trading.routes.ts'
 import { bodyReader } from './body.ts'
 import { ApiFailure, failureResponse, notFound } from './errors.ts'
 import { htmlPage } from './html.ts'
@@ -78,6 +79,7 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
   accountRoutes(app, ctx)
   profileRoutes(app, ctx)
   walletRoutes(app, ctx)
+  tradingRoutes(app, ctx)
   ratesRoutes(app, ctx)
   activityRoutes(app, ctx)
   analyticsRoutes(app, ctx)

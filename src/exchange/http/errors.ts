@@ -34,6 +34,18 @@ const DEFAULT_MESSAGES: Record<ErrorReason, string> = {
   'nickname-taken': 'Another leader already uses this nickname',
   'nickname-invalid': 'The nickname is empty or contains hidden characters',
   'avatar-taken': 'This avatar belongs to another leader',
+  'tick-size': 'The price is not a multiple of the pair’s tick size',
+  'lot-size': 'The size is not a positive multiple of the pair’s lot size',
+  'min-notional': 'The order is worth less than the minimum order value',
+  'max-notional': 'The order is worth more than the maximum order value',
+  'price-band': 'The price is too far from the mark price',
+  'would-trigger-immediately': 'The trigger price is already reached; place a market or limit order instead',
+  'post-only-would-take': 'A post-only order would trade at once, so it was not placed',
+  'fok-not-filled': 'A fill-or-kill order could not fill in full, so it was not placed',
+  'no-liquidity': 'Nothing on the book to trade against',
+  'too-many-orders': 'Too many open orders on this market; cancel some first',
+  'order-not-open': 'The order is no longer open',
+  'amend-would-take': 'The new price would trade at once; cancel and place a new order instead',
 }
 
 export interface FailureOptions {

@@ -8,7 +8,13 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
-import { depthSchema, wsServerMessageSchema, wsTicketResponseSchema, type WsServerMessage } from '#/contract/index.ts'
+import {
+  depthResponseSchema,
+  depthSchema,
+  wsServerMessageSchema,
+  wsTicketResponseSchema,
+  type WsServerMessage,
+} from '#/contract/index.ts'
 import { deposit } from '../copy/engine.ts'
 import { Money } from '../money.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
@@ -257,4 +263,67 @@ describe('live market', () => {
     expect(new Money(next.bids[0]?.[0] ?? 'NaN').lt(mark) && new Money(next.asks[0]?.[0] ?? 'NaN').gt(mark)).toBe(true)
     c.ws.close()
   }, 60_000)
+})
+
+describe('trading pushes', () => {
+  it('pushes a trade to both users as it happens: the order that changed, the fill, the new balance', async () => {
+    const ticket = async (token: string) =>
+      wsTicketResponseSchema.parse((await h.api('POST', '/v2/users/ws-ticket', { token })).body).data.ticket
+    const fund = async () => {
+      const user = await h.registerUser()
+      await h.context.db.transaction((tx) =>
+        deposit(tx, Number(user.userId), 'USDT', new Money(10_000), h.context.now(), undefined, null, 1),
+      )
+      return user
+    }
+    const maker = await fund()
+    const taker = await fund()
+    const book = depthSchema.parse(
+      depthResponseSchema.parse((await h.api('GET', '/market/v1/depth?biz=spot&pairCode=ETH_USDT')).body).data,
+    )
+    // A bid a tick over the maker's best: the taker's market sell meets it first.
+    const price = new Money(book.bids[0]?.[0] ?? 0).plus('0.01').toFixed()
+    const placed = await h.api('POST', '/trade/v1/orders', {
+      token: maker.token,
+      body: {
+        clientOrderId: 'push-1',
+        biz: 'spot',
+        pairCode: 'ETH_USDT',
+        side: 'buy',
+        type: 'limit',
+        price,
+        size: '0.1',
+      },
+    })
+    expect(placed.status, placed.text).toBe(200)
+    await h.api('POST', '/trade/v1/orders', {
+      token: taker.token,
+      body: { clientOrderId: 'push-2', biz: 'spot', pairCode: 'ETH_USDT', side: 'buy', type: 'market', size: '0.1' },
+    })
+    const c = await client(exchangeUrl)
+    c.send({ event: 'login', channel: 'orders', biz: 'spot', params: { ticket: await ticket(maker.token) } })
+    const snapshot = await c.next()
+    expect([snapshot.channel, snapshot.type]).toEqual(['orders', 'snapshot'])
+    expect(snapshot.data?.result).toMatchObject([{ clientOrderId: 'push-1', status: 'new' }])
+    c.send({ event: 'login', channel: 'fills', biz: 'spot', params: { ticket: 'reused-connection-login' } })
+    expect(await c.next()).toMatchObject({ channel: 'fills', type: 'snapshot', data: { result: [] } })
+    c.send({ event: 'login', channel: 'balance', biz: 'spot', params: { ticket: 'reused-connection-login' } })
+    expect(await c.next()).toMatchObject({ channel: 'balance', type: 'snapshot' })
+    // The taker sells into the maker's bid: each push arrives without waiting for a refresh.
+    const sold = await h.api('POST', '/trade/v1/orders', {
+      token: taker.token,
+      body: { clientOrderId: 'push-3', biz: 'spot', pairCode: 'ETH_USDT', side: 'sell', type: 'market', size: '0.05' },
+    })
+    expect(sold.status, sold.text).toBe(200)
+    const pushed = [await c.next(), await c.next(), await c.next()]
+    const of = (channel: string) => pushed.find((m) => m.channel === channel)
+    expect(of('orders')).toMatchObject({
+      type: 'update',
+      biz: 'spot',
+      data: { result: [{ clientOrderId: 'push-1', status: 'partially-filled', filled: '0.05' }] },
+    })
+    expect(of('fills')).toMatchObject({ type: 'update', data: { result: [{ role: 'maker', price, size: '0.05' }] } })
+    expect(of('balance')).toMatchObject({ type: 'update', biz: 'spot' })
+    c.ws.close()
+  })
 })

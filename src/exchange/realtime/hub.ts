@@ -66,6 +66,11 @@ export interface Hub {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, path?: string): boolean
   /** Sends to every subscriber of a topic, in every process. */
   publish(topic: string, message: WsServerMessage): void
+  /**
+   * Pushes a user's private channel to their sockets in every process: a changed state (balance), or events (orders,
+   * fills). A state pushed here is not pushed again by the periodic refresh.
+   */
+  publishPrivate(userId: number, biz: 'spot' | 'futures', channel: PrivateChannel, result: unknown): void
   /** Whether a socket of this process watches the topic (publishers skip work nobody reads). */
   watched(topic: string): boolean
   stats(): { connections: number; subscriptions: number }
@@ -257,7 +262,7 @@ export function createHub(deps: HubDeps): Hub {
     conn.userId = userId
     const topic = privateTopic(userId, message.biz, message.channel)
     conn.subscriptions.set(key, { topic, stop: join(conn, topic) })
-    const result = await deps.snapshots.private(userId, message.channel)
+    const result = await deps.snapshots.private(userId, message.channel, message.biz)
     // What this login showed is the state later changes are measured against.
     if (!lastPrivate.has(topic)) lastPrivate.set(topic, privateText(message.channel, message.biz, result))
     send(conn, { event: 'login', channel: message.channel, biz: message.biz, type: 'snapshot', data: { result } })
@@ -348,7 +353,7 @@ export function createHub(deps: HubDeps): Hub {
         const channel = PRIVATE_CHANNELS.find((c) => c === match?.[3])
         const biz = match?.[2] === 'spot' ? 'spot' : 'futures'
         if (!match || !channel) continue
-        const text = privateText(channel, biz, await deps.snapshots.private(Number(match[1]), channel))
+        const text = privateText(channel, biz, await deps.snapshots.private(Number(match[1]), channel, biz))
         if (lastPrivate.get(topic) === text) continue
         lastPrivate.set(topic, text)
         for (const member of entry.connections) sendText(member, text)
@@ -387,6 +392,12 @@ export function createHub(deps: HubDeps): Hub {
     },
     publish(topic, message) {
       deps.pubsub.publish(topic, JSON.stringify(message))
+    },
+    publishPrivate(userId, biz, channel, result) {
+      const topic = privateTopic(userId, biz, channel)
+      const text = privateText(channel, biz, result)
+      if (lastPrivate.has(topic)) lastPrivate.set(topic, text)
+      deps.pubsub.publish(topic, text)
     },
     watched: (topic) => local.has(topic),
     stats: () => ({

@@ -4,7 +4,7 @@
  * the marks, wallet balances, copies). A request the market cannot answer is refused with a reason.
  */
 import { and, eq } from 'drizzle-orm'
-import { TRADING, WEBSOCKET } from '#/app.config.ts'
+import { TRADING, WALLET_TYPES, WEBSOCKET } from '#/app.config.ts'
 import type { KlineInterval, PrivateChannel, PublicChannel, WsFailure } from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
 import { myCopies } from '../copy/api/my.service.ts'
@@ -13,6 +13,10 @@ import { markOf, marksOf } from '../copy/marks.ts'
 import { positions } from '../db/copy-schema.ts'
 import { findInstrument } from '../market/instruments.ts'
 import { walletAccount } from '../wallet/wallet.service.ts'
+import { fillHistory, openOrders } from '../trading/orders-read.ts'
+
+/** The wallet a market's balance channel follows: spot's coins, or the futures (EXCHANGE) wallet. */
+export const BALANCE_WALLET = { spot: Number(WALLET_TYPES.SPOT), futures: Number(WALLET_TYPES.EXCHANGE) } as const
 
 export interface PublicRequest {
   channel: PublicChannel
@@ -26,7 +30,7 @@ export type PublicSnapshot =
 
 export interface Snapshots {
   public(request: PublicRequest): Promise<PublicSnapshot>
-  private(userId: number, channel: PrivateChannel): Promise<unknown>
+  private(userId: number, channel: PrivateChannel, biz: 'spot' | 'futures'): Promise<unknown>
 }
 
 export function exchangeSnapshots(
@@ -54,8 +58,11 @@ export function exchangeSnapshots(
         result: await market.candles(instrument.pairCode, interval, { limit: WEBSOCKET.snapshotCandles }),
       }
     },
-    async private(userId, channel) {
-      if (channel === 'balance') return walletAccount(ctx.db, userId, [3], marksOf(market))
+    async private(userId, channel, biz) {
+      if (channel === 'balance') return walletAccount(ctx.db, userId, [BALANCE_WALLET[biz]], marksOf(market))
+      if (channel === 'orders') return openOrders(ctx.db, userId, biz)
+      if (channel === 'fills')
+        return (await fillHistory(ctx.db, userId, { biz, page: 1, pageSize: WEBSOCKET.snapshotFills })).list
       if (channel === 'copy') return myCopies({ ...ctx, market }, userId)
       const open = await ctx.db
         .select()

@@ -223,7 +223,7 @@ export async function readRaw(db: Reader): Promise<Raw> {
   )
   const balances = await read(
     db,
-    sql`select user_id as "userId", wallet_type as "walletType", coin, available::text from balances`,
+    sql`select user_id as "userId", wallet_type as "walletType", coin, (available + frozen)::text as available from balances`,
     balanceRow,
   )
   const accounts = new Map(

@@ -64,6 +64,12 @@ export interface Placed {
    */
   remaining: Money
   status: PlaceStatus
+  /**
+   * Why matching stopped before the order filled whole: the other side ran out ('exhausted'), the next price was past
+   * its limit ('limit'), its own resting order came next ('self-trade', the taker expires), or a budget buys less than
+   * a lot ('budget'); undefined when it filled.
+   */
+  stop: Exclude<Stop, 'done'> | undefined
 }
 export type PlaceResult = Placed | { ok: false; reason: PlaceRefusal }
 
@@ -123,7 +129,9 @@ interface Taker {
   budget: Money | null
 }
 
-type Stop = 'done' | 'exhausted' | 'limit' | 'self-trade' | 'budget'
+export type Stop = 'done' | 'exhausted' | 'limit' | 'self-trade' | 'budget'
+
+const stopOf = (stop: Stop): Exclude<Stop, 'done'> | undefined => (stop === 'done' ? undefined : stop)
 
 const other = (side: Side): Side => (side === 'buy' ? 'sell' : 'buy')
 
@@ -313,7 +321,7 @@ export class OrderBook {
     const { fills, left, stop } = this.match(taker)
     const filledSome = fills.length > 0
     if (left.isZero() || (stop === 'budget' && filledSome)) {
-      return { ok: true, fills, resting: null, remaining: left, status: 'filled' }
+      return { ok: true, fills, resting: null, remaining: left, status: 'filled', stop: stopOf(stop) }
     }
     const rests = taker.timeInForce === 'GTC' || taker.timeInForce === 'POST_ONLY'
     if (!rests || stop === 'self-trade' || taker.limit === null || !taker.size) {
@@ -323,6 +331,7 @@ export class OrderBook {
         resting: null,
         remaining: left,
         status: filledSome ? 'partially-filled-cancelled' : 'cancelled',
+        stop: stopOf(stop),
       }
     }
     const node = this.rest({
@@ -339,6 +348,7 @@ export class OrderBook {
       resting: snapshot(node),
       remaining: left,
       status: filledSome ? 'partially-filled-resting' : 'resting',
+      stop: stopOf(stop),
     }
   }
 
@@ -399,6 +409,37 @@ export class OrderBook {
       rested += 1
     })
     return rested
+  }
+
+  /**
+   * Puts back an order that rested before (a book rebuilt from storage, in time priority): no matching. Refused
+   * (false) when it would cross the other side or its id is on the book already; the caller then has a bad record.
+   */
+  restore(order: Omit<RestingOrder, 'remaining' | 'seq'>): boolean {
+    const price = positive(order.price, 'price')
+    const size = positive(order.size, 'size')
+    if (this.byId.has(order.id) || this.wouldCross(order.side, price) || exact(order.filled).gte(size)) return false
+    this.rest({ id: order.id, ownerId: order.ownerId, side: order.side, price, size, filled: exact(order.filled) })
+    return true
+  }
+
+  /**
+   * What buying (or selling) `size` at market would cost (bring) in quote now, walking the other side up to the
+   * owner's own first order (where self-trade prevention would stop it), and the base that reaches.
+   */
+  marketQuote(side: Side, size: Money, ownerId: string): { size: Money; quote: Money } {
+    let left = positive(size, 'size')
+    let quote = ZERO
+    for (const level of this.sideBook(other(side)).bestFirst()) {
+      for (let node = level.head; node && left.gt(0); node = node.next) {
+        if (node.ownerId === ownerId) return { size: size.minus(left), quote }
+        const take = min(left, node.size.minus(node.filled))
+        quote = quote.plus(take.mul(level.price))
+        left = left.minus(take)
+      }
+      if (left.isZero()) break
+    }
+    return { size: size.minus(left), quote }
   }
 
   /** Up to `levels` price levels a side, best first. */

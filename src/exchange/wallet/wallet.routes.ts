@@ -5,11 +5,15 @@ import {
   walletHistoryResponseSchema,
   walletAccountRequestSchema,
   walletAccountResponseSchema,
+  walletTransferRequestSchema,
+  walletTransferResponseSchema,
   type WalletAccountResponse,
 } from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
 import { requireAuth } from '../http/auth.ts'
-import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson } from '../http/openapi.ts'
+import { consumeOrRefuse } from '../accounts/rate-limits.ts'
+import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson, REFUSALS } from '../http/openapi.ts'
+import { transferBetweenWallets } from './transfer.service.ts'
 import { walletAccount } from './wallet.service.ts'
 import { walletHistory } from './wallet-history.service.ts'
 import { marksOf } from '../copy/marks.ts'
@@ -54,6 +58,29 @@ export function walletRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     middleware: requireAuth(ctx),
     request: { query: walletHistoryQuerySchema },
     responses: { 200: okJson(walletHistoryResponseSchema, 'The movements'), ...AUTH_REFUSALS },
+  })
+
+  const transferRoute = createRoute({
+    method: 'post',
+    path: '/asset/v1/api/wallet/transfer',
+    tags: ['Wallet'],
+    summary: 'Move money between own wallets',
+    description:
+      'From spot (1) to the futures wallet (3) or back, instantly and exactly. Only available money moves (what orders ' +
+      "hold frozen and positions hold as margin stays), else 400 'insufficient-balance'. The same clientTransferId " +
+      'sent again moves nothing and answers replayed: true.',
+    security: BEARER,
+    middleware: requireAuth(ctx),
+    request: { body: jsonBody(walletTransferRequestSchema) },
+    responses: { 200: okJson(walletTransferResponseSchema, 'The transfer'), ...AUTH_REFUSALS, 429: REFUSALS[429] },
+  })
+
+  app.openapi(transferRoute, async (c) => {
+    const userId = c.get('auth').user.id
+    await consumeOrRefuse(ctx.limiters.tradingByUser, String(userId))
+    const done = await transferBetweenWallets(ctx.db, userId, c.req.valid('json'), ctx.now(), marksOf(ctx.market))
+    ctx.events.balance(userId)
+    return c.json(ok(done), 200)
   })
 
   app.openapi(historyRoute, async (c) =>

@@ -67,7 +67,7 @@ export const getWalletTotal = createServerFn({ method: 'GET' })
     if (!exchange.session.active) return { status: 'unavailable' }
     const wallet = await exchange.load('/asset/v1/api/wallet/account', walletAccountResponseSchema, {
       method: 'POST',
-      body: { walletTypeList: [1, Number(WALLET_TYPES.EXCHANGE)] },
+      body: { walletTypeList: [Number(WALLET_TYPES.SPOT), Number(WALLET_TYPES.EXCHANGE)] },
     })
     if (wallet.status !== 'ok') return wallet
     const { list, inUse, totalAssetUsdt } = wallet.data

@@ -6,6 +6,7 @@
  * data.result is a subscription failure, announced on the event bus.
  */
 import {
+  PRIVATE_CHANNELS,
   klineIntervalSchema,
   subscriptionKey,
   type KlineInterval,
@@ -41,7 +42,7 @@ export interface SubscriptionRegistry {
 }
 
 const isPrivate = (params: StreamParams): params is Extract<StreamParams, { channel: PrivateChannel }> =>
-  params.channel === 'positions' || params.channel === 'copy' || params.channel === 'balance'
+  PRIVATE_CHANNELS.some((channel) => channel === params.channel)
 
 export function keyOf(params: StreamParams): string {
   if (isPrivate(params)) return `login:${params.biz}:${params.channel}`

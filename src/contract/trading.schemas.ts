@@ -1,0 +1,196 @@
+/**
+ * Trading calls (`/trade/v1/…`, one set for both markets, `biz` saying which): placing, amending and cancelling
+ * orders, open orders, order history and fills; and moving money between wallets. Every amount is an exact decimal
+ * string; times are epoch milliseconds.
+ */
+import { z } from 'zod'
+import { okEnvelope } from './envelope.schemas.ts'
+import { pageOf, pageQuerySchema } from './copy-common.schemas.ts'
+import { pairCodeSchema, tradingMarketSchema } from './market.schemas.ts'
+import { decimalStringSchema } from './wallet.schemas.ts'
+
+export const ORDER_SIDES = ['buy', 'sell'] as const
+export const ORDER_TYPES = ['limit', 'market', 'stop-limit', 'stop-market'] as const
+export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const
+export const TRIGGER_SOURCES = ['last', 'mark'] as const
+export const ORDER_STATUSES = ['untriggered', 'new', 'partially-filled', 'filled', 'cancelled'] as const
+/** Why an order ended before it filled whole. */
+export const CANCEL_REASONS = ['user', 'ioc', 'fok', 'self-trade', 'no-liquidity', 'budget'] as const
+
+export type OrderSide = (typeof ORDER_SIDES)[number]
+export type OrderType = (typeof ORDER_TYPES)[number]
+export type OrderTimeInForce = (typeof TIME_IN_FORCE)[number]
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export type CancelReason = (typeof CANCEL_REASONS)[number]
+
+const amount = decimalStringSchema.max(40)
+const idString = z.string().regex(/^[1-9]\d{0,17}$/)
+/** The caller's own key of an order: placing the same one twice places it once. */
+export const clientOrderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/)
+
+export const placeOrderRequestSchema = z
+  .strictObject({
+    clientOrderId: clientOrderIdSchema,
+    biz: tradingMarketSchema,
+    pairCode: pairCodeSchema,
+    side: z.enum(ORDER_SIDES),
+    type: z.enum(ORDER_TYPES),
+    /** Limit and stop-limit orders; GTC when absent. Market orders take none. */
+    timeInForce: z.enum(TIME_IN_FORCE).optional(),
+    /** Limit and stop-limit orders: the worst price to trade at, on the pair's tick. */
+    price: amount.optional(),
+    /** The base amount, on the pair's lot. A market buy has this or quoteSize. */
+    size: amount.optional(),
+    /** Market (and stop-market) buys: spend at most this much USDT. */
+    quoteSize: amount.optional(),
+    /** Stop orders: the price that releases them, on the tick. */
+    triggerPrice: amount.optional(),
+    /** Stop orders: compared with the last traded price (default) or the mark. */
+    triggerBy: z.enum(TRIGGER_SOURCES).optional(),
+  })
+  .meta({ id: 'PlaceOrderRequest' })
+export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>
+
+export const orderSchema = z
+  .object({
+    id: idString,
+    clientOrderId: z.string(),
+    biz: tradingMarketSchema,
+    pairCode: z.string(),
+    side: z.enum(ORDER_SIDES),
+    type: z.enum(ORDER_TYPES),
+    timeInForce: z.enum(TIME_IN_FORCE),
+    price: decimalStringSchema.nullable(),
+    size: decimalStringSchema.nullable(),
+    quoteSize: decimalStringSchema.nullable(),
+    triggerPrice: decimalStringSchema.nullable(),
+    triggerBy: z.enum(TRIGGER_SOURCES).nullable(),
+    status: z.enum(ORDER_STATUSES),
+    cancelReason: z.enum(CANCEL_REASONS).nullable(),
+    /** Base filled so far, and the quote it cost or brought. */
+    filled: decimalStringSchema,
+    filledQuote: decimalStringSchema,
+    /** filledQuote ÷ filled, to 18 decimals half up; null before a fill. */
+    averagePrice: decimalStringSchema.nullable(),
+    fee: decimalStringSchema,
+    feeCoin: z.string(),
+    createdAt: z.number().int(),
+    updatedAt: z.number().int(),
+  })
+  .meta({ id: 'Order' })
+export type Order = z.infer<typeof orderSchema>
+
+export const fillSchema = z
+  .object({
+    id: idString,
+    /** Shared by the two sides of one match. */
+    tradeId: idString,
+    orderId: idString,
+    biz: tradingMarketSchema,
+    pairCode: z.string(),
+    side: z.enum(ORDER_SIDES),
+    role: z.enum(['maker', 'taker']),
+    price: decimalStringSchema,
+    size: decimalStringSchema,
+    quote: decimalStringSchema,
+    fee: decimalStringSchema,
+    feeCoin: z.string(),
+    time: z.number().int(),
+  })
+  .meta({ id: 'Fill' })
+export type OrderFill = z.infer<typeof fillSchema>
+
+export const placedOrderSchema = z
+  .object({
+    order: orderSchema,
+    /** This order's fills as it was placed (a resting order's later fills come on the fills channel). */
+    fills: z.array(fillSchema),
+    /** True when the clientOrderId was placed before: the answer is that order, nothing new was placed. */
+    replayed: z.boolean(),
+  })
+  .meta({ id: 'PlacedOrder' })
+export type PlacedOrder = z.infer<typeof placedOrderSchema>
+export const placeOrderResponseSchema = okEnvelope(placedOrderSchema).meta({ id: 'PlaceOrderResponse' })
+
+/** One order, by the exchange's id or the caller's. */
+export const orderRefSchema = z
+  .strictObject({
+    biz: tradingMarketSchema,
+    orderId: idString.optional(),
+    clientOrderId: clientOrderIdSchema.optional(),
+  })
+  .refine((r) => (r.orderId === undefined) !== (r.clientOrderId === undefined), {
+    message: 'exactly one of orderId and clientOrderId',
+    path: ['orderId'],
+  })
+  .meta({ id: 'OrderRef' })
+export type OrderRef = z.infer<typeof orderRefSchema>
+
+export const amendOrderRequestSchema = z
+  .strictObject({
+    biz: tradingMarketSchema,
+    orderId: idString,
+    /** A new limit price (the order goes to the back of its new level). */
+    price: amount.optional(),
+    /** A new whole size, filled part included (larger: to the back of its level; smaller: keeps its place). */
+    size: amount.optional(),
+  })
+  .refine((r) => r.price !== undefined || r.size !== undefined, { message: 'price or size', path: ['price'] })
+  .meta({ id: 'AmendOrderRequest' })
+export type AmendOrderRequest = z.infer<typeof amendOrderRequestSchema>
+
+export const cancelAllRequestSchema = z
+  .strictObject({ biz: tradingMarketSchema, pairCode: pairCodeSchema.optional() })
+  .meta({ id: 'CancelAllRequest' })
+export type CancelAllRequest = z.infer<typeof cancelAllRequestSchema>
+
+export const orderResponseSchema = okEnvelope(orderSchema).meta({ id: 'OrderResponse' })
+export const cancelAllResponseSchema = okEnvelope(z.object({ cancelled: z.array(orderSchema) })).meta({
+  id: 'CancelAllResponse',
+})
+
+export const openOrdersQuerySchema = z
+  .object({ biz: tradingMarketSchema, pairCode: pairCodeSchema.optional() })
+  .meta({ id: 'OpenOrdersQuery' })
+export type OpenOrdersQuery = z.infer<typeof openOrdersQuerySchema>
+export const ordersResponseSchema = okEnvelope(z.array(orderSchema)).meta({ id: 'OrdersResponse' })
+
+export const tradingHistoryQuerySchema = pageQuerySchema
+  .extend({ biz: tradingMarketSchema, pairCode: pairCodeSchema.optional() })
+  .meta({ id: 'TradingHistoryQuery' })
+export type TradingHistoryQuery = z.infer<typeof tradingHistoryQuerySchema>
+export const orderHistoryResponseSchema = okEnvelope(pageOf(orderSchema)).meta({ id: 'OrderHistoryResponse' })
+export const fillsResponseSchema = okEnvelope(pageOf(fillSchema)).meta({ id: 'FillsResponse' })
+
+/** The wallets money moves between: 1 spot, 3 the futures (EXCHANGE) wallet. */
+export const TRANSFER_WALLETS = [1, 3] as const
+const transferWallet = z.union([z.literal(1), z.literal(3)])
+
+export const walletTransferRequestSchema = z
+  .strictObject({
+    /** The caller's key: the same transfer sent twice moves the money once. */
+    clientTransferId: clientOrderIdSchema,
+    from: transferWallet,
+    to: transferWallet,
+    coin: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,20}$/)
+      .transform((c) => c.toUpperCase()),
+    amount,
+  })
+  .refine((r) => r.from !== r.to, { message: 'two different wallets', path: ['to'] })
+  .meta({ id: 'WalletTransferRequest' })
+export type WalletTransferRequest = z.infer<typeof walletTransferRequestSchema>
+
+export const walletTransferSchema = z
+  .object({
+    from: z.number().int(),
+    to: z.number().int(),
+    coin: z.string(),
+    amount: decimalStringSchema,
+    /** True when this clientTransferId was done before: nothing moved this time. */
+    replayed: z.boolean(),
+  })
+  .meta({ id: 'WalletTransfer' })
+export type WalletTransfer = z.infer<typeof walletTransferSchema>
+export const walletTransferResponseSchema = okEnvelope(walletTransferSchema).meta({ id: 'WalletTransferResponse' })

@@ -1,0 +1,128 @@
+/**
+ * Trading's tables (src/exchange/trading): users' orders, their fills, and each book's version. The order books live
+ * in memory; these rows are the truth they are rebuilt from (trading/spot-engine.ts). Money is numeric(36,18).
+ */
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  check,
+  index,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { ORDER_SIDES, ORDER_STATUSES, ORDER_TYPES, TIME_IN_FORCE, TRIGGER_SOURCES } from '#/contract/trading.schemas.ts'
+import { BIZ } from './copy-schema.ts'
+import { users } from './users-schema.ts'
+
+const money = (name: string) => numeric(name, { precision: 36, scale: 18 })
+const at = (name: string) => timestamp(name, { withTimezone: true })
+const userRef = (name: string) =>
+  bigint(name, { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' })
+
+/** Open: it may still trade (resting on the book, or waiting for its trigger). */
+export const OPEN_STATUSES = [
+  'untriggered',
+  'new',
+  'partially-filled',
+] as const satisfies readonly (typeof ORDER_STATUSES)[number][]
+
+/** Time priority of resting orders, across restarts: drawn when an order rests, and again when an amend re-queues it. */
+export const orderPriority = pgSequence('order_priority')
+/** One id per match, shared by the fills of its two sides. */
+export const tradeIds = pgSequence('trade_ids')
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: userRef('user_id'),
+    /** The caller's key: the same one placed twice is one order. */
+    clientOrderId: text('client_order_id').notNull(),
+    biz: text('biz', { enum: BIZ }).notNull(),
+    pairCode: text('pair_code').notNull(),
+    side: text('side', { enum: ORDER_SIDES }).notNull(),
+    type: text('type', { enum: ORDER_TYPES }).notNull(),
+    timeInForce: text('time_in_force', { enum: TIME_IN_FORCE }).notNull(),
+    /** Limit and stop-limit orders. */
+    price: money('price'),
+    /** Base amount; null for a market buy by quote. */
+    size: money('size'),
+    /** Market buys by quote: spend at most this much. */
+    quoteSize: money('quote_size'),
+    triggerPrice: money('trigger_price'),
+    triggerBy: text('trigger_by', { enum: TRIGGER_SOURCES }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    /** Why it ended without filling whole: 'user', 'ioc', 'fok', 'self-trade', 'no-liquidity', 'post-only'. */
+    cancelReason: text('cancel_reason'),
+    filled: money('filled').notNull().default('0'),
+    filledQuote: money('filled_quote').notNull().default('0'),
+    fee: money('fee').notNull().default('0'),
+    /** The coin its fees are charged in: the coin it receives. */
+    feeCoin: text('fee_coin').notNull(),
+    /** What the order still holds frozen in its wallet, in `frozenCoin`. */
+    frozen: money('frozen').notNull().default('0'),
+    frozenCoin: text('frozen_coin').notNull(),
+    /** Its place in its price level (orderPriority) while it rests. */
+    priority: bigint('priority', { mode: 'number' }),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('orders_client_id').on(t.userId, t.clientOrderId),
+    index('orders_user_idx').on(t.userId, t.id),
+    // The open orders of a book, read when it is rebuilt; and a user's, read by the open-orders call.
+    index('orders_open_book_idx')
+      .on(t.biz, t.pairCode, t.priority)
+      .where(sql`${t.status} in ('untriggered', 'new', 'partially-filled')`),
+    index('orders_open_user_idx')
+      .on(t.userId, t.biz)
+      .where(sql`${t.status} in ('untriggered', 'new', 'partially-filled')`),
+    check('orders_frozen_check', sql`${t.frozen} >= 0`),
+    check('orders_filled_check', sql`${t.filled} >= 0 and (${t.size} is null or ${t.filled} <= ${t.size})`),
+  ],
+)
+
+export const fills = pgTable(
+  'fills',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tradeId: bigint('trade_id', { mode: 'number' }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    biz: text('biz', { enum: BIZ }).notNull(),
+    pairCode: text('pair_code').notNull(),
+    side: text('side', { enum: ORDER_SIDES }).notNull(),
+    role: text('role', { enum: ['maker', 'taker'] }).notNull(),
+    price: money('price').notNull(),
+    size: money('size').notNull(),
+    quote: money('quote').notNull(),
+    fee: money('fee').notNull(),
+    feeCoin: text('fee_coin').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('fills_user_idx').on(t.userId, t.id), index('fills_order_idx').on(t.orderId)],
+)
+
+/**
+ * Each book's version, raised by every change to its users' orders. A process's book is current while the version it
+ * last wrote is the row's; otherwise (another process traded on it, or its own transaction failed) it is rebuilt.
+ * The row is also the book's lock: a change takes it FOR UPDATE first.
+ */
+export const bookVersions = pgTable(
+  'book_versions',
+  {
+    biz: text('biz', { enum: BIZ }).notNull(),
+    pairCode: text('pair_code').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.biz, t.pairCode] })],
+)

@@ -1,0 +1,43 @@
+/**
+ * Trading's changes pushed to the user's private channels as they happen (not on the periodic refresh): each order that
+ * changed on `orders`, each new fill on `fills`, the new balances on `balance` of both markets. Through the hub's
+ * pub/sub, so a user's sockets on any process receive them.
+ */
+import type { Order, OrderFill, PrivateChannel, TradingMarket } from '#/contract/index.ts'
+import type { Logger } from '../logger.ts'
+import type { TradingEvents } from '../trading/spot-engine.ts'
+import type { Hub } from './hub.ts'
+import type { Snapshots } from './snapshots.ts'
+
+export interface EventTarget {
+  hub: Hub
+  snapshots: Snapshots
+}
+
+function byMarket<T extends { biz: TradingMarket }>(list: readonly T[]): Map<TradingMarket, T[]> {
+  const groups = new Map<TradingMarket, T[]>()
+  for (const item of list) groups.set(item.biz, [...(groups.get(item.biz) ?? []), item])
+  return groups
+}
+
+/** Events into the hub `target()` gives (none before the hub exists: nobody can be subscribed yet). */
+export function hubTradingEvents(target: () => EventTarget | undefined, logger: Logger): TradingEvents {
+  const push = (userId: number, channel: PrivateChannel, list: readonly (Order | OrderFill)[]) => {
+    const to = target()
+    if (!to) return
+    for (const [biz, items] of byMarket(list)) to.hub.publishPrivate(userId, biz, channel, items)
+  }
+  return {
+    orders: (userId, list) => push(userId, 'orders', list),
+    fills: (userId, list) => push(userId, 'fills', list),
+    balance(userId) {
+      const to = target()
+      if (!to) return
+      for (const biz of ['spot', 'futures'] as const)
+        to.snapshots
+          .private(userId, 'balance', biz)
+          .then((result) => to.hub.publishPrivate(userId, biz, 'balance', result))
+          .catch((error: unknown) => logger.error('[realtime] balance push', error))
+    },
+  }
+}

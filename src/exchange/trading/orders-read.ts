@@ -1,0 +1,67 @@
+/** A user's orders and fills as the trading calls and the private channels read them, newest first. */
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import type { Order, OrderFill, TradingHistoryQuery, TradingMarket } from '#/contract/index.ts'
+import type { Database } from '../db/client.ts'
+import { fills, OPEN_STATUSES, orders } from '../db/trading-schema.ts'
+import { fillToWire, orderToWire } from './spot-store.ts'
+
+type Reader = Pick<Database, 'select'>
+
+/** A user's rows of a market, of one pair or all. */
+const mineIn = (
+  table: typeof orders | typeof fills,
+  userId: number,
+  biz: TradingMarket,
+  pairCode: string | undefined,
+): SQL | undefined =>
+  and(
+    eq(table.userId, userId),
+    eq(table.biz, biz),
+    pairCode === undefined ? undefined : eq(table.pairCode, pairCode.toUpperCase()),
+  )
+
+export async function openOrders(db: Reader, userId: number, biz: TradingMarket, pairCode?: string): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(mineIn(orders, userId, biz, pairCode), inArray(orders.status, [...OPEN_STATUSES])))
+    .orderBy(desc(orders.id))
+  return rows.map(orderToWire)
+}
+
+export interface Page<T> {
+  list: T[]
+  total: number
+  page: number
+  pageSize: number
+}
+
+export async function orderHistory(db: Reader, userId: number, query: TradingHistoryQuery): Promise<Page<Order>> {
+  const where = mineIn(orders, userId, query.biz, query.pairCode)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(orders).where(where),
+  ])
+  return { list: rows.map(orderToWire), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize }
+}
+
+export async function fillHistory(db: Reader, userId: number, query: TradingHistoryQuery): Promise<Page<OrderFill>> {
+  const where = mineIn(fills, userId, query.biz, query.pairCode)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(fills)
+      .where(where)
+      .orderBy(desc(fills.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(fills).where(where),
+  ])
+  return { list: rows.map(fillToWire), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize }
+}

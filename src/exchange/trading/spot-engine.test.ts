@@ -1,0 +1,136 @@
+/**
+ * The spot engine as the price moves and across processes: resting orders the price moves through are filled (as
+ * makers, at their own price), stop orders are released when their trigger is reached, and a book held by another
+ * engine on the same database (another process, or this one after a restart) is rebuilt from the rows, in time
+ * priority, before it trades.
+ */
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TRADING } from '#/app.config.ts'
+import type { PlaceOrderRequest } from '#/contract/index.ts'
+import { deposit } from '../copy/engine.ts'
+import { balances } from '../db/schema.ts'
+import { Exact } from '../money.ts'
+import { createTradingBooks } from './books.ts'
+import { createSpotEngine, type SpotEngine } from './spot-engine.ts'
+import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
+import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
+import { openOrders } from './orders-read.ts'
+
+const PAIR = 'ETH_USDT'
+let h: Harness
+const prices = new Map<string, string>([[PAIR, '3000']])
+const market = { mark: (pairCode: string) => prices.get(pairCode) }
+let engine: SpotEngine
+let ids = 0
+
+/** An engine of its own (its own books), on the harness's database, at the price this test sets. */
+const newEngine = () =>
+  createSpotEngine({ db: h.context.db, market, books: createTradingBooks(market, h.context.now), now: h.context.now })
+
+beforeAll(async () => {
+  h = await startHarness()
+  engine = newEngine()
+})
+afterAll(() => h.close())
+
+async function user(usdt: string): Promise<number> {
+  const id = Number((await h.registerUser()).userId)
+  await h.context.db.transaction((tx) => deposit(tx, id, 'USDT', new Exact(usdt), h.context.now(), undefined, null, 1))
+  return id
+}
+
+const place = (on: SpotEngine, userId: number, input: Omit<PlaceOrderRequest, 'clientOrderId' | 'biz' | 'pairCode'>) =>
+  on.place(userId, { clientOrderId: `e${++ids}`, biz: 'spot', pairCode: PAIR, ...input })
+
+async function balance(userId: number, coin: string) {
+  const [row] = await h.context.db
+    .select({ available: balances.available, frozen: balances.frozen })
+    .from(balances)
+    .where(and(eq(balances.userId, userId), eq(balances.walletType, 1), eq(balances.coin, coin)))
+  // A coin never held has no row: zero.
+  return { available: new Exact(row?.available ?? 0).toFixed(), frozen: new Exact(row?.frozen ?? 0).toFixed() }
+}
+
+async function ledgerWhole() {
+  expect(await ledgerState(h.context.db)).toEqual({ zero: true, mismatched: 0 })
+}
+
+describe('spot engine as the price moves', () => {
+  it('fills a resting buy when the price falls through it, at its own price and the maker fee', async () => {
+    prices.set(PAIR, '3000')
+    const buyer = await user('5000')
+    const placed = await place(engine, buyer, { side: 'buy', type: 'limit', price: '2990', size: '1' })
+    expect(placed.order.status).toBe('new')
+    await engine.onPrices()
+    expect((await openOrders(h.context.db, buyer, 'spot')).map((o) => o.status)).toEqual(['new'])
+    prices.set(PAIR, '2980')
+    await engine.onPrices()
+    expect(await openOrders(h.context.db, buyer, 'spot')).toEqual([])
+    const fee = new Exact(1).times(TRADING.spotMakerFeeRate)
+    expect(await balance(buyer, 'ETH')).toEqual({ available: new Exact(1).minus(fee).toFixed(), frozen: '0' })
+    expect(await balance(buyer, 'USDT')).toEqual({ available: '2010', frozen: '0' })
+    await ledgerWhole()
+  })
+
+  it('releases a stop sell when the price falls to its trigger, and a stop-limit buy when it rises to it', async () => {
+    prices.set(PAIR, '3000')
+    const trader = await user('10000')
+    await place(engine, trader, { side: 'buy', type: 'market', size: '1' })
+    const eth = new Exact((await balance(trader, 'ETH')).available)
+    const stop = await place(engine, trader, { side: 'sell', type: 'stop-market', size: '0.5', triggerPrice: '2950' })
+    expect(stop.order.status).toBe('untriggered')
+    expect(await balance(trader, 'ETH')).toEqual({ available: eth.minus('0.5').toFixed(), frozen: '0.5' })
+    const breakout = await place(engine, trader, {
+      side: 'buy',
+      type: 'stop-limit',
+      price: '3100',
+      size: '0.1',
+      triggerPrice: '3050',
+    })
+    prices.set(PAIR, '2960')
+    await engine.onPrices()
+    expect((await openOrders(h.context.db, trader, 'spot')).map((o) => o.status).sort()).toEqual([
+      'untriggered',
+      'untriggered',
+    ])
+    prices.set(PAIR, '2940')
+    await engine.onPrices()
+    const open = await openOrders(h.context.db, trader, 'spot')
+    expect(open.map((o) => o.id)).toEqual([breakout.order.id])
+    expect(await balance(trader, 'ETH')).toMatchObject({ available: eth.minus('0.5').toFixed(), frozen: '0' })
+    prices.set(PAIR, '3060')
+    await engine.onPrices()
+    expect(await openOrders(h.context.db, trader, 'spot')).toEqual([])
+    await ledgerWhole()
+  })
+})
+
+describe('a book shared by two engines (two processes, or one restarted)', () => {
+  it('rebuilds from the rows in time priority, and never trades an order twice', async () => {
+    prices.set(PAIR, '3000')
+    const first = await user('10000')
+    const second = await user('10000')
+    for (const seller of [first, second]) await place(engine, seller, { side: 'buy', type: 'market', size: '1' })
+    // Two asks at one price, inside the maker's spread: the first placed is the first filled.
+    const bestAsk = new Exact(createTradingBooks(market, h.context.now).depth('spot', PAIR, 1)?.asks[0]?.[0] ?? 0)
+    const price = bestAsk.minus('0.01').toFixed()
+    const a = await place(engine, first, { side: 'sell', type: 'limit', price, size: '0.3' })
+    const b = await place(engine, second, { side: 'sell', type: 'limit', price, size: '0.3' })
+    const other = newEngine()
+    const buyer = await user('10000')
+    const bought = await place(other, buyer, { side: 'buy', type: 'market', size: '0.4' })
+    expect(bought.fills.map((f) => [f.price, f.size])).toEqual([
+      [price, '0.3'],
+      [price, '0.1'],
+    ])
+    expect((await openOrders(h.context.db, first, 'spot')).map((o) => o.id)).toEqual([])
+    expect((await openOrders(h.context.db, second, 'spot')).map((o) => [o.id, o.filled])).toEqual([[b.order.id, '0.1']])
+    // The first engine's book is behind the database now: it rebuilds, and meets only what is left of b.
+    const again = await place(engine, buyer, { side: 'buy', type: 'market', size: '0.3' })
+    expect(again.fills[0]).toMatchObject({ price, size: '0.2' })
+    expect(again.fills.slice(1).every((f) => new Exact(f.price).gt(price))).toBe(true)
+    expect(a.order.id).not.toBe(b.order.id)
+    await ledgerWhole()
+  })
+})

@@ -1,0 +1,241 @@
+/**
+ * Spot trading on the database: a book's version row (its lock), orders read into settlement state, and a
+ * settlement written whole — order figures, fills, ledger transfers, wallet balances (available and frozen) and the
+ * market and fee accounts — inside the caller's transaction.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { CANCEL_REASONS, type CancelReason, type Order, type OrderFill, type TradingMarket } from '#/contract/index.ts'
+import { parseKey } from '../copy/book.ts'
+import { addToLedgerAccounts, type Tx } from '../copy/store.ts'
+import { fills, orders } from '../db/trading-schema.ts'
+import { Exact, toPlain, type Money } from '../money.ts'
+import type { SpotOrderState, SpotSettlement } from './spot-settlement.ts'
+import { findInstrument } from '../market/instruments.ts'
+
+export type OrderRow = typeof orders.$inferSelect
+type FillRow = typeof fills.$inferSelect
+
+const texts = (values: readonly (string | null)[]) => sql`${sql.param(values)}::text[]`
+const numerics = (values: readonly (string | null)[]) => sql`${sql.param(values)}::numeric[]`
+const bigints = (values: readonly (number | null)[]) => sql`${sql.param(values)}::bigint[]`
+
+const versionRow = z.object({ rows: z.array(z.object({ version: z.coerce.number() })) })
+
+/** Locks a book (its version row, created on first use) for this transaction and returns its version. */
+export async function lockBook(tx: Tx, biz: TradingMarket, pairCode: string): Promise<number> {
+  await tx.execute(sql`insert into book_versions (biz, pair_code) values (${biz}, ${pairCode}) on conflict do nothing`)
+  const result = await tx.execute(
+    sql`select version from book_versions where biz = ${biz} and pair_code = ${pairCode} for update`,
+  )
+  const [row] = versionRow.parse(result).rows
+  if (!row) throw new Error(`book ${biz}:${pairCode} has no version row`)
+  return row.version
+}
+
+/** Raises a locked book's version: every process holding another version rebuilds before trading on it. */
+export async function bumpBook(tx: Tx, biz: TradingMarket, pairCode: string): Promise<number> {
+  const result = await tx.execute(
+    sql`update book_versions set version = version + 1 where biz = ${biz} and pair_code = ${pairCode} returning version`,
+  )
+  const [row] = versionRow.parse(result).rows
+  if (!row) throw new Error(`book ${biz}:${pairCode} has no version row`)
+  return row.version
+}
+
+/** The resting orders of a book (limit orders new or partly filled), in time priority. */
+export async function restingOrders(tx: Tx, biz: TradingMarket, pairCode: string): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.biz, biz),
+        eq(orders.pairCode, pairCode),
+        inArray(orders.status, ['new', 'partially-filled']),
+        eq(orders.type, 'limit'),
+      ),
+    )
+    .orderBy(orders.priority)
+}
+
+export function stateOf(row: OrderRow): SpotOrderState {
+  const instrument = findInstrument(row.pairCode)
+  if (!instrument) throw new Error(`order ${row.id} on unknown pair ${row.pairCode}`)
+  return {
+    id: row.id,
+    userId: row.userId,
+    side: row.side,
+    base: instrument.coin,
+    limit: row.type === 'limit' || row.type === 'stop-limit' ? new Exact(row.price ?? 0) : null,
+    size: row.size === null ? null : new Exact(row.size),
+    filled: new Exact(row.filled),
+    filledQuote: new Exact(row.filledQuote),
+    fee: new Exact(row.fee),
+    frozen: new Exact(row.frozen),
+    status: row.status,
+    cancelReason: cancelReasonOf(row.cancelReason),
+  }
+}
+
+const cancelReasonOf = (value: string | null): CancelReason | null => CANCEL_REASONS.find((r) => r === value) ?? null
+
+/** Orders by id, locked for this transaction. */
+export async function lockOrders(tx: Tx, ids: readonly number[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return []
+  return tx
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...ids]))
+    .for('update')
+}
+
+/**
+ * Writes a settlement: the orders' new figures (with `priorities` for orders that rest anew), the fills (each match
+ * one trade id), the ledger transfers and the balances they move. Returns the fills as written.
+ */
+export async function writeSettlement(
+  tx: Tx,
+  settlement: SpotSettlement,
+  touched: readonly SpotOrderState[],
+  priorities: ReadonlyMap<number, number | null>,
+  context: { biz: TradingMarket; pairCode: string; at: Date },
+): Promise<FillRow[]> {
+  const at = context.at.toISOString()
+  if (touched.length > 0) {
+    const priority = touched.map((o) => (priorities.has(o.id) ? (priorities.get(o.id) ?? null) : -1))
+    await tx.execute(sql`
+      update orders set filled = x.filled, filled_quote = x.fq, fee = x.fee, frozen = x.frozen, status = x.status,
+        cancel_reason = x.reason, updated_at = ${at}::timestamptz,
+        priority = case when x.priority = -1 then orders.priority else x.priority end
+      from unnest(${bigints(touched.map((o) => o.id))}, ${numerics(touched.map((o) => toPlain(o.filled)))},
+        ${numerics(touched.map((o) => toPlain(o.filledQuote)))}, ${numerics(touched.map((o) => toPlain(o.fee)))},
+        ${numerics(touched.map((o) => toPlain(o.frozen)))}, ${texts(touched.map((o) => o.status))},
+        ${texts(touched.map((o) => o.cancelReason))}, ${bigints(priority)})
+        as x(id, filled, fq, fee, frozen, status, reason, priority)
+      where orders.id = x.id`)
+  }
+  let written: FillRow[] = []
+  const list = settlement.fills
+  if (list.length > 0) {
+    const matches = Math.max(...list.map((f) => f.match)) + 1
+    const ids = z
+      .object({ rows: z.array(z.object({ id: z.coerce.number() })) })
+      .parse(await tx.execute(sql`select nextval('trade_ids') as id from generate_series(1, ${matches})`))
+      .rows.map((r) => r.id)
+    written = await tx
+      .insert(fills)
+      .values(
+        list.map((f) => ({
+          tradeId: ids[f.match] ?? 0,
+          orderId: f.orderId,
+          userId: f.userId,
+          biz: context.biz,
+          pairCode: context.pairCode,
+          side: f.side,
+          role: f.role,
+          price: toPlain(f.price),
+          size: toPlain(f.size),
+          quote: toPlain(f.quote),
+          fee: toPlain(f.fee),
+          feeCoin: f.feeCoin,
+          createdAt: context.at,
+        })),
+      )
+      .returning()
+  }
+  await writeLedger(tx, settlement, at)
+  return written
+}
+
+async function writeLedger(tx: Tx, settlement: SpotSettlement, at: string): Promise<void> {
+  const t = settlement.transfers
+  if (t.length > 0) {
+    await tx.execute(sql`
+      insert into ledger_transfers (debit, credit, amount, kind, ref, created_at)
+      select d, c, a, k, r, ${at}::timestamptz
+      from unnest(${texts(t.map((x) => x.debit))}, ${texts(t.map((x) => x.credit))}, ${numerics(t.map((x) => toPlain(x.amount)))},
+        ${texts(t.map((x) => x.kind))}, ${texts(t.map((x) => x.ref))}) as x(d, c, a, k, r)`)
+  }
+  const wallets = settlement.walletDeltas()
+  if (wallets.length > 0) {
+    const u = sql`${sql.param(wallets.map((w) => w.userId))}::bigint[]`
+    const c = texts(wallets.map((w) => w.coin))
+    // A coin received for the first time has no row yet; the CHECKs then hold the sums non-negative.
+    await tx.execute(sql`
+      insert into balances (user_id, wallet_type, coin, updated_at)
+      select u, 1, c, ${at}::timestamptz from unnest(${u}, ${c}) as x(u, c)
+      on conflict do nothing`)
+    await tx.execute(sql`
+      update balances set available = balances.available + x.a, frozen = balances.frozen + x.f, updated_at = ${at}::timestamptz
+      from unnest(${u}, ${c}, ${numerics(wallets.map((w) => toPlain(w.available)))}, ${numerics(wallets.map((w) => toPlain(w.frozen)))}) as x(u, c, a, f)
+      where balances.user_id = x.u and balances.wallet_type = 1 and balances.coin = x.c`)
+  }
+  const accounts = new Map<string, Money>()
+  for (const x of t) {
+    for (const [key, delta] of [
+      [x.debit, x.amount.neg()],
+      [x.credit, x.amount],
+    ] as const) {
+      if (parseKey(key).kind !== 'ledger') continue
+      accounts.set(key, (accounts.get(key) ?? new Exact(0)).plus(delta))
+    }
+  }
+  await addToLedgerAccounts(
+    tx,
+    [...accounts].flatMap(([key, delta]) => {
+      const ref = parseKey(key)
+      return ref.kind === 'ledger' && !delta.isZero()
+        ? [{ key, delta: toPlain(delta), mayGoNegative: ref.mayGoNegative }]
+        : []
+    }),
+  )
+}
+
+const plainOrNull = (value: string | null) => (value === null ? null : toPlain(new Exact(value)))
+
+export function orderToWire(row: OrderRow): Order {
+  const filled = new Exact(row.filled)
+  const filledQuote = new Exact(row.filledQuote)
+  return {
+    id: String(row.id),
+    clientOrderId: row.clientOrderId,
+    biz: row.biz,
+    pairCode: row.pairCode,
+    side: row.side,
+    type: row.type,
+    timeInForce: row.timeInForce,
+    price: plainOrNull(row.price),
+    size: plainOrNull(row.size),
+    quoteSize: plainOrNull(row.quoteSize),
+    triggerPrice: plainOrNull(row.triggerPrice),
+    triggerBy: row.triggerBy,
+    status: row.status,
+    cancelReason: cancelReasonOf(row.cancelReason),
+    filled: toPlain(filled),
+    filledQuote: toPlain(filledQuote),
+    averagePrice: filled.isZero() ? null : toPlain(filledQuote.div(filled).toDecimalPlaces(18, Exact.ROUND_HALF_UP)),
+    fee: toPlain(new Exact(row.fee)),
+    feeCoin: row.feeCoin,
+    createdAt: row.createdAt.getTime(),
+    updatedAt: row.updatedAt.getTime(),
+  }
+}
+
+export function fillToWire(row: FillRow): OrderFill {
+  return {
+    id: String(row.id),
+    tradeId: String(row.tradeId),
+    orderId: String(row.orderId),
+    biz: row.biz,
+    pairCode: row.pairCode,
+    side: row.side,
+    role: row.role,
+    price: toPlain(new Exact(row.price)),
+    size: toPlain(new Exact(row.size)),
+    quote: toPlain(new Exact(row.quote)),
+    fee: toPlain(new Exact(row.fee)),
+    feeCoin: row.feeCoin,
+    time: row.createdAt.getTime(),
+  }
+}

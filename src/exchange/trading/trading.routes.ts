@@ -1,0 +1,165 @@
+/**
+ * The trading calls, one set for both markets (`biz` in the body or query): place, amend, cancel one, cancel all, open
+ * orders, order history and fills. Spot is open; futures orders come with the futures engine. Placing, amending and
+ * cancelling are limited per user (TRADING.requestsPerSecondPerUser).
+ */
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
+import {
+  amendOrderRequestSchema,
+  apiErrorSchema,
+  cancelAllRequestSchema,
+  cancelAllResponseSchema,
+  fillsResponseSchema,
+  openOrdersQuerySchema,
+  orderHistoryResponseSchema,
+  orderRefSchema,
+  orderResponseSchema,
+  ordersResponseSchema,
+  placeOrderRequestSchema,
+  placeOrderResponseSchema,
+  tradingHistoryQuerySchema,
+} from '#/contract/index.ts'
+import { consumeOrRefuse } from '../accounts/rate-limits.ts'
+import type { ExchangeContext } from '../context.ts'
+import { requireAuth } from '../http/auth.ts'
+import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson, REFUSALS } from '../http/openapi.ts'
+import { fillHistory, openOrders, orderHistory } from './orders-read.ts'
+
+const tags = ['Trading']
+const NO_SUCH_ORDER = {
+  description: "'not-found': no such order of the caller's",
+  content: { 'application/json': { schema: apiErrorSchema } },
+}
+const WRITE_REFUSALS = { ...AUTH_REFUSALS, 409: REFUSALS[409], 429: REFUSALS[429] }
+const PLACE_REASONS =
+  "'insufficient-balance', 'tick-size', 'lot-size', 'min-notional', 'max-notional', 'price-band', " +
+  "'would-trigger-immediately', 'post-only-would-take', 'fok-not-filled', 'no-liquidity', 'too-many-orders'"
+
+export function tradingRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
+  const auth = requireAuth(ctx)
+  const limited = async (userId: number) => consumeOrRefuse(ctx.limiters.tradingByUser, String(userId))
+
+  const place = createRoute({
+    method: 'post',
+    path: '/trade/v1/orders',
+    tags,
+    summary: 'Place an order',
+    description:
+      'A limit (GTC, IOC, FOK, POST_ONLY), market, stop-limit or stop-market order. Limit orders rest in price-time ' +
+      'priority; a market order walks the book (its fills show the slippage). A buy freezes USDT (limit price × size, ' +
+      'or the quote it may spend), a sell the base; fees are charged in the coin received (maker and taker rates). ' +
+      'A stop buy is released when the price rises to its trigger, a stop sell when it falls to it. The same ' +
+      `clientOrderId placed again answers that order with replayed: true. Refusals (400): ${PLACE_REASONS}.`,
+    security: BEARER,
+    middleware: auth,
+    request: { body: jsonBody(placeOrderRequestSchema) },
+    responses: { 200: okJson(placeOrderResponseSchema, 'The order and its fills'), ...WRITE_REFUSALS },
+  })
+  app.openapi(place, async (c) => {
+    const userId = c.get('auth').user.id
+    await limited(userId)
+    return c.json(ok(await ctx.spot.place(userId, c.req.valid('json'))), 200)
+  })
+
+  const amend = createRoute({
+    method: 'post',
+    path: '/trade/v1/orders/amend',
+    tags,
+    summary: 'Amend a resting limit order',
+    description:
+      'A new price (to the back of its new level) or whole size (larger: to the back; smaller: keeps its place). A ' +
+      "price that would trade at once is refused ('amend-would-take'); more size needs the funds ('insufficient-balance'); " +
+      "an order no longer open answers 409 'order-not-open'.",
+    security: BEARER,
+    middleware: auth,
+    request: { body: jsonBody(amendOrderRequestSchema) },
+    responses: { 200: okJson(orderResponseSchema, 'The order as amended'), 404: NO_SUCH_ORDER, ...WRITE_REFUSALS },
+  })
+  app.openapi(amend, async (c) => {
+    const userId = c.get('auth').user.id
+    await limited(userId)
+    return c.json(ok(await ctx.spot.amend(userId, c.req.valid('json'))), 200)
+  })
+
+  const cancel = createRoute({
+    method: 'post',
+    path: '/trade/v1/orders/cancel',
+    tags,
+    summary: 'Cancel an order',
+    description:
+      "By orderId or clientOrderId; what it held frozen returns to available. An order no longer open answers 409 'order-not-open'.",
+    security: BEARER,
+    middleware: auth,
+    request: { body: jsonBody(orderRefSchema) },
+    responses: { 200: okJson(orderResponseSchema, 'The cancelled order'), 404: NO_SUCH_ORDER, ...WRITE_REFUSALS },
+  })
+  app.openapi(cancel, async (c) => {
+    const userId = c.get('auth').user.id
+    await limited(userId)
+    return c.json(ok(await ctx.spot.cancel(userId, c.req.valid('json'))), 200)
+  })
+
+  const cancelAll = createRoute({
+    method: 'post',
+    path: '/trade/v1/orders/cancel-all',
+    tags,
+    summary: 'Cancel every open order',
+    description: 'Of one pair, or of every pair of the market; answers the orders cancelled.',
+    security: BEARER,
+    middleware: auth,
+    request: { body: jsonBody(cancelAllRequestSchema) },
+    responses: { 200: okJson(cancelAllResponseSchema, 'The cancelled orders'), ...WRITE_REFUSALS },
+  })
+  app.openapi(cancelAll, async (c) => {
+    const userId = c.get('auth').user.id
+    await limited(userId)
+    const { pairCode } = c.req.valid('json')
+    return c.json(ok({ cancelled: await ctx.spot.cancelAll(userId, pairCode) }), 200)
+  })
+
+  const open = createRoute({
+    method: 'get',
+    path: '/trade/v1/orders/open',
+    tags,
+    summary: 'Open orders',
+    description: 'Resting and untriggered orders of the market (or one pair), newest first.',
+    security: BEARER,
+    middleware: auth,
+    request: { query: openOrdersQuerySchema },
+    responses: { 200: okJson(ordersResponseSchema, 'The open orders'), ...AUTH_REFUSALS },
+  })
+  app.openapi(open, async (c) => {
+    const { biz, pairCode } = c.req.valid('query')
+    return c.json(ok(await openOrders(ctx.db, c.get('auth').user.id, biz, pairCode)), 200)
+  })
+
+  const history = createRoute({
+    method: 'get',
+    path: '/trade/v1/orders/history',
+    tags,
+    summary: 'Order history',
+    description: 'Every order of the market (or one pair), open and ended, newest first; paged.',
+    security: BEARER,
+    middleware: auth,
+    request: { query: tradingHistoryQuerySchema },
+    responses: { 200: okJson(orderHistoryResponseSchema, 'A page of orders'), ...AUTH_REFUSALS },
+  })
+  app.openapi(history, async (c) =>
+    c.json(ok(await orderHistory(ctx.db, c.get('auth').user.id, c.req.valid('query'))), 200),
+  )
+
+  const fillList = createRoute({
+    method: 'get',
+    path: '/trade/v1/fills',
+    tags,
+    summary: 'Fills',
+    description: 'Every fill of the caller’s orders in the market (or one pair), newest first; paged.',
+    security: BEARER,
+    middleware: auth,
+    request: { query: tradingHistoryQuerySchema },
+    responses: { 200: okJson(fillsResponseSchema, 'A page of fills'), ...AUTH_REFUSALS },
+  })
+  app.openapi(fillList, async (c) =>
+    c.json(ok(await fillHistory(ctx.db, c.get('auth').user.id, c.req.valid('query'))), 200),
+  )
+}
