@@ -46,6 +46,8 @@ export const ERROR_REASONS = [
   'too-many-orders',
   'order-not-open',
   'amend-would-take',
+  'reduce-only-would-increase',
+  'leverage-too-high',
 ] as const
 export const errorReasonSchema = z.enum(ERROR_REASONS).meta({ id: 'ErrorReason' })
 export type ErrorReason = z.infer<typeof errorReasonSchema>

@@ -5,9 +5,10 @@
  */
 import { z } from 'zod'
 import { okEnvelope } from './envelope.schemas.ts'
-import { pageOf, pageQuerySchema } from './copy-common.schemas.ts'
+import { pageOf, pageQuerySchema, positionSchema } from './copy-common.schemas.ts'
 import { pairCodeSchema, tradingMarketSchema } from './market.schemas.ts'
 import { decimalStringSchema } from './wallet.schemas.ts'
+import { futuresUnitOf } from './futures-units.ts'
 
 export const ORDER_SIDES = ['buy', 'sell'] as const
 export const ORDER_TYPES = ['limit', 'market', 'stop-limit', 'stop-market'] as const
@@ -47,6 +48,17 @@ export const placeOrderRequestSchema = z
     triggerPrice: amount.optional(),
     /** Stop orders: compared with the last traded price (default) or the mark. */
     triggerBy: z.enum(TRIGGER_SOURCES).optional(),
+    /** Futures: only shrink the position (market, IOC or FOK only: it never rests). */
+    reduceOnly: z.boolean().optional(),
+    /**
+     * Futures: the unit `size` is in (§3): 0 coin (default), 1 sheets (contracts), 2 USDT value, 3 margin; converted
+     * to the coin at the order's price (the mark for a market order), down to the lot.
+     */
+    sizeUnit: z
+      .number()
+      .int()
+      .refine((code) => futuresUnitOf(code) !== undefined, { error: 'one of 0 (coin), 1 (sheet), 2 (bi), 3 (margin)' })
+      .optional(),
   })
   .meta({ id: 'PlaceOrderRequest' })
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequestSchema>
@@ -74,6 +86,9 @@ export const orderSchema = z
     averagePrice: decimalStringSchema.nullable(),
     fee: decimalStringSchema,
     feeCoin: z.string(),
+    reduceOnly: z.boolean(),
+    /** Futures: the leverage a position it opens takes. */
+    leverage: z.number().int().nullable(),
     createdAt: z.number().int(),
     updatedAt: z.number().int(),
   })
@@ -194,3 +209,42 @@ export const walletTransferSchema = z
   .meta({ id: 'WalletTransfer' })
 export type WalletTransfer = z.infer<typeof walletTransferSchema>
 export const walletTransferResponseSchema = okEnvelope(walletTransferSchema).meta({ id: 'WalletTransferResponse' })
+
+/** A pair's futures leverage per side; the one an order that opens that side takes. */
+export const futuresLeverageSchema = z
+  .object({
+    pairCode: z.string(),
+    long: z.number().int().min(1),
+    short: z.number().int().min(1),
+    max: z.number().int(),
+  })
+  .meta({ id: 'FuturesLeverage' })
+export type FuturesLeverage = z.infer<typeof futuresLeverageSchema>
+export const futuresLeverageResponseSchema = okEnvelope(futuresLeverageSchema).meta({ id: 'FuturesLeverageResponse' })
+export const futuresLeverageQuerySchema = z.object({ pairCode: pairCodeSchema }).meta({ id: 'FuturesLeverageQuery' })
+export const setLeverageRequestSchema = z
+  .strictObject({
+    pairCode: pairCodeSchema,
+    /** Both sides when absent. */
+    side: z.enum(['long', 'short']).optional(),
+    /** 1 up to the pair's maximum ('leverage-too-high' above it). */
+    leverage: z.number().int().min(1).max(1000),
+  })
+  .meta({ id: 'SetLeverageRequest' })
+export type SetLeverageRequest = z.infer<typeof setLeverageRequestSchema>
+
+/** A position as the trading calls show it: the user's own, or one a copy holds (its copy named). */
+export const tradingPositionSchema = positionSchema
+  .extend({
+    /** The copy that holds it; null for the user's own position (the one their orders trade). */
+    copyId: z
+      .string()
+      .regex(/^[1-9]\d{0,17}$/)
+      .nullable(),
+  })
+  .meta({ id: 'TradingPosition' })
+export type TradingPosition = z.infer<typeof tradingPositionSchema>
+export const positionsQuerySchema = z
+  .object({ biz: tradingMarketSchema.default('futures'), pairCode: pairCodeSchema.optional() })
+  .meta({ id: 'PositionsQuery' })
+export const positionsResponseSchema = okEnvelope(z.array(tradingPositionSchema)).meta({ id: 'PositionsResponse' })

@@ -5,7 +5,7 @@ import type { DevInbox, Mailer } from './accounts/mailer.ts'
 import type { Rules } from './copy/rules.ts'
 import type { WhatIfService } from './copy/what-if-service.ts'
 import type { TradingBooks } from './trading/books.ts'
-import type { SpotEngine, TradingEvents } from './trading/spot-engine.ts'
+import type { OrderEngine, TradingEvents } from './trading/order-engine.ts'
 import type { Database } from './db/client.ts'
 import type { Logger } from './logger.ts'
 import type { MarketSimulator } from './market/simulator.ts'
@@ -48,8 +48,8 @@ export interface ExchangeContext {
   whatIf: WhatIfService
   /** The order books of every pair on spot and futures (src/exchange/trading). */
   books: TradingBooks
-  /** Spot orders against those books, with the money they move. */
-  spot: SpotEngine
+  /** Orders of both markets against those books, with the money and positions they move. */
+  trading: OrderEngine
   /** Pushes trading's changes (orders, fills, balances) to the user's private channels. */
   events: TradingEvents
 }

@@ -23,7 +23,7 @@ import { createEngineRunner, type EngineRunner } from './copy/runner.ts'
 import { createHub } from './realtime/hub.ts'
 import { createMarketPublisher } from './realtime/publisher.ts'
 import { createTradingBooks } from './trading/books.ts'
-import { createSpotEngine, type SpotEngine } from './trading/spot-engine.ts'
+import { createOrderEngine, type OrderEngine } from './trading/order-engine.ts'
 import { hubTradingEvents, type EventTarget } from './realtime/trading-events.ts'
 import type { MarketPublisher } from './realtime/publisher.ts'
 import { createMemoryPubSub } from './realtime/pubsub.ts'
@@ -146,7 +146,7 @@ export async function openExchange(
     rules,
     whatIf: createWhatIfService({ db: database.db, market, rules, now, logger }, options.whatIf),
     books,
-    spot: createSpotEngine({ db: database.db, market, books, now, events }),
+    trading: createOrderEngine({ db: database.db, market, books, now, rules, events }),
     events,
   }
   const pubsub = options.redisUrl
@@ -166,7 +166,11 @@ export async function openExchange(
     now,
     logger,
     bots,
-    onMinutes: afterPrices(context.spot, createMarketPublisher(hub, market, books, Boolean(options.redisUrl)), logger),
+    onMinutes: afterPrices(
+      context.trading,
+      createMarketPublisher(hub, market, books, Boolean(options.redisUrl)),
+      logger,
+    ),
   })
   realtime.target = { hub, snapshots }
   const app = createApp(context)
@@ -226,9 +230,9 @@ export { pgliteFolder } from './paths.ts'
  * New prices: the books first (crossed orders swept, reached stops released), then the market streams. A failure of
  * the books is logged and does not hold the streams back.
  */
-function afterPrices(spot: SpotEngine, publish: MarketPublisher, logger: Logger): MarketPublisher {
+function afterPrices(trading: OrderEngine, publish: MarketPublisher, logger: Logger): MarketPublisher {
   return async (updates) => {
-    if (updates.length > 0) await spot.onPrices().catch((error: unknown) => logger.error('[trading] sweep', error))
+    if (updates.length > 0) await trading.onPrices().catch((error: unknown) => logger.error('[trading] sweep', error))
     await publish(updates)
   }
 }

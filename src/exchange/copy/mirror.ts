@@ -108,21 +108,38 @@ export function executeLeaderOrder(
       NO_TRIGGERS,
     )
   const closed = before.minus(position.size)
+  return { position, size: closed, copied: mirrorClose(book, rules, order, linked, before, position.size), skipped: 0 }
+}
+
+/**
+ * Follows a leader position that went from `before` to `after` (smaller): each linked copy closes the same fraction at
+ * the order's price, all of it when the leader's is closed. Returns how many copies followed.
+ */
+export function mirrorClose(
+  book: Book,
+  rules: Rules,
+  order: Pick<LeaderOrder, 'pairCode' | 'price' | 'at' | 'eventId'>,
+  linked: readonly PositionState[],
+  before: Money,
+  after: Money,
+): number {
+  const closed = before.minus(after)
   let copied = 0
   for (const follower of linked) {
     const triggers = triggersOf(book, follower)
     // The same fraction of each copy; what rounds below one lot stays open until the leader closes.
-    const size = position.size.isZero()
+    const size = after.isZero()
       ? follower.size
       : floorToLot(follower.size.times(closed).div(before), rules.instrument(order.pairCode).lotSize)
     if (size.lte(0)) continue
     closePart(book, rules, follower, size, order.price, order.at, 'leader', order.eventId, triggers)
     copied += 1
   }
-  return { position, size: closed, copied, skipped: 0 }
+  return copied
 }
 
-function mirrorOpen(
+/** Mirrors an opening (or adding) `leaderSize` of a leader position into every copy, within its settings and caps. */
+export function mirrorOpen(
   book: Book,
   rules: Rules,
   order: LeaderOrder,

@@ -1,12 +1,14 @@
 /**
  * Trading's tables (src/exchange/trading): users' orders, their fills, and each book's version. The order books live
- * in memory; these rows are the truth they are rebuilt from (trading/spot-engine.ts). Money is numeric(36,18).
+ * in memory; these rows are the truth they are rebuilt from (trading/order-engine.ts). Money is numeric(36,18).
  */
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  boolean,
   check,
   index,
+  integer,
   numeric,
   pgSequence,
   pgTable,
@@ -69,6 +71,10 @@ export const orders = pgTable(
     /** What the order still holds frozen in its wallet, in `frozenCoin`. */
     frozen: money('frozen').notNull().default('0'),
     frozenCoin: text('frozen_coin').notNull(),
+    /** Futures: it may only shrink the position (never rests: market, IOC or FOK). */
+    reduceOnly: boolean('reduce_only').notNull().default(false),
+    /** Futures: the leverage a position it opens takes (the pair and side's setting when it was placed). */
+    leverage: integer('leverage'),
     /** Its place in its price level (orderPriority) while it rests. */
     priority: bigint('priority', { mode: 'number' }),
     createdAt: at('created_at').notNull(),
@@ -125,4 +131,23 @@ export const bookVersions = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.biz, t.pairCode] })],
+)
+
+/**
+ * A user's futures leverage per pair and side (one-way positions: a buy opens long, a sell short): the last one chosen
+ * is the one an order takes. A pair and side without a row use DEFAULTS.leverage (§3 PREV_LEVERAGE's default, 10).
+ */
+export const futuresLeverage = pgTable(
+  'futures_leverage',
+  {
+    userId: userRef('user_id'),
+    pairCode: text('pair_code').notNull(),
+    side: text('side', { enum: ['long', 'short'] }).notNull(),
+    leverage: integer('leverage').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.pairCode, t.side] }),
+    check('futures_leverage_check', sql`${t.leverage} >= 1`),
+  ],
 )

@@ -46,6 +46,8 @@ const DEFAULT_MESSAGES: Record<ErrorReason, string> = {
   'too-many-orders': 'Too many open orders on this market; cancel some first',
   'order-not-open': 'The order is no longer open',
   'amend-would-take': 'The new price would trade at once; cancel and place a new order instead',
+  'reduce-only-would-increase': 'A reduce-only order may only shrink the position',
+  'leverage-too-high': 'The leverage is above the pair’s maximum',
 }
 
 export interface FailureOptions {

@@ -5,7 +5,7 @@
  */
 import type { Order, OrderFill, PrivateChannel, TradingMarket } from '#/contract/index.ts'
 import type { Logger } from '../logger.ts'
-import type { TradingEvents } from '../trading/spot-engine.ts'
+import type { TradingEvents } from '../trading/order-engine.ts'
 import type { Hub } from './hub.ts'
 import type { Snapshots } from './snapshots.ts'
 

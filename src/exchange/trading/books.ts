@@ -1,6 +1,6 @@
 /**
  * The order books of every pair on both markets (spot and the USDT perpetual), with the simulated market maker's
- * ladder in each (market-maker.ts) and users' resting orders (spot-engine.ts keeps those, from the database).
+ * ladder in each (market-maker.ts) and users' resting orders (order-engine.ts keeps those, from the database).
  *
  * The maker re-quotes a book when it is read and its pair's price has moved since its last quotes (or the volatility
  * regime's hour changed): a book nobody reads costs nothing. Re-quoting never trades: a quote that would cross a

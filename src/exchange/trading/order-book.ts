@@ -425,21 +425,24 @@ export class OrderBook {
 
   /**
    * What buying (or selling) `size` at market would cost (bring) in quote now, walking the other side up to the
-   * owner's own first order (where self-trade prevention would stop it), and the base that reaches.
+   * owner's own first order (where self-trade prevention would stop it), the base that reaches, and the last price it
+   * reaches (null: none).
    */
-  marketQuote(side: Side, size: Money, ownerId: string): { size: Money; quote: Money } {
+  marketQuote(side: Side, size: Money, ownerId: string): { size: Money; quote: Money; worst: Money | null } {
     let left = positive(size, 'size')
     let quote = ZERO
+    let worst: Money | null = null
     for (const level of this.sideBook(other(side)).bestFirst()) {
       for (let node = level.head; node && left.gt(0); node = node.next) {
-        if (node.ownerId === ownerId) return { size: size.minus(left), quote }
+        if (node.ownerId === ownerId) return { size: size.minus(left), quote, worst }
         const take = min(left, node.size.minus(node.filled))
         quote = quote.plus(take.mul(level.price))
+        worst = level.price
         left = left.minus(take)
       }
       if (left.isZero()) break
     }
-    return { size: size.minus(left), quote }
+    return { size: size.minus(left), quote, worst }
   }
 
   /** Up to `levels` price levels a side, best first. */

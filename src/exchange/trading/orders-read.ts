@@ -1,9 +1,13 @@
 /** A user's orders and fills as the trading calls and the private channels read them, newest first. */
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
-import type { Order, OrderFill, TradingHistoryQuery, TradingMarket } from '#/contract/index.ts'
+import type { Order, OrderFill, TradingHistoryQuery, TradingMarket, TradingPosition } from '#/contract/index.ts'
+import type { ExchangeContext } from '../context.ts'
+import { positionToWire } from '../copy/api/wire.ts'
+import { markOf } from '../copy/marks.ts'
+import { positions } from '../db/copy-schema.ts'
 import type { Database } from '../db/client.ts'
 import { fills, OPEN_STATUSES, orders } from '../db/trading-schema.ts'
-import { fillToWire, orderToWire } from './spot-store.ts'
+import { fillToWire, orderToWire } from './order-store.ts'
 
 type Reader = Pick<Database, 'select'>
 
@@ -64,4 +68,29 @@ export async function fillHistory(db: Reader, userId: number, query: TradingHist
     db.select({ n: count() }).from(fills).where(where),
   ])
   return { list: rows.map(fillToWire), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize }
+}
+
+/** The user's open positions of a market at the marks: their own and their copies'. */
+export async function openPositions(
+  ctx: Pick<ExchangeContext, 'db' | 'market'>,
+  userId: number,
+  biz: TradingMarket,
+  pairCode?: string,
+): Promise<TradingPosition[]> {
+  const rows = await ctx.db
+    .select()
+    .from(positions)
+    .where(
+      and(
+        eq(positions.userId, userId),
+        eq(positions.biz, biz),
+        eq(positions.status, 'open'),
+        pairCode === undefined ? undefined : eq(positions.pairCode, pairCode.toUpperCase()),
+      ),
+    )
+    .orderBy(desc(positions.id))
+  return rows.map((row) => ({
+    ...positionToWire(row, markOf(ctx.market, row.pairCode)),
+    copyId: row.copyId === null ? null : String(row.copyId),
+  }))
 }

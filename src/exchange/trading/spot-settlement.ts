@@ -8,63 +8,15 @@
  * here (price × size, differences) is exact at that scale because prices and sizes sit on their ticks and lots.
  */
 import { TRADING } from '#/app.config.ts'
-import type { CancelReason, OrderSide, OrderStatus } from '#/contract/index.ts'
+import type { CancelReason } from '#/contract/index.ts'
 import { Exact, type Money } from '../money.ts'
 import { spotFeesKey, spotMarketKey, walletKey } from '../copy/book.ts'
 import type { Fill } from './order-book.ts'
+import type { FillRecord, LedgerTransfer, OrderState, Settlement, WalletDelta } from './settlement.ts'
 
 export const SPOT_WALLET = 1
 export const QUOTE_COIN = 'USDT'
 const STORED_DECIMALS = 18
-
-/** A user's order as the settlement tracks it. */
-export interface SpotOrderState {
-  id: number
-  userId: number
-  side: OrderSide
-  base: string
-  /** Limit price; null for a market order. */
-  limit: Money | null
-  /** Base size; null for a market buy by quote. */
-  size: Money | null
-  filled: Money
-  filledQuote: Money
-  fee: Money
-  /** Held in the wallet for this order: quote for a buy, base for a sell. */
-  frozen: Money
-  status: OrderStatus
-  cancelReason: CancelReason | null
-}
-
-export interface LedgerTransfer {
-  debit: string
-  credit: string
-  amount: Money
-  kind: 'trade' | 'fee'
-  ref: string
-}
-
-/** A wallet's change: available and frozen move separately (their sum is what the ledger sees). */
-export interface WalletDelta {
-  userId: number
-  coin: string
-  available: Money
-  frozen: Money
-}
-
-export interface FillRecord {
-  orderId: number
-  userId: number
-  side: OrderSide
-  role: 'maker' | 'taker'
-  price: Money
-  size: Money
-  quote: Money
-  fee: Money
-  feeCoin: string
-  /** Index of the match within this settlement: both sides of one match share it (and so their trade id). */
-  match: number
-}
 
 export interface Fees {
   maker: Money
@@ -79,11 +31,9 @@ export const SPOT_FEES: Fees = {
 export const feeOn = (amount: Money, rate: Money): Money =>
   amount.times(rate).toDecimalPlaces(STORED_DECIMALS, Exact.ROUND_UP)
 
-export const isOpen = (status: OrderStatus) =>
-  status === 'new' || status === 'partially-filled' || status === 'untriggered'
-
-/** Collects a settlement's movements; the store writes them in one transaction. */
-export class SpotSettlement {
+/** Collects a spot settlement's movements; the store writes them in one transaction. */
+export class SpotSettlement implements Settlement {
+  readonly walletType = SPOT_WALLET
   readonly transfers: LedgerTransfer[] = []
   readonly fills: FillRecord[] = []
   private readonly wallets = new Map<string, WalletDelta>()
@@ -99,14 +49,14 @@ export class SpotSettlement {
   }
 
   /** Funds an order holds from now on: available → frozen. */
-  freeze(order: SpotOrderState, amount: Money): void {
+  freeze(order: OrderState, amount: Money): void {
     if (amount.isZero()) return
     this.move(order.userId, this.frozenCoin(order), amount.neg(), amount)
     order.frozen = order.frozen.plus(amount)
   }
 
   /** Gives back what an order holds beyond `keep`: frozen → available. */
-  release(order: SpotOrderState, keep: Money = new Exact(0)): void {
+  release(order: OrderState, keep: Money = new Exact(0)): void {
     const extra = order.frozen.minus(keep)
     if (extra.lte(0)) return
     this.move(order.userId, this.frozenCoin(order), extra, extra.neg())
@@ -117,7 +67,7 @@ export class SpotSettlement {
    * One fill of the book: `taker` is the incoming order, `maker` the resting user order it met (undefined when it met
    * the market maker). Each user side pays from its frozen funds and receives into available, less its fee.
    */
-  fill(fill: Fill, taker: SpotOrderState | undefined, maker: SpotOrderState | undefined): void {
+  fill(fill: Fill, taker: OrderState | undefined, maker: OrderState | undefined): void {
     const match = this.matches++
     const buyer = fill.makerSide === 'buy' ? maker : taker
     const seller = fill.makerSide === 'sell' ? maker : taker
@@ -134,14 +84,19 @@ export class SpotSettlement {
     if (seller) this.settleSeller(seller, fill, seller === maker ? 'maker' : 'taker', match, ref)
   }
 
+  /** Spot moves all its money as it matches. */
+  finish(): Promise<void> {
+    return Promise.resolve()
+  }
+
   /** Ends an order: status set, its remaining frozen funds back to available. */
-  close(order: SpotOrderState, status: 'filled' | 'cancelled', reason: CancelReason | null): void {
+  close(order: OrderState, status: 'filled' | 'cancelled', reason: CancelReason | null): void {
     order.status = status
     order.cancelReason = status === 'cancelled' ? reason : null
     this.release(order)
   }
 
-  private settleBuyer(order: SpotOrderState, fill: Fill, role: 'maker' | 'taker', match: number, ref: string) {
+  private settleBuyer(order: OrderState, fill: Fill, role: 'maker' | 'taker', match: number, ref: string) {
     const fee = feeOn(fill.size, role === 'maker' ? this.fees.maker : this.fees.taker)
     // A limit buy held its limit price × size; it paid the (maybe better) fill price and gets the difference back.
     const held = order.limit ? order.limit.times(fill.size) : fill.quote
@@ -151,7 +106,7 @@ export class SpotSettlement {
     this.chargeFee(order, fill, fee, order.base, role, match, ref)
   }
 
-  private settleSeller(order: SpotOrderState, fill: Fill, role: 'maker' | 'taker', match: number, ref: string) {
+  private settleSeller(order: OrderState, fill: Fill, role: 'maker' | 'taker', match: number, ref: string) {
     const fee = feeOn(fill.quote, role === 'maker' ? this.fees.maker : this.fees.taker)
     this.move(order.userId, order.base, new Exact(0), fill.size.neg())
     order.frozen = order.frozen.minus(fill.size)
@@ -160,7 +115,7 @@ export class SpotSettlement {
   }
 
   private chargeFee(
-    order: SpotOrderState,
+    order: OrderState,
     fill: Fill,
     fee: Money,
     coin: string,
@@ -194,7 +149,7 @@ export class SpotSettlement {
     })
   }
 
-  private frozenCoin(order: SpotOrderState): string {
+  private frozenCoin(order: OrderState): string {
     return order.side === 'buy' ? QUOTE_COIN : order.base
   }
 

@@ -17,13 +17,19 @@ import {
   ordersResponseSchema,
   placeOrderRequestSchema,
   placeOrderResponseSchema,
+  positionsQuerySchema,
+  positionsResponseSchema,
+  futuresLeverageQuerySchema,
+  futuresLeverageResponseSchema,
+  setLeverageRequestSchema,
   tradingHistoryQuerySchema,
 } from '#/contract/index.ts'
 import { consumeOrRefuse } from '../accounts/rate-limits.ts'
 import type { ExchangeContext } from '../context.ts'
 import { requireAuth } from '../http/auth.ts'
 import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson, REFUSALS } from '../http/openapi.ts'
-import { fillHistory, openOrders, orderHistory } from './orders-read.ts'
+import { fillHistory, openOrders, openPositions, orderHistory } from './orders-read.ts'
+import { leverageSettings, setLeverage } from './leverage.service.ts'
 
 const tags = ['Trading']
 const NO_SUCH_ORDER = {
@@ -58,7 +64,7 @@ export function tradingRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   app.openapi(place, async (c) => {
     const userId = c.get('auth').user.id
     await limited(userId)
-    return c.json(ok(await ctx.spot.place(userId, c.req.valid('json'))), 200)
+    return c.json(ok(await ctx.trading.place(userId, c.req.valid('json'))), 200)
   })
 
   const amend = createRoute({
@@ -78,7 +84,7 @@ export function tradingRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   app.openapi(amend, async (c) => {
     const userId = c.get('auth').user.id
     await limited(userId)
-    return c.json(ok(await ctx.spot.amend(userId, c.req.valid('json'))), 200)
+    return c.json(ok(await ctx.trading.amend(userId, c.req.valid('json'))), 200)
   })
 
   const cancel = createRoute({
@@ -96,7 +102,7 @@ export function tradingRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   app.openapi(cancel, async (c) => {
     const userId = c.get('auth').user.id
     await limited(userId)
-    return c.json(ok(await ctx.spot.cancel(userId, c.req.valid('json'))), 200)
+    return c.json(ok(await ctx.trading.cancel(userId, c.req.valid('json'))), 200)
   })
 
   const cancelAll = createRoute({
@@ -113,8 +119,8 @@ export function tradingRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   app.openapi(cancelAll, async (c) => {
     const userId = c.get('auth').user.id
     await limited(userId)
-    const { pairCode } = c.req.valid('json')
-    return c.json(ok({ cancelled: await ctx.spot.cancelAll(userId, pairCode) }), 200)
+    const { biz, pairCode } = c.req.valid('json')
+    return c.json(ok({ cancelled: await ctx.trading.cancelAll(userId, biz, pairCode) }), 200)
   })
 
   const open = createRoute({
@@ -162,4 +168,56 @@ export function tradingRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   app.openapi(fillList, async (c) =>
     c.json(ok(await fillHistory(ctx.db, c.get('auth').user.id, c.req.valid('query'))), 200),
   )
+
+  const leverageRead = createRoute({
+    method: 'get',
+    path: '/trade/v1/leverage',
+    tags,
+    summary: 'Futures leverage of a pair',
+    description:
+      'The leverage a futures order that opens each side takes (a buy opens long, a sell short): the last one chosen, ' +
+      'else 10. An open position keeps the leverage it was opened with.',
+    security: BEARER,
+    middleware: auth,
+    request: { query: futuresLeverageQuerySchema },
+    responses: { 200: okJson(futuresLeverageResponseSchema, 'The leverage per side'), ...AUTH_REFUSALS },
+  })
+  app.openapi(leverageRead, async (c) =>
+    c.json(ok(await leverageSettings(ctx, c.get('auth').user.id, c.req.valid('query').pairCode)), 200),
+  )
+
+  const leverageWrite = createRoute({
+    method: 'post',
+    path: '/trade/v1/leverage',
+    tags,
+    summary: 'Choose the futures leverage of a pair',
+    description: "For one side or both; 1 up to the pair's maximum, else 400 'leverage-too-high'.",
+    security: BEARER,
+    middleware: auth,
+    request: { body: jsonBody(setLeverageRequestSchema) },
+    responses: { 200: okJson(futuresLeverageResponseSchema, 'The leverage per side'), ...WRITE_REFUSALS },
+  })
+  app.openapi(leverageWrite, async (c) => {
+    const userId = c.get('auth').user.id
+    await limited(userId)
+    return c.json(ok(await setLeverage(ctx, userId, c.req.valid('json'))), 200)
+  })
+
+  const positionList = createRoute({
+    method: 'get',
+    path: '/trade/v1/positions',
+    tags,
+    summary: 'Open positions',
+    description:
+      'The caller’s open positions of the market (or one pair) at the mark: their own (copyId null, the one their ' +
+      'orders trade, with its liquidation price) and those their copies hold (copyId named).',
+    security: BEARER,
+    middleware: auth,
+    request: { query: positionsQuerySchema },
+    responses: { 200: okJson(positionsResponseSchema, 'The open positions'), ...AUTH_REFUSALS },
+  })
+  app.openapi(positionList, async (c) => {
+    const { biz, pairCode } = c.req.valid('query')
+    return c.json(ok(await openPositions(ctx, c.get('auth').user.id, biz, pairCode)), 200)
+  })
 }

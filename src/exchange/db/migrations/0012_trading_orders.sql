@@ -24,6 +24,16 @@ CREATE TABLE "fills" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "futures_leverage" (
+	"user_id" bigint NOT NULL,
+	"pair_code" text NOT NULL,
+	"side" text NOT NULL,
+	"leverage" integer NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "futures_leverage_user_id_pair_code_side_pk" PRIMARY KEY("user_id","pair_code","side"),
+	CONSTRAINT "futures_leverage_check" CHECK ("futures_leverage"."leverage" >= 1)
+);
+--> statement-breakpoint
 CREATE TABLE "orders" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "orders_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"user_id" bigint NOT NULL,
@@ -46,6 +56,8 @@ CREATE TABLE "orders" (
 	"fee_coin" text NOT NULL,
 	"frozen" numeric(36, 18) DEFAULT '0' NOT NULL,
 	"frozen_coin" text NOT NULL,
+	"reduce_only" boolean DEFAULT false NOT NULL,
+	"leverage" integer,
 	"priority" bigint,
 	"created_at" timestamp with time zone NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL,
@@ -55,6 +67,7 @@ CREATE TABLE "orders" (
 --> statement-breakpoint
 ALTER TABLE "fills" ADD CONSTRAINT "fills_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fills" ADD CONSTRAINT "fills_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "futures_leverage" ADD CONSTRAINT "futures_leverage_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "fills_user_idx" ON "fills" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "fills_order_idx" ON "fills" USING btree ("order_id");--> statement-breakpoint

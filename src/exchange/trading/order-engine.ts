@@ -1,6 +1,6 @@
 /**
  * Spot trading (issue 18, items 2 and 3): orders placed, amended and cancelled against the in-memory books, each change
- * written in one transaction with the money it moves (spot-settlement.ts, spot-store.ts).
+ * written in one transaction with the money it moves (spot-settlement.ts, order-store.ts).
  *
  * Every change to a book runs under two locks: a queue per book in this process (the in-memory book is changed by one
  * operation at a time) and the book's version row (book_versions) in the database. The book is the database's
@@ -12,7 +12,7 @@
  * filled by the maker at their own price (they are the resting side), and stop orders whose trigger is reached are
  * released into the book.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { TRADING } from '#/app.config.ts'
 import type {
@@ -23,7 +23,9 @@ import type {
   OrderRef,
   PlacedOrder,
   PlaceOrderRequest,
+  TradingMarket,
 } from '#/contract/index.ts'
+import { TRADING_MARKETS } from '#/contract/index.ts'
 import type { Database } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { balances } from '../db/schema.ts'
@@ -35,14 +37,23 @@ import type { Tx } from '../copy/store.ts'
 import { MAKER_ID, type TradingBooks } from './books.ts'
 import type { Fill, OrderBook, OrderInput, Stop } from './order-book.ts'
 import {
-  checkSpotOrder,
+  checkOrder,
   notionalRefusal,
   priceRefusal,
   sizeRefusal,
   triggerReached,
+  type CheckedOrder,
   type Refusal,
-} from './spot-checks.ts'
-import { isOpen, QUOTE_COIN, SPOT_WALLET, SpotSettlement, type SpotOrderState } from './spot-settlement.ts'
+} from './order-checks.ts'
+import { QUOTE_COIN, SPOT_WALLET, SpotSettlement } from './spot-settlement.ts'
+import { FUTURES_WALLET, FuturesSettlement, openingHold } from './futures-settlement.ts'
+import { isOpen, type OrderState, type Settlement } from './settlement.ts'
+import type { Rules } from '../copy/rules.ts'
+import type { Marks } from '../copy/unit-values.ts'
+import { futuresUnitOf, sizeFromUnit } from '#/contract/futures-units.ts'
+import { DEFAULTS } from '#/app.config.ts'
+import { futuresLeverage } from '../db/trading-schema.ts'
+import { positions } from '../db/copy-schema.ts'
 import {
   bumpBook,
   fillToWire,
@@ -53,7 +64,7 @@ import {
   stateOf,
   writeSettlement,
   type OrderRow,
-} from './spot-store.ts'
+} from './order-store.ts'
 
 /** What changed for whom, told after the transaction commits (realtime pushes). */
 export interface TradingEvents {
@@ -62,24 +73,25 @@ export interface TradingEvents {
   balance(userId: number): void
 }
 
-export interface SpotEngineDeps {
+export interface OrderEngineDeps {
   db: Database
-  market: { mark(pairCode: string): string | undefined }
+  market: { mark(pairCode: string): string | undefined; marks?(): Marks }
   books: TradingBooks
   now: () => Date
+  /** The copy engine's rules: futures positions take its margin, fee and liquidation rules. */
+  rules: Rules
   events?: TradingEvents
 }
 
-export interface SpotEngine {
+export interface OrderEngine {
   place(userId: number, input: PlaceOrderRequest): Promise<PlacedOrder>
   cancel(userId: number, ref: OrderRef): Promise<Order>
-  cancelAll(userId: number, pairCode: string | undefined): Promise<Order[]>
+  cancelAll(userId: number, biz: TradingMarket, pairCode: string | undefined): Promise<Order[]>
   amend(userId: number, input: AmendOrderRequest): Promise<Order>
   /** After the prices moved: sweeps crossed user orders and releases reached stop orders, book by book. */
   onPrices(): Promise<void>
 }
 
-const BIZ = 'spot'
 const priorityRows = z.object({ rows: z.array(z.object({ p: z.coerce.number() })) })
 
 const failure = (refusal: Refusal) =>
@@ -94,8 +106,9 @@ const CANCEL_OF_STOP: Record<Exclude<Stop, 'done'>, CancelReason> = {
 
 /** One book operation's work in progress: what it settles, the orders it touched, those put at the back of a level. */
 interface Operation {
-  settlement: SpotSettlement
-  touched: SpotOrderState[]
+  biz: TradingMarket
+  settlement: Settlement
+  touched: OrderState[]
   requeued: Set<number>
 }
 
@@ -105,8 +118,9 @@ interface Touched {
   fills: OrderFill[]
 }
 
-export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
-  const { db, books, now } = deps
+export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
+  const { db, books, now, rules } = deps
+  const marks = (): Marks => deps.market.marks?.() ?? new Map()
   const queues = new Map<string, Promise<unknown>>()
 
   /** Runs `work` after every earlier operation on the same book in this process. */
@@ -132,30 +146,34 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
    * brought to the price (sweeping what they cross), then `work`; the version raised when anything was written.
    */
   async function inBook<T>(
+    biz: TradingMarket,
     instrument: Instrument,
     work: (tx: Tx, book: OrderBook, op: Operation, at: Date) => Promise<T>,
   ): Promise<T> {
     const pairCode = instrument.pairCode
-    return serial(pairCode, async () => {
+    return serial(`${biz}:${pairCode}`, async () => {
       const told: Touched = { orders: new Map(), fills: [] }
       try {
         const { result, version } = await db.transaction(async (tx) => {
           const at = now()
-          const stored = await lockBook(tx, BIZ, pairCode)
-          let book = books.book(BIZ, pairCode)
-          if (!book || books.version(BIZ, pairCode) !== stored) {
-            const rows = await restingOrders(tx, BIZ, pairCode)
-            book = books.rebuild(BIZ, pairCode, rows.map(restingOf))
+          const stored = await lockBook(tx, biz, pairCode)
+          let book = books.book(biz, pairCode)
+          if (!book || books.version(biz, pairCode) !== stored) {
+            const rows = await restingOrders(tx, biz, pairCode)
+            book = books.rebuild(biz, pairCode, rows.map(restingOf))
             if (!book) throw new Error(`no book for ${pairCode}`)
           }
-          const op: Operation = { settlement: new SpotSettlement(), touched: [], requeued: new Set() }
-          const { settlement, touched } = op
+          const settlement: Settlement =
+            biz === 'spot' ? new SpotSettlement() : new FuturesSettlement({ pairCode, rules, marks })
+          const op: Operation = { biz, settlement, touched: [], requeued: new Set() }
+          const { touched } = op
           await sweep(tx, book, instrument, op)
           const value = await work(tx, book, op, at)
+          await settlement.finish(tx, at)
           const priorities = await prioritiesOf(tx, book, op)
-          const written = await writeSettlement(tx, settlement, touched, priorities, { biz: BIZ, pairCode, at })
+          const written = await writeSettlement(tx, settlement, touched, priorities, { biz, pairCode, at })
           const changed = touched.length > 0
-          const next = changed ? await bumpBook(tx, BIZ, pairCode) : stored
+          const next = changed ? await bumpBook(tx, biz, pairCode) : stored
           if (changed) {
             for (const row of await tx
               .select()
@@ -171,11 +189,11 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
           }
           return { result: value, version: next }
         })
-        books.setVersion(BIZ, pairCode, version)
+        books.setVersion(biz, pairCode, version)
         tell(told)
         return result
       } catch (error) {
-        books.setVersion(BIZ, pairCode, undefined)
+        books.setVersion(biz, pairCode, undefined)
         throw error
       }
     })
@@ -222,7 +240,7 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
    * the maker at the order's own price (the maker takes: a sell down to its new best ask, a buy up to its best bid).
    */
   async function sweep(tx: Tx, book: OrderBook, instrument: Instrument, op: Operation) {
-    const ladder = books.ladder(BIZ, instrument.pairCode)
+    const ladder = books.ladder(op.biz, instrument.pairCode)
     if (!ladder) return
     const asks = ladder.quotes.filter((q) => q.side === 'sell').map((q) => q.price)
     const bids = ladder.quotes.filter((q) => q.side === 'buy').map((q) => q.price)
@@ -242,7 +260,7 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
         if (placed.ok && placed.fills.length > 0) await settleFills(tx, placed.fills, undefined, op)
       }
     }
-    books.applyLadder(BIZ, instrument.pairCode, ladder)
+    books.applyLadder(op.biz, instrument.pairCode, ladder)
   }
 
   let sweeps = 0
@@ -264,7 +282,7 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
   }
 
   /** Settles fills of `taker` (undefined: the maker took) against the resting orders they met. */
-  async function settleFills(tx: Tx, list: readonly Fill[], taker: SpotOrderState | undefined, op: Operation) {
+  async function settleFills(tx: Tx, list: readonly Fill[], taker: OrderState | undefined, op: Operation) {
     const { settlement, touched } = op
     const known = new Map(touched.map((t) => [t.id, t]))
     const makerIds = [
@@ -284,7 +302,7 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
   }
 
   /** Places a checked order's row into the book as the taker and settles what it did. */
-  async function execute(tx: Tx, book: OrderBook, row: OrderRow, state: SpotOrderState, op: Operation) {
+  async function execute(tx: Tx, book: OrderBook, row: OrderRow, state: OrderState, op: Operation) {
     const { settlement } = op
     const market = row.type === 'market' || row.type === 'stop-market'
     const placed = book.place({
@@ -314,29 +332,50 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
     else settlement.close(state, 'cancelled', placed.stop ? CANCEL_OF_STOP[placed.stop] : 'ioc')
   }
 
-  async function lockedAvailable(tx: Tx, userId: number, coin: string): Promise<Money> {
+  /** The available `coin` of the user's wallet of the market, its row locked for this transaction. */
+  async function lockedAvailable(tx: Tx, biz: TradingMarket, userId: number, coin: string): Promise<Money> {
     const [row] = await tx
       .select({ available: balances.available })
       .from(balances)
-      .where(and(eq(balances.userId, userId), eq(balances.walletType, SPOT_WALLET), eq(balances.coin, coin)))
+      .where(and(eq(balances.userId, userId), eq(balances.walletType, walletOf(biz)), eq(balances.coin, coin)))
       .for('update')
     return new Exact(row?.available ?? 0)
   }
 
-  /** What an order holds frozen while it waits or rests: quote for a buy (at its limit), base for a sell. */
-  function toFreeze(order: ReturnType<typeof checkedOrThrow>, book: OrderBook, userId: number): Money {
-    if (order.side === 'sell') return order.size ?? new Exact(0)
-    if (order.quoteSize) return order.quoteSize
-    if (order.price && order.size) return order.price.times(order.size)
-    if (!order.size) return new Exact(0)
-    // A market buy by size: what it costs on the book now (the book cannot change before it matches).
-    return book.marketQuote('buy', order.size, String(userId)).quote
-  }
-
-  function checkedOrThrow(input: PlaceOrderRequest, instrument: Instrument) {
-    const checked = checkSpotOrder(input, instrument, markOf(instrument))
-    if (!checked.ok) throw failure(checked.refusal)
-    return checked.order
+  /**
+   * What an order holds while it waits or rests. Spot: quote for a buy (at its limit, or what a market buy may spend),
+   * base for a sell. Futures: margin and fee at the worst price it can trade at (its limit; for a sell that crosses,
+   * the best bid; a market order the far end of what it reaches; a stop its trigger moved by the price band), nothing
+   * for reduce-only.
+   */
+  function toFreeze(
+    biz: TradingMarket,
+    order: CheckedOrder,
+    book: OrderBook,
+    userId: number,
+    leverage: number,
+    mark: Money,
+  ): Money {
+    if (biz === 'spot') {
+      if (order.side === 'sell') return order.size ?? new Exact(0)
+      if (order.quoteSize) return order.quoteSize
+      if (order.price && order.size) return order.price.times(order.size)
+      if (!order.size) return new Exact(0)
+      // A market buy by size: what it costs on the book now (the book cannot change before it matches).
+      return book.marketQuote('buy', order.size, String(userId)).quote
+    }
+    if (order.reduceOnly || !order.size) return new Exact(0)
+    const bestBid = book.best().bid
+    const worst = (() => {
+      if (order.triggerPrice) {
+        const moved = order.triggerPrice.times(new Exact(1).plus(TRADING.priceBandRatio))
+        return order.price ? Exact.max(order.price, moved) : moved
+      }
+      if (order.price) return order.side === 'sell' && bestBid ? Exact.max(order.price, bestBid) : order.price
+      if (order.side === 'sell') return bestBid ?? mark
+      return book.marketQuote('buy', order.size, String(userId)).worst ?? mark
+    })()
+    return openingHold(worst, order.size, leverage, rules)
   }
 
   async function replay(userId: number, clientOrderId: string): Promise<PlacedOrder | undefined> {
@@ -356,30 +395,48 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
     return instrument
   }
 
+  /** A futures size given in another unit (§3), as the coin on the lot at the order's price or the mark. */
+  function coinSize(input: PlaceOrderRequest, instrument: Instrument, leverage: number): PlaceOrderRequest {
+    const unit = input.sizeUnit === undefined ? 'coin' : futuresUnitOf(input.sizeUnit)
+    if (unit === 'coin' || unit === undefined || input.size === undefined) return input
+    const size = sizeFromUnit(new Exact(input.size), unit, {
+      price: new Exact(input.price ?? input.triggerPrice ?? markOf(instrument)),
+      contractSize: new Exact(instrument.contractSize),
+      lotSize: new Exact(instrument.lotSize),
+      leverage,
+    })
+    if (size.isZero()) throw failure({ reason: 'lot-size', field: 'size', issue: 'less than one lot' })
+    return { ...input, size: size.toFixed() }
+  }
+
   async function place(userId: number, input: PlaceOrderRequest): Promise<PlacedOrder> {
-    if (input.biz !== BIZ)
-      throw new ApiFailure(400, 'invalid-input', { fields: [{ path: 'biz', issue: 'futures orders: not open yet' }] })
     const known = await replay(userId, input.clientOrderId)
     if (known) return known
+    const biz = input.biz
     const instrument = instrumentOf(input.pairCode)
-    const order = checkedOrThrow(input, instrument)
+    const mark = markOf(instrument)
+    const leverage = biz === 'futures' ? await leverageOf(db, userId, instrument.pairCode, input.side) : null
+    const checked = checkOrder(coinSize(input, instrument, leverage ?? 1), biz, instrument, mark)
+    if (!checked.ok) throw failure(checked.refusal)
+    const order = checked.order
     try {
-      const id = await inBook(instrument, async (tx, book, op, at) => {
+      const id = await inBook(biz, instrument, async (tx, book, op, at) => {
         const [open] = await tx
           .select({ n: count() })
           .from(orders)
-          .where(and(eq(orders.userId, userId), eq(orders.biz, BIZ), inArray(orders.status, [...OPEN_STATUSES])))
+          .where(and(eq(orders.userId, userId), eq(orders.biz, biz), inArray(orders.status, [...OPEN_STATUSES])))
         if ((open?.n ?? 0) >= TRADING.maxOpenOrders) throw new ApiFailure(400, 'too-many-orders')
         const stop = order.type === 'stop-limit' || order.type === 'stop-market'
-        if (stop && order.triggerPrice && triggerReached(order.side, order.triggerPrice, markOf(instrument)))
+        if (stop && order.triggerPrice && triggerReached(order.side, order.triggerPrice, mark))
           throw failure({
             reason: 'would-trigger-immediately',
             field: 'triggerPrice',
             issue: order.side === 'buy' ? 'above the price now' : 'below the price now',
           })
-        const freeze = toFreeze(order, book, userId)
-        const coin = order.side === 'buy' ? QUOTE_COIN : instrument.coin
-        if (freeze.gt(await lockedAvailable(tx, userId, coin)))
+        if (order.reduceOnly) await checkReduceOnly(tx, userId, instrument.pairCode, order)
+        const freeze = toFreeze(biz, order, book, userId, leverage ?? 1, mark)
+        const coin = biz === 'futures' || order.side === 'buy' ? QUOTE_COIN : instrument.coin
+        if (freeze.gt(await lockedAvailable(tx, biz, userId, coin)))
           throw new ApiFailure(400, 'insufficient-balance', {
             fields: [
               {
@@ -393,7 +450,7 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
           .values({
             userId,
             clientOrderId: input.clientOrderId,
-            biz: BIZ,
+            biz,
             pairCode: instrument.pairCode,
             side: order.side,
             type: order.type,
@@ -404,8 +461,10 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
             triggerPrice: order.triggerPrice?.toFixed() ?? null,
             triggerBy: order.triggerBy,
             status: stop ? 'untriggered' : 'new',
-            feeCoin: order.side === 'buy' ? instrument.coin : QUOTE_COIN,
+            feeCoin: biz === 'spot' && order.side === 'buy' ? instrument.coin : QUOTE_COIN,
             frozenCoin: coin,
+            reduceOnly: order.reduceOnly,
+            leverage,
             createdAt: at,
             updatedAt: at,
           })
@@ -429,8 +488,35 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
     }
   }
 
+  /** A reduce-only order must meet a position of the other side no smaller than itself. */
+  async function checkReduceOnly(tx: Tx, userId: number, pairCode: string, order: CheckedOrder) {
+    const [position] = await tx
+      .select({ side: positions.side, size: positions.size })
+      .from(positions)
+      .where(
+        and(
+          eq(positions.userId, userId),
+          eq(positions.pairCode, pairCode),
+          eq(positions.biz, 'futures'),
+          eq(positions.status, 'open'),
+          isNull(positions.copyId),
+        ),
+      )
+    const opposite = position && position.side === (order.side === 'buy' ? -1 : 1)
+    if (!opposite || !order.size || order.size.gt(position.size))
+      throw failure({
+        reason: 'reduce-only-would-increase',
+        field: 'size',
+        issue: opposite ? `at most the position's ${new Exact(position.size).toFixed()}` : 'no position to reduce',
+      })
+  }
+
   /** The caller's order by either id, else 404. */
-  async function ownOrder(userId: number, ref: { orderId?: string; clientOrderId?: string }): Promise<OrderRow> {
+  async function ownOrder(
+    userId: number,
+    biz: TradingMarket,
+    ref: { orderId?: string; clientOrderId?: string },
+  ): Promise<OrderRow> {
     const where =
       ref.orderId !== undefined
         ? and(eq(orders.userId, userId), eq(orders.id, Number(ref.orderId)))
@@ -438,7 +524,7 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
     const [row] = await db
       .select()
       .from(orders)
-      .where(and(where, eq(orders.biz, BIZ)))
+      .where(and(where, eq(orders.biz, biz)))
     if (!row) throw notFound()
     return row
   }
@@ -456,15 +542,15 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
   }
 
   async function cancel(userId: number, ref: OrderRef): Promise<Order> {
-    const row = await ownOrder(userId, ref)
+    const row = await ownOrder(userId, ref.biz, ref)
     const instrument = instrumentOf(row.pairCode)
-    await inBook(instrument, async (tx, book, op) => {
+    await inBook(ref.biz, instrument, async (tx, book, op) => {
       if (!(await cancelIn(tx, book, row.id, op))) throw new ApiFailure(409, 'order-not-open')
     })
-    return orderToWire(await ownOrder(userId, { orderId: String(row.id) }))
+    return orderToWire(await ownOrder(userId, ref.biz, { orderId: String(row.id) }))
   }
 
-  async function cancelAll(userId: number, pairCode: string | undefined): Promise<Order[]> {
+  async function cancelAll(userId: number, biz: TradingMarket, pairCode: string | undefined): Promise<Order[]> {
     const pairs = pairCode === undefined ? INSTRUMENTS : [instrumentOf(pairCode)]
     const open = await db
       .select({ id: orders.id, pairCode: orders.pairCode })
@@ -472,7 +558,7 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
       .where(
         and(
           eq(orders.userId, userId),
-          eq(orders.biz, BIZ),
+          eq(orders.biz, biz),
           inArray(orders.status, [...OPEN_STATUSES]),
           inArray(
             orders.pairCode,
@@ -484,7 +570,7 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
     for (const instrument of pairs) {
       const ids = open.filter((o) => o.pairCode === instrument.pairCode).map((o) => o.id)
       if (ids.length === 0) continue
-      await inBook(instrument, async (tx, book, op) => {
+      await inBook(biz, instrument, async (tx, book, op) => {
         for (const id of ids) if (await cancelIn(tx, book, id, op)) cancelled.push(id)
       })
     }
@@ -494,9 +580,8 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
   }
 
   async function amend(userId: number, input: AmendOrderRequest): Promise<Order> {
-    if (input.biz !== BIZ)
-      throw new ApiFailure(400, 'invalid-input', { fields: [{ path: 'biz', issue: 'futures orders: not open yet' }] })
-    const row = await ownOrder(userId, { orderId: input.orderId })
+    const biz = input.biz
+    const row = await ownOrder(userId, biz, { orderId: input.orderId })
     const instrument = instrumentOf(row.pairCode)
     if (row.type !== 'limit')
       throw new ApiFailure(400, 'invalid-input', {
@@ -510,7 +595,7 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
       (size && sizeRefusal(size, instrument)) ||
       notionalRefusal(size ?? new Exact(row.size ?? 0), price ?? new Exact(row.price ?? 0), 'size')
     if (refusal) throw failure(refusal)
-    await inBook(instrument, async (tx, book, op) => {
+    await inBook(biz, instrument, async (tx, book, op) => {
       const { settlement, touched } = op
       const [locked] = await lockOrders(tx, [row.id])
       const state = locked && stateOf(locked)
@@ -522,10 +607,16 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
         throw new ApiFailure(400, 'invalid-input', { fields: [{ path: 'size', issue: 'more than already filled' }] })
       }
       const after = amended.order
-      const need = state.side === 'buy' ? after.price.times(after.remaining) : after.remaining
+      // It rests, so it trades at its own price: what it holds is at that price.
+      const need =
+        biz === 'futures'
+          ? openingHold(after.price, after.remaining, state.leverage ?? 1, rules)
+          : state.side === 'buy'
+            ? after.price.times(after.remaining)
+            : after.remaining
       if (need.gt(state.frozen)) {
-        const coin = state.side === 'buy' ? QUOTE_COIN : instrument.coin
-        if (need.minus(state.frozen).gt(await lockedAvailable(tx, userId, coin)))
+        const coin = biz === 'futures' || state.side === 'buy' ? QUOTE_COIN : instrument.coin
+        if (need.minus(state.frozen).gt(await lockedAvailable(tx, biz, userId, coin)))
           throw new ApiFailure(400, 'insufficient-balance', {
             fields: [{ path: 'size', issue: `more ${coin} than available` }],
           })
@@ -539,60 +630,84 @@ export function createSpotEngine(deps: SpotEngineDeps): SpotEngine {
         .set({ price: after.price.toFixed(), size: after.size.toFixed() })
         .where(eq(orders.id, row.id))
     })
-    return orderToWire(await ownOrder(userId, { orderId: String(row.id) }))
+    return orderToWire(await ownOrder(userId, biz, { orderId: String(row.id) }))
   }
 
   async function onPrices(): Promise<void> {
-    for (const instrument of INSTRUMENTS) {
-      const pairCode = instrument.pairCode
-      const price = deps.market.mark(pairCode)
-      if (price === undefined) continue
-      const mark = new Exact(price)
-      const book = books.book(BIZ, pairCode)
-      const ladder = books.ladder(BIZ, pairCode)
-      const best = book?.best()
-      const asks = ladder?.quotes.filter((q) => q.side === 'sell').map((q) => q.price) ?? []
-      const bids = ladder?.quotes.filter((q) => q.side === 'buy').map((q) => q.price) ?? []
-      const crossed =
-        (best?.bid && asks.length > 0 && best.bid.gte(Exact.min(...asks))) ||
-        (best?.ask && bids.length > 0 && best.ask.lte(Exact.max(...bids)))
-      const [due] = await db
-        .select({ n: count() })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.biz, BIZ),
-            eq(orders.pairCode, pairCode),
-            eq(orders.status, 'untriggered'),
-            sql`((${orders.side} = 'buy' and ${orders.triggerPrice} <= ${mark.toFixed()}) or (${orders.side} = 'sell' and ${orders.triggerPrice} >= ${mark.toFixed()}))`,
-          ),
-        )
-      if (!crossed && (due?.n ?? 0) === 0 && books.version(BIZ, pairCode) !== undefined) continue
-      await inBook(instrument, async (tx, inner, op) => {
-        const reached = await tx
-          .select()
+    for (const biz of TRADING_MARKETS)
+      for (const instrument of INSTRUMENTS) {
+        const pairCode = instrument.pairCode
+        const price = deps.market.mark(pairCode)
+        if (price === undefined) continue
+        const mark = new Exact(price)
+        const book = books.book(biz, pairCode)
+        const ladder = books.ladder(biz, pairCode)
+        const best = book?.best()
+        const asks = ladder?.quotes.filter((q) => q.side === 'sell').map((q) => q.price) ?? []
+        const bids = ladder?.quotes.filter((q) => q.side === 'buy').map((q) => q.price) ?? []
+        const crossed =
+          (best?.bid && asks.length > 0 && best.bid.gte(Exact.min(...asks))) ||
+          (best?.ask && bids.length > 0 && best.ask.lte(Exact.max(...bids)))
+        const [due] = await db
+          .select({ n: count() })
           .from(orders)
-          .where(and(eq(orders.biz, BIZ), eq(orders.pairCode, pairCode), eq(orders.status, 'untriggered')))
-          .orderBy(orders.id)
-          .for('update')
-        for (const row of reached) {
-          if (!row.triggerPrice || !triggerReached(row.side, new Exact(row.triggerPrice), mark)) continue
-          const state = stateOf(row)
-          state.status = 'new'
-          op.touched.push(state)
-          try {
-            await execute(tx, inner, row, state, op)
-          } catch (error) {
-            // A released stop that cannot trade (a post-only or FOK refusal, nothing to meet) ends cancelled.
-            if (!(error instanceof ApiFailure)) throw error
-            op.settlement.close(state, 'cancelled', 'no-liquidity')
+          .where(
+            and(
+              eq(orders.biz, biz),
+              eq(orders.pairCode, pairCode),
+              eq(orders.status, 'untriggered'),
+              sql`((${orders.side} = 'buy' and ${orders.triggerPrice} <= ${mark.toFixed()}) or (${orders.side} = 'sell' and ${orders.triggerPrice} >= ${mark.toFixed()}))`,
+            ),
+          )
+        if (!crossed && (due?.n ?? 0) === 0 && books.version(biz, pairCode) !== undefined) continue
+        await inBook(biz, instrument, async (tx, inner, op) => {
+          const reached = await tx
+            .select()
+            .from(orders)
+            .where(and(eq(orders.biz, biz), eq(orders.pairCode, pairCode), eq(orders.status, 'untriggered')))
+            .orderBy(orders.id)
+            .for('update')
+          for (const row of reached) {
+            if (!row.triggerPrice || !triggerReached(row.side, new Exact(row.triggerPrice), mark)) continue
+            const state = stateOf(row)
+            state.status = 'new'
+            op.touched.push(state)
+            try {
+              await execute(tx, inner, row, state, op)
+            } catch (error) {
+              // A released stop that cannot trade (a post-only or FOK refusal, nothing to meet) ends cancelled.
+              if (!(error instanceof ApiFailure)) throw error
+              op.settlement.close(state, 'cancelled', 'no-liquidity')
+            }
           }
-        }
-      })
-    }
+        })
+      }
   }
 
   return { place, cancel, cancelAll, amend, onPrices }
+}
+
+/** The wallet a market's orders hold their funds in. */
+const walletOf = (biz: TradingMarket) => (biz === 'spot' ? SPOT_WALLET : FUTURES_WALLET)
+
+/** The user's leverage for the side an order on `side` opens (a buy opens long), or the default. */
+export async function leverageOf(
+  db: Pick<Database, 'select'>,
+  userId: number,
+  pairCode: string,
+  side: 'buy' | 'sell',
+): Promise<number> {
+  const [row] = await db
+    .select({ leverage: futuresLeverage.leverage })
+    .from(futuresLeverage)
+    .where(
+      and(
+        eq(futuresLeverage.userId, userId),
+        eq(futuresLeverage.pairCode, pairCode),
+        eq(futuresLeverage.side, side === 'buy' ? 'long' : 'short'),
+      ),
+    )
+  return row?.leverage ?? DEFAULTS.leverage
 }
 
 /** A resting order's row as the book holds it. */

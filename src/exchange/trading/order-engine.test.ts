@@ -12,21 +12,29 @@ import { deposit } from '../copy/engine.ts'
 import { balances } from '../db/schema.ts'
 import { Exact } from '../money.ts'
 import { createTradingBooks } from './books.ts'
-import { createSpotEngine, type SpotEngine } from './spot-engine.ts'
+import { createOrderEngine, type OrderEngine } from './order-engine.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 import { openOrders } from './orders-read.ts'
+import { positions } from '../db/copy-schema.ts'
+import { follower, fundedUser, insertLeader } from '#tests/fixtures/exchange/copy/lead-fixtures.ts'
 
 const PAIR = 'ETH_USDT'
 let h: Harness
 const prices = new Map<string, string>([[PAIR, '3000']])
 const market = { mark: (pairCode: string) => prices.get(pairCode) }
-let engine: SpotEngine
+let engine: OrderEngine
 let ids = 0
 
 /** An engine of its own (its own books), on the harness's database, at the price this test sets. */
 const newEngine = () =>
-  createSpotEngine({ db: h.context.db, market, books: createTradingBooks(market, h.context.now), now: h.context.now })
+  createOrderEngine({
+    db: h.context.db,
+    market,
+    books: createTradingBooks(market, h.context.now),
+    now: h.context.now,
+    rules: h.context.rules,
+  })
 
 beforeAll(async () => {
   h = await startHarness()
@@ -40,7 +48,7 @@ async function user(usdt: string): Promise<number> {
   return id
 }
 
-const place = (on: SpotEngine, userId: number, input: Omit<PlaceOrderRequest, 'clientOrderId' | 'biz' | 'pairCode'>) =>
+const place = (on: OrderEngine, userId: number, input: Omit<PlaceOrderRequest, 'clientOrderId' | 'biz' | 'pairCode'>) =>
   on.place(userId, { clientOrderId: `e${++ids}`, biz: 'spot', pairCode: PAIR, ...input })
 
 async function balance(userId: number, coin: string) {
@@ -131,6 +139,41 @@ describe('a book shared by two engines (two processes, or one restarted)', () =>
     expect(again.fills[0]).toMatchObject({ price, size: '0.2' })
     expect(again.fills.slice(1).every((f) => new Exact(f.price).gt(price))).toBe(true)
     expect(a.order.id).not.toBe(b.order.id)
+    await ledgerWhole()
+  })
+})
+
+describe('futures as the price moves', () => {
+  it('a lead trader’s resting limit buy that fills later opens the position and is copied when it fills', async () => {
+    prices.set(PAIR, '3000')
+    const leader = await fundedUser(h, 20_000)
+    await insertLeader(h, leader.id)
+    const copier = await follower(h, leader.id, { invest: '5000', fixedAmount: '500' })
+    const placed = await engine.place(leader.id, {
+      clientOrderId: 'leader-limit-1',
+      biz: 'futures',
+      pairCode: PAIR,
+      side: 'buy',
+      type: 'limit',
+      price: '2990',
+      size: '1',
+    })
+    expect(placed.order.status).toBe('new')
+    await engine.onPrices()
+    const copiedBefore = await h.context.db.select().from(positions).where(eq(positions.copyId, copier.copyId))
+    expect(copiedBefore).toEqual([])
+    prices.set(PAIR, '2970')
+    await engine.onPrices()
+    const own = await h.context.db
+      .select()
+      .from(positions)
+      .where(and(eq(positions.userId, leader.id), eq(positions.status, 'open')))
+    expect(own.map((p) => [new Exact(p.entryPrice).toFixed(), new Exact(p.size).toFixed(), p.side])).toEqual([
+      ['2990', '1', 1],
+    ])
+    const copied = await h.context.db.select().from(positions).where(eq(positions.copyId, copier.copyId))
+    expect(copied.map((p) => [new Exact(p.entryPrice).toFixed(), p.sourcePositionId])).toEqual([['2990', own[0]?.id]])
+    expect((await openOrders(h.context.db, leader.id, 'futures')).length).toBe(0)
     await ledgerWhole()
   })
 })

@@ -1,10 +1,10 @@
 /**
- * The checks a spot order passes before it reaches the book, each refusal with its own reason and the field it
+ * The checks an order passes before it reaches the book, each refusal with its own reason and the field it
  * concerns: the order's shape (which amounts each type takes), the pair's tick and lot, the order's worth (at its
  * price, or the mark for a market order) between the minimum and maximum, and the price band around the mark.
  */
 import { TRADING } from '#/app.config.ts'
-import type { ErrorReason, OrderSide, OrderTimeInForce, PlaceOrderRequest } from '#/contract/index.ts'
+import type { ErrorReason, OrderSide, OrderTimeInForce, PlaceOrderRequest, TradingMarket } from '#/contract/index.ts'
 import type { Instrument } from '../market/instruments.ts'
 import { Exact, type Money } from '../money.ts'
 
@@ -17,6 +17,7 @@ export interface CheckedOrder {
   quoteSize: Money | null
   triggerPrice: Money | null
   triggerBy: 'last' | 'mark' | null
+  reduceOnly: boolean
 }
 
 export interface Refusal {
@@ -70,14 +71,23 @@ export function sizeRefusal(size: Money, instrument: Instrument): Refusal | unde
 
 const some = (value: string | undefined) => (value === undefined ? null : new Exact(value))
 
-/** Checks a spot order against its pair's rules at the mark `mark`. */
-export function checkSpotOrder(input: PlaceOrderRequest, instrument: Instrument, mark: Money): Checked {
+/** Checks an order of a market against its pair's rules at the mark `mark`. */
+export function checkOrder(input: PlaceOrderRequest, biz: TradingMarket, instrument: Instrument, mark: Money): Checked {
   const price = some(input.price)
   const size = some(input.size)
   const quoteSize = some(input.quoteSize)
   const triggerPrice = some(input.triggerPrice)
   const limit = input.type === 'limit' || input.type === 'stop-limit'
   const stop = input.type === 'stop-limit' || input.type === 'stop-market'
+  if (biz === 'spot' && input.reduceOnly !== undefined)
+    return refuse('invalid-input', 'reduceOnly', 'futures orders only')
+  if (biz === 'spot' && input.sizeUnit !== undefined) return refuse('invalid-input', 'sizeUnit', 'futures orders only')
+  if (biz === 'futures' && quoteSize !== null)
+    return refuse('invalid-input', 'quoteSize', 'futures orders are sized in the coin or sizeUnit')
+  const reduceOnly = input.reduceOnly ?? false
+  // A reduce-only order never rests: a position could shrink under it.
+  if (reduceOnly && limit && input.timeInForce !== 'IOC' && input.timeInForce !== 'FOK')
+    return refuse('invalid-input', 'timeInForce', 'a reduce-only limit order is IOC or FOK')
   if (limit && price === null) return refuse('invalid-input', 'price', 'required for a limit order')
   if (!limit && price !== null) return refuse('invalid-input', 'price', 'a market order takes no price')
   if (!limit && input.timeInForce !== undefined && input.timeInForce !== 'IOC')
@@ -119,6 +129,7 @@ export function checkSpotOrder(input: PlaceOrderRequest, instrument: Instrument,
       quoteSize,
       triggerPrice,
       triggerBy: stop ? (input.triggerBy ?? 'last') : null,
+      reduceOnly,
     },
   }
 }

@@ -10,7 +10,7 @@ import { parseKey } from '../copy/book.ts'
 import { addToLedgerAccounts, type Tx } from '../copy/store.ts'
 import { fills, orders } from '../db/trading-schema.ts'
 import { Exact, toPlain, type Money } from '../money.ts'
-import type { SpotOrderState, SpotSettlement } from './spot-settlement.ts'
+import type { OrderState, Settlement, WalletDelta } from './settlement.ts'
 import { findInstrument } from '../market/instruments.ts'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -59,7 +59,7 @@ export async function restingOrders(tx: Tx, biz: TradingMarket, pairCode: string
     .orderBy(orders.priority)
 }
 
-export function stateOf(row: OrderRow): SpotOrderState {
+export function stateOf(row: OrderRow): OrderState {
   const instrument = findInstrument(row.pairCode)
   if (!instrument) throw new Error(`order ${row.id} on unknown pair ${row.pairCode}`)
   return {
@@ -75,6 +75,8 @@ export function stateOf(row: OrderRow): SpotOrderState {
     frozen: new Exact(row.frozen),
     status: row.status,
     cancelReason: cancelReasonOf(row.cancelReason),
+    leverage: row.leverage,
+    reduceOnly: row.reduceOnly,
   }
 }
 
@@ -96,8 +98,8 @@ export async function lockOrders(tx: Tx, ids: readonly number[]): Promise<OrderR
  */
 export async function writeSettlement(
   tx: Tx,
-  settlement: SpotSettlement,
-  touched: readonly SpotOrderState[],
+  settlement: Settlement,
+  touched: readonly OrderState[],
   priorities: ReadonlyMap<number, number | null>,
   context: { biz: TradingMarket; pairCode: string; at: Date },
 ): Promise<FillRow[]> {
@@ -148,7 +150,29 @@ export async function writeSettlement(
   return written
 }
 
-async function writeLedger(tx: Tx, settlement: SpotSettlement, at: string): Promise<void> {
+/** Moves wallets' available and frozen by their deltas (a coin received for the first time gets its row). */
+export async function writeWalletDeltas(
+  tx: Tx,
+  walletType: number,
+  wallets: readonly WalletDelta[],
+  at: Date | string,
+): Promise<void> {
+  if (wallets.length === 0) return
+  const when = typeof at === 'string' ? at : at.toISOString()
+  const u = sql`${sql.param(wallets.map((w) => w.userId))}::bigint[]`
+  const c = texts(wallets.map((w) => w.coin))
+  // The CHECKs hold the sums non-negative.
+  await tx.execute(sql`
+    insert into balances (user_id, wallet_type, coin, updated_at)
+    select u, ${walletType}, c, ${when}::timestamptz from unnest(${u}, ${c}) as x(u, c)
+    on conflict do nothing`)
+  await tx.execute(sql`
+    update balances set available = balances.available + x.a, frozen = balances.frozen + x.f, updated_at = ${when}::timestamptz
+    from unnest(${u}, ${c}, ${numerics(wallets.map((w) => toPlain(w.available)))}, ${numerics(wallets.map((w) => toPlain(w.frozen)))}) as x(u, c, a, f)
+    where balances.user_id = x.u and balances.wallet_type = ${walletType} and balances.coin = x.c`)
+}
+
+async function writeLedger(tx: Tx, settlement: Settlement, at: string): Promise<void> {
   const t = settlement.transfers
   if (t.length > 0) {
     await tx.execute(sql`
@@ -157,20 +181,7 @@ async function writeLedger(tx: Tx, settlement: SpotSettlement, at: string): Prom
       from unnest(${texts(t.map((x) => x.debit))}, ${texts(t.map((x) => x.credit))}, ${numerics(t.map((x) => toPlain(x.amount)))},
         ${texts(t.map((x) => x.kind))}, ${texts(t.map((x) => x.ref))}) as x(d, c, a, k, r)`)
   }
-  const wallets = settlement.walletDeltas()
-  if (wallets.length > 0) {
-    const u = sql`${sql.param(wallets.map((w) => w.userId))}::bigint[]`
-    const c = texts(wallets.map((w) => w.coin))
-    // A coin received for the first time has no row yet; the CHECKs then hold the sums non-negative.
-    await tx.execute(sql`
-      insert into balances (user_id, wallet_type, coin, updated_at)
-      select u, 1, c, ${at}::timestamptz from unnest(${u}, ${c}) as x(u, c)
-      on conflict do nothing`)
-    await tx.execute(sql`
-      update balances set available = balances.available + x.a, frozen = balances.frozen + x.f, updated_at = ${at}::timestamptz
-      from unnest(${u}, ${c}, ${numerics(wallets.map((w) => toPlain(w.available)))}, ${numerics(wallets.map((w) => toPlain(w.frozen)))}) as x(u, c, a, f)
-      where balances.user_id = x.u and balances.wallet_type = 1 and balances.coin = x.c`)
-  }
+  await writeWalletDeltas(tx, settlement.walletType, settlement.walletDeltas(), at)
   const accounts = new Map<string, Money>()
   for (const x of t) {
     for (const [key, delta] of [
@@ -217,6 +228,8 @@ export function orderToWire(row: OrderRow): Order {
     averagePrice: filled.isZero() ? null : toPlain(filledQuote.div(filled).toDecimalPlaces(18, Exact.ROUND_HALF_UP)),
     fee: toPlain(new Exact(row.fee)),
     feeCoin: row.feeCoin,
+    reduceOnly: row.reduceOnly,
+    leverage: row.leverage,
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
   }

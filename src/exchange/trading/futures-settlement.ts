@@ -1,0 +1,400 @@
+/**
+ * What a futures match moves (issue 18, items 4 and 6): each fill changes the user's one-way position of the pair at
+ * the fill's price, through the copy engine's position rules (positions.ts: isolated margin from the futures wallet,
+ * the engine's trading fee, PnL and margin released through the ledger). A fill against a position of the other side
+ * reduces it first and opens the rest on its own side. The market maker's side is the market counter-account, as every
+ * position's PnL already is.
+ *
+ * An order that may open holds margin and fee at its worst price frozen in the futures wallet; each fill releases what
+ * it uses into available, where the position takes it from (the rest returns when the order ends).
+ *
+ * A lead trader's orders are copied: once per order and operation, what the leader's position opened or closed is
+ * mirrored to every live copy at the average price of those fills (mirror.ts), and recorded as a leader event.
+ */
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm'
+import type { CancelReason } from '#/contract/index.ts'
+import { Exact, exact, type Money } from '../money.ts'
+import { Book, walletKey, type PositionState } from '../copy/book.ts'
+import { leaderWallet } from '../copy/copy-account.ts'
+import { feeFor, marginFor, q } from '../copy/position-math.ts'
+import { addToPosition, closePart, EXCHANGE_WALLET, NO_TRIGGERS, openPosition, QUOTE } from '../copy/positions.ts'
+import { linkedPositions, mirrorClose, mirrorOpen } from '../copy/mirror.ts'
+import type { Rules } from '../copy/rules.ts'
+import type { Marks } from '../copy/unit-values.ts'
+import {
+  allocatePositionIds,
+  linkedTo,
+  liveCopiesOf,
+  loadCopies,
+  loadPositions,
+  loadWallets,
+  persistChange,
+  type Tx,
+} from '../copy/store.ts'
+import { copies as copiesTable, leaderEvents, leaders, positions } from '../db/copy-schema.ts'
+import type { Fill } from './order-book.ts'
+import { writeWalletDeltas } from './order-store.ts'
+import type { FillRecord, LedgerTransfer, OrderState, Settlement, WalletDelta } from './settlement.ts'
+
+export const FUTURES_WALLET = EXCHANGE_WALLET
+
+/**
+ * Added to what an order that may open holds: each fill's margin and fee are rounded up to 18 decimals on their own, so
+ * many partial fills can need a few units of the last decimal more than the whole order's figure held.
+ */
+export const ROUNDING_RESERVE = new Exact('0.000000000001')
+
+/** What an order that may open holds: margin and fee of `size` at `price` (its worst), and the rounding reserve. */
+export function openingHold(price: Money, size: Money, leverage: number, rules: Rules): Money {
+  return marginFor(price, size, leverage)
+    .plus(feeFor(price, size, rules.takerFeeRate))
+    .plus(ROUNDING_RESERVE)
+}
+
+interface Pending {
+  fill: Fill
+  taker: OrderState | undefined
+  maker: OrderState | undefined
+  records: Map<OrderState, FillRecord>
+}
+
+/** What one order did to its owner's position in this operation, for the mirror. */
+interface Group {
+  order: OrderState
+  /** The position before the order's first fill here, and its size then. */
+  closedFrom: PositionState | undefined
+  sizeBefore: Money
+  closed: Money
+  closedQuote: Money
+  opened: PositionState | undefined
+  openedSize: Money
+  openedQuote: Money
+}
+
+export interface FuturesContext {
+  pairCode: string
+  rules: Rules
+  marks: () => Marks
+}
+
+export class FuturesSettlement implements Settlement {
+  readonly walletType = FUTURES_WALLET
+  readonly fills: FillRecord[] = []
+  readonly transfers: LedgerTransfer[] = []
+  private readonly wallets = new Map<number, WalletDelta>()
+  private readonly pending: Pending[] = []
+  private matches = 0
+  private readonly context: FuturesContext
+
+  constructor(context: FuturesContext) {
+    this.context = context
+  }
+
+  walletDeltas(): WalletDelta[] {
+    return [...this.wallets.values()].filter((d) => !d.available.isZero() || !d.frozen.isZero())
+  }
+
+  freeze(order: OrderState, amount: Money): void {
+    if (amount.isZero()) return
+    this.move(order.userId, amount.neg(), amount)
+    order.frozen = order.frozen.plus(amount)
+  }
+
+  release(order: OrderState, keep: Money = new Exact(0)): void {
+    const extra = order.frozen.minus(keep)
+    if (extra.lte(0)) return
+    this.move(order.userId, extra, extra.neg())
+    order.frozen = keep
+  }
+
+  fill(fill: Fill, taker: OrderState | undefined, maker: OrderState | undefined): void {
+    const match = this.matches++
+    const records = new Map<OrderState, FillRecord>()
+    for (const [order, role] of [
+      [taker, 'taker'],
+      [maker, 'maker'],
+    ] as const) {
+      if (!order) continue
+      // The fee is known once the position has taken the fill (finish).
+      const record: FillRecord = {
+        orderId: order.id,
+        userId: order.userId,
+        side: order.side,
+        role,
+        price: fill.price,
+        size: fill.size,
+        quote: fill.quote,
+        fee: new Exact(0),
+        feeCoin: QUOTE,
+        match,
+      }
+      this.fills.push(record)
+      records.set(order, record)
+      order.filled = order.filled.plus(fill.size)
+      order.filledQuote = order.filledQuote.plus(fill.quote)
+      order.status = order.size && order.filled.eq(order.size) ? 'filled' : 'partially-filled'
+    }
+    this.pending.push({ fill, taker, maker, records })
+  }
+
+  close(order: OrderState, status: 'filled' | 'cancelled', reason: CancelReason | null): void {
+    order.status = status
+    order.cancelReason = status === 'cancelled' ? reason : null
+    // A filled order's hold is given back once its fills have taken their share (finish).
+    if (status === 'cancelled' || this.pending.every((p) => p.taker !== order && p.maker !== order)) this.release(order)
+    else this.closing.add(order)
+  }
+
+  private readonly closing = new Set<OrderState>()
+
+  async finish(tx: Tx, at: Date): Promise<void> {
+    const { pairCode, rules } = this.context
+    if (this.pending.length === 0) {
+      await this.writeWallets(tx, at)
+      return
+    }
+    const orders = [...new Set(this.pending.flatMap((p) => [p.taker, p.maker]).filter((o) => o !== undefined))]
+    const users = [...new Set(orders.map((o) => o.userId))]
+    const leading = new Set(
+      (
+        await tx
+          .select({ userId: leaders.userId })
+          .from(leaders)
+          .where(and(inArray(leaders.userId, users), eq(leaders.biz, 'futures'), ne(leaders.status, 'cancelled')))
+          .for('update')
+      ).map((r) => r.userId),
+    )
+    let next: () => number = () => {
+      throw new Error('position ids not reserved')
+    }
+    const book = new Book(() => next())
+    await loadWallets(
+      tx,
+      book,
+      users.map((u) => walletKey(u, FUTURES_WALLET, QUOTE)),
+    )
+    // What this operation froze or released is in available already, as far as the positions can tell.
+    for (const delta of this.wallets.values()) {
+      const key = walletKey(delta.userId, FUTURES_WALLET, QUOTE)
+      book.accounts.set(key, (book.accounts.get(key) ?? new Exact(0)).plus(delta.available))
+    }
+    // Each user's own position of the pair (a copied position is its copy's, not theirs to trade here).
+    await loadPositions(
+      tx,
+      book,
+      and(
+        inArray(positions.userId, users),
+        eq(positions.pairCode, pairCode),
+        eq(positions.biz, 'futures'),
+        eq(positions.status, 'open'),
+        isNull(positions.copyId),
+      ),
+    )
+    const current = new Map<number, PositionState | undefined>()
+    for (const position of book.positions.values())
+      if (position.copyId === null && position.status === 'open') current.set(position.userId, position)
+    const copies = await Promise.all(
+      [...leading].map(async (leaderId) => ({ leaderId, list: await loadCopies(tx, book, liveCopiesOf(leaderId)) })),
+    )
+    const leaderPositionIds = [...current.values()].flatMap((p) => (p && leading.has(p.userId) ? [p.id] : []))
+    if (leaderPositionIds.length > 0) {
+      const linked = await loadPositions(tx, book, linkedTo(leaderPositionIds))
+      const missing = [...new Set(linked.map((p) => p.copyId))].filter(
+        (id): id is number => id !== null && !book.copies.has(id),
+      )
+      if (missing.length > 0) await loadCopies(tx, book, inArray(copiesTable.id, missing))
+    }
+    next = await allocatePositionIds(
+      tx,
+      2 * this.pending.length + copies.reduce((n, c) => n + c.list.length, 0) * (orders.length + 1),
+    )
+
+    const groups = new Map<OrderState, Group>()
+    const groupOf = (order: OrderState): Group => {
+      let group = groups.get(order)
+      if (!group) {
+        const position = current.get(order.userId)
+        group = {
+          order,
+          closedFrom: position,
+          sizeBefore: position?.size ?? new Exact(0),
+          closed: new Exact(0),
+          closedQuote: new Exact(0),
+          opened: undefined,
+          openedSize: new Exact(0),
+          openedQuote: new Exact(0),
+        }
+        groups.set(order, group)
+      }
+      return group
+    }
+
+    for (const { fill, taker, maker, records } of this.pending) {
+      for (const order of [taker, maker]) {
+        if (!order) continue
+        const record = records.get(order)
+        if (!record) continue
+        const ref = `order:${order.id}:${record.match}`
+        const direction = order.side === 'buy' ? 1 : -1
+        const group = groupOf(order)
+        let position = current.get(order.userId)
+        let fee = new Exact(0)
+        let left = fill.size
+        if (position && position.side !== direction) {
+          const reduce = Exact.min(left, position.size)
+          const feesBefore = position.fees
+          closePart(book, rules, position, reduce, fill.price, at, 'manual', ref, NO_TRIGGERS)
+          fee = fee.plus(position.fees.minus(feesBefore))
+          group.closed = group.closed.plus(reduce)
+          group.closedQuote = group.closedQuote.plus(fill.price.times(reduce))
+          left = left.minus(reduce)
+          if (position.status !== 'open') {
+            current.set(order.userId, undefined)
+            position = undefined
+          }
+        }
+        if (left.gt(0)) {
+          if (order.reduceOnly) throw new Error(`reduce-only order ${order.id} would open ${left.toFixed()}`)
+          const leverage = position?.leverage ?? order.leverage ?? 1
+          const margin = marginFor(fill.price, left, leverage)
+          const openFee = feeFor(fill.price, left, rules.takerFeeRate)
+          // The hold pays for it first; a rounding shortfall comes from available.
+          const take = Exact.min(order.frozen, margin.plus(openFee))
+          this.move(order.userId, take, take.neg())
+          order.frozen = order.frozen.minus(take)
+          const wallet = leaderWallet(order.userId)
+          book.accounts.set(wallet, (book.accounts.get(wallet) ?? new Exact(0)).plus(take))
+          if (position) {
+            addToPosition(
+              book,
+              rules,
+              position,
+              { size: left, price: fill.price, margin, fee: openFee, ref },
+              NO_TRIGGERS,
+            )
+          } else {
+            position = openPosition(book, rules, {
+              userId: order.userId,
+              copyId: null,
+              sourcePositionId: null,
+              biz: 'futures',
+              pairCode,
+              side: direction,
+              leverage,
+              size: left,
+              margin,
+              price: fill.price,
+              fee: openFee,
+              at,
+              triggers: NO_TRIGGERS,
+              ref,
+            })
+            current.set(order.userId, position)
+          }
+          fee = fee.plus(openFee)
+          group.opened = position
+          group.openedSize = group.openedSize.plus(left)
+          group.openedQuote = group.openedQuote.plus(fill.price.times(left))
+        }
+        record.fee = fee
+        order.fee = order.fee.plus(fee)
+      }
+    }
+    for (const order of this.closing) this.release(order)
+    await this.mirror(tx, book, [...groups.values()], leading, copies, at)
+    await this.writeWallets(tx, at)
+    await persistChange(tx, book.takeChange(), at, this.context.marks())
+  }
+
+  /** A leader's orders, once each: what its position closed and opened here, to every copy, and the leader event. */
+  private async mirror(
+    tx: Tx,
+    book: Book,
+    groups: readonly Group[],
+    leading: ReadonlySet<number>,
+    copies: readonly { leaderId: number; list: Awaited<ReturnType<typeof loadCopies>> }[],
+    at: Date,
+  ) {
+    const { pairCode, rules } = this.context
+    for (const group of groups) {
+      const leaderId = group.order.userId
+      if (!leading.has(leaderId)) continue
+      const live = copies.find((c) => c.leaderId === leaderId)?.list ?? []
+      const allowed = await tx
+        .select({ instruments: leaders.instruments })
+        .from(leaders)
+        .where(eq(leaders.userId, leaderId))
+      const target = { copies: live, allowedInstruments: allowed[0]?.instruments ?? [] }
+      const eventBase = `${leaderId}:order:${group.order.id}:${group.order.filled.toFixed()}`
+      if (group.closedFrom && group.closed.gt(0)) {
+        const price = q(group.closedQuote.div(group.closed))
+        const eventId = `${eventBase}:close`
+        const linked = linkedPositions(book, group.closedFrom.id)
+        const copied = mirrorClose(
+          book,
+          rules,
+          { pairCode, price, at, eventId },
+          linked,
+          group.sizeBefore,
+          group.closedFrom.size,
+        )
+        await tx.insert(leaderEvents).values({
+          id: eventId,
+          leaderId,
+          positionId: group.closedFrom.id,
+          kind: group.closedFrom.status === 'open' ? 'reduce' : 'close',
+          pairCode,
+          price: price.toFixed(),
+          size: group.closed.toFixed(),
+          copied,
+          skipped: 0,
+          createdAt: at,
+        })
+      }
+      if (group.opened && group.openedSize.gt(0)) {
+        const price = q(group.openedQuote.div(group.openedSize))
+        const eventId = `${eventBase}:open`
+        const adding = group.opened === group.closedFrom && group.sizeBefore.gt(0) && group.closed.isZero()
+        const order = {
+          eventId,
+          leaderId,
+          biz: 'futures' as const,
+          pairCode,
+          price: exact(price),
+          at,
+          action: {
+            kind: 'open' as const,
+            side: group.opened.side,
+            size: group.openedSize,
+            leverage: group.opened.leverage,
+          },
+        }
+        const { copied, skipped } = mirrorOpen(book, rules, order, group.opened, group.openedSize, target)
+        await tx.insert(leaderEvents).values({
+          id: eventId,
+          leaderId,
+          positionId: group.opened.id,
+          kind: adding ? 'add' : 'open',
+          pairCode,
+          price: price.toFixed(),
+          size: group.openedSize.toFixed(),
+          copied,
+          skipped,
+          createdAt: at,
+        })
+      }
+    }
+  }
+
+  private async writeWallets(tx: Tx, at: Date) {
+    await writeWalletDeltas(tx, FUTURES_WALLET, this.walletDeltas(), at)
+    this.wallets.clear()
+  }
+
+  private move(userId: number, available: Money, frozen: Money): void {
+    const delta = this.wallets.get(userId) ?? { userId, coin: QUOTE, available: new Exact(0), frozen: new Exact(0) }
+    delta.available = delta.available.plus(available)
+    delta.frozen = delta.frozen.plus(frozen)
+    this.wallets.set(userId, delta)
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * Futures trading through the API: one-way positions opened, added to, reduced and flipped by orders at their fill
+ * prices, margin held while an order waits, leverage per pair and side, reduce-only, sizes in the §3 units; and a lead
+ * trader's orders copied to their followers at the leader's fill price. The ledger stays whole after each step.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import {
+  apiErrorSchema,
+  depthResponseSchema,
+  futuresLeverageResponseSchema,
+  placeOrderResponseSchema,
+  positionsResponseSchema,
+  type PlaceOrderRequest,
+} from '#/contract/index.ts'
+import { feeFor, marginFor } from '../copy/position-math.ts'
+import { leaderEvents, positions } from '../db/copy-schema.ts'
+import { balances } from '../db/schema.ts'
+import { Exact } from '../money.ts'
+import { openingHold } from './futures-settlement.ts'
+import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
+import { openApiCheck, type OpenApiCheck } from '#tests/fixtures/exchange/openapi-check.ts'
+import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
+import { follower, fundedUser, insertLeader, type User } from '#tests/fixtures/exchange/copy/lead-fixtures.ts'
+
+const PAIR = 'ETH_USDT'
+let h: Harness
+let doc: OpenApiCheck
+let ids = 0
+beforeAll(async () => {
+  h = await startHarness()
+  doc = openApiCheck((await h.api('GET', '/openapi.json')).body)
+})
+afterAll(() => h.close())
+
+/** The futures-only calls, each answer checked against the served document (the others in spot-trading.test.ts). */
+const OWN = ['/trade/v1/leverage', '/trade/v1/positions']
+const exercised = new Set<string>()
+async function api(method: 'GET' | 'POST', path: string, options: Parameters<Harness['api']>[2]) {
+  const result = await h.api(method, path, options)
+  const bare = path.split('?')[0] ?? path
+  if (OWN.includes(bare)) {
+    doc.assertResponse(bare, method.toLowerCase(), result.status, result.body)
+    exercised.add(`${method.toLowerCase()} ${bare}`)
+  }
+  return result
+}
+
+type OrderInput = Omit<PlaceOrderRequest, 'clientOrderId' | 'biz' | 'pairCode'>
+const order = (user: User, input: OrderInput) =>
+  h.api('POST', '/trade/v1/orders', {
+    token: user.token,
+    body: { clientOrderId: `f${++ids}`, biz: 'futures', pairCode: PAIR, ...input },
+  })
+async function placed(user: User, input: OrderInput) {
+  const result = await order(user, input)
+  expect(result.status, result.text).toBe(200)
+  return placeOrderResponseSchema.parse(result.body).data
+}
+async function refused(user: User, input: OrderInput) {
+  const result = await order(user, input)
+  expect(result.status, result.text).toBe(400)
+  const body = apiErrorSchema.parse(result.body)
+  return { reason: body.reason, field: body.data?.fields[0]?.path }
+}
+async function ownPosition(user: User) {
+  const list = positionsResponseSchema.parse(
+    (await api('GET', `/trade/v1/positions?biz=futures&pairCode=${PAIR}`, { token: user.token })).body,
+  ).data
+  return list.find((p) => p.copyId === null)
+}
+async function futuresWallet(user: User) {
+  const [row] = await h.context.db
+    .select({ available: balances.available, frozen: balances.frozen })
+    .from(balances)
+    .where(and(eq(balances.userId, user.id), eq(balances.walletType, 3), eq(balances.coin, 'USDT')))
+  return { available: new Exact(row?.available ?? 0), frozen: new Exact(row?.frozen ?? 0) }
+}
+const depth = async () =>
+  depthResponseSchema.parse((await h.api('GET', `/market/v1/depth?biz=futures&pairCode=${PAIR}`)).body).data
+const rate = () => h.context.rules.takerFeeRate
+async function ledgerWhole() {
+  expect(await ledgerState(h.context.db)).toEqual({ zero: true, mismatched: 0 })
+}
+
+describe('futures orders and positions', () => {
+  it('remembers a leverage per pair and side, within the pair’s maximum', async () => {
+    const user = await fundedUser(h, 0)
+    const read = async () =>
+      futuresLeverageResponseSchema.parse(
+        (await api('GET', `/trade/v1/leverage?pairCode=${PAIR}`, { token: user.token })).body,
+      ).data
+    expect(await read()).toEqual({ pairCode: PAIR, long: 10, short: 10, max: 100 })
+    const set = (body: Record<string, unknown>) =>
+      api('POST', '/trade/v1/leverage', { token: user.token, body: { pairCode: PAIR, ...body } })
+    expect((await set({ side: 'long', leverage: 20 })).status).toBe(200)
+    expect(await read()).toMatchObject({ long: 20, short: 10 })
+    const tooHigh = await set({ leverage: 101 })
+    expect([tooHigh.status, apiErrorSchema.parse(tooHigh.body).reason]).toEqual([400, 'leverage-too-high'])
+    expect(await read()).toMatchObject({ long: 20, short: 10 })
+  })
+
+  it('opens a long at the fill price with its leverage, adds, reduces only, then flips to a short', async () => {
+    const user = await fundedUser(h, 10_000)
+    await api('POST', '/trade/v1/leverage', {
+      token: user.token,
+      body: { pairCode: PAIR, side: 'long', leverage: 20 },
+    })
+    const bestAsk = new Exact((await depth()).asks[0]?.[0] ?? 0)
+    const opened = await placed(user, { side: 'buy', type: 'market', size: '1' })
+    expect(opened.order).toMatchObject({ status: 'filled', leverage: 20, feeCoin: 'USDT', reduceOnly: false })
+    expect(opened.fills.map((f) => f.price)).toEqual([bestAsk.toFixed()])
+    const margin = marginFor(bestAsk, new Exact(1), 20)
+    const fee = feeFor(bestAsk, new Exact(1), rate())
+    expect(opened.fills[0]?.fee).toBe(fee.toFixed())
+    expect(await ownPosition(user)).toMatchObject({
+      side: 'long',
+      size: '1',
+      leverage: 20,
+      entryPrice: bestAsk.toFixed(),
+      margin: margin.toFixed(),
+    })
+    expect((await ownPosition(user))?.liquidationPrice).not.toBeNull()
+    expect(await futuresWallet(user)).toEqual({
+      available: new Exact(10_000).minus(margin).minus(fee),
+      frozen: new Exact(0),
+    })
+    expect(await refused(user, { side: 'sell', type: 'market', size: '1.5', reduceOnly: true })).toEqual({
+      reason: 'reduce-only-would-increase',
+      field: 'size',
+    })
+    expect(
+      await refused(user, { side: 'sell', type: 'limit', price: bestAsk.toFixed(), size: '0.1', reduceOnly: true }),
+    ).toEqual({ reason: 'invalid-input', field: 'timeInForce' })
+    await placed(user, { side: 'sell', type: 'market', size: '0.4', reduceOnly: true })
+    expect(await ownPosition(user)).toMatchObject({ side: 'long', size: '0.6' })
+    // 1.6 sold: the 0.6 long closes, a 1 short opens at the short side's leverage (the default 10).
+    await placed(user, { side: 'sell', type: 'market', size: '1.6' })
+    expect(await ownPosition(user)).toMatchObject({ side: 'short', size: '1', leverage: 10 })
+    expect((await futuresWallet(user)).frozen.isZero()).toBe(true)
+    await ledgerWhole()
+  })
+
+  it('holds margin and fee for a resting order at its price, gives it back on cancel, and refuses too much', async () => {
+    const user = await fundedUser(h, 10_000)
+    const price = new Exact((await depth()).bids[0]?.[0] ?? 0).minus(5)
+    const resting = await placed(user, { side: 'buy', type: 'limit', price: price.toFixed(), size: '2' })
+    expect(resting.order.status).toBe('new')
+    const hold = openingHold(price, new Exact(2), 10, h.context.rules)
+    expect(await futuresWallet(user)).toEqual({ available: new Exact(10_000).minus(hold), frozen: hold })
+    await h.api('POST', '/trade/v1/orders/cancel', {
+      token: user.token,
+      body: { biz: 'futures', orderId: resting.order.id },
+    })
+    expect(await futuresWallet(user)).toEqual({ available: new Exact(10_000), frozen: new Exact(0) })
+    expect(await refused(user, { side: 'buy', type: 'market', size: '40' })).toEqual({
+      reason: 'insufficient-balance',
+      field: 'size',
+    })
+    await ledgerWhole()
+  })
+
+  it('takes sizes in sheets, USDT value and margin (§3 units), down to the lot', async () => {
+    const user = await fundedUser(h, 10_000)
+    // ETH: a sheet is 0.01 ETH.
+    const sheets = await placed(user, { side: 'buy', type: 'market', size: '25', sizeUnit: 1 })
+    expect(sheets.order.size).toBe('0.25')
+    const mark = new Exact(h.context.market.mark(PAIR) ?? 0)
+    const value = await placed(user, { side: 'buy', type: 'market', size: '1000', sizeUnit: 2 })
+    expect(value.order.size).toBe(new Exact(1000).div(mark).toDecimalPlaces(4, Exact.ROUND_DOWN).toFixed())
+    expect(await refused(user, { side: 'buy', type: 'market', size: '0.001', sizeUnit: 2 })).toEqual({
+      reason: 'lot-size',
+      field: 'size',
+    })
+    await ledgerWhole()
+  })
+})
+
+describe('a lead trader’s futures orders', () => {
+  it('are copied to each follower at the leader’s fill price, and closing closes the copies', async () => {
+    const leader = await fundedUser(h, 20_000)
+    await insertLeader(h, leader.id)
+    const copier = await follower(h, leader.id, { invest: '5000', fixedAmount: '500' })
+    const opened = await placed(leader, { side: 'buy', type: 'market', size: '2' })
+    const price = opened.fills[0]?.price ?? '0'
+    const copied = await h.context.db
+      .select()
+      .from(positions)
+      .where(and(eq(positions.copyId, copier.copyId), eq(positions.status, 'open')))
+    expect(copied).toHaveLength(1)
+    expect([new Exact(copied[0]?.entryPrice ?? 0).toFixed(), copied[0]?.side]).toEqual([price, 1])
+    const copierView = positionsResponseSchema.parse(
+      (await api('GET', '/trade/v1/positions?biz=futures', { token: copier.token })).body,
+    ).data
+    expect(copierView.map((p) => p.copyId)).toEqual([String(copier.copyId)])
+    const events = await h.context.db.select().from(leaderEvents).where(eq(leaderEvents.leaderId, leader.id))
+    expect(events.map((e) => [e.kind, new Exact(e.size).toFixed(), e.copied])).toEqual([['open', '2', 1]])
+    await placed(leader, { side: 'sell', type: 'market', size: '2', reduceOnly: true })
+    const after = await h.context.db.select().from(positions).where(eq(positions.copyId, copier.copyId))
+    expect(after.map((p) => [p.status, p.closeReason])).toEqual([['closed', 'leader']])
+    await ledgerWhole()
+  })
+})
+
+describe('the document', () => {
+  it('every futures-only operation was exercised above, each answer as documented', () => {
+    const documented = doc.operations.filter((op) => OWN.includes(op.path)).map((op) => `${op.method} ${op.path}`)
+    expect(documented.sort()).toEqual([...exercised].sort())
+  })
+})

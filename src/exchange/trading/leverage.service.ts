@@ -1,0 +1,49 @@
+/** A user's futures leverage per pair and side: read (the default where none was chosen) and chosen. */
+
+import type { FuturesLeverage, SetLeverageRequest } from '#/contract/index.ts'
+import type { ExchangeContext } from '../context.ts'
+import { futuresLeverage } from '../db/trading-schema.ts'
+import { ApiFailure } from '../http/errors.ts'
+import { findInstrument } from '../market/instruments.ts'
+import { leverageOf } from './order-engine.ts'
+
+function pairOf(pairCode: string): string {
+  const instrument = findInstrument(pairCode)
+  if (!instrument) throw new ApiFailure(400, 'invalid-input', { fields: [{ path: 'pairCode', issue: 'unknown pair' }] })
+  return instrument.pairCode
+}
+
+export async function leverageSettings(
+  ctx: Pick<ExchangeContext, 'db' | 'rules'>,
+  userId: number,
+  pairCode: string,
+): Promise<FuturesLeverage> {
+  const pair = pairOf(pairCode)
+  return {
+    pairCode: pair,
+    long: await leverageOf(ctx.db, userId, pair, 'buy'),
+    short: await leverageOf(ctx.db, userId, pair, 'sell'),
+    max: ctx.rules.instrument(pair).maxLeverage,
+  }
+}
+
+export async function setLeverage(
+  ctx: Pick<ExchangeContext, 'db' | 'rules' | 'now'>,
+  userId: number,
+  request: SetLeverageRequest,
+): Promise<FuturesLeverage> {
+  const pair = pairOf(request.pairCode)
+  const max = ctx.rules.instrument(pair).maxLeverage
+  if (request.leverage > max)
+    throw new ApiFailure(400, 'leverage-too-high', { fields: [{ path: 'leverage', issue: `at most ${max}` }] })
+  const sides = request.side === undefined ? (['long', 'short'] as const) : [request.side]
+  for (const side of sides)
+    await ctx.db
+      .insert(futuresLeverage)
+      .values({ userId, pairCode: pair, side, leverage: request.leverage, updatedAt: ctx.now() })
+      .onConflictDoUpdate({
+        target: [futuresLeverage.userId, futuresLeverage.pairCode, futuresLeverage.side],
+        set: { leverage: request.leverage, updatedAt: ctx.now() },
+      })
+  return leverageSettings(ctx, userId, pair)
+}

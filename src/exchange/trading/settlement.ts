@@ -1,0 +1,83 @@
+/**
+ * What every market's settlement of a book operation does (spot-settlement.ts, futures-settlement.ts): orders freeze
+ * and release funds in their wallet, fills are recorded with their fee, and the money of each fill moves. The engine
+ * matches, tells the settlement what traded, then writes what it collected in the same transaction.
+ */
+import type { CancelReason, OrderSide, OrderStatus } from '#/contract/index.ts'
+import type { Tx } from '../copy/store.ts'
+import type { Money } from '../money.ts'
+import type { Fill } from './order-book.ts'
+
+/** A user's order as a settlement tracks it. */
+export interface OrderState {
+  id: number
+  userId: number
+  side: OrderSide
+  base: string
+  /** Limit price; null for a market order. */
+  limit: Money | null
+  /** Base size; null for a market buy by quote. */
+  size: Money | null
+  filled: Money
+  filledQuote: Money
+  fee: Money
+  /** Held in the wallet for this order: spot, quote for a buy and base for a sell; futures, USDT for margin and fees. */
+  frozen: Money
+  status: OrderStatus
+  cancelReason: CancelReason | null
+  /** Futures: the leverage of a position it opens. */
+  leverage: number | null
+  /** Futures: it may only shrink the position. */
+  reduceOnly: boolean
+}
+
+export interface LedgerTransfer {
+  debit: string
+  credit: string
+  amount: Money
+  kind: 'trade' | 'fee'
+  ref: string
+}
+
+/** A wallet's change: available and frozen move separately (their sum is what the ledger sees). */
+export interface WalletDelta {
+  userId: number
+  coin: string
+  available: Money
+  frozen: Money
+}
+
+export interface FillRecord {
+  orderId: number
+  userId: number
+  side: OrderSide
+  role: 'maker' | 'taker'
+  price: Money
+  size: Money
+  quote: Money
+  fee: Money
+  feeCoin: string
+  /** Index of the match within this settlement: both sides of one match share it (and so their trade id). */
+  match: number
+}
+
+export interface Settlement {
+  /** The wallet type its orders' funds sit in. */
+  readonly walletType: number
+  readonly fills: FillRecord[]
+  readonly transfers: LedgerTransfer[]
+  walletDeltas(): WalletDelta[]
+  /** Funds an order holds from now on: available → frozen. */
+  freeze(order: OrderState, amount: Money): void
+  /** Gives back what an order holds beyond `keep`: frozen → available. */
+  release(order: OrderState, keep?: Money): void
+  /** One fill of the book: `taker` the incoming order, `maker` the resting user order (undefined: the market maker). */
+  fill(fill: Fill, taker: OrderState | undefined, maker: OrderState | undefined): void
+  /** Ends an order: its status set, what it still holds back to available. */
+  close(order: OrderState, status: 'filled' | 'cancelled', reason: CancelReason | null): void
+  /** Work that needs the database once matching is done (futures: the positions); spot has none. */
+  finish(tx: Tx, at: Date): Promise<void>
+}
+
+export const isOpen = (status: OrderStatus) =>
+  status === 'new' || status === 'partially-filled' || status === 'untriggered'
