@@ -312,6 +312,8 @@ export const MARKET = {
 export const TRADING = {
   /** Levels of each side a depth snapshot or update carries at most. */
   depthLevels: 20,
+  /** A book's depth updates go out at most once per this many milliseconds, however often it changes. */
+  depthCoalesceMs: 100,
   /**
    * Spot fees on a fill, charged in the coin the side receives (base to a buyer, quote to a seller), rounded UP to
    * 18 decimals: a resting order that is filled pays the maker rate, the incoming order the taker rate.

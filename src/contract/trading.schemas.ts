@@ -14,9 +14,20 @@ export const ORDER_SIDES = ['buy', 'sell'] as const
 export const ORDER_TYPES = ['limit', 'market', 'stop-limit', 'stop-market'] as const
 export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const
 export const TRIGGER_SOURCES = ['last', 'mark'] as const
+/** What a futures stop order is for, when it is a position's take profit or stop loss. */
+export const ORDER_PURPOSES = ['take-profit', 'stop-loss'] as const
 export const ORDER_STATUSES = ['untriggered', 'new', 'partially-filled', 'filled', 'cancelled'] as const
 /** Why an order ended before it filled whole. */
-export const CANCEL_REASONS = ['user', 'ioc', 'fok', 'self-trade', 'no-liquidity', 'budget'] as const
+export const CANCEL_REASONS = [
+  'user',
+  'ioc',
+  'fok',
+  'self-trade',
+  'no-liquidity',
+  'budget',
+  'no-position',
+  'replaced',
+] as const
 
 export type OrderSide = (typeof ORDER_SIDES)[number]
 export type OrderType = (typeof ORDER_TYPES)[number]
@@ -54,6 +65,9 @@ export const placeOrderRequestSchema = z
      * Futures: the unit `size` is in (§3): 0 coin (default), 1 sheets (contracts), 2 USDT value, 3 margin; converted
      * to the coin at the order's price (the mark for a market order), down to the lot.
      */
+    /** Futures, an order that may open: the take profit and stop loss it sets on the whole position once it fills. */
+    takeProfitPrice: amount.optional(),
+    stopLossPrice: amount.optional(),
     sizeUnit: z
       .number()
       .int()
@@ -87,6 +101,10 @@ export const orderSchema = z
     fee: decimalStringSchema,
     feeCoin: z.string(),
     reduceOnly: z.boolean(),
+    /** A position's take profit or stop loss (reduce-only, released at its trigger); null for other orders. */
+    purpose: z.enum(ORDER_PURPOSES).nullable(),
+    takeProfitPrice: decimalStringSchema.nullable(),
+    stopLossPrice: decimalStringSchema.nullable(),
     /** Futures: the leverage a position it opens takes. */
     leverage: z.number().int().nullable(),
     createdAt: z.number().int(),
@@ -248,3 +266,34 @@ export const positionsQuerySchema = z
   .object({ biz: tradingMarketSchema.default('futures'), pairCode: pairCodeSchema.optional() })
   .meta({ id: 'PositionsQuery' })
 export const positionsResponseSchema = okEnvelope(z.array(tradingPositionSchema)).meta({ id: 'PositionsResponse' })
+
+/**
+ * A futures position's take profit and stop loss, each released at its trigger (the mark by default) as a reduce-only
+ * market order: of `size`, or the whole position when absent. A price replaces the one set before; null removes it.
+ */
+export const positionTpslRequestSchema = z
+  .strictObject({
+    pairCode: pairCodeSchema,
+    takeProfitPrice: amount.nullable().optional(),
+    stopLossPrice: amount.nullable().optional(),
+    size: amount.optional(),
+    triggerBy: z.enum(TRIGGER_SOURCES).optional(),
+  })
+  .refine((r) => r.takeProfitPrice !== undefined || r.stopLossPrice !== undefined, {
+    message: 'takeProfitPrice or stopLossPrice',
+    path: ['takeProfitPrice'],
+  })
+  .meta({ id: 'PositionTpslRequest' })
+export type PositionTpslRequest = z.infer<typeof positionTpslRequestSchema>
+
+/** Moves USDT between the futures wallet and a futures position's isolated margin. */
+export const positionMarginRequestSchema = z
+  .strictObject({
+    pairCode: pairCodeSchema,
+    /** add: from the wallet into the margin; remove: back, while the position keeps its initial margin at the mark. */
+    change: z.enum(['add', 'remove']),
+    amount,
+  })
+  .meta({ id: 'PositionMarginRequest' })
+export type PositionMarginRequest = z.infer<typeof positionMarginRequestSchema>
+export const positionResponseSchema = okEnvelope(tradingPositionSchema).meta({ id: 'PositionResponse' })

@@ -22,6 +22,7 @@ import type { Bot } from './copy/bots/bot-order.ts'
 import { createEngineRunner, type EngineRunner } from './copy/runner.ts'
 import { createHub } from './realtime/hub.ts'
 import { createMarketPublisher } from './realtime/publisher.ts'
+import { createDepthPublisher } from './realtime/depth-publisher.ts'
 import { createTradingBooks } from './trading/books.ts'
 import { createOrderEngine, type OrderEngine } from './trading/order-engine.ts'
 import { hubTradingEvents, type EventTarget } from './realtime/trading-events.ts'
@@ -159,6 +160,7 @@ export async function openExchange(
     redeemTicket: (ticket) => redeemTicket(database.db, ticket, now()),
     allowedOrigins: options.allowedOrigins,
   })
+  const depth = createDepthPublisher(hub, books, Boolean(options.redisUrl))
   const engine = createEngineRunner({
     db: database.db,
     market,
@@ -168,11 +170,11 @@ export async function openExchange(
     bots,
     onMinutes: afterPrices(
       context.trading,
-      createMarketPublisher(hub, market, books, Boolean(options.redisUrl)),
+      createMarketPublisher(hub, market, depth, Boolean(options.redisUrl)),
       logger,
     ),
   })
-  realtime.target = { hub, snapshots }
+  realtime.target = { hub, snapshots, depth }
   const app = createApp(context)
   if (options.runEngine) engine.start(MARKET.tickIntervalMs)
   let closing: Promise<void> | undefined
@@ -182,6 +184,7 @@ export async function openExchange(
     closeSockets: () => hub.close(),
     close: () =>
       (closing ??= engine.stop().then(async () => {
+        depth.close()
         await hub.close()
         await pubsub.close()
         await context.whatIf.close()

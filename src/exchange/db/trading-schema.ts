@@ -17,7 +17,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { ORDER_SIDES, ORDER_STATUSES, ORDER_TYPES, TIME_IN_FORCE, TRIGGER_SOURCES } from '#/contract/trading.schemas.ts'
+import {
+  ORDER_PURPOSES,
+  ORDER_SIDES,
+  ORDER_STATUSES,
+  ORDER_TYPES,
+  TIME_IN_FORCE,
+  TRIGGER_SOURCES,
+} from '#/contract/trading.schemas.ts'
 import { BIZ } from './copy-schema.ts'
 import { users } from './users-schema.ts'
 
@@ -60,6 +67,13 @@ export const orders = pgTable(
     quoteSize: money('quote_size'),
     triggerPrice: money('trigger_price'),
     triggerBy: text('trigger_by', { enum: TRIGGER_SOURCES }),
+    /** Stop orders: released when the price rises to the trigger, or falls to it. */
+    triggerDirection: text('trigger_direction', { enum: ['rise', 'fall'] }),
+    /** A futures position's take profit or stop loss (reduce-only stop-market; size null: the whole position). */
+    purpose: text('purpose', { enum: ORDER_PURPOSES }),
+    /** Futures: the take profit and stop loss this order sets on its position once it fills. */
+    takeProfitPrice: money('take_profit_price'),
+    stopLossPrice: money('stop_loss_price'),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
     /** Why it ended without filling whole: 'user', 'ioc', 'fok', 'self-trade', 'no-liquidity', 'post-only'. */
     cancelReason: text('cancel_reason'),

@@ -327,3 +327,33 @@ describe('trading pushes', () => {
     c.ws.close()
   })
 })
+
+describe('depth on a user order', () => {
+  it('a resting order shows in the book’s next update at once, not at the next price tick', async () => {
+    const c = await client(exchangeUrl)
+    c.send({ event: 'subscribe', channel: 'depth', biz: 'spot', pairCode: 'ETH_USDT' })
+    const first = depthSchema.parse((await c.next()).data?.result)
+    const user = await h.registerUser()
+    await h.context.db.transaction((tx) =>
+      deposit(tx, Number(user.userId), 'USDT', new Money(10_000), h.context.now(), undefined, null, 1),
+    )
+    const price = new Money(first.bids[0]?.[0] ?? 0).plus('0.01').toFixed()
+    const placed = await h.api('POST', '/trade/v1/orders', {
+      token: user.token,
+      body: {
+        clientOrderId: 'depth-1',
+        biz: 'spot',
+        pairCode: 'ETH_USDT',
+        side: 'buy',
+        type: 'limit',
+        price,
+        size: '0.5',
+      },
+    })
+    expect(placed.status, placed.text).toBe(200)
+    const update = depthSchema.parse((await c.next()).data?.result)
+    expect(update.sequence).toBeGreaterThan(first.sequence)
+    expect(update.bids[0]).toEqual([price, '0.5'])
+    c.ws.close()
+  })
+})

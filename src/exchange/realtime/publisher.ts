@@ -1,13 +1,12 @@
 /**
  * Market streams into the hub after each engine tick: tickers (one pair, and every pair of a biz),
- * candles of each interval, the public trades that are new, and the order books' depth. Work nobody watches is skipped
+ * candles of each interval, the public trades that are new, and the order books' depth (depth-publisher.ts). Work nobody watches is skipped
  * (with Redis every process may watch, so everything is published).
  */
-import { TRADING } from '#/app.config.ts'
 import { COPY_BIZ, KLINE_INTERVALS, subscriptionKey, type WsServerMessage } from '#/contract/index.ts'
 import { findInstrument } from '../market/instruments.ts'
 import type { MarketSimulator, MinuteUpdate } from '../market/simulator.ts'
-import type { TradingBooks } from '../trading/books.ts'
+import type { DepthPublisher } from './depth-publisher.ts'
 import type { Hub } from './hub.ts'
 
 export type MarketPublisher = (updates: readonly MinuteUpdate[]) => Promise<void>
@@ -15,13 +14,11 @@ export type MarketPublisher = (updates: readonly MinuteUpdate[]) => Promise<void
 export function createMarketPublisher(
   hub: Hub,
   market: MarketSimulator,
-  books: TradingBooks,
+  depth: DepthPublisher,
   everywhere: boolean,
 ): MarketPublisher {
   const watched = (topic: string) => everywhere || hub.watched(topic)
   let lastTrade = new Map<string, number>()
-  /** The sequence of each depth topic's last update sent. */
-  const sentDepth = new Map<string, number>()
   return async (updates) => {
     if (updates.length === 0) return
     const latest = new Map<string, MinuteUpdate>()
@@ -60,14 +57,8 @@ export function createMarketPublisher(
       for (const biz of COPY_BIZ) {
         const ticker = subscriptionKey({ channel: 'ticker', biz, pairCode })
         if (watched(ticker)) hub.publish(ticker, message('ticker', biz, market.ticker(pairCode) ?? null))
-        // A watched book is read (re-quoted if its price moved) and sent when it changed: one update per book and
-        // tick at most, and ticks are MARKET.tickIntervalMs (1 s) apart, never more than the 100 ms floor allows.
-        const depthTopic = subscriptionKey({ channel: 'depth', biz, pairCode })
-        const depth = watched(depthTopic) ? books.depth(biz, pairCode, TRADING.depthLevels) : undefined
-        if (depth && depth.sequence !== sentDepth.get(depthTopic)) {
-          sentDepth.set(depthTopic, depth.sequence)
-          hub.publish(depthTopic, message('depth', biz, depth))
-        }
+        // The price moved: the book is re-quoted when the depth publisher reads it.
+        depth.changed(biz, pairCode)
         const tradesTopic = subscriptionKey({ channel: 'trades', biz, pairCode })
         if (trades.length > 0 && watched(tradesTopic)) hub.publish(tradesTopic, message('trades', biz, trades))
         for (const interval of KLINE_INTERVALS) {

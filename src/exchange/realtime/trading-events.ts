@@ -6,12 +6,14 @@
 import type { Order, OrderFill, PrivateChannel, TradingMarket } from '#/contract/index.ts'
 import type { Logger } from '../logger.ts'
 import type { TradingEvents } from '../trading/order-engine.ts'
+import type { DepthPublisher } from './depth-publisher.ts'
 import type { Hub } from './hub.ts'
 import type { Snapshots } from './snapshots.ts'
 
 export interface EventTarget {
   hub: Hub
   snapshots: Snapshots
+  depth: DepthPublisher
 }
 
 function byMarket<T extends { biz: TradingMarket }>(list: readonly T[]): Map<TradingMarket, T[]> {
@@ -30,6 +32,9 @@ export function hubTradingEvents(target: () => EventTarget | undefined, logger: 
   return {
     orders: (userId, list) => push(userId, 'orders', list),
     fills: (userId, list) => push(userId, 'fills', list),
+    depth(biz, pairCode) {
+      target()?.depth.changed(biz, pairCode)
+    },
     balance(userId) {
       const to = target()
       if (!to) return

@@ -31,8 +31,11 @@ export interface TradingBooks {
   depth(market: TradingMarket, pairCode: string, limit: number): Depth | undefined
   /** The book as it stands (not re-quoted); undefined for an unknown pair. */
   book(market: TradingMarket, pairCode: string): OrderBook | undefined
-  /** The maker's ladder at the pair's price now (undefined before the pair has a price). */
-  ladder(market: TradingMarket, pairCode: string): Ladder | undefined
+  /**
+   * The maker's ladder at the pair's price now, and whether it differs from the one on the book (stale); undefined
+   * before the pair has a price.
+   */
+  ladder(market: TradingMarket, pairCode: string): { ladder: Ladder; stale: boolean } | undefined
   /** Rests a ladder's quotes in place of the maker's old ones (each crossing one left out). */
   applyLadder(market: TradingMarket, pairCode: string, ladder: Ladder): void
   /** The database version of users' orders the book holds; undefined when it must be rebuilt first. */
@@ -117,7 +120,12 @@ export function createTradingBooks(
       return { pairCode: found.instrument.pairCode, biz, time: now().getTime(), ...levels }
     },
     book: (biz, pairCode) => entryOf(biz, pairCode)?.entry.book,
-    ladder: (biz, pairCode) => staleLadder(biz, pairCode) ?? entryOf(biz, pairCode)?.entry.ladder,
+    ladder(biz, pairCode) {
+      const stale = staleLadder(biz, pairCode)
+      if (stale) return { ladder: stale, stale: true }
+      const current = entryOf(biz, pairCode)?.entry.ladder
+      return current && { ladder: current, stale: false }
+    },
     applyLadder,
     version: (biz, pairCode) => entryOf(biz, pairCode)?.entry.version,
     setVersion(biz, pairCode, version) {

@@ -11,7 +11,7 @@
  * A lead trader's orders are copied: once per order and operation, what the leader's position opened or closed is
  * mirrored to every live copy at the average price of those fills (mirror.ts), and recorded as a leader event.
  */
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, ne, notInArray } from 'drizzle-orm'
 import type { CancelReason } from '#/contract/index.ts'
 import { Exact, exact, type Money } from '../money.ts'
 import { Book, walletKey, type PositionState } from '../copy/book.ts'
@@ -34,6 +34,8 @@ import {
 import { copies as copiesTable, leaderEvents, leaders, positions } from '../db/copy-schema.ts'
 import type { Fill } from './order-book.ts'
 import { writeWalletDeltas } from './order-store.ts'
+import { orders as ordersTable } from '../db/trading-schema.ts'
+import { replaceTpsl } from './tpsl.ts'
 import type { FillRecord, LedgerTransfer, OrderState, Settlement, WalletDelta } from './settlement.ts'
 
 export const FUTURES_WALLET = EXCHANGE_WALLET
@@ -301,6 +303,45 @@ export class FuturesSettlement implements Settlement {
       }
     }
     for (const order of this.closing) this.release(order)
+    // An order that opened or added sets the take profit and stop loss it carries on the whole position.
+    for (const group of groups.values()) {
+      const { order, opened } = group
+      if (!opened || (order.takeProfit === null && order.stopLoss === null)) continue
+      await replaceTpsl(tx, {
+        userId: order.userId,
+        pairCode,
+        side: opened.side,
+        takeProfit: order.takeProfit ?? undefined,
+        stopLoss: order.stopLoss ?? undefined,
+        size: null,
+        triggerBy: 'mark',
+        at,
+      })
+    }
+    // A position closed here takes its take profit and stop loss with it.
+    const flat = [...groups.values()].filter(
+      (g) => g.closedFrom && g.closedFrom.status !== 'open' && !current.get(g.order.userId),
+    )
+    if (flat.length > 0)
+      await tx
+        .update(ordersTable)
+        .set({ status: 'cancelled', cancelReason: 'no-position', updatedAt: at })
+        .where(
+          and(
+            inArray(
+              ordersTable.userId,
+              flat.map((g) => g.order.userId),
+            ),
+            eq(ordersTable.pairCode, pairCode),
+            eq(ordersTable.biz, 'futures'),
+            isNotNull(ordersTable.purpose),
+            eq(ordersTable.status, 'untriggered'),
+            notInArray(
+              ordersTable.id,
+              orders.map((o) => o.id),
+            ),
+          ),
+        )
     await this.mirror(tx, book, [...groups.values()], leading, copies, at)
     await this.writeWallets(tx, at)
     await persistChange(tx, book.takeChange(), at, this.context.marks())

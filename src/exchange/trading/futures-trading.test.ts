@@ -11,6 +11,8 @@ import {
   futuresLeverageResponseSchema,
   placeOrderResponseSchema,
   positionsResponseSchema,
+  ordersResponseSchema,
+  positionResponseSchema,
   type PlaceOrderRequest,
 } from '#/contract/index.ts'
 import { feeFor, marginFor } from '../copy/position-math.ts'
@@ -34,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => h.close())
 
 /** The futures-only calls, each answer checked against the served document (the others in spot-trading.test.ts). */
-const OWN = ['/trade/v1/leverage', '/trade/v1/positions']
+const OWN = ['/trade/v1/leverage', '/trade/v1/positions', '/trade/v1/positions/tpsl', '/trade/v1/positions/margin']
 const exercised = new Set<string>()
 async function api(method: 'GET' | 'POST', path: string, options: Parameters<Harness['api']>[2]) {
   const result = await h.api(method, path, options)
@@ -172,6 +174,69 @@ describe('futures orders and positions', () => {
       reason: 'lot-size',
       field: 'size',
     })
+    await ledgerWhole()
+  })
+})
+
+describe('a position’s take profit and stop loss', () => {
+  it('are set, replaced and refused on the wrong side of the price or without a position', async () => {
+    const user = await fundedUser(h, 10_000)
+    const tpsl = (body: Record<string, unknown>) =>
+      api('POST', '/trade/v1/positions/tpsl', { token: user.token, body: { pairCode: PAIR, ...body } })
+    const near = new Exact(h.context.market.mark(PAIR) ?? 0)
+      .times('0.97')
+      .toDecimalPlaces(2, Exact.ROUND_DOWN)
+      .toFixed()
+    const none = await tpsl({ stopLossPrice: near })
+    expect([none.status, apiErrorSchema.parse(none.body).reason]).toEqual([400, 'reduce-only-would-increase'])
+    await placed(user, { side: 'sell', type: 'market', size: '1' })
+    const mark = new Exact(h.context.market.mark(PAIR) ?? 0)
+    const above = mark.times('1.05').toDecimalPlaces(2, Exact.ROUND_DOWN).toFixed()
+    const below = mark.times('0.95').toDecimalPlaces(2, Exact.ROUND_DOWN).toFixed()
+    // A short's stop loss is above the price.
+    const wrong = await tpsl({ stopLossPrice: below })
+    expect(apiErrorSchema.parse(wrong.body)).toMatchObject({
+      reason: 'would-trigger-immediately',
+      data: { fields: [{ path: 'stopLossPrice' }] },
+    })
+    const set = await tpsl({ stopLossPrice: above, takeProfitPrice: below })
+    expect(ordersResponseSchema.parse(set.body).data.map((o) => [o.purpose, o.side, o.triggerPrice])).toEqual([
+      ['take-profit', 'buy', below],
+      ['stop-loss', 'buy', above],
+    ])
+    const again = await tpsl({ stopLossPrice: mark.times('1.04').toDecimalPlaces(2, Exact.ROUND_DOWN).toFixed() })
+    expect(again.status).toBe(200)
+    const open = ordersResponseSchema.parse(
+      (await h.api('GET', '/trade/v1/orders/open?biz=futures', { token: user.token })).body,
+    ).data
+    expect(open.map((o) => o.purpose).sort()).toEqual(['stop-loss', 'take-profit'])
+    expect(open.find((o) => o.purpose === 'stop-loss')?.triggerPrice).not.toBe(above)
+    await ledgerWhole()
+  })
+})
+
+describe('isolated margin', () => {
+  it('adds margin (the liquidation price moves away) and removes it down to the initial margin at the mark', async () => {
+    const user = await fundedUser(h, 10_000)
+    await placed(user, { side: 'buy', type: 'market', size: '1' })
+    const before = await ownPosition(user)
+    const change = (body: Record<string, string>) =>
+      api('POST', '/trade/v1/positions/margin', { token: user.token, body: { pairCode: PAIR, ...body } })
+    const added = await change({ change: 'add', amount: '100' })
+    expect(added.status, added.text).toBe(200)
+    const after = positionResponseSchema.parse(added.body).data
+    expect(new Exact(after.margin).minus(before?.margin ?? 0).toFixed()).toBe('100')
+    expect(new Exact(after.liquidationPrice ?? 0).lt(before?.liquidationPrice ?? 0)).toBe(true)
+    const tooMuch = await change({ change: 'remove', amount: after.margin })
+    expect(apiErrorSchema.parse(tooMuch.body)).toMatchObject({
+      reason: 'insufficient-balance',
+      data: { fields: [{ path: 'amount' }] },
+    })
+    // Opened at the best ask, the position shows a small loss at the mark: not all of the 100 can leave again.
+    const back = await change({ change: 'remove', amount: '90' })
+    expect(positionResponseSchema.parse(back.body).data.margin).toBe(new Exact(before?.margin ?? 0).plus(10).toFixed())
+    const broke = await change({ change: 'add', amount: '1000000' })
+    expect(apiErrorSchema.parse(broke.body).reason).toBe('insufficient-balance')
     await ledgerWhole()
   })
 })

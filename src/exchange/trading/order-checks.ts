@@ -18,6 +18,8 @@ export interface CheckedOrder {
   triggerPrice: Money | null
   triggerBy: 'last' | 'mark' | null
   reduceOnly: boolean
+  takeProfitPrice: Money | null
+  stopLossPrice: Money | null
 }
 
 export interface Refusal {
@@ -85,6 +87,21 @@ export function checkOrder(input: PlaceOrderRequest, biz: TradingMarket, instrum
   if (biz === 'futures' && quoteSize !== null)
     return refuse('invalid-input', 'quoteSize', 'futures orders are sized in the coin or sizeUnit')
   const reduceOnly = input.reduceOnly ?? false
+  const takeProfitPrice = some(input.takeProfitPrice)
+  const stopLossPrice = some(input.stopLossPrice)
+  if ((takeProfitPrice ?? stopLossPrice) !== null && (biz === 'spot' || reduceOnly))
+    return refuse(
+      'invalid-input',
+      takeProfitPrice ? 'takeProfitPrice' : 'stopLossPrice',
+      'futures orders that open only',
+    )
+  for (const [value, field] of [
+    [takeProfitPrice, 'takeProfitPrice'],
+    [stopLossPrice, 'stopLossPrice'],
+  ] as const) {
+    const refusal = value && priceRefusal(value, instrument, mark, field)
+    if (refusal) return { ok: false, refusal }
+  }
   // A reduce-only order never rests: a position could shrink under it.
   if (reduceOnly && limit && input.timeInForce !== 'IOC' && input.timeInForce !== 'FOK')
     return refuse('invalid-input', 'timeInForce', 'a reduce-only limit order is IOC or FOK')
@@ -130,13 +147,15 @@ export function checkOrder(input: PlaceOrderRequest, biz: TradingMarket, instrum
       triggerPrice,
       triggerBy: stop ? (input.triggerBy ?? 'last') : null,
       reduceOnly,
+      takeProfitPrice,
+      stopLossPrice,
     },
   }
 }
 
-/**
- * Whether a stop order's trigger is reached at `price`: a buy stop when the price rises to it, a sell stop when the
- * price falls to it.
- */
-export const triggerReached = (side: OrderSide, trigger: Money, price: Money) =>
-  side === 'buy' ? price.gte(trigger) : price.lte(trigger)
+/** The way a plain stop order waits: a buy stop for the price to rise to it, a sell stop for it to fall to it. */
+export const stopDirection = (side: OrderSide): 'rise' | 'fall' => (side === 'buy' ? 'rise' : 'fall')
+
+/** Whether a stop order waiting for the price to rise (fall) to `trigger` is reached at `price`. */
+export const triggerReached = (direction: 'rise' | 'fall', trigger: Money, price: Money) =>
+  direction === 'rise' ? price.gte(trigger) : price.lte(trigger)

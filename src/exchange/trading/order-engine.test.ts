@@ -177,3 +177,38 @@ describe('futures as the price moves', () => {
     await ledgerWhole()
   })
 })
+
+describe('a futures position’s take profit and stop loss', () => {
+  it('closes at its take profit as the price rises to it; the stop loss goes with the position', async () => {
+    prices.set(PAIR, '3000')
+    const trader = await fundedUser(h, 10_000)
+    const opened = await engine.place(trader.id, {
+      clientOrderId: 'tpsl-1',
+      biz: 'futures',
+      pairCode: PAIR,
+      side: 'buy',
+      type: 'market',
+      size: '1',
+      takeProfitPrice: '3100',
+      stopLossPrice: '2900',
+    })
+    expect(opened.order.status).toBe('filled')
+    const waiting = await openOrders(h.context.db, trader.id, 'futures')
+    expect(waiting.map((o) => [o.purpose, o.triggerPrice, o.side, o.reduceOnly, o.status]).sort()).toEqual([
+      ['stop-loss', '2900', 'sell', true, 'untriggered'],
+      ['take-profit', '3100', 'sell', true, 'untriggered'],
+    ])
+    prices.set(PAIR, '3050')
+    await engine.onPrices()
+    expect(await openOrders(h.context.db, trader.id, 'futures')).toHaveLength(2)
+    prices.set(PAIR, '3101')
+    await engine.onPrices()
+    const own = await h.context.db
+      .select()
+      .from(positions)
+      .where(and(eq(positions.userId, trader.id), eq(positions.pairCode, PAIR)))
+    expect(own.map((p) => p.status)).toEqual(['closed'])
+    expect(await openOrders(h.context.db, trader.id, 'futures')).toEqual([])
+    await ledgerWhole()
+  })
+})

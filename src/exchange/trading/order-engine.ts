@@ -13,7 +13,6 @@
  * released into the book.
  */
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import { TRADING } from '#/app.config.ts'
 import type {
   AmendOrderRequest,
@@ -23,7 +22,10 @@ import type {
   OrderRef,
   PlacedOrder,
   PlaceOrderRequest,
+  PositionMarginRequest,
+  PositionTpslRequest,
   TradingMarket,
+  TradingPosition,
 } from '#/contract/index.ts'
 import { TRADING_MARKETS } from '#/contract/index.ts'
 import type { Database } from '../db/client.ts'
@@ -41,6 +43,7 @@ import {
   notionalRefusal,
   priceRefusal,
   sizeRefusal,
+  stopDirection,
   triggerReached,
   type CheckedOrder,
   type Refusal,
@@ -48,6 +51,13 @@ import {
 import { QUOTE_COIN, SPOT_WALLET, SpotSettlement } from './spot-settlement.ts'
 import { FUTURES_WALLET, FuturesSettlement, openingHold } from './futures-settlement.ts'
 import { isOpen, type OrderState, type Settlement } from './settlement.ts'
+import { replaceTpsl, tpslRefusal } from './tpsl.ts'
+import { Book, marginKey } from '../copy/book.ts'
+import { leaderWallet } from '../copy/copy-account.ts'
+import { marginFor, unrealizedPnl } from '../copy/position-math.ts'
+import { NO_TRIGGERS, refreshLevels } from '../copy/positions.ts'
+import { loadPositions, loadWallets, persistChange } from '../copy/store.ts'
+import { positionToWire } from '../copy/api/wire.ts'
 import type { Rules } from '../copy/rules.ts'
 import type { Marks } from '../copy/unit-values.ts'
 import { futuresUnitOf, sizeFromUnit } from '#/contract/futures-units.ts'
@@ -71,6 +81,8 @@ export interface TradingEvents {
   orders(userId: number, list: readonly Order[]): void
   fills(userId: number, list: readonly OrderFill[]): void
   balance(userId: number): void
+  /** A book may have changed (its depth is sent, coalesced). */
+  depth(biz: TradingMarket, pairCode: string): void
 }
 
 export interface OrderEngineDeps {
@@ -88,11 +100,14 @@ export interface OrderEngine {
   cancel(userId: number, ref: OrderRef): Promise<Order>
   cancelAll(userId: number, biz: TradingMarket, pairCode: string | undefined): Promise<Order[]>
   amend(userId: number, input: AmendOrderRequest): Promise<Order>
+  /** Sets (replaces, or removes) a futures position's take profit and stop loss; answers the orders made. */
+  setPositionTpsl(userId: number, input: PositionTpslRequest): Promise<Order[]>
+  /** Adds to or removes from a futures position's isolated margin. */
+  changeMargin(userId: number, input: PositionMarginRequest): Promise<TradingPosition>
   /** After the prices moved: sweeps crossed user orders and releases reached stop orders, book by book. */
   onPrices(): Promise<void>
 }
 
-const priorityRows = z.object({ rows: z.array(z.object({ p: z.coerce.number() })) })
 
 const failure = (refusal: Refusal) =>
   new ApiFailure(400, refusal.reason, { fields: [{ path: refusal.field, issue: refusal.issue }] })
@@ -112,8 +127,8 @@ interface Operation {
   requeued: Set<number>
 }
 
-/** What happened in a book operation, told once it committed. */
-interface Touched {
+/** What happened in a book operation, told once it committed (and answered). */
+export interface Touched {
   orders: Map<number, OrderRow>
   fills: OrderFill[]
 }
@@ -149,10 +164,13 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     biz: TradingMarket,
     instrument: Instrument,
     work: (tx: Tx, book: OrderBook, op: Operation, at: Date) => Promise<T>,
-  ): Promise<T> {
+  ): Promise<{ result: T; told: Touched }> {
     const pairCode = instrument.pairCode
     return serial(`${biz}:${pairCode}`, async () => {
       const told: Touched = { orders: new Map(), fills: [] }
+      // Whether this operation changed users' orders in the memory book: only then does a failure leave it behind the
+      // database (the maker's quotes are not stored, so re-quoting is harmless either way).
+      let dirty = false
       try {
         const { result, version } = await db.transaction(async (tx) => {
           const at = now()
@@ -167,51 +185,48 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
             biz === 'spot' ? new SpotSettlement() : new FuturesSettlement({ pairCode, rules, marks })
           const op: Operation = { biz, settlement, touched: [], requeued: new Set() }
           const { touched } = op
-          await sweep(tx, book, instrument, op)
-          const value = await work(tx, book, op, at)
-          await settlement.finish(tx, at)
-          const priorities = await prioritiesOf(tx, book, op)
-          const written = await writeSettlement(tx, settlement, touched, priorities, { biz, pairCode, at })
-          const changed = touched.length > 0
-          const next = changed ? await bumpBook(tx, biz, pairCode) : stored
-          if (changed) {
-            for (const row of await tx
-              .select()
-              .from(orders)
-              .where(
-                inArray(
-                  orders.id,
-                  touched.map((t) => t.id),
-                ),
-              ))
-              told.orders.set(row.id, row)
-            told.fills.push(...written.map(fillToWire))
+          dirty = await sweep(tx, book, instrument, op)
+          const before = book.sequence
+          try {
+            return await (async () => {
+              const value = await work(tx, book, op, at)
+              await settlement.finish(tx, at)
+              const written = await writeSettlement(tx, settlement, touched, fresh(book, op), {
+                biz,
+                pairCode,
+                at,
+              })
+              const changed = touched.length > 0
+              const next = changed ? await bumpBook(tx, biz, pairCode) : stored
+              for (const row of written.orders) told.orders.set(row.id, row)
+              told.fills.push(...written.fills.map(fillToWire))
+              return { result: value, version: next }
+            })()
+          } finally {
+            dirty ||= book.sequence !== before
           }
-          return { result: value, version: next }
         })
         books.setVersion(biz, pairCode, version)
         tell(told)
-        return result
+        deps.events?.depth(biz, pairCode)
+        return { result, told }
       } catch (error) {
-        books.setVersion(biz, pairCode, undefined)
+        if (dirty) books.setVersion(biz, pairCode, undefined)
         throw error
       }
     })
   }
 
   /**
-   * The new time priority of the operation's orders: null for those off the book, a fresh one for those that rest anew
-   * (placed, or put at the back by an amend); the others keep theirs.
+   * How each touched order's time priority changes: 'none' for those off the book, 'draw' for those that rest anew
+   * (placed, or put at the back by an amend; drawn in the same write), 'keep' for the others.
    */
-  async function prioritiesOf(tx: Tx, book: OrderBook, op: Operation): Promise<Map<number, number | null>> {
-    const priorities = new Map<number, number | null>()
-    for (const state of op.touched) if (!book.order(String(state.id))) priorities.set(state.id, null)
-    const fresh = op.touched.filter((t) => op.requeued.has(t.id) && book.order(String(t.id)))
-    if (fresh.length === 0) return priorities
-    const drawn = priorityRows.parse(
-      await tx.execute(sql`select nextval('order_priority') as p from generate_series(1, ${fresh.length})`),
-    ).rows
-    fresh.forEach((state, i) => priorities.set(state.id, drawn[i]?.p ?? null))
+  function fresh(book: OrderBook, op: Operation): Map<number, 'none' | 'draw' | 'keep'> {
+    const priorities = new Map<number, 'none' | 'draw' | 'keep'>()
+    for (const state of op.touched) {
+      const resting = book.order(String(state.id)) !== null
+      priorities.set(state.id, !resting ? 'none' : op.requeued.has(state.id) ? 'draw' : 'keep')
+    }
     return priorities
   }
 
@@ -239,9 +254,10 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
    * Brings the maker's quotes to the price. Before the new quotes rest, every user order they would cross is filled by
    * the maker at the order's own price (the maker takes: a sell down to its new best ask, a buy up to its best bid).
    */
-  async function sweep(tx: Tx, book: OrderBook, instrument: Instrument, op: Operation) {
-    const ladder = books.ladder(op.biz, instrument.pairCode)
-    if (!ladder) return
+  async function sweep(tx: Tx, book: OrderBook, instrument: Instrument, op: Operation): Promise<boolean> {
+    const current = books.ladder(op.biz, instrument.pairCode)
+    if (!current) return false
+    const { ladder, stale } = current
     const asks = ladder.quotes.filter((q) => q.side === 'sell').map((q) => q.price)
     const bids = ladder.quotes.filter((q) => q.side === 'buy').map((q) => q.price)
     const bestAsk = asks.length > 0 ? Exact.min(...asks) : undefined
@@ -250,6 +266,9 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     const crossed =
       (bestAsk !== undefined && best.bid !== null && best.bid.gte(bestAsk)) ||
       (bestBid !== undefined && best.ask !== null && best.ask.lte(bestBid))
+    // The maker's quotes on the book are its quotes now, and cross nobody: nothing to do.
+    if (!crossed && !stale) return false
+    let filled = false
     if (crossed) {
       book.replaceOwnerQuotes(MAKER_ID, [], `${MAKER_ID}:`)
       const sweeps: OrderInput[] = []
@@ -257,10 +276,14 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       if (bestBid !== undefined && best.ask?.lte(bestBid)) sweeps.push(sweepOrder('buy', bestBid, book))
       for (const order of sweeps) {
         const placed = book.place(order)
-        if (placed.ok && placed.fills.length > 0) await settleFills(tx, placed.fills, undefined, op)
+        if (placed.ok && placed.fills.length > 0) {
+          filled = true
+          await settleFills(tx, placed.fills, undefined, op)
+        }
       }
     }
     books.applyLadder(op.biz, instrument.pairCode, ladder)
+    return filled
   }
 
   let sweeps = 0
@@ -420,20 +443,27 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     if (!checked.ok) throw failure(checked.refusal)
     const order = checked.order
     try {
-      const id = await inBook(biz, instrument, async (tx, book, op, at) => {
+      const { result: id, told } = await inBook(biz, instrument, async (tx, book, op, at) => {
         const [open] = await tx
           .select({ n: count() })
           .from(orders)
           .where(and(eq(orders.userId, userId), eq(orders.biz, biz), inArray(orders.status, [...OPEN_STATUSES])))
         if ((open?.n ?? 0) >= TRADING.maxOpenOrders) throw new ApiFailure(400, 'too-many-orders')
         const stop = order.type === 'stop-limit' || order.type === 'stop-market'
-        if (stop && order.triggerPrice && triggerReached(order.side, order.triggerPrice, mark))
+        if (stop && order.triggerPrice && triggerReached(stopDirection(order.side), order.triggerPrice, mark))
           throw failure({
             reason: 'would-trigger-immediately',
             field: 'triggerPrice',
             issue: order.side === 'buy' ? 'above the price now' : 'below the price now',
           })
         if (order.reduceOnly) await checkReduceOnly(tx, userId, instrument.pairCode, order)
+        const tpsl = tpslRefusal(
+          order.side === 'buy' ? 1 : -1,
+          order.price ?? mark,
+          order.takeProfitPrice,
+          order.stopLossPrice,
+        )
+        if (tpsl) throw failure(tpsl)
         const freeze = toFreeze(biz, order, book, userId, leverage ?? 1, mark)
         const coin = biz === 'futures' || order.side === 'buy' ? QUOTE_COIN : instrument.coin
         if (freeze.gt(await lockedAvailable(tx, biz, userId, coin)))
@@ -460,6 +490,9 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
             quoteSize: order.quoteSize?.toFixed() ?? null,
             triggerPrice: order.triggerPrice?.toFixed() ?? null,
             triggerBy: order.triggerBy,
+            triggerDirection: stop ? stopDirection(order.side) : null,
+            takeProfitPrice: order.takeProfitPrice?.toFixed() ?? null,
+            stopLossPrice: order.stopLossPrice?.toFixed() ?? null,
             status: stop ? 'untriggered' : 'new',
             feeCoin: biz === 'spot' && order.side === 'buy' ? instrument.coin : QUOTE_COIN,
             frozenCoin: coin,
@@ -476,9 +509,10 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         if (!stop) await execute(tx, book, row, state, op)
         return row.id
       })
-      const placed = await replay(userId, input.clientOrderId)
-      if (!placed || placed.order.id !== String(id)) throw new Error(`order ${id} not found after placing`)
-      return { ...placed, replayed: false }
+      // The answer is what the operation wrote: the order and its own fills.
+      const row = told.orders.get(id)
+      if (!row) throw new Error(`order ${id} not written`)
+      return { order: orderToWire(row), fills: told.fills.filter((f) => f.orderId === String(id)), replayed: false }
     } catch (error) {
       // The same clientOrderId racing itself: the other request placed it.
       if (!isUniqueViolation(error)) throw error
@@ -488,8 +522,20 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     }
   }
 
-  /** A reduce-only order must meet a position of the other side no smaller than itself. */
-  async function checkReduceOnly(tx: Tx, userId: number, pairCode: string, order: CheckedOrder) {
+  /**
+   * A released reduce-only order sized to the user's position of the other side now (all of it when it has no size, at
+   * most its size), its row updated; undefined when there is no such position.
+   */
+  async function reducible(tx: Tx, row: OrderRow): Promise<OrderRow | undefined> {
+    const position = await ownPosition(tx, row.userId, row.pairCode)
+    if (!position || position.side !== (row.side === 'buy' ? -1 : 1)) return undefined
+    const held = new Exact(position.size)
+    const size = row.size === null ? held : Exact.min(held, new Exact(row.size))
+    const [updated] = await tx.update(orders).set({ size: size.toFixed() }).where(eq(orders.id, row.id)).returning()
+    return updated
+  }
+
+  async function ownPosition(tx: Tx, userId: number, pairCode: string) {
     const [position] = await tx
       .select({ side: positions.side, size: positions.size })
       .from(positions)
@@ -502,6 +548,109 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
           isNull(positions.copyId),
         ),
       )
+    return position
+  }
+
+  async function setPositionTpsl(userId: number, input: PositionTpslRequest): Promise<Order[]> {
+    const instrument = instrumentOf(input.pairCode)
+    const mark = markOf(instrument)
+    const price = (value: string | null | undefined) =>
+      value === undefined || value === null ? value : new Exact(value)
+    const takeProfit = price(input.takeProfitPrice)
+    const stopLoss = price(input.stopLossPrice)
+    for (const [value, field] of [
+      [takeProfit, 'takeProfitPrice'],
+      [stopLoss, 'stopLossPrice'],
+    ] as const) {
+      const refusal = value && priceRefusal(value, instrument, mark, field)
+      if (refusal) throw failure(refusal)
+    }
+    const size = input.size === undefined ? null : new Exact(input.size)
+    const lot = size && sizeRefusal(size, instrument)
+    if (lot) throw failure(lot)
+    const { result: created } = await inBook('futures', instrument, async (tx, _book, _op, at) => {
+      const position = await ownPosition(tx, userId, instrument.pairCode)
+      if (!position)
+        throw new ApiFailure(400, 'reduce-only-would-increase', {
+          fields: [{ path: 'pairCode', issue: 'no open position of this pair' }],
+        })
+      const side = position.side === 1 ? 1 : -1
+      const refusal = tpslRefusal(side, mark, takeProfit, stopLoss)
+      if (refusal) throw failure(refusal)
+      return replaceTpsl(tx, {
+        userId,
+        pairCode: instrument.pairCode,
+        side,
+        takeProfit,
+        stopLoss,
+        size,
+        triggerBy: input.triggerBy ?? 'mark',
+        at,
+      })
+    })
+    deps.events?.orders(userId, created.map(orderToWire))
+    return created.map(orderToWire)
+  }
+
+  /**
+   * Adds to or removes from the isolated margin of the user's own futures position of a pair (its liquidation price
+   * moves with it). What is removed leaves at least the initial margin at the mark: size × mark ÷ leverage, less any
+   * unrealized loss.
+   */
+  async function changeMargin(userId: number, input: PositionMarginRequest): Promise<TradingPosition> {
+    const instrument = instrumentOf(input.pairCode)
+    const amount = new Exact(input.amount)
+    if (amount.lte(0)) throw failure({ reason: 'invalid-input', field: 'amount', issue: 'a positive amount' })
+    const mark = markOf(instrument)
+    const { result: id } = await inBook('futures', instrument, async (tx, _book, _op, at) => {
+      const book = new Book(() => {
+        throw new Error('a margin change opens no position')
+      })
+      const [position] = await loadPositions(
+        tx,
+        book,
+        and(
+          eq(positions.userId, userId),
+          eq(positions.pairCode, instrument.pairCode),
+          eq(positions.biz, 'futures'),
+          eq(positions.status, 'open'),
+          isNull(positions.copyId),
+        ),
+      )
+      if (!position)
+        throw failure({ reason: 'invalid-input', field: 'pairCode', issue: 'no open position of this pair' })
+      const wallet = leaderWallet(userId)
+      await loadWallets(tx, book, [wallet])
+      if (input.change === 'add') {
+        if (amount.gt(book.balance(wallet)))
+          throw failure({ reason: 'insufficient-balance', field: 'amount', issue: 'more USDT than available' })
+        book.transfer(wallet, marginKey(position.id), amount, 'add-margin', `margin:${position.id}:${at.getTime()}`)
+      } else {
+        const loss = Exact.min(0, unrealizedPnl(position, mark))
+        const keep = marginFor(mark, position.size, position.leverage).minus(loss)
+        const removable = Exact.max(0, position.margin.minus(keep))
+        if (amount.gt(removable))
+          throw failure({
+            reason: 'insufficient-balance',
+            field: 'amount',
+            issue: `at most ${removable.toFixed()} can leave the margin`,
+          })
+        book.transfer(marginKey(position.id), wallet, amount, 'release-margin', `margin:${position.id}:${at.getTime()}`)
+      }
+      refreshLevels(position, rules, NO_TRIGGERS)
+      book.touchPosition(position)
+      await persistChange(tx, book.takeChange(), at, marks())
+      return position.id
+    })
+    deps.events?.balance(userId)
+    const [row] = await db.select().from(positions).where(eq(positions.id, id))
+    if (!row) throw new Error(`position ${id} not found`)
+    return { ...positionToWire(row, mark), copyId: null }
+  }
+
+  /** A reduce-only order must meet a position of the other side no smaller than itself. */
+  async function checkReduceOnly(tx: Tx, userId: number, pairCode: string, order: CheckedOrder) {
+    const position = await ownPosition(tx, userId, pairCode)
     const opposite = position && position.side === (order.side === 'buy' ? -1 : 1)
     if (!opposite || !order.size || order.size.gt(position.size))
       throw failure({
@@ -641,7 +790,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         if (price === undefined) continue
         const mark = new Exact(price)
         const book = books.book(biz, pairCode)
-        const ladder = books.ladder(biz, pairCode)
+        const ladder = books.ladder(biz, pairCode)?.ladder
         const best = book?.best()
         const asks = ladder?.quotes.filter((q) => q.side === 'sell').map((q) => q.price) ?? []
         const bids = ladder?.quotes.filter((q) => q.side === 'buy').map((q) => q.price) ?? []
@@ -656,7 +805,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
               eq(orders.biz, biz),
               eq(orders.pairCode, pairCode),
               eq(orders.status, 'untriggered'),
-              sql`((${orders.side} = 'buy' and ${orders.triggerPrice} <= ${mark.toFixed()}) or (${orders.side} = 'sell' and ${orders.triggerPrice} >= ${mark.toFixed()}))`,
+              sql`((${orders.triggerDirection} = 'rise' and ${orders.triggerPrice} <= ${mark.toFixed()}) or (${orders.triggerDirection} = 'fall' and ${orders.triggerPrice} >= ${mark.toFixed()}))`,
             ),
           )
         if (!crossed && (due?.n ?? 0) === 0 && books.version(biz, pairCode) !== undefined) continue
@@ -667,11 +816,19 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
             .where(and(eq(orders.biz, biz), eq(orders.pairCode, pairCode), eq(orders.status, 'untriggered')))
             .orderBy(orders.id)
             .for('update')
-          for (const row of reached) {
-            if (!row.triggerPrice || !triggerReached(row.side, new Exact(row.triggerPrice), mark)) continue
-            const state = stateOf(row)
-            state.status = 'new'
+          for (const found of reached) {
+            const direction = found.triggerDirection
+            if (!found.triggerPrice || !direction || !triggerReached(direction, new Exact(found.triggerPrice), mark))
+              continue
+            // A reduce-only stop (a take profit, a stop loss) closes at most what the position holds now.
+            const row = found.reduceOnly ? await reducible(tx, found) : found
+            const state = stateOf(row ?? found)
             op.touched.push(state)
+            if (!row) {
+              op.settlement.close(state, 'cancelled', 'no-position')
+              continue
+            }
+            state.status = 'new'
             try {
               await execute(tx, inner, row, state, op)
             } catch (error) {
@@ -684,7 +841,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       }
   }
 
-  return { place, cancel, cancelAll, amend, onPrices }
+  return { place, cancel, cancelAll, amend, setPositionTpsl, changeMargin, onPrices }
 }
 
 /** The wallet a market's orders hold their funds in. */

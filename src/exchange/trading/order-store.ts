@@ -20,15 +20,20 @@ const texts = (values: readonly (string | null)[]) => sql`${sql.param(values)}::
 const numerics = (values: readonly (string | null)[]) => sql`${sql.param(values)}::numeric[]`
 const bigints = (values: readonly (number | null)[]) => sql`${sql.param(values)}::bigint[]`
 
+const idRows = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) })
 const versionRow = z.object({ rows: z.array(z.object({ version: z.coerce.number() })) })
 
 /** Locks a book (its version row, created on first use) for this transaction and returns its version. */
 export async function lockBook(tx: Tx, biz: TradingMarket, pairCode: string): Promise<number> {
-  await tx.execute(sql`insert into book_versions (biz, pair_code) values (${biz}, ${pairCode}) on conflict do nothing`)
-  const result = await tx.execute(
-    sql`select version from book_versions where biz = ${biz} and pair_code = ${pairCode} for update`,
-  )
-  const [row] = versionRow.parse(result).rows
+  const lock = () =>
+    tx.execute(sql`select version from book_versions where biz = ${biz} and pair_code = ${pairCode} for update`)
+  let [row] = versionRow.parse(await lock()).rows
+  if (!row) {
+    await tx.execute(
+      sql`insert into book_versions (biz, pair_code) values (${biz}, ${pairCode}) on conflict do nothing`,
+    )
+    ;[row] = versionRow.parse(await lock()).rows
+  }
   if (!row) throw new Error(`book ${biz}:${pairCode} has no version row`)
   return row.version
 }
@@ -77,6 +82,8 @@ export function stateOf(row: OrderRow): OrderState {
     cancelReason: cancelReasonOf(row.cancelReason),
     leverage: row.leverage,
     reduceOnly: row.reduceOnly,
+    takeProfit: row.takeProfitPrice === null ? null : new Exact(row.takeProfitPrice),
+    stopLoss: row.stopLossPrice === null ? null : new Exact(row.stopLossPrice),
   }
 }
 
@@ -93,29 +100,34 @@ export async function lockOrders(tx: Tx, ids: readonly number[]): Promise<OrderR
 }
 
 /**
- * Writes a settlement: the orders' new figures (with `priorities` for orders that rest anew), the fills (each match
- * one trade id), the ledger transfers and the balances they move. Returns the fills as written.
+ * Writes a settlement: the orders' new figures and time priority ('draw': a fresh one, it rests anew; 'none': off the
+ * book; 'keep'), the fills (each match one trade id), the ledger transfers and the balances they move. Returns the
+ * orders and fills as written.
  */
 export async function writeSettlement(
   tx: Tx,
   settlement: Settlement,
   touched: readonly OrderState[],
-  priorities: ReadonlyMap<number, number | null>,
+  priorities: ReadonlyMap<number, 'none' | 'draw' | 'keep'>,
   context: { biz: TradingMarket; pairCode: string; at: Date },
-): Promise<FillRow[]> {
+): Promise<{ orders: OrderRow[]; fills: FillRow[] }> {
   const at = context.at.toISOString()
+  let updated: OrderRow[] = []
   if (touched.length > 0) {
-    const priority = touched.map((o) => (priorities.has(o.id) ? (priorities.get(o.id) ?? null) : -1))
-    await tx.execute(sql`
+    const priority = touched.map((o) => priorities.get(o.id) ?? 'keep')
+    const result = await tx.execute(sql`
       update orders set filled = x.filled, filled_quote = x.fq, fee = x.fee, frozen = x.frozen, status = x.status,
         cancel_reason = x.reason, updated_at = ${at}::timestamptz,
-        priority = case when x.priority = -1 then orders.priority else x.priority end
+        priority = case x.priority when 'keep' then orders.priority when 'draw' then nextval('order_priority') end
       from unnest(${bigints(touched.map((o) => o.id))}, ${numerics(touched.map((o) => toPlain(o.filled)))},
         ${numerics(touched.map((o) => toPlain(o.filledQuote)))}, ${numerics(touched.map((o) => toPlain(o.fee)))},
         ${numerics(touched.map((o) => toPlain(o.frozen)))}, ${texts(touched.map((o) => o.status))},
-        ${texts(touched.map((o) => o.cancelReason))}, ${bigints(priority)})
+        ${texts(touched.map((o) => o.cancelReason))}, ${texts(priority)})
         as x(id, filled, fq, fee, frozen, status, reason, priority)
-      where orders.id = x.id`)
+      where orders.id = x.id
+      returning orders.id`)
+    const ids = idRows.parse(result).rows.map((r) => r.id)
+    updated = ids.length === 0 ? [] : await tx.select().from(orders).where(inArray(orders.id, ids))
   }
   let written: FillRow[] = []
   const list = settlement.fills
@@ -147,7 +159,7 @@ export async function writeSettlement(
       .returning()
   }
   await writeLedger(tx, settlement, at)
-  return written
+  return { orders: updated, fills: written }
 }
 
 /** Moves wallets' available and frozen by their deltas (a coin received for the first time gets its row). */
@@ -157,19 +169,33 @@ export async function writeWalletDeltas(
   wallets: readonly WalletDelta[],
   at: Date | string,
 ): Promise<void> {
-  if (wallets.length === 0) return
   const when = typeof at === 'string' ? at : at.toISOString()
-  const u = sql`${sql.param(wallets.map((w) => w.userId))}::bigint[]`
-  const c = texts(wallets.map((w) => w.coin))
-  // The CHECKs hold the sums non-negative.
-  await tx.execute(sql`
-    insert into balances (user_id, wallet_type, coin, updated_at)
-    select u, ${walletType}, c, ${when}::timestamptz from unnest(${u}, ${c}) as x(u, c)
-    on conflict do nothing`)
-  await tx.execute(sql`
-    update balances set available = balances.available + x.a, frozen = balances.frozen + x.f, updated_at = ${when}::timestamptz
-    from unnest(${u}, ${c}, ${numerics(wallets.map((w) => toPlain(w.available)))}, ${numerics(wallets.map((w) => toPlain(w.frozen)))}) as x(u, c, a, f)
-    where balances.user_id = x.u and balances.wallet_type = ${walletType} and balances.coin = x.c`)
+  const columns = (list: readonly WalletDelta[]) => ({
+    u: sql`${sql.param(list.map((w) => w.userId))}::bigint[]`,
+    c: texts(list.map((w) => w.coin)),
+    a: numerics(list.map((w) => toPlain(w.available))),
+    f: numerics(list.map((w) => toPlain(w.frozen))),
+  })
+  // A CHECK applies to the row an upsert proposes, before the conflict: only money coming in (a coin perhaps received
+  // for the first time) is upserted; a wallet that gives anything up has its row, and is updated. The CHECKs hold the
+  // sums non-negative.
+  const incoming = wallets.filter((w) => w.available.gte(0) && w.frozen.gte(0))
+  const moving = wallets.filter((w) => w.available.lt(0) || w.frozen.lt(0))
+  if (incoming.length > 0) {
+    const { u, c, a, f } = columns(incoming)
+    await tx.execute(sql`
+      insert into balances (user_id, wallet_type, coin, available, frozen, updated_at)
+      select u, ${walletType}, c, a, f, ${when}::timestamptz from unnest(${u}, ${c}, ${a}, ${f}) as x(u, c, a, f)
+      on conflict (user_id, wallet_type, coin) do update set available = balances.available + excluded.available,
+        frozen = balances.frozen + excluded.frozen, updated_at = excluded.updated_at`)
+  }
+  if (moving.length > 0) {
+    const { u, c, a, f } = columns(moving)
+    await tx.execute(sql`
+      update balances set available = balances.available + x.a, frozen = balances.frozen + x.f, updated_at = ${when}::timestamptz
+      from unnest(${u}, ${c}, ${a}, ${f}) as x(u, c, a, f)
+      where balances.user_id = x.u and balances.wallet_type = ${walletType} and balances.coin = x.c`)
+  }
 }
 
 async function writeLedger(tx: Tx, settlement: Settlement, at: string): Promise<void> {
@@ -229,6 +255,9 @@ export function orderToWire(row: OrderRow): Order {
     fee: toPlain(new Exact(row.fee)),
     feeCoin: row.feeCoin,
     reduceOnly: row.reduceOnly,
+    purpose: row.purpose,
+    takeProfitPrice: plainOrNull(row.takeProfitPrice),
+    stopLossPrice: plainOrNull(row.stopLossPrice),
     leverage: row.leverage,
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),

@@ -29,6 +29,9 @@ export interface OrderState {
   leverage: number | null
   /** Futures: it may only shrink the position. */
   reduceOnly: boolean
+  /** Futures: the take profit and stop loss it sets on its position once it fills. */
+  takeProfit: Money | null
+  stopLoss: Money | null
 }
 
 export interface LedgerTransfer {

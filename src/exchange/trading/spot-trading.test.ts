@@ -35,7 +35,12 @@ afterAll(() => h.close())
  * The trading calls and the wallet transfer, each answer checked against the served document (the futures-only calls,
  * leverage and positions, in futures-trading.test.ts).
  */
-const FUTURES_ONLY = ['/trade/v1/leverage', '/trade/v1/positions']
+const FUTURES_ONLY = [
+  '/trade/v1/leverage',
+  '/trade/v1/positions',
+  '/trade/v1/positions/tpsl',
+  '/trade/v1/positions/margin',
+]
 const OWN = (path: string) =>
   (path.startsWith('/trade/') && !FUTURES_ONLY.includes(path)) || path === '/asset/v1/api/wallet/transfer'
 const exercised = new Set<string>()

@@ -18,6 +18,9 @@ import {
   placeOrderRequestSchema,
   placeOrderResponseSchema,
   positionsQuerySchema,
+  positionTpslRequestSchema,
+  positionMarginRequestSchema,
+  positionResponseSchema,
   positionsResponseSchema,
   futuresLeverageQuerySchema,
   futuresLeverageResponseSchema,
@@ -219,5 +222,45 @@ export function tradingRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   app.openapi(positionList, async (c) => {
     const { biz, pairCode } = c.req.valid('query')
     return c.json(ok(await openPositions(ctx, c.get('auth').user.id, biz, pairCode)), 200)
+  })
+
+  const tpsl = createRoute({
+    method: 'post',
+    path: '/trade/v1/positions/tpsl',
+    tags,
+    summary: 'Take profit and stop loss of a futures position',
+    description:
+      'Each a reduce-only market order released when the mark (or the last price) reaches it: of `size`, or the whole ' +
+      'position. A price replaces the one set before, null removes it. One on the wrong side of the price is refused ' +
+      "('would-trigger-immediately'); without an open position, 'reduce-only-would-increase'.",
+    security: BEARER,
+    middleware: auth,
+    request: { body: jsonBody(positionTpslRequestSchema) },
+    responses: { 200: okJson(ordersResponseSchema, 'The take-profit and stop-loss orders set'), ...WRITE_REFUSALS },
+  })
+  app.openapi(tpsl, async (c) => {
+    const userId = c.get('auth').user.id
+    await limited(userId)
+    return c.json(ok(await ctx.trading.setPositionTpsl(userId, c.req.valid('json'))), 200)
+  })
+
+  const margin = createRoute({
+    method: 'post',
+    path: '/trade/v1/positions/margin',
+    tags,
+    summary: 'Add or remove isolated margin',
+    description:
+      'Moves USDT between the futures wallet and the margin of the caller’s own futures position of a pair; its ' +
+      'liquidation price moves with it. Removing keeps the initial margin at the mark (size × mark ÷ leverage, plus any ' +
+      "unrealized loss): more is refused with 'insufficient-balance', as is adding more than the wallet has.",
+    security: BEARER,
+    middleware: auth,
+    request: { body: jsonBody(positionMarginRequestSchema) },
+    responses: { 200: okJson(positionResponseSchema, 'The position after the change'), ...WRITE_REFUSALS },
+  })
+  app.openapi(margin, async (c) => {
+    const userId = c.get('auth').user.id
+    await limited(userId)
+    return c.json(ok(await ctx.trading.changeMargin(userId, c.req.valid('json'))), 200)
   })
 }

@@ -1,0 +1,237 @@
+/**
+ * Property tests of the order engine on the database (issue 18): random orders, cancels, amends and price moves from
+ * three traders on one pair of each market, checked after every step: the ledger sums to zero and every balance
+ * equals its transfers; what each wallet holds frozen is exactly what its open orders hold; no fill is past its
+ * order's limit; the book never crosses; a refused order changes nothing.
+ */
+import fc from 'fast-check'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PlaceOrderRequest, TradingMarket } from '#/contract/index.ts'
+import { deposit } from '../copy/engine.ts'
+import { balances } from '../db/schema.ts'
+import { users } from '../db/users-schema.ts'
+import { fills, orders, OPEN_STATUSES } from '../db/trading-schema.ts'
+import { ApiFailure } from '../http/errors.ts'
+import { Exact, type Money } from '../money.ts'
+import { createTradingBooks, type TradingBooks } from './books.ts'
+import { createOrderEngine, type OrderEngine } from './order-engine.ts'
+import { runs } from '#tests/fixtures/properties.ts'
+import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
+import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
+
+const PAIR = 'ETH_USDT'
+const START = 3000
+let h: Harness
+
+beforeAll(async () => {
+  h = await startHarness()
+})
+afterAll(() => h.close())
+
+type Step =
+  | {
+      kind: 'place'
+      who: number
+      biz: TradingMarket
+      side: 'buy' | 'sell'
+      type: 'limit' | 'market' | 'stop-market'
+      timeInForce: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
+      /** Ticks from the mark (limit price or trigger). */
+      offset: number
+      lots: number
+      reduceOnly: boolean
+    }
+  | { kind: 'cancel'; who: number; pick: number }
+  | { kind: 'amend'; who: number; pick: number; offset: number; lots: number }
+  | { kind: 'move'; ticks: number }
+
+const placeArb = fc
+  .record({
+    who: fc.integer({ min: 0, max: 2 }),
+    biz: fc.constantFrom<TradingMarket>('spot', 'futures'),
+    side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+    type: fc.constantFrom<'limit' | 'market' | 'stop-market'>('limit', 'limit', 'limit', 'market', 'stop-market'),
+    timeInForce: fc.constantFrom<'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'>('GTC', 'GTC', 'IOC', 'FOK', 'POST_ONLY'),
+    offset: fc.integer({ min: -300, max: 300 }),
+    lots: fc.integer({ min: 20, max: 3000 }),
+    reduceOnly: fc.constantFrom(false, false, false, true),
+  })
+  .map((s): Step => ({ kind: 'place', ...s }))
+const stepArb = fc.oneof(
+  { arbitrary: placeArb, weight: 8 },
+  {
+    arbitrary: fc
+      .record({ who: fc.integer({ min: 0, max: 2 }), pick: fc.nat() })
+      .map((s): Step => ({ kind: 'cancel', ...s })),
+    weight: 1,
+  },
+  {
+    arbitrary: fc
+      .record({
+        who: fc.integer({ min: 0, max: 2 }),
+        pick: fc.nat(),
+        offset: fc.integer({ min: -300, max: 300 }),
+        lots: fc.integer({ min: 20, max: 3000 }),
+      })
+      .map((s): Step => ({ kind: 'amend', ...s })),
+    weight: 1,
+  },
+  { arbitrary: fc.integer({ min: -400, max: 400 }).map((ticks): Step => ({ kind: 'move', ticks })), weight: 2 },
+)
+
+const TICK = new Exact('0.01')
+let traders = 0
+const LOT = new Exact('0.0001')
+
+class World {
+  readonly prices = new Map<string, string>([[PAIR, String(START)]])
+  readonly books: TradingBooks
+  readonly engine: OrderEngine
+  users: number[] = []
+  private ids = 0
+
+  constructor() {
+    const market = {
+      mark: (pairCode: string) => this.prices.get(pairCode),
+      marks: () => new Map(this.prices),
+    }
+    this.books = createTradingBooks(market, h.context.now)
+    this.engine = createOrderEngine({
+      db: h.context.db,
+      market,
+      books: this.books,
+      now: h.context.now,
+      rules: h.context.rules,
+    })
+  }
+
+  async start() {
+    for (let i = 0; i < 3; i += 1) {
+      // Straight into the table: the soak needs thousands of traders, more than sign-up's limits allow.
+      const account = `prop${++traders}`
+      const [row] = await h.context.db
+        .insert(users)
+        .values({ accountType: 'email', account, passwordHash: '!', nickname: account, inviteCode: account })
+        .returning({ id: users.id })
+      const id = row?.id ?? 0
+      await h.context.db.transaction(async (tx) => {
+        await deposit(tx, id, 'USDT', new Exact(20_000), h.context.now(), undefined, null, 1)
+        await deposit(tx, id, 'ETH', new Exact(5), h.context.now(), undefined, null, 1)
+        await deposit(tx, id, 'USDT', new Exact(20_000), h.context.now(), undefined, null, 3)
+      })
+      this.users.push(id)
+    }
+  }
+
+  mark(): Money {
+    return new Exact(this.prices.get(PAIR) ?? START)
+  }
+
+  async openOrderIds(userId: number): Promise<{ id: number; biz: TradingMarket }[]> {
+    return h.context.db
+      .select({ id: orders.id, biz: orders.biz })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), inArray(orders.status, [...OPEN_STATUSES])))
+      .orderBy(orders.id)
+  }
+
+  async run(step: Step): Promise<void> {
+    const at = (offset: number) => this.mark().plus(TICK.times(offset)).toDecimalPlaces(2, Exact.ROUND_DOWN).toFixed()
+    try {
+      if (step.kind === 'move') {
+        this.prices.set(PAIR, Exact.max(100, this.mark().plus(TICK.times(step.ticks))).toFixed())
+        await this.engine.onPrices()
+        return
+      }
+      const userId = this.users[step.who] ?? 0
+      if (step.kind === 'place') {
+        const input: PlaceOrderRequest = {
+          clientOrderId: `p${++this.ids}`,
+          biz: step.biz,
+          pairCode: PAIR,
+          side: step.side,
+          type: step.type,
+          size: LOT.times(step.lots).toFixed(),
+          ...(step.type === 'limit' ? { price: at(step.offset), timeInForce: step.timeInForce } : {}),
+          ...(step.type === 'stop-market' ? { triggerPrice: at(step.offset) } : {}),
+          ...(step.biz === 'futures' && step.reduceOnly ? { reduceOnly: true } : {}),
+        }
+        await this.engine.place(userId, input)
+        return
+      }
+      const open = await this.openOrderIds(userId)
+      const picked = open[step.pick % Math.max(1, open.length)]
+      if (!picked) return
+      if (step.kind === 'cancel') await this.engine.cancel(userId, { biz: picked.biz, orderId: String(picked.id) })
+      else
+        await this.engine.amend(userId, {
+          biz: picked.biz,
+          orderId: String(picked.id),
+          price: at(step.offset),
+          size: LOT.times(step.lots).toFixed(),
+        })
+    } catch (error) {
+      // A refusal is an answer; anything else is a defect.
+      if (!(error instanceof ApiFailure) || error.status >= 500) throw error
+    }
+  }
+
+  /** The invariants that hold after every step. */
+  async check(): Promise<void> {
+    expect(await ledgerState(h.context.db)).toEqual({ zero: true, mismatched: 0 })
+    for (const userId of this.users) {
+      const held = await h.context.db
+        .select({ biz: orders.biz, coin: orders.frozenCoin, frozen: sql<string>`sum(${orders.frozen})` })
+        .from(orders)
+        .where(and(eq(orders.userId, userId), inArray(orders.status, [...OPEN_STATUSES])))
+        .groupBy(orders.biz, orders.frozenCoin)
+      const wallets = await h.context.db
+        .select({ walletType: balances.walletType, coin: balances.coin, frozen: balances.frozen })
+        .from(balances)
+        .where(eq(balances.userId, userId))
+      for (const wallet of wallets) {
+        const biz = wallet.walletType === 1 ? 'spot' : 'futures'
+        const orderHeld = held.find((x) => x.biz === biz && x.coin === wallet.coin)?.frozen ?? '0'
+        expect(new Exact(wallet.frozen).toFixed(), `user ${userId} wallet ${wallet.walletType} ${wallet.coin}`).toBe(
+          new Exact(orderHeld).toFixed(),
+        )
+      }
+      const closed = await h.context.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(eq(orders.userId, userId), sql`${orders.status} in ('filled', 'cancelled')`, sql`${orders.frozen} <> 0`),
+        )
+      expect(closed, 'an ended order holds nothing').toEqual([])
+    }
+    const crossed = await h.context.db
+      .select({ id: fills.id })
+      .from(fills)
+      .innerJoin(orders, eq(orders.id, fills.orderId))
+      .where(
+        sql`${orders.price} is not null and ${orders.type} = 'limit' and ((${fills.side} = 'buy' and ${fills.price} > ${orders.price}) or (${fills.side} = 'sell' and ${fills.price} < ${orders.price}))`,
+      )
+    expect(crossed, 'no fill past its limit').toEqual([])
+    for (const biz of ['spot', 'futures'] as const) {
+      const best = this.books.book(biz, PAIR)?.best()
+      if (best?.bid && best.ask) expect(best.bid.lt(best.ask), `${biz} book crossed`).toBe(true)
+    }
+  }
+}
+
+describe('order engine properties', () => {
+  it('keeps the ledger whole, holds exactly what open orders need, and never trades past a limit', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { minLength: 5, maxLength: 25 }), async (steps) => {
+        const world = new World()
+        await world.start()
+        for (const step of steps) {
+          await world.run(step)
+          await world.check()
+        }
+      }),
+      runs(12),
+    )
+  }, 600_000)
+})

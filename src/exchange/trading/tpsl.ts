@@ -1,0 +1,103 @@
+/**
+ * A futures position's take profit and stop loss: each one a reduce-only stop-market order of the position's user,
+ * released when the price (the mark by default) reaches it — a long's take profit as the price rises to it, its stop
+ * loss as it falls to it, a short's the other way round. A new one replaces the open one of the same purpose.
+ */
+import { randomUUID } from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Tx } from '../copy/store.ts'
+import { orders, OPEN_STATUSES } from '../db/trading-schema.ts'
+import type { Money } from '../money.ts'
+import type { Refusal } from './order-checks.ts'
+import type { OrderRow } from './order-store.ts'
+
+export interface TpslRequest {
+  userId: number
+  pairCode: string
+  /** The position's side: 1 long, −1 short. */
+  side: 1 | -1
+  /** undefined: leave as it is; null: remove; a price: set. */
+  takeProfit: Money | null | undefined
+  stopLoss: Money | null | undefined
+  /** Of this size; the whole position when null. */
+  size: Money | null
+  triggerBy: 'last' | 'mark'
+  at: Date
+}
+
+/** Whether a take profit (stop loss) of a position of `side` at `price` is on the right side of `mark`. */
+export function tpslRefusal(
+  side: 1 | -1,
+  mark: Money,
+  takeProfit: Money | null | undefined,
+  stopLoss: Money | null | undefined,
+): Refusal | undefined {
+  const above = (price: Money) => price.gt(mark)
+  if (takeProfit && above(takeProfit) !== (side === 1))
+    return {
+      reason: 'would-trigger-immediately',
+      field: 'takeProfitPrice',
+      issue: side === 1 ? 'above the price for a long' : 'below the price for a short',
+    }
+  if (stopLoss && above(stopLoss) !== (side === -1))
+    return {
+      reason: 'would-trigger-immediately',
+      field: 'stopLossPrice',
+      issue: side === 1 ? 'below the price for a long' : 'above the price for a short',
+    }
+  return undefined
+}
+
+/** Replaces the position's take profit and/or stop loss orders; answers the new ones. */
+export async function replaceTpsl(tx: Tx, request: TpslRequest): Promise<OrderRow[]> {
+  const purposes = [
+    ['take-profit', request.takeProfit],
+    ['stop-loss', request.stopLoss],
+  ] as const
+  const changing = purposes.filter(([, price]) => price !== undefined).map(([purpose]) => purpose)
+  if (changing.length === 0) return []
+  await tx
+    .update(orders)
+    .set({ status: 'cancelled', cancelReason: 'replaced', updatedAt: request.at })
+    .where(
+      and(
+        eq(orders.userId, request.userId),
+        eq(orders.biz, 'futures'),
+        eq(orders.pairCode, request.pairCode),
+        inArray(orders.purpose, [...changing]),
+        inArray(orders.status, [...OPEN_STATUSES]),
+      ),
+    )
+  const created: OrderRow[] = []
+  for (const [purpose, price] of purposes) {
+    if (!price) continue
+    const closingSide = request.side === 1 ? 'sell' : 'buy'
+    // A long's take profit waits for the price to rise, its stop loss for it to fall; a short's the other way.
+    const rises = (purpose === 'take-profit') === (request.side === 1)
+    const [row] = await tx
+      .insert(orders)
+      .values({
+        userId: request.userId,
+        clientOrderId: `${purpose}:${randomUUID()}`,
+        biz: 'futures',
+        pairCode: request.pairCode,
+        side: closingSide,
+        type: 'stop-market',
+        timeInForce: 'IOC',
+        size: request.size?.toFixed() ?? null,
+        triggerPrice: price.toFixed(),
+        triggerBy: request.triggerBy,
+        triggerDirection: rises ? 'rise' : 'fall',
+        purpose,
+        status: 'untriggered',
+        reduceOnly: true,
+        feeCoin: 'USDT',
+        frozenCoin: 'USDT',
+        createdAt: request.at,
+        updatedAt: request.at,
+      })
+      .returning()
+    if (row) created.push(row)
+  }
+  return created
+}
