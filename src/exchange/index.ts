@@ -24,6 +24,7 @@ import { createHub } from './realtime/hub.ts'
 import { createMarketPublisher } from './realtime/publisher.ts'
 import { createDepthPublisher } from './realtime/depth-publisher.ts'
 import { createTradingBooks } from './trading/books.ts'
+import { leaderTrade } from './copy/engine.ts'
 import { createOrderEngine, type OrderEngine } from './trading/order-engine.ts'
 import { hubTradingEvents, type EventTarget } from './realtime/trading-events.ts'
 import type { MarketPublisher } from './realtime/publisher.ts'
@@ -168,6 +169,11 @@ export async function openExchange(
     now,
     logger,
     bots,
+    // Futures leaders trade through the books, like everyone; spot leaders at the decision's price.
+    trade: async (order) =>
+      order.biz === 'futures'
+        ? context.trading.placeForLeader(order)
+        : (await leaderTrade(database.db, rules, order)) !== null,
     onMinutes: afterPrices(
       context.trading,
       createMarketPublisher(hub, market, depth, Boolean(options.redisUrl)),

@@ -39,6 +39,11 @@ export interface RunnerDeps {
   bots: readonly Bot[]
   /** Told of every new market minute (the realtime hub's publisher). */
   onMinutes?: (updates: readonly MinuteUpdate[]) => Promise<void>
+  /**
+   * Places a simulated leader's live order: through the order books when given (issue 18: they trade like everyone,
+   * their fills the book's), else at the decision's price. Answers whether it traded.
+   */
+  trade?: (order: LeaderOrder) => Promise<boolean>
 }
 
 export interface TickReport {
@@ -116,7 +121,8 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
     }
     for (const order of orders) {
       try {
-        if (await leaderTrade(db, rules, order)) report.orders += 1
+        const traded = deps.trade ? await deps.trade(order) : (await leaderTrade(db, rules, order)) !== null
+        if (traded) report.orders += 1
       } catch (error) {
         // Another pair's order spent the wallet first: the bot simply does not trade this time.
         if (!(error instanceof InsufficientFunds)) throw error

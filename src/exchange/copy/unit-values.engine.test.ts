@@ -138,8 +138,14 @@ describe('unit values of the running exchange', () => {
     expect(dayRows.length).toBeGreaterThan(0)
     expect(dayRows.every((r) => r.at.getTime() === MONDAY)).toBe(true)
     // A profit share a copy pays at Monday 00:00 is a cost, not a flow: no row takes it out of the copy's return (the
-    // copy's next valuation shows it in the unit value), while the leader's side of it is a flow.
-    expect(copyRows.filter((r) => r.reason === 'flow')).toEqual([])
+    // copy's next valuation shows it in the unit value), while the leader's side of it is a flow. The only flows are
+    // copies that ended (their copy stop loss reached as the leaders trade live): all their money out, none left.
+    const flows = copyRows.filter((r) => r.reason === 'flow')
+    for (const flow of flows) {
+      const [ended] = await db.select({ status: copies.status }).from(copies).where(eq(copies.id, flow.ownerId))
+      expect([ended?.status, flow.units, flow.equity]).toEqual(['cancelled', '0', '0'])
+    }
+    expect(flows.filter((r) => r.at.getTime() === MONDAY)).toEqual([])
     expect((await rowsOf('copy', copyId))[0]?.reason).toBe('start')
   }, 120_000)
 })

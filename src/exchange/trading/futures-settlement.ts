@@ -17,7 +17,15 @@ import { Exact, exact, type Money } from '../money.ts'
 import { Book, walletKey, type PositionState } from '../copy/book.ts'
 import { leaderWallet } from '../copy/copy-account.ts'
 import { feeFor, marginFor, q } from '../copy/position-math.ts'
-import { addToPosition, closePart, EXCHANGE_WALLET, NO_TRIGGERS, openPosition, QUOTE } from '../copy/positions.ts'
+import {
+  addToPosition,
+  closePart,
+  EXCHANGE_WALLET,
+  NO_TRIGGERS,
+  openPosition,
+  QUOTE,
+  refreshLevels,
+} from '../copy/positions.ts'
 import { linkedPositions, mirrorClose, mirrorOpen } from '../copy/mirror.ts'
 import type { Rules } from '../copy/rules.ts'
 import type { Marks } from '../copy/unit-values.ts'
@@ -211,6 +219,8 @@ export class FuturesSettlement implements Settlement {
       2 * this.pending.length + copies.reduce((n, c) => n + c.list.length, 0) * (orders.length + 1),
     )
 
+    /** Positions that only grew in this operation: their size and notional at entry, before and through it. */
+    const growth = new Map<PositionState, { size: Money; notional: Money }>()
     const groups = new Map<OrderState, Group>()
     const groupOf = (order: OrderState): Group => {
       let group = groups.get(order)
@@ -243,6 +253,7 @@ export class FuturesSettlement implements Settlement {
         let fee = new Exact(0)
         let left = fill.size
         if (position && position.side !== direction) {
+          growth.delete(position)
           const reduce = Exact.min(left, position.size)
           const feesBefore = position.fees
           closePart(book, rules, position, reduce, fill.price, at, 'manual', ref, NO_TRIGGERS)
@@ -266,6 +277,10 @@ export class FuturesSettlement implements Settlement {
           order.frozen = order.frozen.minus(take)
           const wallet = leaderWallet(order.userId)
           book.accounts.set(wallet, (book.accounts.get(wallet) ?? new Exact(0)).plus(take))
+          const grown = (position && growth.get(position)) ?? {
+            size: position?.size ?? new Exact(0),
+            notional: position ? position.size.times(position.entryPrice) : new Exact(0),
+          }
           if (position) {
             addToPosition(
               book,
@@ -293,6 +308,10 @@ export class FuturesSettlement implements Settlement {
             })
             current.set(order.userId, position)
           }
+          // The entry over this operation is the average of what it held and every fill added, rounded once.
+          grown.size = grown.size.plus(left)
+          grown.notional = grown.notional.plus(fill.price.times(left))
+          growth.set(position, grown)
           fee = fee.plus(openFee)
           group.opened = position
           group.openedSize = group.openedSize.plus(left)
@@ -301,6 +320,12 @@ export class FuturesSettlement implements Settlement {
         record.fee = fee
         order.fee = order.fee.plus(fee)
       }
+    }
+    for (const [position, grown] of growth) {
+      if (!position.size.eq(grown.size)) continue
+      position.entryPrice = q(grown.notional.div(grown.size))
+      refreshLevels(position, rules, NO_TRIGGERS)
+      book.touchPosition(position)
     }
     for (const order of this.closing) this.release(order)
     // An order that opened or added sets the take profit and stop loss it carries on the whole position.

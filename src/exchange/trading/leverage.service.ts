@@ -2,10 +2,9 @@
 
 import type { FuturesLeverage, SetLeverageRequest } from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
-import { futuresLeverage } from '../db/trading-schema.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { findInstrument } from '../market/instruments.ts'
-import { leverageOf } from './order-engine.ts'
+import { leverageOf, setLeverage as chooseLeverage } from './order-engine.ts'
 
 function pairOf(pairCode: string): string {
   const instrument = findInstrument(pairCode)
@@ -36,14 +35,8 @@ export async function setLeverage(
   const max = ctx.rules.instrument(pair).maxLeverage
   if (request.leverage > max)
     throw new ApiFailure(400, 'leverage-too-high', { fields: [{ path: 'leverage', issue: `at most ${max}` }] })
-  const sides = request.side === undefined ? (['long', 'short'] as const) : [request.side]
-  for (const side of sides)
-    await ctx.db
-      .insert(futuresLeverage)
-      .values({ userId, pairCode: pair, side, leverage: request.leverage, updatedAt: ctx.now() })
-      .onConflictDoUpdate({
-        target: [futuresLeverage.userId, futuresLeverage.pairCode, futuresLeverage.side],
-        set: { leverage: request.leverage, updatedAt: ctx.now() },
-      })
+  const sides: ('buy' | 'sell')[] =
+    request.side === undefined ? ['buy', 'sell'] : [request.side === 'long' ? 'buy' : 'sell']
+  for (const side of sides) await chooseLeverage(ctx.db, userId, pair, side, request.leverage, ctx.now())
   return leverageSettings(ctx, userId, pair)
 }

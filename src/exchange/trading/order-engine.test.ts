@@ -212,3 +212,26 @@ describe('a futures position’s take profit and stop loss', () => {
     await ledgerWhole()
   })
 })
+
+describe('limits', () => {
+  it('refuses an order past the open-order limit of a market, and takes it again once one is cancelled', async () => {
+    prices.set(PAIR, '3000')
+    const trader = await user('100000')
+    const limit = TRADING.maxOpenOrders
+    const ids: string[] = []
+    for (let i = 0; i < limit; i += 1)
+      ids.push((await place(engine, trader, { side: 'buy', type: 'limit', price: '2900', size: '0.002' })).order.id)
+    await expect(
+      place(engine, trader, { side: 'buy', type: 'limit', price: '2900', size: '0.002' }),
+    ).rejects.toMatchObject({
+      status: 400,
+      reason: 'too-many-orders',
+    })
+    await engine.cancel(trader, { biz: 'spot', orderId: ids[0] ?? '' })
+    expect(
+      (await place(engine, trader, { side: 'buy', type: 'limit', price: '2900', size: '0.002' })).order.status,
+    ).toBe('new')
+    await engine.cancelAll(trader, 'spot', undefined)
+    expect(await balance(trader, 'USDT')).toEqual({ available: '100000', frozen: '0' })
+  }, 60_000)
+})

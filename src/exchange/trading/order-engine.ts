@@ -60,6 +60,7 @@ import { loadPositions, loadWallets, persistChange } from '../copy/store.ts'
 import { positionToWire } from '../copy/api/wire.ts'
 import type { Rules } from '../copy/rules.ts'
 import type { Marks } from '../copy/unit-values.ts'
+import type { LeaderOrder } from '../copy/mirror.ts'
 import { futuresUnitOf, sizeFromUnit } from '#/contract/futures-units.ts'
 import { DEFAULTS } from '#/app.config.ts'
 import { futuresLeverage } from '../db/trading-schema.ts'
@@ -104,10 +105,15 @@ export interface OrderEngine {
   setPositionTpsl(userId: number, input: PositionTpslRequest): Promise<Order[]>
   /** Adds to or removes from a futures position's isolated margin. */
   changeMargin(userId: number, input: PositionMarginRequest): Promise<TradingPosition>
+  /**
+   * A simulated futures leader's decision as a market order on the book (its event id the order's clientOrderId, so a
+   * replay places nothing): open and add buy or sell its size, reduce and close are reduce-only. False when it could
+   * not trade (not enough in its wallet, or no position left to reduce).
+   */
+  placeForLeader(order: LeaderOrder): Promise<boolean>
   /** After the prices moved: sweeps crossed user orders and releases reached stop orders, book by book. */
   onPrices(): Promise<void>
 }
-
 
 const failure = (refusal: Refusal) =>
   new ApiFailure(400, refusal.reason, { fields: [{ path: refusal.field, issue: refusal.issue }] })
@@ -841,11 +847,73 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       }
   }
 
-  return { place, cancel, cancelAll, amend, setPositionTpsl, changeMargin, onPrices }
+  async function placeForLeader(order: LeaderOrder): Promise<boolean> {
+    const { action } = order
+    if (action.kind === 'liquidate') return false
+    let side: 'buy' | 'sell'
+    let size: Money
+    let reduceOnly = false
+    if (action.kind === 'open') {
+      side = action.side === 1 ? 'buy' : 'sell'
+      size = action.size
+      await setLeverage(db, order.leaderId, order.pairCode, side, action.leverage, order.at)
+    } else {
+      const [position] = await db.select().from(positions).where(eq(positions.id, action.positionId))
+      if (!position || position.status !== 'open') return false
+      const held: 'buy' | 'sell' = position.side === 1 ? 'buy' : 'sell'
+      const opposite: 'buy' | 'sell' = held === 'buy' ? 'sell' : 'buy'
+      side = action.kind === 'add' ? held : opposite
+      reduceOnly = action.kind !== 'add'
+      size = action.kind === 'close' ? new Exact(position.size) : action.size
+    }
+    try {
+      const placed = await place(order.leaderId, {
+        clientOrderId: order.eventId,
+        biz: 'futures',
+        pairCode: order.pairCode,
+        side,
+        type: 'market',
+        size: size.toFixed(),
+        ...(reduceOnly ? { reduceOnly: true } : {}),
+      })
+      return !placed.replayed && placed.fills.length > 0
+    } catch (error) {
+      // A bot that cannot afford it (or has nothing left to reduce) holds, as it does at the mark.
+      if (error instanceof ApiFailure && error.status === 400) return false
+      throw error
+    }
+  }
+
+  return { place, cancel, cancelAll, amend, setPositionTpsl, changeMargin, placeForLeader, onPrices }
 }
 
 /** The wallet a market's orders hold their funds in. */
 const walletOf = (biz: TradingMarket) => (biz === 'spot' ? SPOT_WALLET : FUTURES_WALLET)
+
+/** Chooses the leverage of the side an order on `side` opens (a buy opens long). */
+export async function setLeverage(
+  db: Pick<Database, 'insert'>,
+  userId: number,
+  pairCode: string,
+  side: 'buy' | 'sell',
+  leverage: number,
+  at: Date,
+): Promise<void> {
+  const row = {
+    userId,
+    pairCode,
+    side: side === 'buy' ? ('long' as const) : ('short' as const),
+    leverage,
+    updatedAt: at,
+  }
+  await db
+    .insert(futuresLeverage)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [futuresLeverage.userId, futuresLeverage.pairCode, futuresLeverage.side],
+      set: { leverage, updatedAt: at },
+    })
+}
 
 /** The user's leverage for the side an order on `side` opens (a buy opens long), or the default. */
 export async function leverageOf(
