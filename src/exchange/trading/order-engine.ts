@@ -13,6 +13,7 @@
  * released into the book.
  */
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { TRADING } from '#/app.config.ts'
 import type {
   AmendOrderRequest,
@@ -34,7 +35,7 @@ import { balances } from '../db/schema.ts'
 import { fills, orders, OPEN_STATUSES } from '../db/trading-schema.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { findInstrument, INSTRUMENTS, type Instrument } from '../market/instruments.ts'
-import { Exact, type Money } from '../money.ts'
+import { Exact, toPlain, type Money } from '../money.ts'
 import type { Tx } from '../copy/store.ts'
 import { MAKER_ID, type TradingBooks } from './books.ts'
 import type { Fill, OrderBook, OrderInput, Stop } from './order-book.ts'
@@ -117,6 +118,8 @@ export interface OrderEngine {
 
 const failure = (refusal: Refusal) =>
   new ApiFailure(400, refusal.reason, { fields: [{ path: refusal.field, issue: refusal.issue }] })
+
+const frozenRows = z.object({ rows: z.array(z.object({ moved: z.coerce.number(), open: z.coerce.number() })) })
 
 const CANCEL_OF_STOP: Record<Exclude<Stop, 'done'>, CancelReason> = {
   exhausted: 'no-liquidity',
@@ -361,6 +364,30 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     else settlement.close(state, 'cancelled', placed.stop ? CANCEL_OF_STOP[placed.stop] : 'ioc')
   }
 
+  /**
+   * Moves `amount` of `coin` from available to frozen in the user's wallet of the market when it is there (frozen:
+   * false, nothing moved, when not), and counts the user's open orders on the market: one statement.
+   */
+  async function freezeFunds(
+    tx: Tx,
+    biz: TradingMarket,
+    userId: number,
+    coin: string,
+    amount: Money,
+  ): Promise<{ frozen: boolean; open: number }> {
+    const open = sql`(select count(*)::int from ${orders} where ${orders.userId} = ${userId} and ${orders.biz} = ${biz}
+      and ${orders.status} in ('untriggered', 'new', 'partially-filled'))`
+    const result = await tx.execute(sql`
+      with moved as (
+        update ${balances} set available = available - ${toPlain(amount)}::numeric, frozen = frozen + ${toPlain(amount)}::numeric
+        where user_id = ${userId} and wallet_type = ${walletOf(biz)} and coin = ${coin} and available >= ${toPlain(amount)}::numeric
+        returning 1)
+      select (select count(*) from moved)::int as moved, ${open} as open`)
+    const [row] = frozenRows.parse(result).rows
+    // Nothing to hold (a reduce-only order) needs no wallet row.
+    return { frozen: (row?.moved ?? 0) > 0 || amount.isZero(), open: row?.open ?? 0 }
+  }
+
   /** The available `coin` of the user's wallet of the market, its row locked for this transaction. */
   async function lockedAvailable(tx: Tx, biz: TradingMarket, userId: number, coin: string): Promise<Money> {
     const [row] = await tx
@@ -439,22 +466,30 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   }
 
   async function place(userId: number, input: PlaceOrderRequest): Promise<PlacedOrder> {
-    const known = await replay(userId, input.clientOrderId)
-    if (known) return known
     const biz = input.biz
-    const instrument = instrumentOf(input.pairCode)
+    const instrument = findInstrument(input.pairCode)
+    // A clientOrderId placed before answers that order, whatever the market says now: it is looked for when this one
+    // would be refused, or when its row cannot be written (the unique key); an order that passes pays no extra read.
+    const refuse = async (refusal: Refusal): Promise<PlacedOrder> => {
+      const known = await replay(userId, input.clientOrderId)
+      if (known) return known
+      throw failure(refusal)
+    }
+    if (!instrument) return refuse({ reason: 'invalid-input', field: 'pairCode', issue: 'unknown pair' })
     const mark = markOf(instrument)
     const leverage = biz === 'futures' ? await leverageOf(db, userId, instrument.pairCode, input.side) : null
-    const checked = checkOrder(coinSize(input, instrument, leverage ?? 1), biz, instrument, mark)
-    if (!checked.ok) throw failure(checked.refusal)
+    let sized: PlaceOrderRequest
+    try {
+      sized = coinSize(input, instrument, leverage ?? 1)
+    } catch (error) {
+      if (error instanceof ApiFailure) return refuse({ reason: error.reason, field: 'size', issue: error.message })
+      throw error
+    }
+    const checked = checkOrder(sized, biz, instrument, mark)
+    if (!checked.ok) return refuse(checked.refusal)
     const order = checked.order
     try {
       const { result: id, told } = await inBook(biz, instrument, async (tx, book, op, at) => {
-        const [open] = await tx
-          .select({ n: count() })
-          .from(orders)
-          .where(and(eq(orders.userId, userId), eq(orders.biz, biz), inArray(orders.status, [...OPEN_STATUSES])))
-        if ((open?.n ?? 0) >= TRADING.maxOpenOrders) throw new ApiFailure(400, 'too-many-orders')
         const stop = order.type === 'stop-limit' || order.type === 'stop-market'
         if (stop && order.triggerPrice && triggerReached(stopDirection(order.side), order.triggerPrice, mark))
           throw failure({
@@ -472,7 +507,10 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         if (tpsl) throw failure(tpsl)
         const freeze = toFreeze(biz, order, book, userId, leverage ?? 1, mark)
         const coin = biz === 'futures' || order.side === 'buy' ? QUOTE_COIN : instrument.coin
-        if (freeze.gt(await lockedAvailable(tx, biz, userId, coin)))
+        // What it holds moves from available to frozen here, in the statement that checks it is there.
+        const wallet = await freezeFunds(tx, biz, userId, coin, freeze)
+        if (wallet.open >= TRADING.maxOpenOrders) throw new ApiFailure(400, 'too-many-orders')
+        if (!wallet.frozen)
           throw new ApiFailure(400, 'insufficient-balance', {
             fields: [
               {
@@ -511,7 +549,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         if (!row) throw new Error('order not inserted')
         const state = stateOf(row)
         op.touched.push(state)
-        op.settlement.freeze(state, freeze)
+        state.frozen = freeze
         if (!stop) await execute(tx, book, row, state, op)
         return row.id
       })
@@ -520,8 +558,9 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       if (!row) throw new Error(`order ${id} not written`)
       return { order: orderToWire(row), fills: told.fills.filter((f) => f.orderId === String(id)), replayed: false }
     } catch (error) {
-      // The same clientOrderId racing itself: the other request placed it.
-      if (!isUniqueViolation(error)) throw error
+      // Refused now (its funds are held by the first one), or the same clientOrderId racing itself: the order placed
+      // before is the answer.
+      if (!isUniqueViolation(error) && !(error instanceof ApiFailure)) throw error
       const other = await replay(userId, input.clientOrderId)
       if (!other) throw error
       return other

@@ -113,7 +113,25 @@ export async function writeSettlement(
 ): Promise<{ orders: OrderRow[]; fills: FillRow[] }> {
   const at = context.at.toISOString()
   let updated: OrderRow[] = []
-  if (touched.length > 0) {
+  const [only] = touched
+  if (touched.length === 1 && only) {
+    // One order (a placement that rested, a cancel): one statement that answers the row.
+    const priority = priorities.get(only.id) ?? 'keep'
+    updated = await tx
+      .update(orders)
+      .set({
+        filled: toPlain(only.filled),
+        filledQuote: toPlain(only.filledQuote),
+        fee: toPlain(only.fee),
+        frozen: toPlain(only.frozen),
+        status: only.status,
+        cancelReason: only.cancelReason,
+        updatedAt: context.at,
+        ...(priority === 'keep' ? {} : { priority: priority === 'draw' ? sql`nextval('order_priority')` : null }),
+      })
+      .where(eq(orders.id, only.id))
+      .returning()
+  } else if (touched.length > 1) {
     const priority = touched.map((o) => priorities.get(o.id) ?? 'keep')
     const result = await tx.execute(sql`
       update orders set filled = x.filled, filled_quote = x.fq, fee = x.fee, frozen = x.frozen, status = x.status,

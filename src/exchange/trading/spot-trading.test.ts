@@ -282,6 +282,15 @@ describe('spot orders', () => {
     const first = await placed(user, input)
     const second = await placed(user, input)
     expect([first.replayed, second.replayed, second.order.id]).toEqual([false, true, first.order.id])
+    // Sent again when its funds are all held (by itself): still the same order, not a refusal.
+    const all = {
+      ...input,
+      clientOrderId: 'same-order-all',
+      size: new Exact(7000).div(price).toDecimalPlaces(4, Exact.ROUND_DOWN).toFixed(),
+    }
+    const big = await placed(user, all)
+    expect(await placed(user, all)).toMatchObject({ replayed: true, order: { id: big.order.id } })
+    await api('POST', '/trade/v1/orders/cancel', { token: user.token, body: { biz: 'spot', orderId: big.order.id } })
     const racing = await Promise.all(
       Array.from({ length: 5 }, () => placed(user, { ...input, clientOrderId: 'same-order-2' })),
     )
