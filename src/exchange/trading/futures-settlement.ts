@@ -11,7 +11,7 @@
  * A lead trader's orders are copied: once per order and operation, what the leader's position opened or closed is
  * mirrored to every live copy at the average price of those fills (mirror.ts), and recorded as a leader event.
  */
-import { and, eq, inArray, isNotNull, isNull, ne, notInArray } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, ne, notInArray } from 'drizzle-orm'
 import type { CancelReason } from '#/contract/index.ts'
 import { Exact, exact, type Money } from '../money.ts'
 import { Book, walletKey, type PositionState } from '../copy/book.ts'
@@ -39,9 +39,9 @@ import {
   persistChange,
   type Tx,
 } from '../copy/store.ts'
-import { copies as copiesTable, leaderEvents, leaders, positions } from '../db/copy-schema.ts'
+import { copies as copiesTable, leaderEvents, leaders } from '../db/copy-schema.ts'
 import type { Fill } from './order-book.ts'
-import { writeWalletDeltas } from './order-store.ts'
+import { ownFuturesPositions, writeWalletDeltas } from './order-store.ts'
 import { orders as ordersTable } from '../db/trading-schema.ts'
 import { replaceTpsl } from './tpsl.ts'
 import type { FillRecord, LedgerTransfer, OrderState, Settlement, WalletDelta } from './settlement.ts'
@@ -188,18 +188,7 @@ export class FuturesSettlement implements Settlement {
       const key = walletKey(delta.userId, FUTURES_WALLET, QUOTE)
       book.accounts.set(key, (book.accounts.get(key) ?? new Exact(0)).plus(delta.available))
     }
-    // Each user's own position of the pair (a copied position is its copy's, not theirs to trade here).
-    await loadPositions(
-      tx,
-      book,
-      and(
-        inArray(positions.userId, users),
-        eq(positions.pairCode, pairCode),
-        eq(positions.biz, 'futures'),
-        eq(positions.status, 'open'),
-        isNull(positions.copyId),
-      ),
-    )
+    await loadPositions(tx, book, ownFuturesPositions(users, pairCode))
     const current = new Map<number, PositionState | undefined>()
     for (const position of book.positions.values())
       if (position.copyId === null && position.status === 'open') current.set(position.userId, position)

@@ -12,7 +12,7 @@
  * filled by the maker at their own price (they are the resting side), and stop orders whose trigger is reached are
  * released into the book.
  */
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { TRADING } from '#/app.config.ts'
 import type {
@@ -72,6 +72,7 @@ import {
   lockBook,
   lockOrders,
   orderToWire,
+  ownFuturesPositions,
   restingOrders,
   stateOf,
   writeSettlement,
@@ -584,15 +585,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     const [position] = await tx
       .select({ side: positions.side, size: positions.size })
       .from(positions)
-      .where(
-        and(
-          eq(positions.userId, userId),
-          eq(positions.pairCode, pairCode),
-          eq(positions.biz, 'futures'),
-          eq(positions.status, 'open'),
-          isNull(positions.copyId),
-        ),
-      )
+      .where(ownFuturesPositions([userId], pairCode))
     return position
   }
 
@@ -651,17 +644,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       const book = new Book(() => {
         throw new Error('a margin change opens no position')
       })
-      const [position] = await loadPositions(
-        tx,
-        book,
-        and(
-          eq(positions.userId, userId),
-          eq(positions.pairCode, instrument.pairCode),
-          eq(positions.biz, 'futures'),
-          eq(positions.status, 'open'),
-          isNull(positions.copyId),
-        ),
-      )
+      const [position] = await loadPositions(tx, book, ownFuturesPositions([userId], instrument.pairCode))
       if (!position)
         throw failure({ reason: 'invalid-input', field: 'pairCode', issue: 'no open position of this pair' })
       const wallet = leaderWallet(userId)

@@ -3,12 +3,13 @@
  * settlement written whole — order figures, fills, ledger transfers, wallet balances (available and frozen) and the
  * market and fee accounts — inside the caller's transaction.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { CANCEL_REASONS, type CancelReason, type Order, type OrderFill, type TradingMarket } from '#/contract/index.ts'
 import { parseKey } from '../copy/book.ts'
 import { addToLedgerAccounts, type Tx } from '../copy/store.ts'
 import { fills, orders } from '../db/trading-schema.ts'
+import { positions } from '../db/copy-schema.ts'
 import { Exact, toPlain, type Money } from '../money.ts'
 import type { OrderState, Settlement, WalletDelta } from './settlement.ts'
 import { findInstrument } from '../market/instruments.ts'
@@ -299,3 +300,16 @@ export function fillToWire(row: FillRow): OrderFill {
     time: row.createdAt.getTime(),
   }
 }
+
+/**
+ * The users' own open futures positions of a pair: the one-way position their orders trade (a copied position is its
+ * copy's, not theirs to trade here).
+ */
+export const ownFuturesPositions = (userIds: readonly number[], pairCode: string) =>
+  and(
+    inArray(positions.userId, [...userIds]),
+    eq(positions.pairCode, pairCode),
+    eq(positions.biz, 'futures'),
+    eq(positions.status, 'open'),
+    isNull(positions.copyId),
+  )
