@@ -82,6 +82,8 @@ const stepArb = fc.oneof(
 
 const TICK = new Exact('0.01')
 let traders = 0
+/** Orders amended, in every run (the database is shared): their price now is not the one their earlier fills met. */
+const amended = new Set<number>()
 const LOT = new Exact('0.0001')
 
 class World {
@@ -164,13 +166,15 @@ class World {
       const picked = open[step.pick % Math.max(1, open.length)]
       if (!picked) return
       if (step.kind === 'cancel') await this.engine.cancel(userId, { biz: picked.biz, orderId: String(picked.id) })
-      else
+      else {
+        amended.add(picked.id)
         await this.engine.amend(userId, {
           biz: picked.biz,
           orderId: String(picked.id),
           price: at(step.offset),
           size: LOT.times(step.lots).toFixed(),
         })
+      }
     } catch (error) {
       // A refusal is an answer; anything else is a defect.
       if (!(error instanceof ApiFailure) || error.status >= 500) throw error
@@ -206,13 +210,23 @@ class World {
       expect(closed, 'an ended order holds nothing').toEqual([])
     }
     const crossed = await h.context.db
-      .select({ id: fills.id })
+      .select({
+        id: fills.id,
+        order: orders.id,
+        side: fills.side,
+        role: fills.role,
+        price: fills.price,
+        limit: orders.price,
+      })
       .from(fills)
       .innerJoin(orders, eq(orders.id, fills.orderId))
       .where(
         sql`${orders.price} is not null and ${orders.type} = 'limit' and ((${fills.side} = 'buy' and ${fills.price} > ${orders.price}) or (${fills.side} = 'sell' and ${fills.price} < ${orders.price}))`,
       )
-    expect(crossed, 'no fill past its limit').toEqual([])
+    expect(
+      crossed.filter((c) => !amended.has(c.order)),
+      'no fill past its limit',
+    ).toEqual([])
     for (const biz of ['spot', 'futures'] as const) {
       const best = this.books.book(biz, PAIR)?.best()
       if (best?.bid && best.ask) expect(best.bid.lt(best.ask), `${biz} book crossed`).toBe(true)
