@@ -35,7 +35,7 @@ type Step =
       who: number
       biz: TradingMarket
       side: 'buy' | 'sell'
-      type: 'limit' | 'market' | 'stop-market'
+      type: 'limit' | 'market' | 'stop-market' | 'stop-limit'
       timeInForce: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
       /** Ticks from the mark (limit price or trigger). */
       offset: number
@@ -51,7 +51,14 @@ const placeArb = fc
     who: fc.integer({ min: 0, max: 2 }),
     biz: fc.constantFrom<TradingMarket>('spot', 'futures'),
     side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
-    type: fc.constantFrom<'limit' | 'market' | 'stop-market'>('limit', 'limit', 'limit', 'market', 'stop-market'),
+    type: fc.constantFrom<'limit' | 'market' | 'stop-market' | 'stop-limit'>(
+      'limit',
+      'limit',
+      'limit',
+      'market',
+      'stop-market',
+      'stop-limit',
+    ),
     timeInForce: fc.constantFrom<'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'>('GTC', 'GTC', 'IOC', 'FOK', 'POST_ONLY'),
     offset: fc.integer({ min: -300, max: 300 }),
     lots: fc.integer({ min: 20, max: 3000 }),
@@ -157,6 +164,8 @@ class World {
           size: LOT.times(step.lots).toFixed(),
           ...(step.type === 'limit' ? { price: at(step.offset), timeInForce: step.timeInForce } : {}),
           ...(step.type === 'stop-market' ? { triggerPrice: at(step.offset) } : {}),
+          // A stop-limit rests at its trigger once released, when the price has moved past it.
+          ...(step.type === 'stop-limit' ? { triggerPrice: at(step.offset), price: at(step.offset) } : {}),
           ...(step.biz === 'futures' && step.reduceOnly ? { reduceOnly: true } : {}),
         }
         await this.engine.place(userId, input)
@@ -221,7 +230,7 @@ class World {
       .from(fills)
       .innerJoin(orders, eq(orders.id, fills.orderId))
       .where(
-        sql`${orders.price} is not null and ${orders.type} = 'limit' and ((${fills.side} = 'buy' and ${fills.price} > ${orders.price}) or (${fills.side} = 'sell' and ${fills.price} < ${orders.price}))`,
+        sql`${orders.price} is not null and ${orders.type} in ('limit', 'stop-limit') and ((${fills.side} = 'buy' and ${fills.price} > ${orders.price}) or (${fills.side} = 'sell' and ${fills.price} < ${orders.price}))`,
       )
     expect(
       crossed.filter((c) => !amended.has(c.order)),

@@ -235,3 +235,31 @@ describe('limits', () => {
     expect(await balance(trader, 'USDT')).toEqual({ available: '100000', frozen: '0' })
   }, 60_000)
 })
+
+describe('a released stop-limit', () => {
+  it('rests on the book as a limit order, and another engine rebuilding the book keeps it there', async () => {
+    prices.set(PAIR, '3000')
+    const buyer = await user('10000')
+    const stop = await place(engine, buyer, {
+      side: 'buy',
+      type: 'stop-limit',
+      triggerPrice: '3020',
+      price: '3021',
+      size: '0.5',
+    })
+    expect(stop.order.status).toBe('untriggered')
+    // The price jumps past the trigger and its limit: released, it cannot fill at 3021 and rests.
+    prices.set(PAIR, '3040')
+    await engine.onPrices()
+    expect((await openOrders(h.context.db, buyer, 'spot')).map((o) => [o.id, o.status])).toEqual([
+      [stop.order.id, 'new'],
+    ])
+    // The price comes back under it: on a book rebuilt from the database, the maker fills it at its price.
+    prices.set(PAIR, '3010')
+    const other = newEngine()
+    await other.onPrices()
+    expect(await openOrders(h.context.db, buyer, 'spot')).toEqual([])
+    expect((await balance(buyer, 'USDT')).frozen).toBe('0')
+    await ledgerWhole()
+  })
+})

@@ -760,7 +760,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     const biz = input.biz
     const row = await ownOrder(userId, biz, { orderId: input.orderId })
     const instrument = instrumentOf(row.pairCode)
-    if (row.type !== 'limit')
+    if (row.type !== 'limit' && row.type !== 'stop-limit')
       throw new ApiFailure(400, 'invalid-input', {
         fields: [{ path: 'orderId', issue: 'only a resting limit order is amended' }],
       })

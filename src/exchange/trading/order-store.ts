@@ -49,7 +49,7 @@ export async function bumpBook(tx: Tx, biz: TradingMarket, pairCode: string): Pr
   return row.version
 }
 
-/** The resting orders of a book (limit orders new or partly filled), in time priority. */
+/** The resting orders of a book (limit orders, and stop-limits once released, new or partly filled), in time priority. */
 export async function restingOrders(tx: Tx, biz: TradingMarket, pairCode: string): Promise<OrderRow[]> {
   return tx
     .select()
@@ -59,7 +59,7 @@ export async function restingOrders(tx: Tx, biz: TradingMarket, pairCode: string
         eq(orders.biz, biz),
         eq(orders.pairCode, pairCode),
         inArray(orders.status, ['new', 'partially-filled']),
-        eq(orders.type, 'limit'),
+        inArray(orders.type, ['limit', 'stop-limit']),
       ),
     )
     .orderBy(orders.priority)
