@@ -1,7 +1,7 @@
 /**
  * Trading's changes pushed to the user's private channels as they happen (not on the periodic refresh): each order that
  * changed on `orders`, each new fill on `fills`, the new balances on `balance` of both markets. Through the hub's
- * pub/sub, so a user's sockets on any process receive them.
+ * pub/sub, so a user's sockets on every process receive them.
  */
 import type { Order, OrderFill, PrivateChannel, TradingMarket } from '#/contract/index.ts'
 import type { Logger } from '../logger.ts'

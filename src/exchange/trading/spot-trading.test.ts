@@ -263,7 +263,7 @@ describe('spot orders', () => {
       reason: 'invalid-input',
       field: 'quoteSize',
     })
-    // Nothing was frozen by any refusal.
+    // Nothing was frozen by the refusals.
     expect((await spot(user))('USDT')).toEqual({ available: '100000', frozen: '0' })
     await ledgerWhole()
   })

@@ -251,7 +251,7 @@ export function tradingRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     summary: 'Add or remove isolated margin',
     description:
       'Moves USDT between the futures wallet and the margin of the caller’s own futures position of a pair; its ' +
-      'liquidation price moves with it. Removing keeps the initial margin at the mark (size × mark ÷ leverage, plus any ' +
+      'liquidation price moves with it. Removing keeps the initial margin at the mark (size × mark ÷ leverage, plus an ' +
       "unrealized loss): more is refused with 'insufficient-balance', as is adding more than the wallet has.",
     security: BEARER,
     middleware: auth,
