@@ -44,7 +44,7 @@ import type { Fill } from './order-book.ts'
 import { ownFuturesPositions, writeWalletDeltas } from './order-store.ts'
 import { orders as ordersTable } from '../db/trading-schema.ts'
 import { replaceTpsl } from './tpsl.ts'
-import type { FillRecord, LedgerTransfer, OrderState, Settlement, WalletDelta } from './settlement.ts'
+import { Holds, type FillRecord, type LedgerTransfer, type OrderState, type Settlement } from './settlement.ts'
 
 export const FUTURES_WALLET = EXCHANGE_WALLET
 
@@ -87,34 +87,21 @@ export interface FuturesContext {
   marks: () => Marks
 }
 
-export class FuturesSettlement implements Settlement {
+export class FuturesSettlement extends Holds implements Settlement {
   readonly walletType = FUTURES_WALLET
   readonly fills: FillRecord[] = []
   readonly transfers: LedgerTransfer[] = []
-  private readonly wallets = new Map<number, WalletDelta>()
   private readonly pending: Pending[] = []
   private matches = 0
   private readonly context: FuturesContext
 
   constructor(context: FuturesContext) {
+    super()
     this.context = context
   }
 
-  walletDeltas(): WalletDelta[] {
-    return [...this.wallets.values()].filter((d) => !d.available.isZero() || !d.frozen.isZero())
-  }
-
-  freeze(order: OrderState, amount: Money): void {
-    if (amount.isZero()) return
-    this.move(order.userId, amount.neg(), amount)
-    order.frozen = order.frozen.plus(amount)
-  }
-
-  release(order: OrderState, keep: Money = new Exact(0)): void {
-    const extra = order.frozen.minus(keep)
-    if (extra.lte(0)) return
-    this.move(order.userId, extra, extra.neg())
-    order.frozen = keep
+  protected frozenCoin(): string {
+    return QUOTE
   }
 
   fill(fill: Fill, taker: OrderState | undefined, maker: OrderState | undefined): void {
@@ -262,7 +249,7 @@ export class FuturesSettlement implements Settlement {
           const openFee = feeFor(fill.price, left, rules.takerFeeRate)
           // The hold pays for it first; a rounding shortfall comes from available.
           const take = Exact.min(order.frozen, margin.plus(openFee))
-          this.move(order.userId, take, take.neg())
+          this.move(order.userId, QUOTE, take, take.neg())
           order.frozen = order.frozen.minus(take)
           const wallet = leaderWallet(order.userId)
           book.accounts.set(wallet, (book.accounts.get(wallet) ?? new Exact(0)).plus(take))
@@ -444,12 +431,5 @@ export class FuturesSettlement implements Settlement {
   private async writeWallets(tx: Tx, at: Date) {
     await writeWalletDeltas(tx, FUTURES_WALLET, this.walletDeltas(), at)
     this.wallets.clear()
-  }
-
-  private move(userId: number, available: Money, frozen: Money): void {
-    const delta = this.wallets.get(userId) ?? { userId, coin: QUOTE, available: new Exact(0), frozen: new Exact(0) }
-    delta.available = delta.available.plus(available)
-    delta.frozen = delta.frozen.plus(frozen)
-    this.wallets.set(userId, delta)
   }
 }

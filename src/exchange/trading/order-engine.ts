@@ -632,7 +632,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
 
   /**
    * Adds to or removes from the isolated margin of the user's own futures position of a pair (its liquidation price
-   * moves with it). What is removed leaves at least the initial margin at the mark: size × mark ÷ leverage, less any
+   * moves with it). What is removed leaves at least the initial margin at the mark: size × mark ÷ leverage, less an
    * unrealized loss.
    */
   async function changeMargin(userId: number, input: PositionMarginRequest): Promise<TradingPosition> {

@@ -5,7 +5,7 @@
  */
 import type { CancelReason, OrderSide, OrderStatus } from '#/contract/index.ts'
 import type { Tx } from '../copy/store.ts'
-import type { Money } from '../money.ts'
+import { Exact, type Money } from '../money.ts'
 import type { Fill } from './order-book.ts'
 
 /** A user's order as a settlement tracks it. */
@@ -80,6 +80,43 @@ export interface Settlement {
   close(order: OrderState, status: 'filled' | 'cancelled', reason: CancelReason | null): void
   /** Work that needs the database once matching is done (futures: the positions); spot has none. */
   finish(tx: Tx, at: Date): Promise<void>
+}
+
+/**
+ * What a settlement holds for its orders: each wallet's available ↔ frozen moves, collected per user and coin. The
+ * market says which coin an order holds (`frozenCoin`).
+ */
+export abstract class Holds {
+  protected readonly wallets = new Map<string, WalletDelta>()
+
+  protected abstract frozenCoin(order: OrderState): string
+
+  walletDeltas(): WalletDelta[] {
+    return [...this.wallets.values()].filter((d) => !d.available.isZero() || !d.frozen.isZero())
+  }
+
+  /** Funds an order holds from now on: available → frozen. */
+  freeze(order: OrderState, amount: Money): void {
+    if (amount.isZero()) return
+    this.move(order.userId, this.frozenCoin(order), amount.neg(), amount)
+    order.frozen = order.frozen.plus(amount)
+  }
+
+  /** Gives back what an order holds beyond `keep`: frozen → available. */
+  release(order: OrderState, keep: Money = new Exact(0)): void {
+    const extra = order.frozen.minus(keep)
+    if (extra.lte(0)) return
+    this.move(order.userId, this.frozenCoin(order), extra, extra.neg())
+    order.frozen = keep
+  }
+
+  protected move(userId: number, coin: string, available: Money, frozen: Money): void {
+    const key = `${userId}:${coin}`
+    const delta = this.wallets.get(key) ?? { userId, coin, available: new Exact(0), frozen: new Exact(0) }
+    delta.available = delta.available.plus(available)
+    delta.frozen = delta.frozen.plus(frozen)
+    this.wallets.set(key, delta)
+  }
 }
 
 export const isOpen = (status: OrderStatus) =>

@@ -12,7 +12,7 @@ import type { CancelReason } from '#/contract/index.ts'
 import { Exact, type Money } from '../money.ts'
 import { spotFeesKey, spotMarketKey, walletKey } from '../copy/book.ts'
 import type { Fill } from './order-book.ts'
-import type { FillRecord, LedgerTransfer, OrderState, Settlement, WalletDelta } from './settlement.ts'
+import { Holds, type FillRecord, type LedgerTransfer, type OrderState, type Settlement } from './settlement.ts'
 
 export const SPOT_WALLET = 1
 export const QUOTE_COIN = 'USDT'
@@ -32,35 +32,16 @@ export const feeOn = (amount: Money, rate: Money): Money =>
   amount.times(rate).toDecimalPlaces(STORED_DECIMALS, Exact.ROUND_UP)
 
 /** Collects a spot settlement's movements; the store writes them in one transaction. */
-export class SpotSettlement implements Settlement {
+export class SpotSettlement extends Holds implements Settlement {
   readonly walletType = SPOT_WALLET
   readonly transfers: LedgerTransfer[] = []
   readonly fills: FillRecord[] = []
-  private readonly wallets = new Map<string, WalletDelta>()
   private matches = 0
   private readonly fees: Fees
 
   constructor(fees: Fees = SPOT_FEES) {
+    super()
     this.fees = fees
-  }
-
-  walletDeltas(): WalletDelta[] {
-    return [...this.wallets.values()].filter((d) => !d.available.isZero() || !d.frozen.isZero())
-  }
-
-  /** Funds an order holds from now on: available → frozen. */
-  freeze(order: OrderState, amount: Money): void {
-    if (amount.isZero()) return
-    this.move(order.userId, this.frozenCoin(order), amount.neg(), amount)
-    order.frozen = order.frozen.plus(amount)
-  }
-
-  /** Gives back what an order holds beyond `keep`: frozen → available. */
-  release(order: OrderState, keep: Money = new Exact(0)): void {
-    const extra = order.frozen.minus(keep)
-    if (extra.lte(0)) return
-    this.move(order.userId, this.frozenCoin(order), extra, extra.neg())
-    order.frozen = keep
   }
 
   /**
@@ -149,15 +130,7 @@ export class SpotSettlement implements Settlement {
     })
   }
 
-  private frozenCoin(order: OrderState): string {
+  protected frozenCoin(order: OrderState): string {
     return order.side === 'buy' ? QUOTE_COIN : order.base
-  }
-
-  private move(userId: number, coin: string, available: Money, frozen: Money): void {
-    const key = `${userId}:${coin}`
-    const delta = this.wallets.get(key) ?? { userId, coin, available: new Exact(0), frozen: new Exact(0) }
-    delta.available = delta.available.plus(available)
-    delta.frozen = delta.frozen.plus(frozen)
-    this.wallets.set(key, delta)
   }
 }
