@@ -345,6 +345,14 @@ export const TRADING = {
     levelGrowth: 0.3,
     sizeVariation: 0.4,
   },
+  /**
+   * The simulated market flow: each engine minute, every simulated public trade of the minute (MARKET.tradesPerMinute,
+   * with its side and size) is sent to each book as an IOC order at the best price of the other side, so users' orders
+   * at the top of the book are filled by the market as the maker's are. Its owner on the books.
+   */
+  marketFlowOwnerId: 'market-flow',
+  /** Public trades (prints) kept per book for the trades channel and GET /market/v1/trades. */
+  tapeKept: 500,
 } as const
 
 /** The sandbox's conveniences (SANDBOX on, the default: the embedded exchange is a simulator). */

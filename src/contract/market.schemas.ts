@@ -50,7 +50,10 @@ export type MarketInstrumentsResponse = z.infer<typeof marketInstrumentsResponse
 export const marketTickerSchema = z
   .object({
     pairCode: z.string(),
+    /** The market's last trade price (the simulator's close before its book has traded). */
     last: decimalStringSchema,
+    /** The simulator's price: positions are valued, liquidated and triggered on it. */
+    mark: decimalStringSchema,
     open24h: decimalStringSchema,
     high24h: decimalStringSchema,
     low24h: decimalStringSchema,
@@ -98,7 +101,18 @@ export type MarketTradesResponse = z.infer<typeof marketTradesResponseSchema>
 /** Query numbers arrive as strings. */
 const queryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max)
 
-export const tickerQuerySchema = z.object({ pairCode: pairCodeSchema }).meta({ id: 'TickerQuery' })
+/** The two markets every pair trades on: spot and its USDT-margined perpetual. */
+export const TRADING_MARKETS = ['spot', 'futures'] as const
+export const tradingMarketSchema = z.enum(TRADING_MARKETS).meta({ id: 'TradingMarket' })
+export type TradingMarket = z.infer<typeof tradingMarketSchema>
+
+/** Which market's trades set the ticker's last price (spot when absent). */
+const bizQuery = { biz: tradingMarketSchema.default('spot') }
+
+export const tickersQuerySchema = z.object(bizQuery).meta({ id: 'TickersQuery' })
+export type TickersQuery = z.infer<typeof tickersQuerySchema>
+
+export const tickerQuerySchema = z.object({ pairCode: pairCodeSchema, ...bizQuery }).meta({ id: 'TickerQuery' })
 export type TickerQuery = z.infer<typeof tickerQuerySchema>
 
 export const klineQuerySchema = z
@@ -115,15 +129,11 @@ export type KlineQuery = z.infer<typeof klineQuerySchema>
 export const tradesQuerySchema = z
   .object({
     pairCode: pairCodeSchema,
+    ...bizQuery,
     limit: queryInt(TRADES_LIMIT.min, TRADES_LIMIT.max).default(TRADES_LIMIT.default),
   })
   .meta({ id: 'TradesQuery' })
 export type TradesQuery = z.infer<typeof tradesQuerySchema>
-
-/** The two markets every pair trades on: spot and its USDT-margined perpetual. */
-export const TRADING_MARKETS = ['spot', 'futures'] as const
-export const tradingMarketSchema = z.enum(TRADING_MARKETS).meta({ id: 'TradingMarket' })
-export type TradingMarket = z.infer<typeof tradingMarketSchema>
 
 export const DEPTH_LIMIT = { min: 1, max: TRADING.depthLevels, default: TRADING.depthLevels } as const
 

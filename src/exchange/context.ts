@@ -5,6 +5,7 @@ import type { DevInbox, Mailer } from './accounts/mailer.ts'
 import type { Rules } from './copy/rules.ts'
 import type { WhatIfService } from './copy/what-if-service.ts'
 import type { TradingBooks } from './trading/books.ts'
+import type { Tape } from './trading/tape.ts'
 import type { OrderEngine, TradingEvents } from './trading/order-engine.ts'
 import type { Database } from './db/client.ts'
 import type { Logger } from './logger.ts'
@@ -48,6 +49,8 @@ export interface ExchangeContext {
   whatIf: WhatIfService
   /** The order books of every pair on spot and futures (src/exchange/trading). */
   books: TradingBooks
+  /** The books' public trades and the last prices they set. */
+  tape: Tape
   /** Orders of both markets against those books, with the money and positions they move. */
   trading: OrderEngine
   /** Pushes trading's changes (orders, fills, balances) to the user's private channels. */

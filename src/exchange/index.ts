@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream'
 import { codeDelivery, type Mailer } from './accounts/mailer.ts'
 import { createRateLimiters } from './accounts/rate-limits.ts'
 import { ensureConfigDefaults } from './activity/global-config.ts'
-import { MARKET } from '#/app.config.ts'
+import { MARKET, TRADING } from '#/app.config.ts'
 import type { ExchangeContext } from './context.ts'
 import type { Logger } from './logger.ts'
 import { openDatabase } from './db/client.ts'
@@ -26,6 +26,7 @@ import { createDepthPublisher } from './realtime/depth-publisher.ts'
 import { createTradingBooks } from './trading/books.ts'
 import { leaderTrade } from './copy/engine.ts'
 import { createOrderEngine, type OrderEngine } from './trading/order-engine.ts'
+import { createTape } from './trading/tape.ts'
 import { hubTradingEvents, type EventTarget } from './realtime/trading-events.ts'
 import type { MarketPublisher } from './realtime/publisher.ts'
 import { createMemoryPubSub } from './realtime/pubsub.ts'
@@ -132,6 +133,7 @@ export async function openExchange(
     throw error
   }
   const books = createTradingBooks(market, now)
+  const tape = createTape(TRADING.tapeKept)
   // Trading's pushes go to the hub, which is made after the context it reads: set once the hub exists.
   const realtime: { target?: EventTarget } = {}
   const events = hubTradingEvents(() => realtime.target, logger)
@@ -148,7 +150,8 @@ export async function openExchange(
     rules,
     whatIf: createWhatIfService({ db: database.db, market, rules, now, logger }, options.whatIf),
     books,
-    trading: createOrderEngine({ db: database.db, market, books, now, rules, events }),
+    tape,
+    trading: createOrderEngine({ db: database.db, market, books, now, rules, events, tape, flow: market }),
     events,
   }
   const pubsub = options.redisUrl
@@ -176,11 +179,11 @@ export async function openExchange(
         : (await leaderTrade(database.db, rules, order)) !== null,
     onMinutes: afterPrices(
       context.trading,
-      createMarketPublisher(hub, market, depth, Boolean(options.redisUrl)),
+      createMarketPublisher(hub, market, depth, tape, Boolean(options.redisUrl)),
       logger,
     ),
   })
-  realtime.target = { hub, snapshots, depth }
+  realtime.target = { hub, snapshots, depth, everywhere: Boolean(options.redisUrl) }
   const app = createApp(context)
   if (options.runEngine) engine.start(MARKET.tickIntervalMs)
   let closing: Promise<void> | undefined

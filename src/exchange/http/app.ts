@@ -84,7 +84,7 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
   activityRoutes(app, ctx)
   analyticsRoutes(app, ctx)
   affiliateRoutes(app, ctx)
-  marketRoutes(app, ctx.market, ctx.books)
+  marketRoutes(app, ctx.market, ctx.books, ctx.tape)
   // Copy trading
   copyFollowRoutes(app, ctx)
   copyLeadRoutes(app, ctx)

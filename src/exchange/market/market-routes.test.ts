@@ -20,6 +20,7 @@ import { openApiCheck, type OpenApiCheck } from '#tests/fixtures/exchange/openap
 import { Money } from '../money.ts'
 import { INSTRUMENTS } from './instruments.ts'
 import { createTradingBooks } from '../trading/books.ts'
+import { createTape, type Tape } from '../trading/tape.ts'
 import { marketRoutes } from './market.routes.ts'
 import { createMarketSimulator, type MarketSimulator } from './simulator.ts'
 
@@ -28,16 +29,19 @@ let handle: DatabaseHandle
 let market: MarketSimulator
 let app: OpenAPIHono
 let doc: OpenApiCheck
+let tape: Tape
 
 beforeAll(async () => {
   handle = await openDatabase({ dataDir: 'memory://' })
   market = createMarketSimulator(handle.db, { seed: 3, backfillDays: 2, minuteHistoryDays: 1 })
   await market.start(NOW)
   app = new OpenAPIHono({ defaultHook: validationHook })
+  tape = createTape(5)
   marketRoutes(
     app,
     market,
     createTradingBooks(market, () => NOW, 3),
+    tape,
   )
   app.notFound(() => failureResponse(notFound()))
   app.onError((error) => failureResponse(error instanceof ApiFailure ? error : new ApiFailure(500, 'internal')))
@@ -87,12 +91,39 @@ describe('market routes', () => {
     })
   })
 
-  it('answer tickers, and a ticker per pair', async () => {
+  it("answer tickers, and a ticker per pair: the simulator's close and mark before the book has traded", async () => {
     const all = marketTickersResponseSchema.parse(await get('/market/v1/tickers', 200)).data
     expect(all.map((t) => t.pairCode)).toEqual(INSTRUMENTS.map((i) => i.pairCode))
     const one = marketTickerResponseSchema.parse(await get('/market/v1/ticker?pairCode=btc_usdt', 200)).data
-    expect(one).toEqual(market.ticker('BTC_USDT'))
+    expect(one).toEqual({ ...market.ticker('BTC_USDT'), mark: market.mark('BTC_USDT') })
     expect(one.last).toBe(market.mark('BTC_USDT'))
+  })
+
+  it("answer a market's last trade as its last price, the mark beside it, and its trades newest first", async () => {
+    const before = market.ticker('SOL_USDT')
+    const mark = market.mark('SOL_USDT') ?? '0'
+    if (!before) throw new Error('no SOL ticker')
+    // Above the day's high: the high follows it, and the change is measured to it.
+    const high = new Money(before.high24h).plus(1).toFixed()
+    tape.record('futures', 'SOL_USDT', [
+      { id: '7', time: NOW.getTime(), price: mark, size: '1', side: 'buy' },
+      { id: '8', time: NOW.getTime(), price: high, size: '2', side: 'sell' },
+    ])
+    const futures = marketTickerResponseSchema.parse(await get('/market/v1/ticker?pairCode=SOL_USDT&biz=futures', 200))
+    expect(futures.data).toMatchObject({ last: high, mark, high24h: high, low24h: before.low24h })
+    const change = new Money(high).minus(before.open24h).div(before.open24h).toDecimalPlaces(8, Money.ROUND_HALF_UP)
+    expect(new Money(futures.data.change24h).eq(change)).toBe(true)
+    // Spot has not traded: its ticker is the simulator's.
+    const spot = marketTickerResponseSchema.parse(await get('/market/v1/ticker?pairCode=SOL_USDT', 200)).data
+    expect(spot.last).toBe(before.last)
+    const listed = marketTickersResponseSchema.parse(await get('/market/v1/tickers?biz=futures', 200)).data
+    expect(listed.find((t) => t.pairCode === 'SOL_USDT')?.last).toBe(high)
+    const trades = marketTradesResponseSchema.parse(await get('/market/v1/trades?pairCode=SOL_USDT&biz=futures', 200))
+    expect(trades.data.map((t) => [t.id, t.side])).toEqual([
+      ['8', 'sell'],
+      ['7', 'buy'],
+    ])
+    expect(marketTradesResponseSchema.parse(await get('/market/v1/trades?pairCode=SOL_USDT', 200)).data).toEqual([])
   })
 
   it('answer candles: default limit 300, explicit limit and endTime', async () => {
@@ -105,12 +136,6 @@ describe('market routes', () => {
     ).data
     expect(hours).toEqual(await market.candles('ETH_USDT', '4h', { limit: 3, endTime }))
     expect(hours.at(-1)?.time).toBe(endTime - (endTime % (4 * 3_600_000)))
-  })
-
-  it('answer recent trades, newest first', async () => {
-    const trades = marketTradesResponseSchema.parse(await get('/market/v1/trades?pairCode=SOL_USDT&limit=7', 200)).data
-    expect(trades).toEqual(market.trades('SOL_USDT', 7))
-    expect(trades).toHaveLength(7)
   })
 
   it('answer a book around the price on spot and futures: 20 levels a side by default, best first', async () => {
@@ -151,6 +176,8 @@ describe('market routes', () => {
     ['/market/v1/trades?pairCode=BTC_USDT&limit=501', 'limit'],
     ['/market/v1/depth?pairCode=BTC_USDT&limit=21', 'limit'],
     ['/market/v1/depth?pairCode=BTC_USDT&biz=margin', 'biz'],
+    ['/market/v1/tickers?biz=margin', 'biz'],
+    ['/market/v1/trades?pairCode=BTC_USDT&biz=margin', 'biz'],
   ])('refuse a bad query with 400: %s', async (path, field) => {
     const body = apiErrorSchema.parse(await get(path, 400))
     expect(body.reason).toBe('invalid-input')

@@ -11,6 +11,7 @@ import {
   marketTickersResponseSchema,
   marketTradesResponseSchema,
   tickerQuerySchema,
+  tickersQuerySchema,
   tradesQuerySchema,
   type MarketInstrument,
 } from '#/contract/index.ts'
@@ -18,6 +19,7 @@ import { notFound } from '../http/errors.ts'
 import { COMMON_REFUSALS, ok, okJson } from '../http/openapi.ts'
 import { findInstrument, INSTRUMENTS, type Instrument } from './instruments.ts'
 import type { TradingBooks } from '../trading/books.ts'
+import { tickersOf, type Tape } from '../trading/tape.ts'
 import type { MarketSimulator } from './simulator.ts'
 
 const tags = ['Market']
@@ -61,8 +63,11 @@ const tickersRoute = createRoute({
   path: '/market/v1/tickers',
   tags,
   summary: '24 h tickers of every pair',
-  description: 'Last price, rolling 24 h open, high, low, change ratio and volumes, as exact decimal strings.',
-  responses: { 200: okJson(marketTickersResponseSchema, 'The tickers'), 500: COMMON_REFUSALS[500] },
+  description:
+    "Last price (the market's last trade; `biz` spot or futures, default spot), mark price (the simulator's), rolling 24 h " +
+    'open, high, low, change ratio and volumes, as exact decimal strings.',
+  request: { query: tickersQuerySchema },
+  responses: { 200: okJson(marketTickersResponseSchema, 'The tickers'), ...REFUSALS },
 })
 
 const tickerRoute = createRoute({
@@ -92,7 +97,8 @@ const tradesRoute = createRoute({
   tags,
   summary: 'Recent public trades of a pair',
   description:
-    'The newest simulated public trades, newest first (`limit` 1-500, default 50; a few hundred are kept per pair).',
+    "The newest trades on the pair's book of `biz` (spot or futures, default spot), newest first (`limit` 1-500, default " +
+    '50): users, the market maker and the simulated market flow trading with each other.',
   request: { query: tradesQuerySchema },
   responses: { 200: okJson(marketTradesResponseSchema, 'The trades'), 404: UNKNOWN_PAIR, ...REFUSALS },
 })
@@ -109,15 +115,17 @@ const depthRoute = createRoute({
   responses: { 200: okJson(depthResponseSchema, 'The book'), 404: UNKNOWN_PAIR, ...REFUSALS },
 })
 
-export function marketRoutes(app: OpenAPIHono, market: MarketSimulator, books: TradingBooks) {
+export function marketRoutes(app: OpenAPIHono, market: MarketSimulator, books: TradingBooks, tape: Tape) {
   app.openapi(instrumentsRoute, (c) => c.json(ok([...INSTRUMENT_LIST]), 200))
 
-  app.openapi(tickersRoute, (c) => c.json(ok(market.tickers()), 200))
+  app.openapi(tickersRoute, (c) => c.json(ok(tickersOf(market, tape, c.req.valid('query').biz)), 200))
 
   app.openapi(tickerRoute, (c) => {
-    const ticker = market.ticker(instrumentOf(c.req.valid('query').pairCode).pairCode)
+    const query = c.req.valid('query')
+    const pairCode = instrumentOf(query.pairCode).pairCode
+    const ticker = market.ticker(pairCode)
     if (!ticker) throw notFound()
-    return c.json(ok(ticker), 200)
+    return c.json(ok(tape.ticker(query.biz, ticker, market.mark(pairCode))), 200)
   })
 
   app.openapi(klineRoute, async (c) => {
@@ -139,6 +147,6 @@ export function marketRoutes(app: OpenAPIHono, market: MarketSimulator, books: T
 
   app.openapi(tradesRoute, (c) => {
     const query = c.req.valid('query')
-    return c.json(ok(market.trades(instrumentOf(query.pairCode).pairCode, query.limit)), 200)
+    return c.json(ok(tape.recent(query.biz, instrumentOf(query.pairCode).pairCode, query.limit)), 200)
   })
 }

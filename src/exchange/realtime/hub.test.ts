@@ -8,9 +8,11 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import { WEBSOCKET } from '#/app.config.ts'
 import {
   depthResponseSchema,
   depthSchema,
+  marketTradeSchema,
   wsServerMessageSchema,
   wsTicketResponseSchema,
   type WsServerMessage,
@@ -232,8 +234,30 @@ describe('live market', () => {
       biz: 'futures',
       type: 'update',
       pairCode: 'ETH_USDT',
-      data: { result: { last: h.context.market.mark('ETH_USDT') } },
+      // The last price is the futures book's last trade (the market flow trades every minute); the mark the simulator's.
+      data: {
+        result: {
+          last: h.context.tape.recent('futures', 'ETH_USDT', 1)[0]?.price,
+          mark: h.context.market.mark('ETH_USDT'),
+        },
+      },
     })
+    c.ws.close()
+  }, 60_000)
+
+  it("streams a book's trades as they happen: a snapshot of the tape, then the new prints, newest first", async () => {
+    const c = await client(exchangeUrl)
+    c.send({ event: 'subscribe', channel: 'trades', biz: 'spot', pairCode: 'SOL_USDT' })
+    const snapshot = await c.next()
+    expect(snapshot.data?.result).toEqual(h.context.tape.recent('spot', 'SOL_USDT', WEBSOCKET.snapshotTrades))
+    h.advance(60_000)
+    await h.engine.tick()
+    const update = await c.next()
+    const prints = marketTradeSchema.array().parse(update.data?.result)
+    expect([update.channel, update.type, prints.length > 0]).toEqual(['trades', 'update', true])
+    // Newest first, each print one the tape now holds.
+    expect(prints.map((p) => Number(p.id))).toEqual(prints.map((p) => Number(p.id)).sort((x, y) => y - x))
+    expect(h.context.tape.recent('spot', 'SOL_USDT', prints.length)).toEqual(prints)
     c.ws.close()
   }, 60_000)
 

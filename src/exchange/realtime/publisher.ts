@@ -1,11 +1,13 @@
 /**
- * Market streams into the hub after each engine tick: tickers (one pair, and every pair of a biz),
- * candles of each interval, the public trades that are new, and the order books' depth (depth-publisher.ts). Work nobody watches is skipped
+ * Market streams into the hub after each engine tick: tickers (one pair, and every pair of a biz, with the last price
+ * each market's trades set), candles of each interval, and the order books' depth (depth-publisher.ts). The books'
+ * trades are pushed as they happen (trading-events.ts). Work nobody watches is skipped
  * (with Redis every process may watch, so everything is published).
  */
 import { COPY_BIZ, KLINE_INTERVALS, subscriptionKey, type WsServerMessage } from '#/contract/index.ts'
 import { findInstrument } from '../market/instruments.ts'
 import type { MarketSimulator, MinuteUpdate } from '../market/simulator.ts'
+import { tickersOf, type Tape } from '../trading/tape.ts'
 import type { DepthPublisher } from './depth-publisher.ts'
 import type { Hub } from './hub.ts'
 
@@ -15,10 +17,10 @@ export function createMarketPublisher(
   hub: Hub,
   market: MarketSimulator,
   depth: DepthPublisher,
+  tape: Tape,
   everywhere: boolean,
 ): MarketPublisher {
   const watched = (topic: string) => everywhere || hub.watched(topic)
-  let lastTrade = new Map<string, number>()
   return async (updates) => {
     if (updates.length === 0) return
     const latest = new Map<string, MinuteUpdate>()
@@ -31,10 +33,9 @@ export function createMarketPublisher(
           channel: 'tickers',
           biz,
           type: 'update',
-          data: { result: market.tickers() },
+          data: { result: tickersOf(market, tape, biz) },
         })
     }
-    const seen = new Map<string, number>()
     for (const [pairCode, minute] of latest) {
       const base = findInstrument(pairCode)?.coin
       const message = (
@@ -52,15 +53,13 @@ export function createMarketPublisher(
         params,
         data: { result },
       })
-      const trades = market.trades(pairCode, 100).filter((t) => t.time > (lastTrade.get(pairCode) ?? 0))
-      seen.set(pairCode, Math.max(lastTrade.get(pairCode) ?? 0, ...trades.map((t) => t.time)))
       for (const biz of COPY_BIZ) {
         const ticker = subscriptionKey({ channel: 'ticker', biz, pairCode })
-        if (watched(ticker)) hub.publish(ticker, message('ticker', biz, market.ticker(pairCode) ?? null))
+        const current = market.ticker(pairCode)
+        if (watched(ticker))
+          hub.publish(ticker, message('ticker', biz, current ? tape.ticker(biz, current, market.mark(pairCode)) : null))
         // The price moved: the book is re-quoted when the depth publisher reads it.
         depth.changed(biz, pairCode)
-        const tradesTopic = subscriptionKey({ channel: 'trades', biz, pairCode })
-        if (trades.length > 0 && watched(tradesTopic)) hub.publish(tradesTopic, message('trades', biz, trades))
         for (const interval of KLINE_INTERVALS) {
           const topic = subscriptionKey({ channel: 'kline', biz, pairCode, params: { interval } })
           if (!watched(topic)) continue
@@ -79,6 +78,5 @@ export function createMarketPublisher(
         }
       }
     }
-    lastTrade = seen
   }
 }

@@ -1,6 +1,6 @@
 /**
  * What a subscriber receives first: the channel's current state. Public channels from the market
- * (ticker, tickers, kline, trades); private channels from the user's own data (open positions at
+ * (ticker, tickers, kline) and the books (depth, trades: the tape); private channels from the user's own data (open positions at
  * the marks, wallet balances, copies). A request the market cannot answer is refused with a reason.
  */
 import { and, eq } from 'drizzle-orm'
@@ -14,6 +14,7 @@ import { positions } from '../db/copy-schema.ts'
 import { findInstrument } from '../market/instruments.ts'
 import { walletAccount } from '../wallet/wallet.service.ts'
 import { fillHistory, openOrders } from '../trading/orders-read.ts'
+import { tickersOf } from '../trading/tape.ts'
 
 /** The wallet a market's balance channel follows: spot's coins, or the futures (EXCHANGE) wallet. */
 export const BALANCE_WALLET = { spot: Number(WALLET_TYPES.SPOT), futures: Number(WALLET_TYPES.EXCHANGE) } as const
@@ -36,19 +37,26 @@ export interface Snapshots {
 export function exchangeSnapshots(
   ctx: Pick<
     ExchangeContext,
-    'db' | 'market' | 'now' | 'rules' | 'logger' | 'limiters' | 'mailer' | 'inbox' | 'devPages' | 'books'
+    'db' | 'market' | 'now' | 'rules' | 'logger' | 'limiters' | 'mailer' | 'inbox' | 'devPages' | 'books' | 'tape'
   >,
 ): Snapshots {
   const { market } = ctx
   return {
     async public({ channel, biz, pairCode, interval }) {
-      if (channel === 'tickers') return { ok: true, result: market.tickers() }
+      if (channel === 'tickers') return { ok: true, result: tickersOf(market, ctx.tape, biz) }
       const instrument = pairCode ? findInstrument(pairCode) : undefined
       if (!instrument) return { ok: false, reason: 'unknown-pair' }
       const pair = { pairCode: instrument.pairCode, base: instrument.coin }
-      if (channel === 'ticker') return { ok: true, ...pair, result: market.ticker(instrument.pairCode) ?? null }
+      if (channel === 'ticker') {
+        const ticker = market.ticker(instrument.pairCode)
+        return {
+          ok: true,
+          ...pair,
+          result: ticker ? ctx.tape.ticker(biz, ticker, market.mark(instrument.pairCode)) : null,
+        }
+      }
       if (channel === 'trades')
-        return { ok: true, ...pair, result: market.trades(instrument.pairCode, WEBSOCKET.snapshotTrades) }
+        return { ok: true, ...pair, result: ctx.tape.recent(biz, instrument.pairCode, WEBSOCKET.snapshotTrades) }
       if (channel === 'depth')
         return { ok: true, ...pair, result: ctx.books.depth(biz, instrument.pairCode, TRADING.depthLevels) }
       if (!interval) return { ok: false, reason: 'bad-params' }

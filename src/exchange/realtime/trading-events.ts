@@ -1,9 +1,17 @@
 /**
  * Trading's changes pushed to the user's private channels as they happen (not on the periodic refresh): each order that
- * changed on `orders`, each new fill on `fills`, the new balances on `balance` of both markets. Through the hub's
+ * changed on `orders`, each new fill on `fills`, the new balances on `balance` of both markets; and to the public
+ * `trades` channel, each book's new prints. Through the hub's
  * pub/sub, so a user's sockets on every process receive them.
  */
-import type { Order, OrderFill, PrivateChannel, TradingMarket } from '#/contract/index.ts'
+import {
+  subscriptionKey,
+  type Order,
+  type OrderFill,
+  type PrivateChannel,
+  type TradingMarket,
+} from '#/contract/index.ts'
+import { findInstrument } from '../market/instruments.ts'
 import type { Logger } from '../logger.ts'
 import type { TradingEvents } from '../trading/order-engine.ts'
 import type { DepthPublisher } from './depth-publisher.ts'
@@ -14,6 +22,8 @@ export interface EventTarget {
   hub: Hub
   snapshots: Snapshots
   depth: DepthPublisher
+  /** Publish public channels nobody here watches (with Redis, another process's sockets may). */
+  everywhere: boolean
 }
 
 function byMarket<T extends { biz: TradingMarket }>(list: readonly T[]): Map<TradingMarket, T[]> {
@@ -34,6 +44,21 @@ export function hubTradingEvents(target: () => EventTarget | undefined, logger: 
     fills: (userId, list) => push(userId, 'fills', list),
     depth(biz, pairCode) {
       target()?.depth.changed(biz, pairCode)
+    },
+    trades(biz, pairCode, prints) {
+      const to = target()
+      const topic = subscriptionKey({ channel: 'trades', biz, pairCode })
+      if (!to || !(to.everywhere || to.hub.watched(topic))) return
+      const base = findInstrument(pairCode)?.coin
+      to.hub.publish(topic, {
+        event: 'subscribe',
+        channel: 'trades',
+        biz,
+        type: 'update',
+        pairCode,
+        base,
+        data: { result: prints },
+      })
     },
     balance(userId) {
       const to = target()

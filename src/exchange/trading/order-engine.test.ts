@@ -7,12 +7,13 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TRADING } from '#/app.config.ts'
-import type { PlaceOrderRequest } from '#/contract/index.ts'
+import type { MarketTrade, PlaceOrderRequest } from '#/contract/index.ts'
 import { deposit } from '../copy/engine.ts'
 import { balances } from '../db/schema.ts'
 import { Exact } from '../money.ts'
 import { createTradingBooks } from './books.ts'
 import { createOrderEngine, type OrderEngine } from './order-engine.ts'
+import { createTape } from './tape.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 import { openOrders } from './orders-read.ts'
@@ -262,4 +263,88 @@ describe('a released stop-limit', () => {
     expect((await balance(buyer, 'USDT')).frozen).toBe('0')
     await ledgerWhole()
   })
+})
+
+describe('the simulated market flow and the tape', () => {
+  it("fills a user's order at the top of the book, prints every match once, and sends each flow trade once", async () => {
+    prices.set(PAIR, '3000')
+    const flowTrades: MarketTrade[] = []
+    const told: { biz: string; prints: readonly MarketTrade[] }[] = []
+    const books = createTradingBooks(market, h.context.now)
+    const tape = createTape(TRADING.tapeKept)
+    const flowing = createOrderEngine({
+      db: h.context.db,
+      market,
+      books,
+      now: h.context.now,
+      rules: h.context.rules,
+      tape,
+      flow: { trades: (_pairCode, limit) => flowTrades.slice(-limit).reverse() },
+      events: {
+        orders: () => undefined,
+        fills: () => undefined,
+        balance: () => undefined,
+        depth: () => undefined,
+        trades: (biz, _pairCode, prints) => told.push({ biz, prints }),
+      },
+    })
+    const top = books.depth('spot', PAIR, 1)
+    const bestBid = new Exact(top?.bids[0]?.[0] ?? 'NaN')
+    const bestAsk = new Exact(top?.asks[0]?.[0] ?? 'NaN')
+    // Inside the spread: the best bid of the book, ahead of the maker's.
+    const price = bestBid.plus('0.01')
+    expect(price.lt(bestAsk)).toBe(true)
+    const buyer = await user('5000')
+    const order = await place(flowing, buyer, { side: 'buy', type: 'limit', price: price.toFixed(), size: '1' })
+    const minute = Math.floor(h.context.now().getTime() / 60_000) * 60_000
+    flowTrades.push(
+      { id: '1', time: minute + 1_000, price: '3000', size: '0.4', side: 'sell' },
+      { id: '2', time: minute + 2_000, price: '3000', size: '0.25', side: 'buy' },
+    )
+    await flowing.onPrices()
+    // The flow's sell met the user's bid (the user rested: maker fee); its buy met the maker's ask.
+    const [open] = await openOrders(h.context.db, buyer, 'spot')
+    expect([open?.id, open?.status, open?.filled]).toEqual([order.order.id, 'partially-filled', '0.4'])
+    const fee = new Exact('0.4').times(TRADING.spotMakerFeeRate)
+    expect(await balance(buyer, 'ETH')).toEqual({ available: new Exact('0.4').minus(fee).toFixed(), frozen: '0' })
+    const prints = tape.recent('spot', PAIR, 10)
+    expect(prints.map((p) => [p.side, p.price, p.size]).sort()).toEqual(
+      [
+        ['buy', bestAsk.toFixed(), '0.25'],
+        ['sell', price.toFixed(), '0.4'],
+      ].sort(),
+    )
+    expect(new Set(prints.map((p) => p.id)).size).toBe(2)
+    // Futures has its own book: the same flow trades printed there, against its maker.
+    expect(
+      tape
+        .recent('futures', PAIR, 10)
+        .map((p) => p.size)
+        .sort(),
+    ).toEqual(['0.25', '0.4'])
+    expect(told.map((t) => [t.biz, t.prints.length])).toEqual(
+      expect.arrayContaining([
+        ['spot', 2],
+        ['futures', 2],
+      ]),
+    )
+    // The ticker's last price is the last print; the mark stays the simulator's.
+    const last = prints[0]?.price
+    expect(tape.ticker('spot', { ...tickerAt('3000'), pairCode: PAIR }, '3000')).toMatchObject({ last, mark: '3000' })
+    // Sent once: the next minute without new flow trades prints nothing more.
+    await flowing.onPrices()
+    expect(tape.recent('spot', PAIR, 10)).toHaveLength(2)
+    await ledgerWhole()
+  })
+})
+
+/** A flat 24 h ticker at `price`. */
+const tickerAt = (price: string) => ({
+  last: price,
+  open24h: price,
+  high24h: price,
+  low24h: price,
+  change24h: '0',
+  volume24h: '0',
+  quoteVolume24h: '0',
 })

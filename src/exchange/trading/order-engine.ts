@@ -14,10 +14,11 @@
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { TRADING } from '#/app.config.ts'
+import { MARKET, TRADING } from '#/app.config.ts'
 import type {
   AmendOrderRequest,
   CancelReason,
+  MarketTrade,
   Order,
   OrderFill,
   OrderRef,
@@ -35,6 +36,7 @@ import { balances } from '../db/schema.ts'
 import { fills, orders, OPEN_STATUSES } from '../db/trading-schema.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { findInstrument, INSTRUMENTS, type Instrument } from '../market/instruments.ts'
+import { MINUTE_MS } from '../market/price-path.ts'
 import { Exact, toPlain, type Money } from '../money.ts'
 import type { Tx } from '../copy/store.ts'
 import { MAKER_ID, type TradingBooks } from './books.ts'
@@ -53,6 +55,7 @@ import { QUOTE_COIN, SPOT_WALLET, SpotSettlement } from './spot-settlement.ts'
 import { FUTURES_WALLET, FuturesSettlement, openingHold } from './futures-settlement.ts'
 import { isOpen, type OrderState, type Settlement } from './settlement.ts'
 import { replaceTpsl, tpslRefusal } from './tpsl.ts'
+import { printsOf, type Tape } from './tape.ts'
 import { Book, marginKey } from '../copy/book.ts'
 import { leaderWallet } from '../copy/copy-account.ts'
 import { marginFor, unrealizedPnl } from '../copy/position-math.ts'
@@ -86,6 +89,8 @@ export interface TradingEvents {
   balance(userId: number): void
   /** A book may have changed (its depth is sent, coalesced). */
   depth(biz: TradingMarket, pairCode: string): void
+  /** New public trades of a book, newest first. */
+  trades(biz: TradingMarket, pairCode: string, prints: readonly MarketTrade[]): void
 }
 
 export interface OrderEngineDeps {
@@ -96,6 +101,13 @@ export interface OrderEngineDeps {
   /** The copy engine's rules: futures positions take its margin, fee and liquidation rules. */
   rules: Rules
   events?: TradingEvents
+  /** Where the books' prints go (the trades channel, the last price). */
+  tape?: Tape
+  /**
+   * The simulated market flow (the simulator's public trades: TRADING.marketFlowOwnerId): each minute's trades are sent
+   * to the books in `onPrices`. Without it only users and the maker trade.
+   */
+  flow?: { trades(pairCode: string, limit: number): readonly MarketTrade[] }
 }
 
 export interface OrderEngine {
@@ -117,9 +129,12 @@ export interface OrderEngine {
   onPrices(): Promise<void>
 }
 
+const FLOW_ID = TRADING.marketFlowOwnerId
+
 const failure = (refusal: Refusal) =>
   new ApiFailure(400, refusal.reason, { fields: [{ path: refusal.field, issue: refusal.issue }] })
 
+const tradeIdRows = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) })
 const frozenRows = z.object({ rows: z.array(z.object({ moved: z.coerce.number(), open: z.coerce.number() })) })
 
 const CANCEL_OF_STOP: Record<Exclude<Stop, 'done'>, CancelReason> = {
@@ -135,12 +150,16 @@ interface Operation {
   settlement: Settlement
   touched: OrderState[]
   requeued: Set<number>
+  /** Matches between the maker and the market flow: prints with no user, so no row. */
+  prints: { price: Money; size: Money; side: 'buy' | 'sell' }[]
 }
 
 /** What happened in a book operation, told once it committed (and answered). */
 export interface Touched {
   orders: Map<number, OrderRow>
   fills: OrderFill[]
+  /** The book's public trades, oldest first. */
+  prints: MarketTrade[]
 }
 
 export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
@@ -177,7 +196,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   ): Promise<{ result: T; told: Touched }> {
     const pairCode = instrument.pairCode
     return serial(`${biz}:${pairCode}`, async () => {
-      const told: Touched = { orders: new Map(), fills: [] }
+      const told: Touched = { orders: new Map(), fills: [], prints: [] }
       // Whether this operation changed users' orders in the memory book: only then does a failure leave it behind the
       // database (the maker's quotes are not stored, so re-quoting is harmless either way).
       let dirty = false
@@ -193,7 +212,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
           }
           const settlement: Settlement =
             biz === 'spot' ? new SpotSettlement() : new FuturesSettlement({ pairCode, rules, marks })
-          const op: Operation = { biz, settlement, touched: [], requeued: new Set() }
+          const op: Operation = { biz, settlement, touched: [], requeued: new Set(), prints: [] }
           const { touched } = op
           dirty = await sweep(tx, book, instrument, op)
           const before = book.sequence
@@ -210,6 +229,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
               const next = changed ? await bumpBook(tx, biz, pairCode) : stored
               for (const row of written.orders) told.orders.set(row.id, row)
               told.fills.push(...written.fills.map(fillToWire))
+              told.prints.push(...(await marketPrints(tx, op, at)), ...printsOf(told.fills))
+              told.prints.sort((a, b) => Number(a.id) - Number(b.id))
               return { result: value, version: next }
             })()
           } finally {
@@ -219,12 +240,31 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         books.setVersion(biz, pairCode, version)
         tell(told)
         deps.events?.depth(biz, pairCode)
+        if (told.prints.length > 0) {
+          deps.tape?.record(biz, pairCode, told.prints)
+          deps.events?.trades(biz, pairCode, [...told.prints].reverse())
+        }
         return { result, told }
       } catch (error) {
         if (dirty) books.setVersion(biz, pairCode, undefined)
         throw error
       }
     })
+  }
+
+  /** The operation's prints between the maker and the market flow, with trade ids from the users' sequence. */
+  async function marketPrints(tx: Tx, op: Operation, at: Date): Promise<MarketTrade[]> {
+    if (op.prints.length === 0) return []
+    const ids = tradeIdRows
+      .parse(await tx.execute(sql`select nextval('trade_ids') as id from generate_series(1, ${op.prints.length})`))
+      .rows.map((r) => r.id)
+    return op.prints.map((print, index) => ({
+      id: String(ids[index]),
+      time: at.getTime(),
+      price: toPlain(print.price),
+      size: toPlain(print.size),
+      side: print.side,
+    }))
   }
 
   /**
@@ -810,12 +850,59 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     return orderToWire(await ownOrder(userId, biz, { orderId: String(row.id) }))
   }
 
+  /** The time of the last flow trade each book was sent. */
+  const flowSent = new Map<string, number>()
+
+  /** The simulated market's trades a book has not been sent yet, oldest first (at first, the newest minute's). */
+  function pendingFlow(biz: TradingMarket, pairCode: string): MarketTrade[] {
+    const recent = [...(deps.flow?.trades(pairCode, MARKET.recentTradesKept) ?? [])].reverse()
+    const newest = recent.at(-1)
+    if (!newest) return []
+    const key = `${biz}:${pairCode}`
+    const sent = flowSent.get(key) ?? Math.floor(newest.time / MINUTE_MS) * MINUTE_MS - 1
+    // Sent once, whatever becomes of the operation: the market's flow is owed to nobody.
+    flowSent.set(key, Math.max(sent, newest.time))
+    return recent.filter((trade) => trade.time > sent)
+  }
+
+  /**
+   * The market flow's trades into a book: each an IOC order at the best price of the other side for the trade's size,
+   * so it meets the user orders at the top (settled, they rest: the maker's fee) and else the maker's quotes, which
+   * the maker then tops up (its ladder rests again whole).
+   */
+  async function sendFlow(tx: Tx, book: OrderBook, op: Operation, pairCode: string, trades: readonly MarketTrade[]) {
+    if (trades.length === 0) return
+    const ladder = books.ladder(op.biz, pairCode)?.ladder
+    for (const trade of trades) {
+      const best = book.best()
+      const price = trade.side === 'buy' ? best.ask : best.bid
+      if (!price) continue
+      const placed = book.place({
+        id: `${FLOW_ID}:${op.biz}:${trade.id}`,
+        ownerId: FLOW_ID,
+        side: trade.side,
+        type: 'limit',
+        timeInForce: 'IOC',
+        price,
+        size: new Exact(trade.size),
+      })
+      if (!placed.ok) continue
+      const withUsers: Fill[] = []
+      for (const fill of placed.fills)
+        if (fill.makerOwnerId === MAKER_ID) op.prints.push({ price: fill.price, size: fill.size, side: trade.side })
+        else withUsers.push(fill)
+      if (withUsers.length > 0) await settleFills(tx, withUsers, undefined, op)
+    }
+    if (ladder) books.applyLadder(op.biz, pairCode, ladder)
+  }
+
   async function onPrices(): Promise<void> {
     for (const biz of TRADING_MARKETS)
       for (const instrument of INSTRUMENTS) {
         const pairCode = instrument.pairCode
         const price = deps.market.mark(pairCode)
         if (price === undefined) continue
+        const flow = pendingFlow(biz, pairCode)
         const mark = new Exact(price)
         const book = books.book(biz, pairCode)
         const ladder = books.ladder(biz, pairCode)?.ladder
@@ -836,7 +923,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
               sql`((${orders.triggerDirection} = 'rise' and ${orders.triggerPrice} <= ${mark.toFixed()}) or (${orders.triggerDirection} = 'fall' and ${orders.triggerPrice} >= ${mark.toFixed()}))`,
             ),
           )
-        if (!crossed && (due?.n ?? 0) === 0 && books.version(biz, pairCode) !== undefined) continue
+        if (!crossed && (due?.n ?? 0) === 0 && flow.length === 0 && books.version(biz, pairCode) !== undefined) continue
         await inBook(biz, instrument, async (tx, inner, op) => {
           const reached = await tx
             .select()
@@ -865,6 +952,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
               op.settlement.close(state, 'cancelled', 'no-liquidity')
             }
           }
+          await sendFlow(tx, inner, op, pairCode, flow)
         })
       }
   }

@@ -18,16 +18,16 @@ function request(params: StreamParams): { path: string; schema: z.ZodType<{ data
     case 'ticker':
       return params.pairCode
         ? {
-            path: `/market/v1/ticker?pairCode=${encodeURIComponent(params.pairCode)}`,
+            path: `/market/v1/ticker?pairCode=${encodeURIComponent(params.pairCode)}&biz=${params.biz}`,
             schema: marketTickerResponseSchema,
           }
         : undefined
     case 'tickers':
-      return { path: '/market/v1/tickers', schema: marketTickersResponseSchema }
+      return { path: `/market/v1/tickers?biz=${params.biz}`, schema: marketTickersResponseSchema }
     case 'trades':
       return params.pairCode
         ? {
-            path: `/market/v1/trades?pairCode=${encodeURIComponent(params.pairCode)}&limit=${WEBSOCKET.snapshotTrades}`,
+            path: `/market/v1/trades?pairCode=${encodeURIComponent(params.pairCode)}&biz=${params.biz}&limit=${WEBSOCKET.snapshotTrades}`,
             schema: marketTradesResponseSchema,
           }
         : undefined
