@@ -48,6 +48,10 @@ export const ERROR_REASONS = [
   'amend-would-take',
   'reduce-only-would-increase',
   'leverage-too-high',
+  /** A futures margin mode that does not allow it: a cross position's margin, or cross for a lead trader. */
+  'margin-mode',
+  /** The margin mode changes only without a position or an open order on the pair. */
+  'not-flat',
 ] as const
 export const errorReasonSchema = z.enum(ERROR_REASONS).meta({ id: 'ErrorReason' })
 export type ErrorReason = z.infer<typeof errorReasonSchema>

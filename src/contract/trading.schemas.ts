@@ -16,6 +16,10 @@ export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const
 export const TRIGGER_SOURCES = ['last', 'mark'] as const
 /** What a futures stop order is for, when it is a position's take profit or stop loss. */
 export const ORDER_PURPOSES = ['take-profit', 'stop-loss'] as const
+/** How a futures position is margined: by its own margin alone, or by the whole futures wallet (cross). */
+export const MARGIN_MODES = ['isolated', 'cross'] as const
+export type MarginMode = (typeof MARGIN_MODES)[number]
+export const marginModeSchema = z.enum(MARGIN_MODES).meta({ id: 'MarginMode' })
 export const ORDER_STATUSES = ['untriggered', 'new', 'partially-filled', 'filled', 'cancelled'] as const
 /** Why an order ended before it filled whole. */
 export const CANCEL_REASONS = [
@@ -259,6 +263,7 @@ export const tradingPositionSchema = positionSchema
       .string()
       .regex(/^[1-9]\d{0,17}$/)
       .nullable(),
+    marginMode: marginModeSchema,
   })
   .meta({ id: 'TradingPosition' })
 export type TradingPosition = z.infer<typeof tradingPositionSchema>
@@ -297,3 +302,17 @@ export const positionMarginRequestSchema = z
   .meta({ id: 'PositionMarginRequest' })
 export type PositionMarginRequest = z.infer<typeof positionMarginRequestSchema>
 export const positionResponseSchema = okEnvelope(tradingPositionSchema).meta({ id: 'PositionResponse' })
+
+/**
+ * A pair's futures margin mode: the mode its next position opens in. It changes only while the user is flat on the
+ * pair (no position, no open order); a lead trader's positions are isolated (copies mirror a position's own margin).
+ */
+export const marginModeQuerySchema = z.object({ pairCode: pairCodeSchema }).meta({ id: 'MarginModeQuery' })
+export const marginModeRequestSchema = z
+  .strictObject({ pairCode: pairCodeSchema, marginMode: marginModeSchema })
+  .meta({ id: 'MarginModeRequest' })
+export type MarginModeRequest = z.infer<typeof marginModeRequestSchema>
+export const marginModeResponseSchema = okEnvelope(
+  z.object({ pairCode: pairCodeSchema, marginMode: marginModeSchema }),
+).meta({ id: 'MarginModeResponse' })
+export type MarginModeResponse = z.infer<typeof marginModeResponseSchema>

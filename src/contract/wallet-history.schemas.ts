@@ -22,6 +22,8 @@ export const WALLET_MOVEMENT_KINDS = [
   'fee',
   'transfer',
   'trade',
+  /** What a cross account's liquidation took from the wallet beyond the positions' margins. */
+  'liquidation',
   'other',
 ] as const
 export const walletMovementKindSchema = z.enum(WALLET_MOVEMENT_KINDS).meta({ id: 'WalletMovementKind' })

@@ -10,6 +10,7 @@
  */
 import { Exact, exact, type Money } from '../money.ts'
 import type { Biz } from '../db/copy-schema.ts'
+import type { MarginMode } from '#/contract/trading.schemas.ts'
 
 export type Side = 1 | -1
 export type CopyStatus = 'active' | 'paused' | 'cancelled'
@@ -62,6 +63,7 @@ export interface PositionState {
   liquidationPrice: Money | null
   status: 'open' | 'closed'
   unmanaged: boolean
+  marginMode: MarginMode
   closedSize: Money
   exitPrice: Money | null
   realizedPnl: Money
@@ -96,7 +98,13 @@ export const externalKey = (coin: string) => `external:${coin}`
 export const spotMarketKey = (coin: string) => `${MARKET}:${coin}`
 /** Spot fees, in the coin they were charged in. */
 export const spotFeesKey = (coin: string) => `${FEES}:${coin}`
-const mayGoNegative = (key: string) => key === MARKET || key.startsWith(`${MARKET}:`) || key.startsWith('external:')
+/**
+ * The insurance fund: pays the market what a cross account liquidated under water still owed (its balance, negative,
+ * counts the shortfalls it covered).
+ */
+export const INSURANCE = 'insurance'
+const mayGoNegative = (key: string) =>
+  key === MARKET || key === INSURANCE || key.startsWith(`${MARKET}:`) || key.startsWith('external:')
 
 export const walletKey = (userId: number, walletType: number, coin: string) => `wallet:${userId}:${walletType}:${coin}`
 export const copyKey = (copyId: number) => `copy:${copyId}`

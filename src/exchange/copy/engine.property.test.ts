@@ -6,7 +6,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Exact, Money } from '../money.ts'
-import { InsufficientFunds, type Book, type CopyState, type Side, type Transfer } from './book.ts'
+import { INSURANCE, InsufficientFunds, type Book, type CopyState, type Side, type Transfer } from './book.ts'
 import {
   changeInvestment,
   copyPositions,
@@ -18,7 +18,7 @@ import {
   settleProfitShare,
 } from './copy-account.ts'
 import { executeLeaderOrder, type LeaderOrder } from './mirror.ts'
-import { feeFor, marginFor } from './position-math.ts'
+import { feeFor, marginFor, pnlPaid } from './position-math.ts'
 import { closePart, NO_TRIGGERS } from './positions.ts'
 import { applyFunding, applyMarks } from './risk.ts'
 import { defaultRules } from './rules.ts'
@@ -236,9 +236,21 @@ function step(world: World, command: Command): void {
             .toDecimalPlaces(8),
         )
       }
+      const open = [...book.positions.values()].filter((p) => p.status === 'open').map((p) => ({ ...p }))
+      const fund = book.balance(INSURANCE)
       const outcome = applyMarks(book, rules, world.marks, new Date(world.clock))
       for (const position of outcome.leaderLiquidations)
         trade(world, position.pairCode, { kind: 'liquidate', positionId: position.id })
+      // A liquidated position loses its margin and no more: what the mark says it lost beyond, the insurance fund paid.
+      let shortfall = new Exact(0)
+      for (const was of open) {
+        const now = book.position(was.id)
+        if (now.closeReason !== 'liquidation') continue
+        expect(now.margin.isZero()).toBe(true)
+        const loss = pnlPaid(was, was.size, world.marks.get(was.pairCode) ?? was.entryPrice).neg()
+        shortfall = shortfall.plus(Exact.max(0, loss.minus(was.margin)))
+      }
+      expect(fund.minus(book.balance(INSURANCE)).toFixed()).toBe(shortfall.toFixed())
       return
     }
     case 'funding':

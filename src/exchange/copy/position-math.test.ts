@@ -120,6 +120,7 @@ describe('levels', () => {
       liquidationPrice: new Money('90.45'),
       status: 'open' as const,
       unmanaged: false,
+      marginMode: 'isolated' as const,
       closedSize: new Money(0),
       exitPrice: null,
       realizedPnl: new Money(0),

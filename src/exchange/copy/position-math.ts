@@ -43,11 +43,16 @@ export interface CloseAmounts {
   fee: Money
 }
 
+/** The PnL that closing `size` of a position at `price` realizes, toward zero at 18 decimals (money moved). */
+export function pnlPaid(position: Pick<PositionState, 'entryPrice' | 'side'>, size: Money, price: Money): Money {
+  return paid(exact(price).minus(position.entryPrice), size, position.side)
+}
+
 /** Closing `size` of a position at `price`: the margin share it releases, its PnL and the taker fee. */
 export function closeAmounts(position: PositionState, size: Money, price: Money, feeRate: Money): CloseAmounts {
   return {
     released: size.gte(position.size) ? position.margin : released(position.margin, size, position.size),
-    pnl: paid(exact(price).minus(position.entryPrice), size, position.side),
+    pnl: pnlPaid(position, size, price),
     fee: feeFor(price, size, feeRate),
   }
 }

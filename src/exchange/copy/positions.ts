@@ -4,9 +4,19 @@
  * margin, losses and fees out of it, and what remains back to the funds it came from.
  */
 import { Exact, exact, Money } from '../money.ts'
-import { FEES, MARKET, copyKey, marginKey, walletKey, type Book, type CloseReason, type PositionState } from './book.ts'
+import {
+  FEES,
+  INSURANCE,
+  MARKET,
+  copyKey,
+  marginKey,
+  walletKey,
+  type Book,
+  type CloseReason,
+  type PositionState,
+} from './book.ts'
 import { paid } from '#/contract/rounding.ts'
-import { averageEntry, closeAmounts, liquidationPrice, priceAtReturn, q } from './position-math.ts'
+import { averageEntry, closeAmounts, liquidationPrice, pnlPaid, priceAtReturn, q } from './position-math.ts'
 import type { Rules } from './rules.ts'
 
 export const EXCHANGE_WALLET = 3
@@ -36,6 +46,8 @@ export interface OpenInput extends Pick<
   PositionState,
   'userId' | 'copyId' | 'sourcePositionId' | 'biz' | 'pairCode' | 'side' | 'leverage' | 'size' | 'margin'
 > {
+  /** Isolated when absent (every copied position). */
+  marginMode?: PositionState['marginMode']
   price: Money
   fee: Money
   at: Date
@@ -45,8 +57,10 @@ export interface OpenInput extends Pick<
 
 /** Recomputes a position's liquidation, take-profit and stop-loss prices (after a change, or new settings). */
 export function refreshLevels(position: PositionState, rules: Rules, triggers: Triggers): void {
-  position.liquidationPrice =
-    position.biz === 'futures' ? liquidationPrice(position, rules.maintenanceMarginRate) : null
+  // A cross position's depends on its whole account: trading/cross-margin.ts sets it.
+  if (position.marginMode !== 'cross')
+    position.liquidationPrice =
+      position.biz === 'futures' ? liquidationPrice(position, rules.maintenanceMarginRate) : null
   position.takeProfitPrice = triggers.takeProfitRatio ? priceAtReturn(position, triggers.takeProfitRatio) : null
   position.stopLossPrice = triggers.stopLossRatio ? priceAtReturn(position, triggers.stopLossRatio.neg()) : null
 }
@@ -69,6 +83,7 @@ export function openPosition(book: Book, rules: Rules, input: OpenInput): Positi
     liquidationPrice: null,
     status: 'open',
     unmanaged: false,
+    marginMode: input.marginMode ?? 'isolated',
     closedSize: new Exact(0),
     exitPrice: null,
     realizedPnl: new Exact(0),
@@ -159,11 +174,17 @@ export function closePart(
   return realized.minus(paidFee)
 }
 
-/** Liquidation: the remaining margin goes to the market (the insurance side); nothing returns. */
+/**
+ * Liquidation: the remaining margin goes to the market; nothing returns. When the price gapped past the liquidation
+ * price, the loss at `price` is more than the margin: the insurance fund pays the market the shortfall (counted on its
+ * account), so the position never owes more than it held.
+ */
 export function liquidate(book: Book, position: PositionState, price: Money, at: Date, ref: string): void {
   if (position.status !== 'open') return
   const lost = position.margin
   book.transfer(marginKey(position.id), MARKET, lost, 'liquidation', ref)
+  const shortfall = pnlPaid(position, position.size, price).neg().minus(lost)
+  if (shortfall.gt(0)) book.transfer(INSURANCE, MARKET, shortfall, 'insurance', ref)
   position.realizedPnl = position.realizedPnl.minus(lost)
   recordClose(position, position.size, price, at, 'liquidation')
   position.liquidationPrice = null

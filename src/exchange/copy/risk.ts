@@ -27,7 +27,8 @@ export function applyMarks(book: Book, rules: Rules, marks: ReadonlyMap<string, 
   const ref = `marks:${at.toISOString()}`
   for (const position of [...book.positions.values()]) {
     const mark = marks.get(position.pairCode)
-    if (!mark || position.status !== 'open') continue
+    // A cross position is liquidated with its account (trading/cross-margin.ts), not on its own.
+    if (!mark || position.status !== 'open' || position.marginMode === 'cross') continue
     const trigger = triggerAt(position, mark)
     if (!trigger) continue
     if (position.copyId === null && position.sourcePositionId === null) {

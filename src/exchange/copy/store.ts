@@ -65,6 +65,7 @@ const POSITION_READ_COLUMNS = [
   'liquidation_price',
   'status',
   'unmanaged',
+  'margin_mode',
   'closed_size',
   'exit_price',
   'realized_pnl',
@@ -194,6 +195,7 @@ export async function loadPositions(tx: Tx, book: Book, where: SQL | undefined):
       liquidationPrice: optional(get('liquidation_price', i)),
       status: get('status', i) === 'open' ? 'open' : 'closed',
       unmanaged: get('unmanaged', i) === 'true',
+      marginMode: get('margin_mode', i) === 'cross' ? 'cross' : 'isolated',
       closedSize: exact(text(get('closed_size', i))),
       exitPrice: optional(get('exit_price', i)),
       realizedPnl: exact(text(get('realized_pnl', i))),
@@ -406,13 +408,14 @@ export async function insertPositions(tx: Tx, list: readonly PositionState[]): P
   await tx.execute(sql`
     insert into positions (id, user_id, copy_id, source_position_id, biz, pair_code, side, leverage, size, entry_price, margin,
       take_profit_price, stop_loss_price, liquidation_price, status, unmanaged, closed_size, exit_price, realized_pnl, fees, funding,
-      opened_at, closed_at, close_reason)
+      opened_at, closed_at, close_reason, margin_mode)
     overriding system value
     select * from unnest(${c.id}, ${sql.param(list.map((p) => p.userId))}::bigint[], ${sql.param(list.map((p) => p.copyId))}::bigint[],
       ${sql.param(list.map((p) => p.sourcePositionId))}::bigint[], ${texts(list.map((p) => p.biz))}, ${texts(list.map((p) => p.pairCode))},
       ${sql.param(list.map((p) => p.side))}::smallint[], ${sql.param(list.map((p) => p.leverage))}::smallint[], ${c.size}, ${c.entry}, ${c.margin},
       ${c.tp}, ${c.sl}, ${c.liq}, ${c.status}, ${c.unmanaged}, ${c.closedSize}, ${c.exit}, ${c.pnl}, ${c.fees}, ${c.funding},
-      ${sql.param(list.map((p) => p.openedAt.toISOString()))}::timestamptz[], ${c.closedAt}, ${c.reason})`)
+      ${sql.param(list.map((p) => p.openedAt.toISOString()))}::timestamptz[], ${c.closedAt}, ${c.reason},
+      ${texts(list.map((p) => p.marginMode))})`)
 }
 
 /** A new copied position's opening fee, booked when it opens (realized_entries). */

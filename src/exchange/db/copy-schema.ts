@@ -21,6 +21,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { MARGIN_MODES } from '#/contract/trading.schemas.ts'
 import { users } from './users-schema.ts'
 
 const money = (name: string) => numeric(name, { precision: 36, scale: 18 })
@@ -153,6 +154,11 @@ export const positions = pgTable(
     status: text('status', { enum: ['open', 'closed'] }).notNull(),
     /** A copied position the follower keeps after cancelling the copy: no longer mirrored. */
     unmanaged: boolean('unmanaged').notNull().default(false),
+    /**
+     * Isolated: the position can lose its margin and no more. Cross (a user's own futures position only): the futures
+     * wallet's available balance and the other cross positions back it, and it is liquidated with them.
+     */
+    marginMode: text('margin_mode', { enum: MARGIN_MODES }).notNull().default('isolated'),
     closedSize: money('closed_size').notNull().default('0'),
     exitPrice: money('exit_price'),
     realizedPnl: money('realized_pnl').notNull().default('0'),

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import {
+  MARGIN_MODES,
   ORDER_PURPOSES,
   ORDER_SIDES,
   ORDER_STATUSES,
@@ -164,4 +165,19 @@ export const futuresLeverage = pgTable(
     primaryKey({ columns: [t.userId, t.pairCode, t.side] }),
     check('futures_leverage_check', sql`${t.leverage} >= 1`),
   ],
+)
+
+/**
+ * The margin mode a user chose for a pair's futures (isolated when no row): the mode the next position of the pair
+ * opens in. Changed only while the user has neither a position nor an open order on the pair.
+ */
+export const futuresMarginModes = pgTable(
+  'futures_margin_modes',
+  {
+    userId: userRef('user_id'),
+    pairCode: text('pair_code').notNull(),
+    mode: text('mode', { enum: MARGIN_MODES }).notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.pairCode] })],
 )

@@ -48,6 +48,8 @@ const DEFAULT_MESSAGES: Record<ErrorReason, string> = {
   'amend-would-take': 'The new price would trade at once; cancel and place a new order instead',
   'reduce-only-would-increase': 'A reduce-only order may only shrink the position',
   'leverage-too-high': 'The leverage is above the pair’s maximum',
+  'margin-mode': 'The position’s margin mode does not allow this',
+  'not-flat': 'Close the position and cancel the open orders of this pair first',
 }
 
 export interface FailureOptions {

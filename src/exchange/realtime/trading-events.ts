@@ -1,6 +1,7 @@
 /**
  * Trading's changes pushed to the user's private channels as they happen (not on the periodic refresh): each order that
- * changed on `orders`, each new fill on `fills`, the new balances on `balance` of both markets; and to the public
+ * changed on `orders`, each new fill on `fills`, the new balances on `balance` of both markets and the futures
+ * `positions`; and to the public
  * `trades` channel, each book's new prints. Through the hub's
  * pub/sub, so a user's sockets on every process receive them.
  */
@@ -63,11 +64,17 @@ export function hubTradingEvents(target: () => EventTarget | undefined, logger: 
     balance(userId) {
       const to = target()
       if (!to) return
-      for (const biz of ['spot', 'futures'] as const)
+      // The money moved: both markets' balances, and the positions it opened, changed or closed.
+      const states: [TradingMarket, 'balance' | 'positions'][] = [
+        ['spot', 'balance'],
+        ['futures', 'balance'],
+        ['futures', 'positions'],
+      ]
+      for (const [biz, channel] of states)
         to.snapshots
-          .private(userId, 'balance', biz)
-          .then((result) => to.hub.publishPrivate(userId, biz, 'balance', result))
-          .catch((error: unknown) => logger.error('[realtime] balance push', error))
+          .private(userId, channel, biz)
+          .then((result) => to.hub.publishPrivate(userId, biz, channel, result))
+          .catch((error: unknown) => logger.error(`[realtime] ${channel} push`, error))
     },
   }
 }

@@ -22,6 +22,7 @@ export const TRADING_KINDS: ReadonlySet<string> = new Set([
   'pnl',
   'release-margin',
   'liquidation',
+  'insurance',
   'funding',
 ])
 

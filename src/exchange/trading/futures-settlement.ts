@@ -44,6 +44,8 @@ import type { Fill } from './order-book.ts'
 import { ownFuturesPositions, writeWalletDeltas } from './order-store.ts'
 import { orders as ordersTable } from '../db/trading-schema.ts'
 import { replaceTpsl } from './tpsl.ts'
+import { marginModesOf } from './leverage.service.ts'
+import { crossUsers, settleCross } from './cross-margin.ts'
 import { Holds, type FillRecord, type LedgerTransfer, type OrderState, type Settlement } from './settlement.ts'
 
 export const FUTURES_WALLET = EXCHANGE_WALLET
@@ -176,6 +178,7 @@ export class FuturesSettlement extends Holds implements Settlement {
       book.accounts.set(key, (book.accounts.get(key) ?? new Exact(0)).plus(delta.available))
     }
     await loadPositions(tx, book, ownFuturesPositions(users, pairCode))
+    const modes = await marginModesOf(tx, users, pairCode)
     const current = new Map<number, PositionState | undefined>()
     for (const position of book.positions.values())
       if (position.copyId === null && position.status === 'open') current.set(position.userId, position)
@@ -276,6 +279,8 @@ export class FuturesSettlement extends Holds implements Settlement {
               leverage,
               size: left,
               margin,
+              // A lead trader's positions are isolated, whatever was chosen before leading.
+              marginMode: leading.has(order.userId) ? 'isolated' : (modes.get(order.userId) ?? 'isolated'),
               price: fill.price,
               fee: openFee,
               at,
@@ -346,6 +351,8 @@ export class FuturesSettlement extends Holds implements Settlement {
     await this.mirror(tx, book, [...groups.values()], leading, copies, at)
     await this.writeWallets(tx, at)
     await persistChange(tx, book.takeChange(), at, this.context.marks())
+    // A cross account's liquidation prices move with every trade of it.
+    for (const userId of await crossUsers(tx, users)) await settleCross(tx, rules, userId, this.context.marks(), at)
   }
 
   /** A leader's orders, once each: what its position closed and opened here, to every copy, and the leader event. */

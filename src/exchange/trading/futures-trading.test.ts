@@ -9,13 +9,14 @@ import {
   apiErrorSchema,
   depthResponseSchema,
   futuresLeverageResponseSchema,
+  marginModeResponseSchema,
   placeOrderResponseSchema,
   positionsResponseSchema,
   ordersResponseSchema,
   positionResponseSchema,
   type PlaceOrderRequest,
 } from '#/contract/index.ts'
-import { feeFor, marginFor } from '../copy/position-math.ts'
+import { feeFor, liquidationPrice, marginFor } from '../copy/position-math.ts'
 import { leaderEvents, positions } from '../db/copy-schema.ts'
 import { balances } from '../db/schema.ts'
 import { Exact } from '../money.ts'
@@ -36,7 +37,13 @@ beforeAll(async () => {
 afterAll(() => h.close())
 
 /** The futures-only calls, each answer checked against the served document (the others in spot-trading.test.ts). */
-const OWN = ['/trade/v1/leverage', '/trade/v1/positions', '/trade/v1/positions/tpsl', '/trade/v1/positions/margin']
+const OWN = [
+  '/trade/v1/leverage',
+  '/trade/v1/margin-mode',
+  '/trade/v1/positions',
+  '/trade/v1/positions/tpsl',
+  '/trade/v1/positions/margin',
+]
 const exercised = new Set<string>()
 async function api(method: 'GET' | 'POST', path: string, options: Parameters<Harness['api']>[2]) {
   const result = await h.api(method, path, options)
@@ -238,6 +245,66 @@ describe('isolated margin', () => {
     const broke = await change({ change: 'add', amount: '1000000' })
     expect(apiErrorSchema.parse(broke.body).reason).toBe('insufficient-balance')
     await ledgerWhole()
+  })
+})
+
+describe('margin modes', () => {
+  const mode = (user: User) =>
+    api('GET', `/trade/v1/margin-mode?pairCode=${PAIR}`, { token: user.token }).then(
+      (r) => marginModeResponseSchema.parse(r.body).data.marginMode,
+    )
+  const choose = (user: User, marginMode: string) =>
+    api('POST', '/trade/v1/margin-mode', { token: user.token, body: { pairCode: PAIR, marginMode } })
+
+  it('opens in the mode chosen, which changes only while flat on the pair; a cross position has no margin to move', async () => {
+    const user = await fundedUser(h, 10_000)
+    expect(await mode(user)).toBe('isolated')
+    expect((await choose(user, 'cross')).status).toBe(200)
+    expect(await mode(user)).toBe('cross')
+    // An open order, then a position: no change.
+    const resting = await placed(user, { side: 'buy', type: 'limit', price: '3000', size: '0.1' })
+    const withOrder = await choose(user, 'isolated')
+    expect([withOrder.status, apiErrorSchema.parse(withOrder.body).reason]).toEqual([400, 'not-flat'])
+    const cancelled = await h.api('POST', '/trade/v1/orders/cancel', {
+      token: user.token,
+      body: { biz: 'futures', orderId: resting.order.id },
+    })
+    expect(cancelled.status).toBe(200)
+    await placed(user, { side: 'buy', type: 'market', size: '10' })
+    const position = await ownPosition(user)
+    expect(position?.marginMode).toBe('cross')
+    // Backed by the wallet too: its liquidation price is further than the same position's isolated one.
+    const isolated = liquidationPrice(
+      {
+        size: new Exact(position?.size ?? 0),
+        entryPrice: new Exact(position?.entryPrice ?? 0),
+        side: 1,
+        margin: new Exact(position?.margin ?? 0),
+        leverage: position?.leverage ?? 10,
+      },
+      h.context.rules.maintenanceMarginRate,
+    )
+    expect(new Exact(position?.liquidationPrice ?? 'NaN').lt(isolated ?? 0)).toBe(true)
+    const withPosition = await choose(user, 'isolated')
+    expect(apiErrorSchema.parse(withPosition.body)).toMatchObject({ reason: 'not-flat' })
+    const margin = await api('POST', '/trade/v1/positions/margin', {
+      token: user.token,
+      body: { pairCode: PAIR, change: 'add', amount: '10' },
+    })
+    expect([margin.status, apiErrorSchema.parse(margin.body).reason]).toEqual([400, 'margin-mode'])
+    // Flat again: the mode changes.
+    await placed(user, { side: 'sell', type: 'market', size: '10', reduceOnly: true })
+    expect((await choose(user, 'isolated')).status).toBe(200)
+    await ledgerWhole()
+  })
+
+  it('keeps a lead trader isolated', async () => {
+    const leader = await fundedUser(h, 1000)
+    await insertLeader(h, leader.id)
+    const refused = await choose(leader, 'cross')
+    expect([refused.status, apiErrorSchema.parse(refused.body).reason]).toEqual([400, 'margin-mode'])
+    const bad = await choose(leader, 'portfolio')
+    expect([bad.status, apiErrorSchema.parse(bad.body).reason]).toEqual([400, 'invalid-input'])
   })
 })
 

@@ -12,7 +12,7 @@
  * filled by the maker at their own price (they are the resting side), and stop orders whose trigger is reached are
  * released into the book.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { MARKET, TRADING } from '#/app.config.ts'
 import type {
@@ -34,6 +34,7 @@ import type { Database } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { balances } from '../db/schema.ts'
 import { fills, orders, OPEN_STATUSES } from '../db/trading-schema.ts'
+import { tradingPositionToWire } from './orders-read.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { findInstrument, INSTRUMENTS, type Instrument } from '../market/instruments.ts'
 import { MINUTE_MS } from '../market/price-path.ts'
@@ -55,19 +56,18 @@ import { QUOTE_COIN, SPOT_WALLET, SpotSettlement } from './spot-settlement.ts'
 import { FUTURES_WALLET, FuturesSettlement, openingHold } from './futures-settlement.ts'
 import { isOpen, type OrderState, type Settlement } from './settlement.ts'
 import { replaceTpsl, tpslRefusal } from './tpsl.ts'
+import { chooseLeverage, leverageOf } from './leverage.service.ts'
 import { printsOf, type Tape } from './tape.ts'
+import { applyCrossMargin } from './cross-margin.ts'
 import { Book, marginKey } from '../copy/book.ts'
 import { leaderWallet } from '../copy/copy-account.ts'
 import { marginFor, unrealizedPnl } from '../copy/position-math.ts'
 import { NO_TRIGGERS, refreshLevels } from '../copy/positions.ts'
 import { loadPositions, loadWallets, persistChange } from '../copy/store.ts'
-import { positionToWire } from '../copy/api/wire.ts'
 import type { Rules } from '../copy/rules.ts'
 import type { Marks } from '../copy/unit-values.ts'
 import type { LeaderOrder } from '../copy/mirror.ts'
 import { futuresUnitOf, sizeFromUnit } from '#/contract/futures-units.ts'
-import { DEFAULTS } from '#/app.config.ts'
-import { futuresLeverage } from '../db/trading-schema.ts'
 import { positions } from '../db/copy-schema.ts'
 import {
   bumpBook,
@@ -134,6 +134,7 @@ const FLOW_ID = TRADING.marketFlowOwnerId
 const failure = (refusal: Refusal) =>
   new ApiFailure(400, refusal.reason, { fields: [{ path: refusal.field, issue: refusal.issue }] })
 
+const dueRows = z.object({ rows: z.array(z.object({ biz: z.string(), pair_code: z.string() })) })
 const tradeIdRows = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) })
 const frozenRows = z.object({ rows: z.array(z.object({ moved: z.coerce.number(), open: z.coerce.number() })) })
 
@@ -687,6 +688,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       const [position] = await loadPositions(tx, book, ownFuturesPositions([userId], instrument.pairCode))
       if (!position)
         throw failure({ reason: 'invalid-input', field: 'pairCode', issue: 'no open position of this pair' })
+      if (position.marginMode === 'cross')
+        throw failure({ reason: 'margin-mode', field: 'pairCode', issue: 'a cross position is margined by the wallet' })
       const wallet = leaderWallet(userId)
       await loadWallets(tx, book, [wallet])
       if (input.change === 'add') {
@@ -713,7 +716,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     deps.events?.balance(userId)
     const [row] = await db.select().from(positions).where(eq(positions.id, id))
     if (!row) throw new Error(`position ${id} not found`)
-    return { ...positionToWire(row, mark), copyId: null }
+    return tradingPositionToWire(row, mark)
   }
 
   /** A reduce-only order must meet a position of the other side no smaller than itself. */
@@ -850,6 +853,22 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     return orderToWire(await ownOrder(userId, biz, { orderId: String(row.id) }))
   }
 
+  /** The books (`biz:pair`) with a stop order the mark has reached: one query for every book. */
+  async function dueStops(): Promise<Set<string>> {
+    const marked = INSTRUMENTS.flatMap((instrument) => {
+      const mark = deps.market.mark(instrument.pairCode)
+      return mark === undefined ? [] : [{ pairCode: instrument.pairCode, mark }]
+    })
+    if (marked.length === 0) return new Set()
+    const result = await db.execute(sql`
+      select distinct o.biz, o.pair_code from ${orders} o
+      join unnest(${sql.param(marked.map((m) => m.pairCode))}::text[], ${sql.param(marked.map((m) => m.mark))}::numeric[])
+        as m(pair_code, mark) on m.pair_code = o.pair_code
+      where o.status = 'untriggered' and ((o.trigger_direction = 'rise' and o.trigger_price <= m.mark)
+        or (o.trigger_direction = 'fall' and o.trigger_price >= m.mark))`)
+    return new Set(dueRows.parse(result).rows.map((row) => `${row.biz}:${row.pair_code}`))
+  }
+
   /** The time of the last flow trade each book was sent. */
   const flowSent = new Map<string, number>()
 
@@ -897,6 +916,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   }
 
   async function onPrices(): Promise<void> {
+    const due = await dueStops()
     for (const biz of TRADING_MARKETS)
       for (const instrument of INSTRUMENTS) {
         const pairCode = instrument.pairCode
@@ -912,18 +932,13 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         const crossed =
           (best?.bid && asks.length > 0 && best.bid.gte(Exact.min(...asks))) ||
           (best?.ask && bids.length > 0 && best.ask.lte(Exact.max(...bids)))
-        const [due] = await db
-          .select({ n: count() })
-          .from(orders)
-          .where(
-            and(
-              eq(orders.biz, biz),
-              eq(orders.pairCode, pairCode),
-              eq(orders.status, 'untriggered'),
-              sql`((${orders.triggerDirection} = 'rise' and ${orders.triggerPrice} <= ${mark.toFixed()}) or (${orders.triggerDirection} = 'fall' and ${orders.triggerPrice} >= ${mark.toFixed()}))`,
-            ),
-          )
-        if (!crossed && (due?.n ?? 0) === 0 && flow.length === 0 && books.version(biz, pairCode) !== undefined) continue
+        if (
+          !crossed &&
+          !due.has(`${biz}:${pairCode}`) &&
+          flow.length === 0 &&
+          books.version(biz, pairCode) !== undefined
+        )
+          continue
         await inBook(biz, instrument, async (tx, inner, op) => {
           const reached = await tx
             .select()
@@ -955,6 +970,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
           await sendFlow(tx, inner, op, pairCode, flow)
         })
       }
+    for (const userId of await applyCrossMargin(db, rules, marks(), now())) deps.events?.balance(userId)
   }
 
   async function placeForLeader(order: LeaderOrder): Promise<boolean> {
@@ -966,7 +982,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     if (action.kind === 'open') {
       side = action.side === 1 ? 'buy' : 'sell'
       size = action.size
-      await setLeverage(db, order.leaderId, order.pairCode, side, action.leverage, order.at)
+      await chooseLeverage(db, order.leaderId, order.pairCode, side, action.leverage, order.at)
     } else {
       const [position] = await db.select().from(positions).where(eq(positions.id, action.positionId))
       if (!position || position.status !== 'open') return false
@@ -999,51 +1015,6 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
 
 /** The wallet a market's orders hold their funds in. */
 const walletOf = (biz: TradingMarket) => (biz === 'spot' ? SPOT_WALLET : FUTURES_WALLET)
-
-/** Chooses the leverage of the side an order on `side` opens (a buy opens long). */
-export async function setLeverage(
-  db: Pick<Database, 'insert'>,
-  userId: number,
-  pairCode: string,
-  side: 'buy' | 'sell',
-  leverage: number,
-  at: Date,
-): Promise<void> {
-  const row = {
-    userId,
-    pairCode,
-    side: side === 'buy' ? ('long' as const) : ('short' as const),
-    leverage,
-    updatedAt: at,
-  }
-  await db
-    .insert(futuresLeverage)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [futuresLeverage.userId, futuresLeverage.pairCode, futuresLeverage.side],
-      set: { leverage, updatedAt: at },
-    })
-}
-
-/** The user's leverage for the side an order on `side` opens (a buy opens long), or the default. */
-export async function leverageOf(
-  db: Pick<Database, 'select'>,
-  userId: number,
-  pairCode: string,
-  side: 'buy' | 'sell',
-): Promise<number> {
-  const [row] = await db
-    .select({ leverage: futuresLeverage.leverage })
-    .from(futuresLeverage)
-    .where(
-      and(
-        eq(futuresLeverage.userId, userId),
-        eq(futuresLeverage.pairCode, pairCode),
-        eq(futuresLeverage.side, side === 'buy' ? 'long' : 'short'),
-      ),
-    )
-  return row?.leverage ?? DEFAULTS.leverage
-}
 
 /** A resting order's row as the book holds it. */
 function restingOf(row: OrderRow) {

@@ -89,8 +89,17 @@ export async function openPositions(
       ),
     )
     .orderBy(desc(positions.id))
-  return rows.map((row) => ({
-    ...positionToWire(row, markOf(ctx.market, row.pairCode)),
+  return rows.map((row) => tradingPositionToWire(row, markOf(ctx.market, row.pairCode)))
+}
+
+/** A position row as trading answers it: the copy holding it (if one does) and its margin mode. */
+export function tradingPositionToWire(
+  row: typeof positions.$inferSelect,
+  mark: Parameters<typeof positionToWire>[1],
+): TradingPosition {
+  return {
+    ...positionToWire(row, mark),
     copyId: row.copyId === null ? null : String(row.copyId),
-  }))
+    marginMode: row.marginMode,
+  }
 }

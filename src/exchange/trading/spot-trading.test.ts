@@ -40,6 +40,7 @@ const FUTURES_ONLY = [
   '/trade/v1/positions',
   '/trade/v1/positions/tpsl',
   '/trade/v1/positions/margin',
+  '/trade/v1/margin-mode',
 ]
 const OWN = (path: string) =>
   (path.startsWith('/trade/') && !FUTURES_ONLY.includes(path)) || path === '/asset/v1/api/wallet/transfer'

@@ -23,6 +23,9 @@ import {
   positionResponseSchema,
   positionsResponseSchema,
   futuresLeverageQuerySchema,
+  marginModeQuerySchema,
+  marginModeRequestSchema,
+  marginModeResponseSchema,
   futuresLeverageResponseSchema,
   setLeverageRequestSchema,
   tradingHistoryQuerySchema,
@@ -32,7 +35,7 @@ import type { ExchangeContext } from '../context.ts'
 import { requireAuth } from '../http/auth.ts'
 import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson, REFUSALS } from '../http/openapi.ts'
 import { fillHistory, openOrders, openPositions, orderHistory } from './orders-read.ts'
-import { leverageSettings, setLeverage } from './leverage.service.ts'
+import { leverageSettings, marginModeSetting, setLeverage, setMarginMode } from './leverage.service.ts'
 
 const tags = ['Trading']
 const NO_SUCH_ORDER = {
@@ -204,6 +207,43 @@ export function tradingRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     const userId = c.get('auth').user.id
     await limited(userId)
     return c.json(ok(await setLeverage(ctx, userId, c.req.valid('json'))), 200)
+  })
+
+  const marginModeRead = createRoute({
+    method: 'get',
+    path: '/trade/v1/margin-mode',
+    tags,
+    summary: 'Futures margin mode of a pair',
+    description:
+      'The mode the next position of the pair opens in: isolated (the position can lose its margin, no more) or cross ' +
+      '(the futures wallet’s available balance and the other cross positions back it; liquidated together when the ' +
+      'account’s equity falls to their maintenance margin). Isolated until chosen.',
+    security: BEARER,
+    middleware: auth,
+    request: { query: marginModeQuerySchema },
+    responses: { 200: okJson(marginModeResponseSchema, 'The margin mode'), ...AUTH_REFUSALS },
+  })
+  app.openapi(marginModeRead, async (c) =>
+    c.json(ok(await marginModeSetting(ctx, c.get('auth').user.id, c.req.valid('query').pairCode)), 200),
+  )
+
+  const marginModeWrite = createRoute({
+    method: 'post',
+    path: '/trade/v1/margin-mode',
+    tags,
+    summary: 'Choose the futures margin mode of a pair',
+    description:
+      "Only while flat on the pair: with a position or an open order, 400 'not-flat'. A lead trader trades isolated " +
+      "(cross: 400 'margin-mode').",
+    security: BEARER,
+    middleware: auth,
+    request: { body: jsonBody(marginModeRequestSchema) },
+    responses: { 200: okJson(marginModeResponseSchema, 'The margin mode'), ...WRITE_REFUSALS },
+  })
+  app.openapi(marginModeWrite, async (c) => {
+    const userId = c.get('auth').user.id
+    await limited(userId)
+    return c.json(ok(await setMarginMode(ctx, userId, c.req.valid('json'))), 200)
   })
 
   const positionList = createRoute({
