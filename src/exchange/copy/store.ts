@@ -283,8 +283,7 @@ export async function persistChange(tx: Tx, change: Change, at: Date, marks?: Ma
   const created = [...change.positions.values()].filter((p) => change.newPositionIds.has(p.id))
   const updated = [...change.positions.values()].filter((p) => !change.newPositionIds.has(p.id))
   if (created.length > 0) {
-    await insertPositions(tx, created)
-    await bookOpened(tx, created, at)
+    await insertPositions(tx, created, at)
   }
   if (updated.length > 0) await updatePositions(tx, updated, at)
   const copyList = [...change.copies.values()]
@@ -403,9 +402,13 @@ const POSITION_COLUMNS = (list: readonly PositionState[]) => ({
   reason: texts(list.map((p) => p.closeReason)),
 })
 
-export async function insertPositions(tx: Tx, list: readonly PositionState[]): Promise<void> {
+/**
+ * Inserts new positions. With `bookedAt`, a copied position's opening fee is booked at that time in the same statement
+ * (realized_entries, from the rows inserted: the arrays are sent once).
+ */
+export async function insertPositions(tx: Tx, list: readonly PositionState[], bookedAt?: Date): Promise<void> {
   const c = POSITION_COLUMNS(list)
-  await tx.execute(sql`
+  const insert = sql`
     insert into positions (id, user_id, copy_id, source_position_id, biz, pair_code, side, leverage, size, entry_price, margin,
       take_profit_price, stop_loss_price, liquidation_price, status, unmanaged, closed_size, exit_price, realized_pnl, fees, funding,
       opened_at, closed_at, close_reason, margin_mode)
@@ -415,20 +418,16 @@ export async function insertPositions(tx: Tx, list: readonly PositionState[]): P
       ${sql.param(list.map((p) => p.side))}::smallint[], ${sql.param(list.map((p) => p.leverage))}::smallint[], ${c.size}, ${c.entry}, ${c.margin},
       ${c.tp}, ${c.sl}, ${c.liq}, ${c.status}, ${c.unmanaged}, ${c.closedSize}, ${c.exit}, ${c.pnl}, ${c.fees}, ${c.funding},
       ${sql.param(list.map((p) => p.openedAt.toISOString()))}::timestamptz[], ${c.closedAt}, ${c.reason},
-      ${texts(list.map((p) => p.marginMode))})`)
-}
-
-/** A new copied position's opening fee, booked when it opens (realized_entries). */
-async function bookOpened(tx: Tx, list: readonly PositionState[], at: Date): Promise<void> {
-  const copied = list.filter((p) => p.copyId !== null)
-  if (copied.length === 0) return
+      ${texts(list.map((p) => p.marginMode))})`
+  if (!bookedAt || !list.some((p) => p.copyId !== null)) {
+    await tx.execute(insert)
+    return
+  }
   await tx.execute(sql`
+    with inserted as (${insert} returning id, copy_id, user_id, realized_pnl, fees, funding)
     insert into realized_entries (position_id, copy_id, user_id, at, realized_pnl, fees, funding)
-    select id, copy_id, user_id, ${at.toISOString()}::timestamptz, pnl, fees, funding
-    from unnest(${sql.param(copied.map((p) => p.id))}::bigint[], ${sql.param(copied.map((p) => p.copyId))}::bigint[],
-      ${sql.param(copied.map((p) => p.userId))}::bigint[], ${numerics(copied.map((p) => toPlain(p.realizedPnl)))},
-      ${numerics(copied.map((p) => toPlain(p.fees)))}, ${numerics(copied.map((p) => toPlain(p.funding)))})
-      as x(id, copy_id, user_id, pnl, fees, funding)`)
+    select id, copy_id, user_id, ${bookedAt.toISOString()}::timestamptz, realized_pnl, fees, funding
+    from inserted where copy_id is not null`)
 }
 
 /**
