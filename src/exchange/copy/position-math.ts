@@ -65,10 +65,21 @@ export function liquidationPrice(
   position: Pick<PositionState, 'size' | 'entryPrice' | 'side' | 'margin' | 'leverage'>,
   maintenanceRate: Money,
 ): Money | null {
+  if (position.side === 1 && position.leverage <= 1) return null
+  return priceAtMaintenance(position, maintenanceRate)
+}
+
+/**
+ * Where `margin` + the position's unrealized PnL equals its maintenance margin (rate × notional), rounded away from the
+ * mark; none when no positive price does (a long whose margin covers its whole notional).
+ */
+export function priceAtMaintenance(
+  position: Pick<PositionState, 'size' | 'entryPrice' | 'side' | 'margin'>,
+  maintenanceRate: Money,
+): Money | null {
   if (position.size.lte(0)) return null
   const { size, entryPrice, margin, side } = position
   if (side === 1) {
-    if (position.leverage <= 1) return null
     const price = exact(entryPrice)
       .times(size)
       .minus(margin)

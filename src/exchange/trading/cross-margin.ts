@@ -14,7 +14,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { Book, INSURANCE, MARKET, type PositionState } from '../copy/book.ts'
 import { leaderWallet } from '../copy/copy-account.ts'
-import { liquidationPrice, pnlPaid, unrealizedPnl } from '../copy/position-math.ts'
+import { pnlPaid, priceAtMaintenance, unrealizedPnl } from '../copy/position-math.ts'
 import { closePart, NO_TRIGGERS } from '../copy/positions.ts'
 import type { Rules } from '../copy/rules.ts'
 import { loadPositions, loadWallets, persistChange, type Tx } from '../copy/store.ts'
@@ -55,7 +55,9 @@ export function crossAccount(
     const others = spare.minus(backing.minus(own))
     levels.set(
       position.id,
-      liquidationPrice({ ...position, margin: Exact.max(0, position.margin.plus(others)) }, maintenanceRate),
+      // Whatever its leverage (a long at 1 is backed by an account that can lose more than it holds), and with what backs
+      // it even when the others take more than its own margin (negative): the price is then nearer than alone.
+      priceAtMaintenance({ ...position, margin: position.margin.plus(others) }, maintenanceRate),
     )
   }
   return { equity, maintenance, levels }
