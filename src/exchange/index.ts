@@ -24,7 +24,6 @@ import { createHub } from './realtime/hub.ts'
 import { createMarketPublisher } from './realtime/publisher.ts'
 import { createDepthPublisher } from './realtime/depth-publisher.ts'
 import { createTradingBooks } from './trading/books.ts'
-import { leaderTrade } from './copy/engine.ts'
 import { createOrderEngine, type OrderEngine } from './trading/order-engine.ts'
 import { createTape } from './trading/tape.ts'
 import { hubTradingEvents, type EventTarget } from './realtime/trading-events.ts'
@@ -172,11 +171,8 @@ export async function openExchange(
     now,
     logger,
     bots,
-    // Futures leaders trade through the books, like everyone; spot leaders at the decision's price.
-    trade: async (order) =>
-      order.biz === 'futures'
-        ? context.trading.placeForLeader(order)
-        : (await leaderTrade(database.db, rules, order)) !== null,
+    // Simulated leaders trade through the books, like everyone.
+    trade: (order) => context.trading.placeForLeader(order),
     onMinutes: afterPrices(
       context.trading,
       createMarketPublisher(hub, market, depth, tape, Boolean(options.redisUrl)),

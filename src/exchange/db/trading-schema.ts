@@ -88,6 +88,11 @@ export const orders = pgTable(
     frozenCoin: text('frozen_coin').notNull(),
     /** Futures: it may only shrink the position (never rests: market, IOC or FOK). */
     reduceOnly: boolean('reduce_only').notNull().default(false),
+    /**
+     * A spot lead trader's order: it trades their lead account (the futures wallet's USDT) as a position that copies
+     * follow, like a futures order, not their spot coins.
+     */
+    lead: boolean('lead').notNull().default(false),
     /** Futures: the leverage a position it opens takes (the pair and side's setting when it was placed). */
     leverage: integer('leverage'),
     /** Its place in its price level (orderPriority) while it rests. */

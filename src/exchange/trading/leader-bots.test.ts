@@ -18,51 +18,64 @@ beforeAll(async () => {
 })
 afterAll(() => h.close())
 
-it('a futures bot’s live decisions are book orders, filled at the book’s prices, and its position opens there', async () => {
-  const bots = (
-    await h.context.db
-      .select({ id: leaders.userId })
-      .from(leaders)
-      .where(and(eq(leaders.biz, 'futures'), ne(leaders.strategy, 'user')))
-  ).map((b) => b.id)
-  const placed = () =>
-    h.context.db
-      .select()
-      .from(orders)
-      .where(and(inArray(orders.userId, bots), eq(orders.biz, 'futures')))
-  for (let minute = 0; minute < 6 * 60 && (await placed()).length === 0; minute += 1) {
-    h.advance(60_000)
-    await h.engine.tick()
-  }
-  const list = await placed()
-  expect(list.length).toBeGreaterThan(0)
-  expect(list.every((o) => o.type === 'market' && o.status === 'filled')).toBe(true)
-  // An order that opened a position: the position's entry is the average of that order's fills (to 18 decimals).
-  let checked = 0
-  for (const order of list.filter((o) => !o.reduceOnly)) {
-    const [opened] = await h.context.db
-      .select()
-      .from(positions)
-      .where(
-        and(
-          eq(positions.userId, order.userId),
-          eq(positions.pairCode, order.pairCode),
-          eq(positions.openedAt, order.createdAt),
-        ),
+it.each(['futures', 'spot'] as const)(
+  'a %s bot’s live decisions are book orders, filled at the book’s prices, and its position opens there',
+  async (biz) => {
+    const bots = (
+      await h.context.db
+        .select({ id: leaders.userId })
+        .from(leaders)
+        .where(and(eq(leaders.biz, biz), ne(leaders.strategy, 'user')))
+    ).map((b) => b.id)
+    const placed = () =>
+      h.context.db
+        .select()
+        .from(orders)
+        .where(and(inArray(orders.userId, bots), eq(orders.biz, biz)))
+    /** The bots' own positions an order opened (at its time), with the order. */
+    const opened = async () => {
+      const found: { order: typeof orders.$inferSelect; position: typeof positions.$inferSelect }[] = []
+      for (const order of (await placed()).filter((o) => !o.reduceOnly)) {
+        const [position] = await h.context.db
+          .select()
+          .from(positions)
+          .where(
+            and(
+              eq(positions.userId, order.userId),
+              eq(positions.biz, biz),
+              eq(positions.pairCode, order.pairCode),
+              eq(positions.openedAt, order.createdAt),
+            ),
+          )
+        if (position && position.copyId === null) found.push({ order, position })
+      }
+      return found
+    }
+    // Until a decision opens a position (the bots start with the positions their history left open).
+    for (let minute = 0; minute < 6 * 60 && (await opened()).length === 0; minute += 1) {
+      h.advance(60_000)
+      await h.engine.tick()
+    }
+    const list = await placed()
+    expect(list.every((o) => o.type === 'market' && o.status === 'filled')).toBe(true)
+    // A spot lead trader's orders trade their lead account's position (not spot coins).
+    expect(list.every((o) => o.lead === (biz === 'spot'))).toBe(true)
+    const found = await opened()
+    expect(found.length).toBeGreaterThan(0)
+    // The position's entry is the average of the order's fills (to 18 decimals); its copies opened there too.
+    for (const { order, position } of found) {
+      const own = await h.context.db.select().from(fills).where(eq(fills.orderId, order.id))
+      const size = own.reduce((sum, f) => sum.plus(f.size), new Exact(0))
+      const quote = own.reduce((sum, f) => sum.plus(f.quote), new Exact(0))
+      expect(own.length).toBeGreaterThan(0)
+      expect(new Exact(position.entryPrice).toFixed()).toBe(
+        quote.div(size).toDecimalPlaces(18, Exact.ROUND_HALF_UP).toFixed(),
       )
-    if (!opened || opened.copyId !== null) continue
-    const own = await h.context.db.select().from(fills).where(eq(fills.orderId, order.id))
-    const size = own.reduce((sum, f) => sum.plus(f.size), new Exact(0))
-    const quote = own.reduce((sum, f) => sum.plus(f.quote), new Exact(0))
-    expect(own.length).toBeGreaterThan(0)
-    expect(new Exact(opened.entryPrice).toFixed()).toBe(
-      quote.div(size).toDecimalPlaces(18, Exact.ROUND_HALF_UP).toFixed(),
-    )
-    // Its copies opened at the leader's average fill price too.
-    const copies = await h.context.db.select().from(positions).where(eq(positions.sourcePositionId, opened.id))
-    for (const copy of copies) expect(new Exact(copy.entryPrice).toFixed()).toBe(new Exact(opened.entryPrice).toFixed())
-    checked += 1
-  }
-  expect(checked).toBeGreaterThan(0)
-  expect(await ledgerState(h.context.db)).toEqual({ zero: true, mismatched: 0 })
-}, 240_000)
+      const copies = await h.context.db.select().from(positions).where(eq(positions.sourcePositionId, position.id))
+      for (const copy of copies)
+        expect(new Exact(copy.entryPrice).toFixed()).toBe(new Exact(position.entryPrice).toFixed())
+    }
+    expect(await ledgerState(h.context.db)).toEqual({ zero: true, mismatched: 0 })
+  },
+  240_000,
+)

@@ -52,8 +52,9 @@ import {
   type CheckedOrder,
   type Refusal,
 } from './order-checks.ts'
-import { QUOTE_COIN, SPOT_WALLET, SpotSettlement } from './spot-settlement.ts'
-import { FUTURES_WALLET, FuturesSettlement, openingHold } from './futures-settlement.ts'
+import { QUOTE_COIN, SPOT_WALLET } from './spot-settlement.ts'
+import { SpotBookSettlement } from './spot-book-settlement.ts'
+import { FUTURES_WALLET, PositionSettlement, openingHold } from './position-settlement.ts'
 import { isOpen, type OrderState, type Settlement } from './settlement.ts'
 import { replaceTpsl, tpslRefusal } from './tpsl.ts'
 import { chooseLeverage, leverageOf } from './leverage.service.ts'
@@ -68,14 +69,14 @@ import type { Rules } from '../copy/rules.ts'
 import type { Marks } from '../copy/unit-values.ts'
 import type { LeaderOrder } from '../copy/mirror.ts'
 import { futuresUnitOf, sizeFromUnit } from '#/contract/futures-units.ts'
-import { positions } from '../db/copy-schema.ts'
+import { leaders, positions } from '../db/copy-schema.ts'
 import {
   bumpBook,
   fillToWire,
   lockBook,
   lockOrders,
   orderToWire,
-  ownFuturesPositions,
+  ownPositions,
   restingOrders,
   stateOf,
   writeSettlement,
@@ -120,9 +121,9 @@ export interface OrderEngine {
   /** Adds to or removes from a futures position's isolated margin. */
   changeMargin(userId: number, input: PositionMarginRequest): Promise<TradingPosition>
   /**
-   * A simulated futures leader's decision as a market order on the book (its event id the order's clientOrderId, so a
-   * replay places nothing): open and add buy or sell its size, reduce and close are reduce-only. False when it could
-   * not trade (not enough in its wallet, or no position left to reduce).
+   * A simulated leader's decision as a market order on its market's book (its event id the order's clientOrderId, so a
+   * replay places nothing): open and add buy or sell its size (spot: buy), reduce and close are reduce-only. False when
+   * it could not trade (not enough in its wallet, or no position left to reduce).
    */
   placeForLeader(order: LeaderOrder): Promise<boolean>
   /** After the prices moved: sweeps crossed user orders and releases reached stop orders, book by book. */
@@ -212,7 +213,9 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
             if (!book) throw new Error(`no book for ${pairCode}`)
           }
           const settlement: Settlement =
-            biz === 'spot' ? new SpotSettlement() : new FuturesSettlement({ pairCode, rules, marks })
+            biz === 'spot'
+              ? new SpotBookSettlement({ pairCode, rules, marks })
+              : new PositionSettlement({ biz, pairCode, rules, marks })
           const op: Operation = { biz, settlement, touched: [], requeued: new Set(), prints: [] }
           const { touched } = op
           dirty = await sweep(tx, book, instrument, op)
@@ -413,6 +416,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   async function freezeFunds(
     tx: Tx,
     biz: TradingMarket,
+    walletType: number,
     userId: number,
     coin: string,
     amount: Money,
@@ -422,7 +426,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     const result = await tx.execute(sql`
       with moved as (
         update ${balances} set available = available - ${toPlain(amount)}::numeric, frozen = frozen + ${toPlain(amount)}::numeric
-        where user_id = ${userId} and wallet_type = ${walletOf(biz)} and coin = ${coin} and available >= ${toPlain(amount)}::numeric
+        where user_id = ${userId} and wallet_type = ${walletType} and coin = ${coin} and available >= ${toPlain(amount)}::numeric
         returning 1)
       select (select count(*) from moved)::int as moved, ${open} as open`)
     const [row] = frozenRows.parse(result).rows
@@ -431,11 +435,11 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   }
 
   /** The available `coin` of the user's wallet of the market, its row locked for this transaction. */
-  async function lockedAvailable(tx: Tx, biz: TradingMarket, userId: number, coin: string): Promise<Money> {
+  async function lockedAvailable(tx: Tx, walletType: number, userId: number, coin: string): Promise<Money> {
     const [row] = await tx
       .select({ available: balances.available })
       .from(balances)
-      .where(and(eq(balances.userId, userId), eq(balances.walletType, walletOf(biz)), eq(balances.coin, coin)))
+      .where(and(eq(balances.userId, userId), eq(balances.walletType, walletType), eq(balances.coin, coin)))
       .for('update')
     return new Exact(row?.available ?? 0)
   }
@@ -447,14 +451,14 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
    * for reduce-only.
    */
   function toFreeze(
-    biz: TradingMarket,
+    positional: boolean,
     order: CheckedOrder,
     book: OrderBook,
     userId: number,
     leverage: number,
     mark: Money,
   ): Money {
-    if (biz === 'spot') {
+    if (!positional) {
       if (order.side === 'sell') return order.size ?? new Exact(0)
       if (order.quoteSize) return order.quoteSize
       if (order.price && order.size) return order.price.times(order.size)
@@ -507,6 +511,15 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     return { ...input, size: size.toFixed() }
   }
 
+  /** Whether the user leads on spot (their spot orders trade their lead account: position-settlement.ts). */
+  async function leadsSpot(userId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ status: leaders.status })
+      .from(leaders)
+      .where(and(eq(leaders.userId, userId), eq(leaders.biz, 'spot')))
+    return row !== undefined && row.status !== 'cancelled'
+  }
+
   async function place(userId: number, input: PlaceOrderRequest): Promise<PlacedOrder> {
     const biz = input.biz
     const instrument = findInstrument(input.pairCode)
@@ -529,7 +542,12 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     }
     const checked = checkOrder(sized, biz, instrument, mark)
     if (!checked.ok) return refuse(checked.refusal)
-    const order = checked.order
+    // A spot lead trader trades their lead account's position: a buy opens or adds, a sell closes (reduce-only).
+    const lead = biz === 'spot' && (await leadsSpot(userId))
+    const leadRefusal = lead ? spotLeadRefusal(checked.order) : undefined
+    if (leadRefusal) return refuse(leadRefusal)
+    const order = lead && checked.order.side === 'sell' ? { ...checked.order, reduceOnly: true } : checked.order
+    const positional = biz === 'futures' || lead
     try {
       const { result: id, told } = await inBook(biz, instrument, async (tx, book, op, at) => {
         const stop = order.type === 'stop-limit' || order.type === 'stop-market'
@@ -539,7 +557,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
             field: 'triggerPrice',
             issue: order.side === 'buy' ? 'above the price now' : 'below the price now',
           })
-        if (order.reduceOnly) await checkReduceOnly(tx, userId, instrument.pairCode, order)
+        if (order.reduceOnly) await checkReduceOnly(tx, userId, biz, instrument.pairCode, order)
         const tpsl = tpslRefusal(
           order.side === 'buy' ? 1 : -1,
           order.price ?? mark,
@@ -547,10 +565,10 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
           order.stopLossPrice,
         )
         if (tpsl) throw failure(tpsl)
-        const freeze = toFreeze(biz, order, book, userId, leverage ?? 1, mark)
-        const coin = biz === 'futures' || order.side === 'buy' ? QUOTE_COIN : instrument.coin
+        const freeze = toFreeze(positional, order, book, userId, leverage ?? 1, mark)
+        const coin = positional || order.side === 'buy' ? QUOTE_COIN : instrument.coin
         // What it holds moves from available to frozen here, in the statement that checks it is there.
-        const wallet = await freezeFunds(tx, biz, userId, coin, freeze)
+        const wallet = await freezeFunds(tx, biz, walletOf(positional), userId, coin, freeze)
         if (wallet.open >= TRADING.maxOpenOrders) throw new ApiFailure(400, 'too-many-orders')
         if (!wallet.frozen)
           throw new ApiFailure(400, 'insufficient-balance', {
@@ -580,9 +598,10 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
             takeProfitPrice: order.takeProfitPrice?.toFixed() ?? null,
             stopLossPrice: order.stopLossPrice?.toFixed() ?? null,
             status: stop ? 'untriggered' : 'new',
-            feeCoin: biz === 'spot' && order.side === 'buy' ? instrument.coin : QUOTE_COIN,
+            feeCoin: !positional && order.side === 'buy' ? instrument.coin : QUOTE_COIN,
             frozenCoin: coin,
             reduceOnly: order.reduceOnly,
+            lead,
             leverage,
             createdAt: at,
             updatedAt: at,
@@ -614,7 +633,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
    * most its size), its row updated; undefined when there is no such position.
    */
   async function reducible(tx: Tx, row: OrderRow): Promise<OrderRow | undefined> {
-    const position = await ownPosition(tx, row.userId, row.pairCode)
+    const position = await ownPosition(tx, row.userId, row.biz, row.pairCode)
     if (!position || position.side !== (row.side === 'buy' ? -1 : 1)) return undefined
     const held = new Exact(position.size)
     const size = row.size === null ? held : Exact.min(held, new Exact(row.size))
@@ -622,11 +641,11 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     return updated
   }
 
-  async function ownPosition(tx: Tx, userId: number, pairCode: string) {
+  async function ownPosition(tx: Tx, userId: number, biz: TradingMarket, pairCode: string) {
     const [position] = await tx
       .select({ side: positions.side, size: positions.size })
       .from(positions)
-      .where(ownFuturesPositions([userId], pairCode))
+      .where(ownPositions([userId], biz, pairCode))
     return position
   }
 
@@ -648,7 +667,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     const lot = size && sizeRefusal(size, instrument)
     if (lot) throw failure(lot)
     const { result: created } = await inBook('futures', instrument, async (tx, _book, _op, at) => {
-      const position = await ownPosition(tx, userId, instrument.pairCode)
+      const position = await ownPosition(tx, userId, 'futures', instrument.pairCode)
       if (!position)
         throw new ApiFailure(400, 'reduce-only-would-increase', {
           fields: [{ path: 'pairCode', issue: 'no open position of this pair' }],
@@ -685,7 +704,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       const book = new Book(() => {
         throw new Error('a margin change opens no position')
       })
-      const [position] = await loadPositions(tx, book, ownFuturesPositions([userId], instrument.pairCode))
+      const [position] = await loadPositions(tx, book, ownPositions([userId], 'futures', instrument.pairCode))
       if (!position)
         throw failure({ reason: 'invalid-input', field: 'pairCode', issue: 'no open position of this pair' })
       if (position.marginMode === 'cross')
@@ -720,8 +739,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   }
 
   /** A reduce-only order must meet a position of the other side no smaller than itself. */
-  async function checkReduceOnly(tx: Tx, userId: number, pairCode: string, order: CheckedOrder) {
-    const position = await ownPosition(tx, userId, pairCode)
+  async function checkReduceOnly(tx: Tx, userId: number, biz: TradingMarket, pairCode: string, order: CheckedOrder) {
+    const position = await ownPosition(tx, userId, biz, pairCode)
     const opposite = position && position.side === (order.side === 'buy' ? -1 : 1)
     if (!opposite || !order.size || order.size.gt(position.size))
       throw failure({
@@ -828,15 +847,14 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       }
       const after = amended.order
       // It rests, so it trades at its own price: what it holds is at that price.
-      const need =
-        biz === 'futures'
-          ? openingHold(after.price, after.remaining, state.leverage ?? 1, rules)
-          : state.side === 'buy'
-            ? after.price.times(after.remaining)
-            : after.remaining
+      const need = state.positional
+        ? openingHold(after.price, after.remaining, state.leverage ?? 1, rules)
+        : state.side === 'buy'
+          ? after.price.times(after.remaining)
+          : after.remaining
       if (need.gt(state.frozen)) {
-        const coin = biz === 'futures' || state.side === 'buy' ? QUOTE_COIN : instrument.coin
-        if (need.minus(state.frozen).gt(await lockedAvailable(tx, biz, userId, coin)))
+        const coin = state.positional || state.side === 'buy' ? QUOTE_COIN : instrument.coin
+        if (need.minus(state.frozen).gt(await lockedAvailable(tx, walletOf(state.positional), userId, coin)))
           throw new ApiFailure(400, 'insufficient-balance', {
             fields: [{ path: 'size', issue: `more ${coin} than available` }],
           })
@@ -974,15 +992,16 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   }
 
   async function placeForLeader(order: LeaderOrder): Promise<boolean> {
-    const { action } = order
+    const { action, biz } = order
     if (action.kind === 'liquidate') return false
     let side: 'buy' | 'sell'
     let size: Money
     let reduceOnly = false
     if (action.kind === 'open') {
-      side = action.side === 1 ? 'buy' : 'sell'
+      // A spot position is long: opening buys.
+      side = biz === 'spot' || action.side === 1 ? 'buy' : 'sell'
       size = action.size
-      await chooseLeverage(db, order.leaderId, order.pairCode, side, action.leverage, order.at)
+      if (biz === 'futures') await chooseLeverage(db, order.leaderId, order.pairCode, side, action.leverage, order.at)
     } else {
       const [position] = await db.select().from(positions).where(eq(positions.id, action.positionId))
       if (!position || position.status !== 'open') return false
@@ -995,12 +1014,13 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     try {
       const placed = await place(order.leaderId, {
         clientOrderId: order.eventId,
-        biz: 'futures',
+        biz,
         pairCode: order.pairCode,
         side,
         type: 'market',
         size: size.toFixed(),
-        ...(reduceOnly ? { reduceOnly: true } : {}),
+        // A spot lead trader's sell is reduce-only by itself.
+        ...(reduceOnly && biz === 'futures' ? { reduceOnly: true } : {}),
       })
       return !placed.replayed && placed.fills.length > 0
     } catch (error) {
@@ -1014,7 +1034,20 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
 }
 
 /** The wallet a market's orders hold their funds in. */
-const walletOf = (biz: TradingMarket) => (biz === 'spot' ? SPOT_WALLET : FUTURES_WALLET)
+const walletOf = (positional: boolean) => (positional ? FUTURES_WALLET : SPOT_WALLET)
+
+/**
+ * What a spot lead trader may not place: their order is sized in the coin (no USDT budget), and a sell closes their
+ * position, so it trades at once or not at all (market, IOC, FOK) as a reduce-only order does.
+ */
+function spotLeadRefusal(order: CheckedOrder): Refusal | undefined {
+  if (order.quoteSize)
+    return { reason: 'invalid-input', field: 'quoteSize', issue: "a lead trader's spot order is sized in the coin" }
+  const immediate = order.type === 'market' || order.timeInForce === 'IOC' || order.timeInForce === 'FOK'
+  if (order.side === 'sell' && (!immediate || order.type === 'stop-limit' || order.type === 'stop-market'))
+    return { reason: 'invalid-input', field: 'type', issue: "a lead trader's spot sell is market, IOC or FOK" }
+  return undefined
+}
 
 /** A resting order's row as the book holds it. */
 function restingOf(row: OrderRow) {

@@ -83,6 +83,7 @@ export function stateOf(row: OrderRow): OrderState {
     cancelReason: cancelReasonOf(row.cancelReason),
     leverage: row.leverage,
     reduceOnly: row.reduceOnly,
+    positional: row.biz === 'futures' || row.lead,
     takeProfit: row.takeProfitPrice === null ? null : new Exact(row.takeProfitPrice),
     stopLoss: row.stopLossPrice === null ? null : new Exact(row.stopLossPrice),
   }
@@ -302,14 +303,14 @@ export function fillToWire(row: FillRow): OrderFill {
 }
 
 /**
- * The users' own open futures positions of a pair: the one-way position their orders trade (a copied position is its
- * copy's, not theirs to trade here).
+ * The users' own open positions of a pair on a market: the one-way position their orders trade (futures, or a spot
+ * lead trader's; a copied position is its copy's, not theirs to trade here).
  */
-export const ownFuturesPositions = (userIds: readonly number[], pairCode: string) =>
+export const ownPositions = (userIds: readonly number[], biz: TradingMarket, pairCode: string) =>
   and(
     inArray(positions.userId, [...userIds]),
     eq(positions.pairCode, pairCode),
-    eq(positions.biz, 'futures'),
+    eq(positions.biz, biz),
     eq(positions.status, 'open'),
     isNull(positions.copyId),
   )

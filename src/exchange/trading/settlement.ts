@@ -1,5 +1,5 @@
 /**
- * What every market's settlement of a book operation does (spot-settlement.ts, futures-settlement.ts): orders freeze
+ * What every market's settlement of a book operation does (spot-settlement.ts, position-settlement.ts): orders freeze
  * and release funds in their wallet, fills are recorded with their fee, and the money of each fill moves. The engine
  * matches, tells the settlement what traded, then writes what it collected in the same transaction.
  */
@@ -27,8 +27,13 @@ export interface OrderState {
   cancelReason: CancelReason | null
   /** Futures: the leverage of a position it opens. */
   leverage: number | null
-  /** Futures: it may only shrink the position. */
+  /** Futures (and a spot lead trader's sell): it may only shrink the position. */
   reduceOnly: boolean
+  /**
+   * It trades a position (futures, or a spot lead trader's order: position-settlement.ts), paid from the futures
+   * wallet's USDT; else spot coins (spot-settlement.ts).
+   */
+  positional: boolean
   /** Futures: the take profit and stop loss it sets on its position once it fills. */
   takeProfit: Money | null
   stopLoss: Money | null
@@ -74,8 +79,11 @@ export interface Settlement {
   freeze(order: OrderState, amount: Money): void
   /** Gives back what an order holds beyond `keep`: frozen → available. */
   release(order: OrderState, keep?: Money): void
-  /** One fill of the book: `taker` the incoming order, `maker` the resting user order (undefined: the market maker). */
-  fill(fill: Fill, taker: OrderState | undefined, maker: OrderState | undefined): void
+  /**
+   * One fill of the book: `taker` the incoming order, `maker` the resting user order (undefined: the market maker).
+   * `match` numbers it among the operation's matches (its trade id), the settlement's own count when not given.
+   */
+  fill(fill: Fill, taker: OrderState | undefined, maker: OrderState | undefined, match?: number): void
   /** Ends an order: its status set, what it still holds back to available. */
   close(order: OrderState, status: 'filled' | 'cancelled', reason: CancelReason | null): void
   /** Work that needs the database once matching is done (futures: the positions); spot has none. */

@@ -48,8 +48,7 @@ export class SpotSettlement extends Holds implements Settlement {
    * One fill of the book: `taker` is the incoming order, `maker` the resting user order it met (undefined when it met
    * the market maker). Each user side pays from its frozen funds and receives into available, less its fee.
    */
-  fill(fill: Fill, taker: OrderState | undefined, maker: OrderState | undefined): void {
-    const match = this.matches++
+  fill(fill: Fill, taker: OrderState | undefined, maker: OrderState | undefined, match = this.matches++): void {
     const buyer = fill.makerSide === 'buy' ? maker : taker
     const seller = fill.makerSide === 'sell' ? maker : taker
     const base = (buyer ?? seller)?.base

@@ -1,9 +1,10 @@
 /**
- * What a futures match moves (issue 18, items 4 and 6): each fill changes the user's one-way position of the pair at
- * the fill's price, through the copy engine's position rules (positions.ts: isolated margin from the futures wallet,
- * the engine's trading fee, PnL and margin released through the ledger). A fill against a position of the other side
- * reduces it first and opens the rest on its own side. The market maker's side is the market counter-account, as every
- * position's PnL already is.
+ * What a match of a position-settled order moves (issue 18, items 4 and 6): a futures order, or a spot lead trader's
+ * order (their spot trading is their lead account's long position, which copies follow). Each fill changes the user's
+ * one-way position of the pair on its market at the fill's price, through the copy engine's position rules
+ * (positions.ts: isolated margin from the futures wallet, the engine's trading fee, PnL and margin released through the
+ * ledger). A fill against a position of the other side reduces it first and opens the rest on its own side. The market
+ * maker's side is the market counter-account, as every position's PnL already is.
  *
  * An order that may open holds margin and fee at its worst price frozen in the futures wallet; each fill releases what
  * it uses into available, where the position takes it from (the rest returns when the order ends).
@@ -12,7 +13,7 @@
  * mirrored to every live copy at the average price of those fills (mirror.ts), and recorded as a leader event.
  */
 import { and, eq, inArray, isNotNull, ne, notInArray } from 'drizzle-orm'
-import type { CancelReason } from '#/contract/index.ts'
+import type { CancelReason, MarginMode, TradingMarket } from '#/contract/index.ts'
 import { Exact, exact, type Money } from '../money.ts'
 import { Book, walletKey, type PositionState } from '../copy/book.ts'
 import { leaderWallet } from '../copy/copy-account.ts'
@@ -41,7 +42,7 @@ import {
 } from '../copy/store.ts'
 import { copies as copiesTable, leaderEvents, leaders } from '../db/copy-schema.ts'
 import type { Fill } from './order-book.ts'
-import { ownFuturesPositions, writeWalletDeltas } from './order-store.ts'
+import { ownPositions, writeWalletDeltas } from './order-store.ts'
 import { orders as ordersTable } from '../db/trading-schema.ts'
 import { replaceTpsl } from './tpsl.ts'
 import { marginModesOf } from './leverage.service.ts'
@@ -83,21 +84,23 @@ interface Group {
   openedQuote: Money
 }
 
-export interface FuturesContext {
+export interface PositionContext {
+  /** Futures, or spot for a spot lead trader's orders (long only, leverage 1). */
+  biz: TradingMarket
   pairCode: string
   rules: Rules
   marks: () => Marks
 }
 
-export class FuturesSettlement extends Holds implements Settlement {
+export class PositionSettlement extends Holds implements Settlement {
   readonly walletType = FUTURES_WALLET
   readonly fills: FillRecord[] = []
   readonly transfers: LedgerTransfer[] = []
   private readonly pending: Pending[] = []
   private matches = 0
-  private readonly context: FuturesContext
+  private readonly context: PositionContext
 
-  constructor(context: FuturesContext) {
+  constructor(context: PositionContext) {
     super()
     this.context = context
   }
@@ -106,8 +109,7 @@ export class FuturesSettlement extends Holds implements Settlement {
     return QUOTE
   }
 
-  fill(fill: Fill, taker: OrderState | undefined, maker: OrderState | undefined): void {
-    const match = this.matches++
+  fill(fill: Fill, taker: OrderState | undefined, maker: OrderState | undefined, match = this.matches++): void {
     const records = new Map<OrderState, FillRecord>()
     for (const [order, role] of [
       [taker, 'taker'],
@@ -147,7 +149,7 @@ export class FuturesSettlement extends Holds implements Settlement {
   private readonly closing = new Set<OrderState>()
 
   async finish(tx: Tx, at: Date): Promise<void> {
-    const { pairCode, rules } = this.context
+    const { biz, pairCode, rules } = this.context
     if (this.pending.length === 0) {
       await this.writeWallets(tx, at)
       return
@@ -159,7 +161,7 @@ export class FuturesSettlement extends Holds implements Settlement {
         await tx
           .select({ userId: leaders.userId })
           .from(leaders)
-          .where(and(inArray(leaders.userId, users), eq(leaders.biz, 'futures'), ne(leaders.status, 'cancelled')))
+          .where(and(inArray(leaders.userId, users), eq(leaders.biz, biz), ne(leaders.status, 'cancelled')))
           .for('update')
       ).map((r) => r.userId),
     )
@@ -177,8 +179,9 @@ export class FuturesSettlement extends Holds implements Settlement {
       const key = walletKey(delta.userId, FUTURES_WALLET, QUOTE)
       book.accounts.set(key, (book.accounts.get(key) ?? new Exact(0)).plus(delta.available))
     }
-    await loadPositions(tx, book, ownFuturesPositions(users, pairCode))
-    const modes = await marginModesOf(tx, users, pairCode)
+    await loadPositions(tx, book, ownPositions(users, biz, pairCode))
+    // Spot positions are long and isolated (leverage 1: they hold their whole notional).
+    const modes = biz === 'futures' ? await marginModesOf(tx, users, pairCode) : new Map<number, MarginMode>()
     const current = new Map<number, PositionState | undefined>()
     for (const position of book.positions.values())
       if (position.copyId === null && position.status === 'open') current.set(position.userId, position)
@@ -247,7 +250,7 @@ export class FuturesSettlement extends Holds implements Settlement {
         }
         if (left.gt(0)) {
           if (order.reduceOnly) throw new Error(`reduce-only order ${order.id} would open ${left.toFixed()}`)
-          const leverage = position?.leverage ?? order.leverage ?? 1
+          const leverage = biz === 'spot' ? 1 : (position?.leverage ?? order.leverage ?? 1)
           const margin = marginFor(fill.price, left, leverage)
           const openFee = feeFor(fill.price, left, rules.takerFeeRate)
           // The hold pays for it first; a rounding shortfall comes from available.
@@ -273,7 +276,7 @@ export class FuturesSettlement extends Holds implements Settlement {
               userId: order.userId,
               copyId: null,
               sourcePositionId: null,
-              biz: 'futures',
+              biz,
               pairCode,
               side: direction,
               leverage,
@@ -339,7 +342,7 @@ export class FuturesSettlement extends Holds implements Settlement {
               flat.map((g) => g.order.userId),
             ),
             eq(ordersTable.pairCode, pairCode),
-            eq(ordersTable.biz, 'futures'),
+            eq(ordersTable.biz, biz),
             isNotNull(ordersTable.purpose),
             eq(ordersTable.status, 'untriggered'),
             notInArray(
@@ -352,7 +355,8 @@ export class FuturesSettlement extends Holds implements Settlement {
     await this.writeWallets(tx, at)
     await persistChange(tx, book.takeChange(), at, this.context.marks())
     // A cross account's liquidation prices move with every trade of it.
-    for (const userId of await crossUsers(tx, users)) await settleCross(tx, rules, userId, this.context.marks(), at)
+    if (biz === 'futures')
+      for (const userId of await crossUsers(tx, users)) await settleCross(tx, rules, userId, this.context.marks(), at)
   }
 
   /** A leader's orders, once each: what its position closed and opened here, to every copy, and the leader event. */
@@ -364,7 +368,7 @@ export class FuturesSettlement extends Holds implements Settlement {
     copies: readonly { leaderId: number; list: Awaited<ReturnType<typeof loadCopies>> }[],
     at: Date,
   ) {
-    const { pairCode, rules } = this.context
+    const { biz, pairCode, rules } = this.context
     for (const group of groups) {
       const leaderId = group.order.userId
       if (!leading.has(leaderId)) continue
@@ -407,7 +411,7 @@ export class FuturesSettlement extends Holds implements Settlement {
         const order = {
           eventId,
           leaderId,
-          biz: 'futures' as const,
+          biz,
           pairCode,
           price: exact(price),
           at,
