@@ -20,7 +20,7 @@ import { feeFor, liquidationPrice, marginFor } from '../copy/position-math.ts'
 import { leaderEvents, positions } from '../db/copy-schema.ts'
 import { balances } from '../db/schema.ts'
 import { Exact } from '../money.ts'
-import { openingHold } from './futures-settlement.ts'
+import { openingHold } from './position-settlement.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { openApiCheck, type OpenApiCheck } from '#tests/fixtures/exchange/openapi-check.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
@@ -262,7 +262,9 @@ describe('margin modes', () => {
     expect((await choose(user, 'cross')).status).toBe(200)
     expect(await mode(user)).toBe('cross')
     // An open order, then a position: no change.
-    const resting = await placed(user, { side: 'buy', type: 'limit', price: '3000', size: '0.1' })
+    // A bid 5 % under the mark rests (a fixed price would fall out of the band as the market moves).
+    const under = new Exact(h.context.market.mark(PAIR) ?? 0).times('0.95').toDecimalPlaces(2).toFixed()
+    const resting = await placed(user, { side: 'buy', type: 'limit', price: under, size: '0.1' })
     const withOrder = await choose(user, 'isolated')
     expect([withOrder.status, apiErrorSchema.parse(withOrder.body).reason]).toEqual([400, 'not-flat'])
     const cancelled = await h.api('POST', '/trade/v1/orders/cancel', {
@@ -314,7 +316,9 @@ describe('a lead trader’s futures orders', () => {
     await insertLeader(h, leader.id)
     const copier = await follower(h, leader.id, { invest: '5000', fixedAmount: '500' })
     const opened = await placed(leader, { side: 'buy', type: 'market', size: '2' })
-    const price = opened.fills[0]?.price ?? '0'
+    // The copy opens at the leader's average fill price (the order may walk several levels of the book).
+    const quote = opened.fills.reduce((sum, f) => sum.plus(f.quote), new Exact(0))
+    const price = quote.div('2').toDecimalPlaces(18, Exact.ROUND_HALF_UP).toFixed()
     const copied = await h.context.db
       .select()
       .from(positions)
