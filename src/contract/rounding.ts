@@ -19,6 +19,8 @@
  * | entry / exit / TP / SL prices, figures | `q`: half-up    | records and displays, not movements of money         |
  * | unit value (equity ÷ units) and units  | Exact: half-up  | a record, never money moved; equity and flows stay   |
  * | bought by a flow (flow ÷ unit value)   | at 40 digits    | exact, so the error is < 1e-39 relative per step     |
+ * | return from unit values (UV₁ ÷ UV₀ − 1)| half-up at 30   | cuts the quotients' noise: a return that is a short  |
+ * |                                        | decimals        | decimal (net ÷ investment) reads as exactly that     |
  *
  * Directed steps compute in a 60-digit Decimal that rounds the same way at every operation, so no
  * intermediate step can round the other way: a product of two 36-digit amounts and a rate is cut

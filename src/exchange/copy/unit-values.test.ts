@@ -516,3 +516,22 @@ describe('unit-value rules', () => {
     )
   })
 })
+
+describe('a return read from unit values', () => {
+  it('is exactly net ÷ investment after money left at an unmoved equity (the 10-decimal display rounds the tie up)', () => {
+    // A copy of 500 down 48.092397425 (net ÷ 500 = −0.09618479485, a tie at 10 decimals); 300 taken out.
+    const point = (id: number, row: { unitValue: Money; units: Money }, start = false) => ({
+      point: { id, at: id, unitValue: row.unitValue, start },
+      state: { units: row.units, unitValue: row.unitValue, at: id },
+    })
+    const first = point(1, valuation(null, new Money(500), 'day'), true)
+    const down = point(2, valuation(first.state, new Money('451.907602575'), 'day'))
+    const out = afterFlow(down.state, new Money('151.907602575'), new Money(-300))
+    if (!out) throw new Error('no row')
+    const after = point(3, out)
+    const later = point(4, valuation(after.state, new Money('151.907602575'), 'day'))
+    const roi = returnBetween(first.point, later.point, [first.point])
+    expect(roi.toFixed()).toBe('-0.09618479485')
+    expect(roi.toDecimalPlaces(10, Money.ROUND_HALF_UP).toFixed()).toBe('-0.0961847949')
+  })
+})

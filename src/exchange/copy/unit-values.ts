@@ -199,8 +199,13 @@ export function returnBetween(from: UnitPoint | null, to: UnitPoint | null, star
     within.shift()
   }
   if (within.length > 0) return ONE.neg()
-  return new Exact(to.unitValue).div(base.unitValue).minus(ONE)
+  // The quotients carry errors below 1e-38; cut at RETURN_DECIMALS, a return that is exactly a short decimal (net ÷
+  // investment with no flow between) reads as that decimal, so its 10-decimal display rounds it and not the noise.
+  return new Exact(to.unitValue).div(base.unitValue).minus(ONE).toDecimalPlaces(RETURN_DECIMALS, Exact.ROUND_HALF_UP)
 }
+
+/** A return read from unit values keeps this many decimals (src/contract/rounding.ts). */
+const RETURN_DECIMALS = 30
 
 /** Whether row a comes after row b. */
 const after = (a: UnitPoint, b: UnitPoint) => a.at > b.at || (a.at === b.at && a.id > b.id)
