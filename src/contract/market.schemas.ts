@@ -24,6 +24,30 @@ export const TRADES_LIMIT = { min: 1, max: 500, default: 50 } as const
 
 const epochMs = z.number().int().min(0)
 
+/** What an order of a pair must meet and what it costs: the exchange's rules, served so the app checks the same. */
+export const tradingRulesSchema = z
+  .object({
+    /** An order's notional (its limit price, or the mark, × size) in the quote coin: at least … */
+    minNotional: decimalStringSchema,
+    /** … and at most. */
+    maxNotional: decimalStringSchema,
+    /** No limit or trigger price further than this ratio from the mark ("0.1": within ±10 %). */
+    priceBandRatio: decimalStringSchema,
+    /** Open orders (resting and untriggered) a user may have per market. */
+    maxOpenOrders: z.number().int().min(1),
+    /** Fee ratios on a fill's notional: spot charges the coin the side receives, futures the quote coin. */
+    spotMakerFeeRate: decimalStringSchema,
+    spotTakerFeeRate: decimalStringSchema,
+    futuresMakerFeeRate: decimalStringSchema,
+    futuresTakerFeeRate: decimalStringSchema,
+    /** A futures position is liquidated when its margin falls to this ratio of its notional at the mark. */
+    maintenanceMarginRate: decimalStringSchema,
+    /** Funding is exchanged between longs and shorts every this many hours (00:00, 08:00, 16:00 UTC). */
+    fundingIntervalHours: z.number().int().min(1),
+  })
+  .meta({ id: 'TradingRules' })
+export type TradingRules = z.infer<typeof tradingRulesSchema>
+
 export const marketInstrumentSchema = z
   .object({
     pairCode: z.string(),
@@ -39,6 +63,7 @@ export const marketInstrumentSchema = z
     /** Traded on spot, and as a USDT-margined perpetual. */
     spot: z.boolean(),
     futures: z.boolean(),
+    rules: tradingRulesSchema,
   })
   .meta({ id: 'MarketInstrument' })
 export type MarketInstrument = z.infer<typeof marketInstrumentSchema>

@@ -88,6 +88,18 @@ describe('market routes', () => {
       maxLeverage: 125,
       spot: true,
       futures: true,
+      rules: {
+        minNotional: '5',
+        maxNotional: '5000000',
+        priceBandRatio: '0.1',
+        maxOpenOrders: 200,
+        spotMakerFeeRate: '0.0008',
+        spotTakerFeeRate: '0.001',
+        futuresMakerFeeRate: '0.0005',
+        futuresTakerFeeRate: '0.0005',
+        maintenanceMarginRate: '0.005',
+        fundingIntervalHours: 8,
+      },
     })
   })
 

@@ -14,7 +14,9 @@ import {
   tickersQuerySchema,
   tradesQuerySchema,
   type MarketInstrument,
+  type TradingRules,
 } from '#/contract/index.ts'
+import { COPY, TRADING } from '#/app.config.ts'
 import { notFound } from '../http/errors.ts'
 import { COMMON_REFUSALS, ok, okJson } from '../http/openapi.ts'
 import { findInstrument, INSTRUMENTS, type Instrument } from './instruments.ts'
@@ -29,6 +31,21 @@ const UNKNOWN_PAIR = {
   content: { 'application/json': { schema: apiErrorSchema } },
 }
 
+/** The same rules for every pair here (app.config.ts); another exchange may set them per pair. */
+const TRADING_RULES: TradingRules = {
+  minNotional: TRADING.minNotionalUsdt,
+  maxNotional: TRADING.maxNotionalUsdt,
+  priceBandRatio: TRADING.priceBandRatio,
+  maxOpenOrders: TRADING.maxOpenOrders,
+  spotMakerFeeRate: TRADING.spotMakerFeeRate,
+  spotTakerFeeRate: TRADING.spotTakerFeeRate,
+  // Futures fills pay the copy engine's one rate, maker or taker alike.
+  futuresMakerFeeRate: COPY.takerFeeRate,
+  futuresTakerFeeRate: COPY.takerFeeRate,
+  maintenanceMarginRate: COPY.maintenanceMarginRate,
+  fundingIntervalHours: COPY.fundingIntervalHours,
+}
+
 const INSTRUMENT_LIST: readonly MarketInstrument[] = INSTRUMENTS.map((i) => ({
   pairCode: i.pairCode,
   baseCoin: i.coin,
@@ -39,6 +56,7 @@ const INSTRUMENT_LIST: readonly MarketInstrument[] = INSTRUMENTS.map((i) => ({
   maxLeverage: i.maxLeverage,
   spot: true,
   futures: true,
+  rules: TRADING_RULES,
 }))
 
 /** The instrument of a query's pair code, or 404. */
@@ -54,7 +72,9 @@ const instrumentsRoute = createRoute({
   tags,
   summary: 'Tradable pairs',
   description:
-    'Every pair with its price step (tick), size step (lot), futures contract size and maximum leverage; each is traded on spot and as a USDT-margined perpetual.',
+    'Every pair with its price step (tick), size step (lot), futures contract size and maximum leverage, and the rules ' +
+    'its orders meet (notional bounds, price band, open-order limit, fees, maintenance margin, funding interval); each ' +
+    'is traded on spot and as a USDT-margined perpetual.',
   responses: { 200: okJson(marketInstrumentsResponseSchema, 'The pairs'), 500: COMMON_REFUSALS[500] },
 })
 
