@@ -162,8 +162,11 @@ export const WEBSOCKET = {
   snapshotConcurrency: 4,
   /** Login tickets: single use, short-lived. */
   ticketTtlMs: 60_000,
-  /** How often the private channels (positions, copy, balance) are re-read and pushed when changed. */
-  privateRefreshMs: 2000,
+  /**
+   * The private state channels (positions, copy, balance) are read again when a user's state changed (a trade, a
+   * write, the marks moving): at most once per this many milliseconds, however many changes came.
+   */
+  privateCoalesceMs: 100,
 } as const
 
 /** §9 query-string parse limits. */

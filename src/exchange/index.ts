@@ -135,7 +135,7 @@ export async function openExchange(
   const tape = createTape(TRADING.tapeKept)
   // Trading's pushes go to the hub, which is made after the context it reads: set once the hub exists.
   const realtime: { target?: EventTarget } = {}
-  const events = hubTradingEvents(() => realtime.target, logger)
+  const events = hubTradingEvents(() => realtime.target)
   const context: ExchangeContext = {
     db: database.db,
     now,
@@ -178,8 +178,10 @@ export async function openExchange(
       createMarketPublisher(hub, market, depth, tape, Boolean(options.redisUrl)),
       logger,
     ),
+    // The marks moved, and the minute's copies, funding and liquidations ran: every watched account is read again.
+    afterTick: () => events.accounts('all'),
   })
-  realtime.target = { hub, snapshots, depth, everywhere: Boolean(options.redisUrl) }
+  realtime.target = { hub, depth, everywhere: Boolean(options.redisUrl) }
   const app = createApp(context)
   if (options.runEngine) engine.start(MARKET.tickIntervalMs)
   let closing: Promise<void> | undefined

@@ -40,6 +40,11 @@ export interface RunnerDeps {
   /** Told of every new market minute (the realtime hub's publisher). */
   onMinutes?: (updates: readonly MinuteUpdate[]) => Promise<void>
   /**
+   * Told once a tick that moved the market is done (marks, copies' TP/SL and liquidations, the bots, funding, profit
+   * share): every account may have changed.
+   */
+  afterTick?: () => void
+  /**
    * Places a simulated leader's live order: through the order books when given (issue 18: they trade like everyone,
    * their fills the book's), else at the decision's price. Answers whether it traded.
    */
@@ -196,6 +201,7 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
       await refreshLeaderStats(db, now, market.marks())
     }
     last = to
+    deps.afterTick?.()
     return report
   }
 

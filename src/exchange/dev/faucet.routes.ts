@@ -57,7 +57,7 @@ export function devFaucetRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
         msg: 'Test funds are given once a day; come back after 00:00 UTC',
         retryAfter: Math.ceil((utcDayStart(now.getTime()) + DAY_MS - now.getTime()) / 1000),
       })
-    ctx.events.balance(userId)
+    ctx.events.accounts([userId])
     return c.json({ code: 0, data: { coin: 'USDT', amount: DEV.faucetUsdt, walletType }, msg: 'ok' })
   })
 }

@@ -13,6 +13,8 @@ import { devAnalyticsRoutes } from '../analytics/analytics-dev.routes.ts'
 import { analyticsRoutes } from '../analytics/analytics.routes.ts'
 import { affiliateRoutes } from '../affiliate/affiliate.routes.ts'
 import type { ExchangeContext } from '../context.ts'
+import type { TradingEvents } from '../trading/order-engine.ts'
+import type { OptionalAuthEnv } from './auth.ts'
 import { copyReadRoutes } from '../copy/api/read.routes.ts'
 import { copyFollowRoutes } from '../copy/api/follow.routes.ts'
 import { copyLeadRoutes } from '../copy/api/lead.routes.ts'
@@ -71,9 +73,23 @@ export function loggable(error: unknown): unknown {
   return cleaned
 }
 
+/**
+ * A signed-in caller's write may change their money, positions or copies (a transfer, a follow, a copied position
+ * closed): once it succeeded, their private state channels are read again.
+ */
+const accountWrites =
+  (events: TradingEvents): MiddlewareHandler<OptionalAuthEnv> =>
+  async (c, next) => {
+    await next()
+    if (c.req.method === 'GET' || c.res.status >= 400) return
+    const auth = c.get('auth')
+    if (auth) events.accounts([auth.user.id])
+  }
+
 export function createApp(ctx: ExchangeContext): OpenAPIHono {
   const app = new OpenAPIHono({ defaultHook: validationHook })
   app.use('*', apiHeaders)
+  app.use('*', accountWrites(ctx.events))
   app.use('*', bodyReader(API_LIMITS.maxBodyBytes))
 
   accountRoutes(app, ctx)

@@ -12,6 +12,7 @@ import { WEBSOCKET } from '#/app.config.ts'
 import {
   depthResponseSchema,
   depthSchema,
+  marketTickerSchema,
   marketTradeSchema,
   wsServerMessageSchema,
   wsTicketResponseSchema,
@@ -20,6 +21,7 @@ import {
 import { deposit } from '../copy/engine.ts'
 import { Money } from '../money.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
+import { follower, fundedUser, insertLeader } from '#tests/fixtures/exchange/copy/lead-fixtures.ts'
 import { createHub, type Hub } from './hub.ts'
 import { createMemoryPubSub } from './pubsub.ts'
 import { exchangeSnapshots } from './snapshots.ts'
@@ -51,7 +53,7 @@ beforeAll(async () => {
       maxMessagesPerSecond: 20,
       messageBurst: 20,
       idleTimeoutMs: 400,
-      privateRefreshMs: 100,
+      privateCoalesceMs: 20,
     },
   })
   ;({ server, url } = await listen((s) => s.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head))))
@@ -204,14 +206,28 @@ describe('login', () => {
     const other = await client()
     other.send({ event: 'login', channel: 'positions', params: { ticket } })
     expect(await other.next()).toMatchObject({ event: 'login', channel: 'positions', data: {}, reason: 'login-failed' })
-    // The balance changes: the channel pushes the new state.
+    // The balance changes: nothing is polled, so the channel waits for word of it, then pushes the new state.
     await h.context.db.transaction((tx) => deposit(tx, Number(user.userId), 'USDT', new Money(250), h.context.now()))
+    // (A ping after each wait: the hub closes a connection silent for idleTimeoutMs.)
+    const quiet = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(c.pending()).toBe(0)
+      c.send({ event: 'ping', ts: 1 })
+      expect(await c.next()).toEqual({ event: 'pong', ts: 1 })
+    }
+    await quiet()
+    hub.privateChanged([Number(user.userId) + 1])
+    await quiet()
+    hub.privateChanged([Number(user.userId)])
+    hub.privateChanged('all')
     expect(await c.next()).toMatchObject({
       event: 'login',
       channel: 'balance',
       type: 'update',
       data: { result: { totalAssetUsdt: '250' } },
     })
+    // Several words, one read: the state did not change again, so nothing more is sent.
+    await quiet()
     c.send({ event: 'logout', channel: 'balance' })
     c.send({ event: 'ping', ts: 3 })
     expect(await c.next()).toEqual({ event: 'pong', ts: 3 })
@@ -234,14 +250,13 @@ describe('live market', () => {
       biz: 'futures',
       type: 'update',
       pairCode: 'ETH_USDT',
-      // The last price is the futures book's last trade (the market flow trades every minute); the mark the simulator's.
-      data: {
-        result: {
-          last: h.context.tape.recent('futures', 'ETH_USDT', 1)[0]?.price,
-          mark: h.context.market.mark('ETH_USDT'),
-        },
-      },
+      data: { result: { mark: h.context.market.mark('ETH_USDT') } },
     })
+    // The last price is a trade of the futures book (the market flow trades every minute; the simulated leaders may
+    // trade after the ticker went out in the same tick).
+    const ticker = marketTickerSchema.parse(update.data?.result)
+    const printed = h.context.tape.recent('futures', 'ETH_USDT', WEBSOCKET.snapshotTrades).map((p) => p.price)
+    expect(printed).toContain(ticker.last)
     c.ws.close()
   }, 60_000)
 
@@ -348,6 +363,38 @@ describe('trading pushes', () => {
     })
     expect(of('fills')).toMatchObject({ type: 'update', data: { result: [{ role: 'maker', price, size: '0.05' }] } })
     expect(of('balance')).toMatchObject({ type: 'update', biz: 'spot' })
+    c.ws.close()
+  })
+})
+
+describe('copies pushed', () => {
+  it("a lead trader's order pushes the follower's copy and copied position as it fills", async () => {
+    const leader = await fundedUser(h, 20_000)
+    await insertLeader(h, leader.id)
+    const copier = await follower(h, leader.id, { invest: '2000', fixedAmount: '200' })
+    const ticket = wsTicketResponseSchema.parse(
+      (await h.api('POST', '/v2/users/ws-ticket', { token: copier.token })).body,
+    ).data.ticket
+    const c = await client(exchangeUrl)
+    c.send({ event: 'login', channel: 'positions', biz: 'futures', params: { ticket } })
+    expect(await c.next()).toMatchObject({ channel: 'positions', type: 'snapshot', data: { result: [] } })
+    const placed = await h.api('POST', '/trade/v1/orders', {
+      token: leader.token,
+      body: {
+        clientOrderId: 'lead-push',
+        biz: 'futures',
+        pairCode: 'ETH_USDT',
+        side: 'buy',
+        type: 'market',
+        size: '1',
+      },
+    })
+    expect(placed.status, placed.text).toBe(200)
+    expect(await c.next()).toMatchObject({
+      channel: 'positions',
+      type: 'update',
+      data: { result: [{ pairCode: 'ETH_USDT', side: 'long', copyId: String(copier.copyId) }] },
+    })
     c.ws.close()
   })
 })

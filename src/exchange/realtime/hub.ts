@@ -13,6 +13,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
+import { z } from 'zod'
 import { WEBSOCKET } from '#/app.config.ts'
 import {
   PRIVATE_CHANNELS,
@@ -55,7 +56,7 @@ export type HubLimits = Record<
   | 'snapshotConcurrency'
   | 'idleTimeoutMs'
   | 'sendBufferBytes'
-  | 'privateRefreshMs',
+  | 'privateCoalesceMs',
   number
 >
 
@@ -71,6 +72,12 @@ export interface Hub {
    * fills). A state pushed here is not pushed again by the periodic refresh.
    */
   publishPrivate(userId: number, biz: 'spot' | 'futures', channel: PrivateChannel, result: unknown): void
+  /**
+   * The users' money, positions or copies may have changed ('all': every user's, as when the marks move): each process
+   * reads again the state channels (positions, copy, balance) its sockets watch for them, coalesced, and pushes those
+   * that changed. Nothing is polled: a state channel moves only on such a word.
+   */
+  privateChanged(users: readonly number[] | 'all'): void
   /** Whether a socket of this process watches the topic (publishers skip work nobody reads). */
   watched(topic: string): boolean
   stats(): { connections: number; subscriptions: number }
@@ -103,6 +110,18 @@ const isPublic = (channel: string): channel is (typeof PUBLIC_CHANNELS)[number] 
   PUBLIC_CHANNELS.some((c) => c === channel)
 const privateTopic = (userId: number, biz: 'spot' | 'futures', channel: PrivateChannel) =>
   `user:${userId}:${biz}:${channel}`
+/** The private topics that carry a state (read again when it changes), not events (orders, fills). */
+const STATE_TOPIC = /^user:(\d+):(spot|futures):(positions|copy|balance)$/
+/** The pub/sub topic of privateChanged's word, heard by every process. */
+const CHANGED_TOPIC = 'private:changed'
+const changedWordSchema = z.object({ all: z.boolean().optional(), users: z.array(z.number().int().positive()) })
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
 const privateText = (channel: PrivateChannel, biz: 'spot' | 'futures', result: unknown) =>
   JSON.stringify({ event: 'login', channel, biz, type: 'update', data: { result } } satisfies WsServerMessage)
 
@@ -341,32 +360,51 @@ export function createHub(deps: HubDeps): Hub {
     send(conn, { event: 'hello', ts: now() })
   })
 
-  // Private channels follow the user's own data: each watched topic is re-read on a short cadence
-  // and pushed when it changed (per process: each serves its own sockets).
-  let refreshing = false
-  const refreshPrivate = async () => {
-    if (refreshing) return
-    refreshing = true
-    try {
-      for (const [topic, entry] of local) {
-        const match = /^user:(\d+):(spot|futures):(positions|copy|balance)$/.exec(topic)
-        const channel = PRIVATE_CHANNELS.find((c) => c === match?.[3])
-        const biz = match?.[2] === 'spot' ? 'spot' : 'futures'
-        if (!match || !channel) continue
-        const text = privateText(channel, biz, await deps.snapshots.private(Number(match[1]), channel, biz))
-        if (lastPrivate.get(topic) === text) continue
-        lastPrivate.set(topic, text)
-        for (const member of entry.connections) sendText(member, text)
-      }
-      for (const topic of lastPrivate.keys()) if (!local.has(topic)) lastPrivate.delete(topic)
-    } finally {
-      refreshing = false
-    }
+  // State channels follow the word that a user's state changed (privateChanged, from every process through the
+  // pub/sub): the users named are marked, and once per privateCoalesceMs this process reads again the topics its
+  // sockets watch for them, pushing those whose state differs from the last one sent.
+  let dirty: Set<number> | 'all' = new Set()
+  let flushTimer: ReturnType<typeof setTimeout> | undefined
+  let flushing = false
+  const markChanged = (users: readonly number[] | 'all') => {
+    if (users === 'all') dirty = 'all'
+    else if (dirty !== 'all') for (const user of users) dirty.add(user)
+    scheduleFlush()
   }
-  const privateTimer = setInterval(() => {
-    refreshPrivate().catch(() => undefined)
-  }, limits.privateRefreshMs)
-  privateTimer.unref()
+  const scheduleFlush = () => {
+    if (flushTimer || flushing || (dirty !== 'all' && dirty.size === 0)) return
+    flushTimer = setTimeout(() => {
+      flushTimer = undefined
+      flushing = true
+      const which = dirty
+      dirty = new Set()
+      refreshPrivate(which)
+        .catch(() => undefined)
+        .finally(() => {
+          flushing = false
+          scheduleFlush()
+        })
+    }, limits.privateCoalesceMs)
+  }
+  const refreshPrivate = async (which: ReadonlySet<number> | 'all') => {
+    for (const [topic, entry] of local) {
+      const match = STATE_TOPIC.exec(topic)
+      const channel = PRIVATE_CHANNELS.find((c) => c === match?.[3])
+      if (!match || !channel) continue
+      const userId = Number(match[1])
+      if (which !== 'all' && !which.has(userId)) continue
+      const biz = match[2] === 'spot' ? 'spot' : 'futures'
+      const text = privateText(channel, biz, await deps.snapshots.private(userId, channel, biz))
+      if (lastPrivate.get(topic) === text) continue
+      lastPrivate.set(topic, text)
+      for (const member of entry.connections) sendText(member, text)
+    }
+    for (const topic of lastPrivate.keys()) if (!local.has(topic)) lastPrivate.delete(topic)
+  }
+  const stopChanged = deps.pubsub.subscribe(CHANGED_TOPIC, (text) => {
+    const word = changedWordSchema.safeParse(parseJson(text))
+    if (word.success) markChanged(word.data.all ? 'all' : word.data.users)
+  })
 
   // Silent connections are closed: one sweep for all of them.
   const sweep = setInterval(
@@ -399,6 +437,10 @@ export function createHub(deps: HubDeps): Hub {
       if (lastPrivate.has(topic)) lastPrivate.set(topic, text)
       deps.pubsub.publish(topic, text)
     },
+    privateChanged(users) {
+      if (users !== 'all' && users.length === 0) return
+      deps.pubsub.publish(CHANGED_TOPIC, JSON.stringify(users === 'all' ? { all: true, users: [] } : { users }))
+    },
     watched: (topic) => local.has(topic),
     stats: () => ({
       connections: connections.size,
@@ -406,7 +448,8 @@ export function createHub(deps: HubDeps): Hub {
     }),
     async close() {
       clearInterval(sweep)
-      clearInterval(privateTimer)
+      clearTimeout(flushTimer)
+      stopChanged()
       for (const conn of connections) conn.ws.close(1001, 'server shutting down')
       await new Promise<void>((resolve) => {
         wss.close(() => resolve())

@@ -1,19 +1,16 @@
 /**
  * What a subscriber receives first: the channel's current state. Public channels from the market
- * (ticker, tickers, kline) and the books (depth, trades: the tape); private channels from the user's own data (open positions at
- * the marks, wallet balances, copies). A request the market cannot answer is refused with a reason.
+ * (ticker, tickers, kline) and the books (depth, trades: the tape); private channels from the user's own data (open
+ * positions of the market at the marks, own and copied; wallet balances; copies; orders; fills). A request the market cannot answer is refused with a reason.
  */
-import { and, eq } from 'drizzle-orm'
 import { TRADING, WALLET_TYPES, WEBSOCKET } from '#/app.config.ts'
 import type { KlineInterval, PrivateChannel, PublicChannel, WsFailure } from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
 import { myCopies } from '../copy/api/my.service.ts'
-import { positionToWire } from '../copy/api/wire.ts'
-import { markOf, marksOf } from '../copy/marks.ts'
-import { positions } from '../db/copy-schema.ts'
+import { marksOf } from '../copy/marks.ts'
 import { findInstrument } from '../market/instruments.ts'
 import { walletAccount } from '../wallet/wallet.service.ts'
-import { fillHistory, openOrders } from '../trading/orders-read.ts'
+import { fillHistory, openOrders, openPositions } from '../trading/orders-read.ts'
 import { tickersOf } from '../trading/tape.ts'
 
 /** The wallet a market's balance channel follows: spot's coins, or the futures (EXCHANGE) wallet. */
@@ -72,11 +69,8 @@ export function exchangeSnapshots(
       if (channel === 'fills')
         return (await fillHistory(ctx.db, userId, { biz, page: 1, pageSize: WEBSOCKET.snapshotFills })).list
       if (channel === 'copy') return myCopies({ ...ctx, market }, userId)
-      const open = await ctx.db
-        .select()
-        .from(positions)
-        .where(and(eq(positions.userId, userId), eq(positions.status, 'open')))
-      return open.map((row) => positionToWire(row, markOf(market, row.pairCode)))
+      // What GET /trade/v1/positions answers: the market's own and copied positions, each copy named.
+      return openPositions({ db: ctx.db, market }, userId, biz)
     },
   }
 }

@@ -1,9 +1,8 @@
 /**
- * Trading's changes pushed to the user's private channels as they happen (not on the periodic refresh): each order that
- * changed on `orders`, each new fill on `fills`, the new balances on `balance` of both markets and the futures
- * `positions`; and to the public
- * `trades` channel, each book's new prints. Through the hub's
- * pub/sub, so a user's sockets on every process receive them.
+ * Trading's changes pushed to the user's private channels as they happen: each order that changed on `orders`, each new
+ * fill on `fills`, and word that their state changed (balance, positions, copy: the hub reads them again); and to the
+ * public `trades` channel, each book's new prints. Through the hub's pub/sub, so a user's sockets on every process
+ * receive them.
  */
 import {
   subscriptionKey,
@@ -13,15 +12,12 @@ import {
   type TradingMarket,
 } from '#/contract/index.ts'
 import { findInstrument } from '../market/instruments.ts'
-import type { Logger } from '../logger.ts'
 import type { TradingEvents } from '../trading/order-engine.ts'
 import type { DepthPublisher } from './depth-publisher.ts'
 import type { Hub } from './hub.ts'
-import type { Snapshots } from './snapshots.ts'
 
 export interface EventTarget {
   hub: Hub
-  snapshots: Snapshots
   depth: DepthPublisher
   /** Publish public channels nobody here watches (with Redis, another process's sockets may). */
   everywhere: boolean
@@ -34,7 +30,7 @@ function byMarket<T extends { biz: TradingMarket }>(list: readonly T[]): Map<Tra
 }
 
 /** Events into the hub `target()` gives (none before the hub exists: nobody can be subscribed yet). */
-export function hubTradingEvents(target: () => EventTarget | undefined, logger: Logger): TradingEvents {
+export function hubTradingEvents(target: () => EventTarget | undefined): TradingEvents {
   const push = (userId: number, channel: PrivateChannel, list: readonly (Order | OrderFill)[]) => {
     const to = target()
     if (!to) return
@@ -61,20 +57,9 @@ export function hubTradingEvents(target: () => EventTarget | undefined, logger: 
         data: { result: prints },
       })
     },
-    balance(userId) {
-      const to = target()
-      if (!to) return
-      // The money moved: both markets' balances, and the positions it opened, changed or closed.
-      const states: [TradingMarket, 'balance' | 'positions'][] = [
-        ['spot', 'balance'],
-        ['futures', 'balance'],
-        ['futures', 'positions'],
-      ]
-      for (const [biz, channel] of states)
-        to.snapshots
-          .private(userId, channel, biz)
-          .then((result) => to.hub.publishPrivate(userId, biz, channel, result))
-          .catch((error: unknown) => logger.error(`[realtime] ${channel} push`, error))
+    accounts(userIds) {
+      // Their money, positions or copies changed: each process reads again the state channels its sockets watch.
+      target()?.hub.privateChanged(userIds)
     },
   }
 }

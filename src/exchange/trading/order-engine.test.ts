@@ -283,7 +283,7 @@ describe('the simulated market flow and the tape', () => {
       events: {
         orders: () => undefined,
         fills: () => undefined,
-        balance: () => undefined,
+        accounts: () => undefined,
         depth: () => undefined,
         trades: (biz, _pairCode, prints) => told.push({ biz, prints }),
       },

@@ -87,7 +87,11 @@ import {
 export interface TradingEvents {
   orders(userId: number, list: readonly Order[]): void
   fills(userId: number, list: readonly OrderFill[]): void
-  balance(userId: number): void
+  /**
+   * Their money, positions or copies changed ('all': everyone's, as when the marks move): their private state channels
+   * are read again.
+   */
+  accounts(userIds: readonly number[] | 'all'): void
   /** A book may have changed (its depth is sent, coalesced). */
   depth(biz: TradingMarket, pairCode: string): void
   /** New public trades of a book, newest first. */
@@ -162,6 +166,8 @@ export interface Touched {
   fills: OrderFill[]
   /** The book's public trades, oldest first. */
   prints: MarketTrade[]
+  /** Followers whose copies a lead trader's orders were mirrored to. */
+  followers: number[]
 }
 
 export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
@@ -198,7 +204,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   ): Promise<{ result: T; told: Touched }> {
     const pairCode = instrument.pairCode
     return serial(`${biz}:${pairCode}`, async () => {
-      const told: Touched = { orders: new Map(), fills: [], prints: [] }
+      const told: Touched = { orders: new Map(), fills: [], prints: [], followers: [] }
       // Whether this operation changed users' orders in the memory book: only then does a failure leave it behind the
       // database (the maker's quotes are not stored, so re-quoting is harmless either way).
       let dirty = false
@@ -235,6 +241,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
               told.fills.push(...written.fills.map(fillToWire))
               told.prints.push(...(await marketPrints(tx, op, at)), ...printsOf(told.fills))
               told.prints.sort((a, b) => Number(a.id) - Number(b.id))
+              told.followers.push(...settlement.followers)
               return { result: value, version: next }
             })()
           } finally {
@@ -301,7 +308,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       fillsByUser.set(row.userId, [...(fillsByUser.get(row.userId) ?? []), fill])
     }
     for (const [userId, list] of fillsByUser) events.fills(userId, list)
-    for (const userId of users) events.balance(userId)
+    events.accounts([...users, ...touched.followers])
   }
 
   /**
@@ -732,7 +739,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       await persistChange(tx, book.takeChange(), at, marks())
       return position.id
     })
-    deps.events?.balance(userId)
+    deps.events?.accounts([userId])
     const [row] = await db.select().from(positions).where(eq(positions.id, id))
     if (!row) throw new Error(`position ${id} not found`)
     return tradingPositionToWire(row, mark)
@@ -988,7 +995,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
           await sendFlow(tx, inner, op, pairCode, flow)
         })
       }
-    for (const userId of await applyCrossMargin(db, rules, marks(), now())) deps.events?.balance(userId)
+    deps.events?.accounts(await applyCrossMargin(db, rules, marks(), now()))
   }
 
   async function placeForLeader(order: LeaderOrder): Promise<boolean> {

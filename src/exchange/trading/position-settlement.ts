@@ -96,6 +96,7 @@ export class PositionSettlement extends Holds implements Settlement {
   readonly walletType = FUTURES_WALLET
   readonly fills: FillRecord[] = []
   readonly transfers: LedgerTransfer[] = []
+  readonly followers: number[] = []
   private readonly pending: Pending[] = []
   private matches = 0
   private readonly context: PositionContext
@@ -378,6 +379,7 @@ export class PositionSettlement extends Holds implements Settlement {
         .from(leaders)
         .where(eq(leaders.userId, leaderId))
       const target = { copies: live, allowedInstruments: allowed[0]?.instruments ?? [] }
+      this.followers.push(...live.map((copy) => copy.followerId))
       const eventBase = `${leaderId}:order:${group.order.id}:${group.order.filled.toFixed()}`
       if (group.closedFrom && group.closed.gt(0)) {
         const price = q(group.closedQuote.div(group.closed))

@@ -74,6 +74,8 @@ export interface Settlement {
   readonly walletType: number
   readonly fills: FillRecord[]
   readonly transfers: LedgerTransfer[]
+  /** Users whose copies a lead trader's orders here were mirrored to (their positions and copies changed too). */
+  readonly followers: readonly number[]
   walletDeltas(): WalletDelta[]
   /** Funds an order holds from now on: available → frozen. */
   freeze(order: OrderState, amount: Money): void

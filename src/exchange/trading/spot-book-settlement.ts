@@ -31,6 +31,10 @@ export class SpotBookSettlement implements Settlement {
     return [...this.coins.fills, ...this.lead.fills]
   }
 
+  get followers(): readonly number[] {
+    return this.lead.followers
+  }
+
   get transfers(): LedgerTransfer[] {
     return [...this.coins.transfers, ...this.lead.transfers]
   }

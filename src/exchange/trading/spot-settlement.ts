@@ -36,6 +36,8 @@ export class SpotSettlement extends Holds implements Settlement {
   readonly walletType = SPOT_WALLET
   readonly transfers: LedgerTransfer[] = []
   readonly fills: FillRecord[] = []
+  /** Spot coins are nobody's copy. */
+  readonly followers: readonly number[] = []
   private matches = 0
   private readonly fees: Fees
 

@@ -79,7 +79,7 @@ export function walletRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     const userId = c.get('auth').user.id
     await consumeOrRefuse(ctx.limiters.tradingByUser, String(userId))
     const done = await transferBetweenWallets(ctx.db, userId, c.req.valid('json'), ctx.now(), marksOf(ctx.market))
-    ctx.events.balance(userId)
+    ctx.events.accounts([userId])
     return c.json(ok(done), 200)
   })
 

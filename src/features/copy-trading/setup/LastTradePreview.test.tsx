@@ -13,6 +13,7 @@ import { emptySettings } from './copy-settings.ts'
 import { LastTradePreview } from './LastTradePreview.tsx'
 import { ConfirmFollow } from './ConfirmFollow.tsx'
 import { setupQueries } from './setup.queries.ts'
+import { BTC_INSTRUMENT } from '#tests/fixtures/features/instruments.ts'
 
 // The reader's number format without a router: English grouping, every digit.
 vi.mock('#/lib/format/useNumberFormat.tsx', () => ({
@@ -30,17 +31,7 @@ afterEach(cleanup)
 
 const LEADER = '10000001'
 const i18n = setupI18n({ locale: 'en_US', messages: { en_US: {} } })
-const btc: MarketInstrument = {
-  pairCode: 'BTC_USDT',
-  baseCoin: 'BTC',
-  quoteCoin: 'USDT',
-  tickSize: '0.1',
-  lotSize: '0.00001',
-  contractSize: '0.001',
-  maxLeverage: 125,
-  spot: true,
-  futures: true,
-}
+const btc = BTC_INSTRUMENT
 const leaderTrade: CopyPosition = {
   positionId: '7',
   biz: 'futures',
