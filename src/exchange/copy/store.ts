@@ -403,31 +403,35 @@ const POSITION_COLUMNS = (list: readonly PositionState[]) => ({
 })
 
 /**
- * Inserts new positions. With `bookedAt`, a copied position's opening fee is booked at that time in the same statement
- * (realized_entries, from the rows inserted: the arrays are sent once).
+ * Inserts new positions, each with the fees it was written with as its open fee (booked at opened_at). A copied
+ * position written with realized PnL or funding already (opened and reduced in one change) has those booked at
+ * `bookedAt` in the same statement (realized_entries, from the rows inserted: the arrays are sent once).
  */
 export async function insertPositions(tx: Tx, list: readonly PositionState[], bookedAt?: Date): Promise<void> {
   const c = POSITION_COLUMNS(list)
   const insert = sql`
     insert into positions (id, user_id, copy_id, source_position_id, biz, pair_code, side, leverage, size, entry_price, margin,
-      take_profit_price, stop_loss_price, liquidation_price, status, unmanaged, closed_size, exit_price, realized_pnl, fees, funding,
-      opened_at, closed_at, close_reason, margin_mode)
+      take_profit_price, stop_loss_price, liquidation_price, status, unmanaged, closed_size, exit_price, realized_pnl, fees,
+      open_fee, funding, opened_at, closed_at, close_reason, margin_mode)
     overriding system value
-    select * from unnest(${c.id}, ${sql.param(list.map((p) => p.userId))}::bigint[], ${sql.param(list.map((p) => p.copyId))}::bigint[],
+    select id, u, cp, src, b, pc, sd, lv, sz, en, mg, tp, sl, lq, st, um, cs, ex, pnl, fee, fee, fd, oa, ca, rs, mm
+    from unnest(${c.id}, ${sql.param(list.map((p) => p.userId))}::bigint[], ${sql.param(list.map((p) => p.copyId))}::bigint[],
       ${sql.param(list.map((p) => p.sourcePositionId))}::bigint[], ${texts(list.map((p) => p.biz))}, ${texts(list.map((p) => p.pairCode))},
       ${sql.param(list.map((p) => p.side))}::smallint[], ${sql.param(list.map((p) => p.leverage))}::smallint[], ${c.size}, ${c.entry}, ${c.margin},
       ${c.tp}, ${c.sl}, ${c.liq}, ${c.status}, ${c.unmanaged}, ${c.closedSize}, ${c.exit}, ${c.pnl}, ${c.fees}, ${c.funding},
       ${sql.param(list.map((p) => p.openedAt.toISOString()))}::timestamptz[], ${c.closedAt}, ${c.reason},
-      ${texts(list.map((p) => p.marginMode))})`
-  if (!bookedAt || !list.some((p) => p.copyId !== null)) {
+      ${texts(list.map((p) => p.marginMode))})
+      as x(id, u, cp, src, b, pc, sd, lv, sz, en, mg, tp, sl, lq, st, um, cs, ex, pnl, fee, fd, oa, ca, rs, mm)`
+  const booked = list.some((p) => p.copyId !== null && (!p.realizedPnl.isZero() || !p.funding.isZero()))
+  if (!bookedAt || !booked) {
     await tx.execute(insert)
     return
   }
   await tx.execute(sql`
-    with inserted as (${insert} returning id, copy_id, user_id, realized_pnl, fees, funding)
+    with inserted as (${insert} returning id, copy_id, user_id, realized_pnl, funding)
     insert into realized_entries (position_id, copy_id, user_id, at, realized_pnl, fees, funding)
-    select id, copy_id, user_id, ${bookedAt.toISOString()}::timestamptz, realized_pnl, fees, funding
-    from inserted where copy_id is not null`)
+    select id, copy_id, user_id, ${bookedAt.toISOString()}::timestamptz, realized_pnl, 0, funding
+    from inserted where copy_id is not null and (realized_pnl <> 0 or funding <> 0)`)
 }
 
 /**

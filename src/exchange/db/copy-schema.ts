@@ -163,6 +163,11 @@ export const positions = pgTable(
     exitPrice: money('exit_price'),
     realizedPnl: money('realized_pnl').notNull().default('0'),
     fees: money('fees').notNull().default('0'),
+    /**
+     * The fees it paid as it was written (its opening fee), booked at opened_at: a copied position's first booked
+     * entry is kept on its row, not as a realized_entries row (one row fewer per copy a leader's open mirrors to).
+     */
+    openFee: money('open_fee').notNull().default('0'),
     funding: money('funding').notNull().default('0'),
     openedAt: at('opened_at').notNull(),
     closedAt: at('closed_at'),
@@ -179,9 +184,10 @@ export const positions = pgTable(
 
 /**
  * What each change of a copied position added to its booked result, and when: the realized PnL of a close or a partial
- * close, the fees (opening, adding, closing) and the funding, as they happen. A position's totals (positions.realized_pnl,
- * fees, funding) are the sums of its rows; a follower's realized result per day reads them by `at`, so a partial close
- * is booked the day it happens, not the day the position closes fully. Written by the engine's store (persistChange).
+ * close, the fees (adding, closing) and the funding, as they happen; the opening fee stays on the position's row
+ * (positions.open_fee, at opened_at). A position's totals (positions.realized_pnl, fees, funding) are the sums of its
+ * rows and its open fee; a follower's realized result per day reads them by `at` (bookedEntries), so a partial close is
+ * booked the day it happens, not the day the position closes fully. Written by the engine's store (persistChange).
  */
 export const realizedEntries = pgTable(
   'realized_entries',

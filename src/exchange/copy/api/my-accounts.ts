@@ -55,21 +55,54 @@ export async function copiesWithLeaders(db: Tx, where: SQL | undefined): Promise
     .orderBy(desc(copies.createdAt), desc(copies.id))
 }
 
-/** What one booked entry adds to the realized result: realized PnL − fees + funding (fees and funding are in it). */
-export const realizedResult = sql<string>`coalesce(sum(${realizedEntries.realizedPnl} - ${realizedEntries.fees} + ${realizedEntries.funding}), 0)::text`
+/**
+ * Every booked entry of copied positions, as `booked(copy_id, user_id, at, result)`: each realized_entries row, and each
+ * copied position's open fee at the time it opened (kept on its row). `result` is what the entry adds to the realized
+ * result: realized PnL − fees + funding. `where` narrows both sides (the columns copy_id and user_id).
+ */
+export function bookedEntries(where: (columns: { copyId: SQL; userId: SQL }) => SQL): SQL {
+  return sql`(
+    select e.copy_id, e.user_id, e.at, e.realized_pnl - e.fees + e.funding as result from ${realizedEntries} e
+      where ${where({ copyId: sql`e.copy_id`, userId: sql`e.user_id` })}
+    union all
+    select p.copy_id, p.user_id, p.opened_at, -p.open_fee from ${positions} p
+      where p.copy_id is not null and p.open_fee <> 0 and ${where({ copyId: sql`p.copy_id`, userId: sql`p.user_id` })}
+  ) as booked`
+}
+
+const realizedRows = z.object({ rows: z.array(z.object({ key: z.coerce.string(), realized: z.string() })) })
 
 /**
- * Realized result per copy: Σ (realized PnL − fees + funding) over the entries booked for the copy's positions (closes
- * and partial closes, fees, funding, each when it happened) — the same entries the user's daily result sums by day.
+ * Realized result per copy: Σ (realized PnL − fees + funding) over the entries booked for the copy's positions (opens,
+ * closes and partial closes, fees, funding, each when it happened) — the same entries the user's daily result sums by
+ * day.
  */
 export async function realizedByCopy(db: Tx, copyIds: readonly number[]): Promise<Map<number, Money>> {
   if (copyIds.length === 0) return new Map()
-  const rows = await db
-    .select({ copyId: realizedEntries.copyId, realized: realizedResult })
-    .from(realizedEntries)
-    .where(inArray(realizedEntries.copyId, [...copyIds]))
-    .groupBy(realizedEntries.copyId)
-  return new Map(rows.map((row) => [row.copyId, new Exact(row.realized)]))
+  const ids = sql`${sql.param([...copyIds])}::bigint[]`
+  const result = await db.execute(sql`
+    select copy_id as key, coalesce(sum(result), 0)::text as realized
+    from ${bookedEntries(({ copyId }) => sql`${copyId} = any(${ids})`)} group by copy_id`)
+  return new Map(realizedRows.parse(result).rows.map((row) => [Number(row.key), new Exact(row.realized)]))
+}
+
+/** The realized result of a user's copied positions: in all, and per UTC day from `from` (YYYY-MM-DD keys). */
+export async function realizedOfUser(
+  db: Tx,
+  userId: number,
+  from: Date,
+): Promise<{ total: Money; byDay: Map<string, string> }> {
+  const entries = bookedEntries(({ userId: user }) => sql`${user} = ${userId}`)
+  const [total, perDay] = await Promise.all([
+    db.execute(sql`select 'all' as key, coalesce(sum(result), 0)::text as realized from ${entries}`),
+    db.execute(sql`
+      select to_char(at at time zone 'UTC', 'YYYY-MM-DD') as key, coalesce(sum(result), 0)::text as realized
+      from ${entries} where at >= ${from.toISOString()}::timestamptz group by 1`),
+  ])
+  return {
+    total: new Exact(realizedRows.parse(total).rows[0]?.realized ?? '0'),
+    byDay: new Map(realizedRows.parse(perDay).rows.map((row) => [row.key, row.realized])),
+  }
 }
 
 /** Unrealized PnL of an open position at the mark (none without a mark), as on the wire. */

@@ -3,11 +3,11 @@
  * skipped copies, profit shares), ended copies, follow profit per copy and the user's profit with
  * its last 30 UTC days.
  */
-import { and, desc, eq, gte, isNotNull, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm'
 import type { FollowHistoryItem, FollowProfit, MyCopies, MyCopyDetail, UserProfit } from '#/contract/index.ts'
 import { SKIP_REASONS } from '#/contract/index.ts'
 import type { ExchangeContext } from '#/exchange/context.ts'
-import { copies, positions, profitShares, realizedEntries, skippedCopies } from '#/exchange/db/copy-schema.ts'
+import { copies, positions, profitShares, skippedCopies } from '#/exchange/db/copy-schema.ts'
 import { ApiFailure } from '#/exchange/http/errors.ts'
 import { Exact, toPlain } from '#/exchange/money.ts'
 import { utcDay } from '../statistics.ts'
@@ -18,7 +18,7 @@ import {
   endReasonOf,
   profitShareRowToWire,
   realizedByCopy,
-  realizedResult,
+  realizedOfUser,
   sumFigures,
   totalsToWire,
   unrealizedOf,
@@ -187,8 +187,9 @@ export async function followProfit(ctx: ExchangeContext, followerId: number): Pr
  */
 export async function userProfit(ctx: ExchangeContext, userId: number): Promise<UserProfit> {
   const copied = and(eq(positions.userId, userId), isNotNull(positions.copyId))
-  const mine = eq(realizedEntries.userId, userId)
-  const [realized] = await ctx.db.select({ total: realizedResult }).from(realizedEntries).where(mine)
+  const today = Date.parse(utcDay(ctx.now().getTime()))
+  const first = today - (PROFIT_DAYS - 1) * DAY_MS
+  const { total, byDay } = await realizedOfUser(ctx.db, userId, new Date(first))
   const open = await ctx.db
     .select()
     .from(positions)
@@ -199,16 +200,6 @@ export async function userProfit(ctx: ExchangeContext, userId: number): Promise<
     .select({ total: sql<string>`coalesce(sum(${copies.profitSharePaid}), 0)::text` })
     .from(copies)
     .where(eq(copies.followerId, userId))
-  const today = Date.parse(utcDay(ctx.now().getTime()))
-  const first = today - (PROFIT_DAYS - 1) * DAY_MS
-  const day = sql<string>`to_char(${realizedEntries.at} at time zone 'UTC', 'YYYY-MM-DD')`
-  const perDay = await ctx.db
-    .select({ day, total: realizedResult })
-    .from(realizedEntries)
-    .where(and(mine, gte(realizedEntries.at, new Date(first))))
-    .groupBy(day)
-  const byDay = new Map(perDay.map((row) => [row.day, row.total]))
-  const total = new Exact(realized?.total ?? '0')
   const shares = new Exact(paid?.total ?? '0')
   return {
     realizedPnl: toPlain(total),

@@ -55,14 +55,15 @@ describe('a partial close', () => {
     expect(today?.realizedPnl).toBe(realized)
     expect(profit.realizedPnl).toBe(realized)
 
-    // The position's booked entries sum to its totals.
+    // The position's booked entries and its open fee sum to its totals.
     const entries = await kit.h.context.db
       .select()
       .from(realizedEntries)
       .where(eq(realizedEntries.positionId, copied?.id ?? 0))
-    const sum = (pick: (e: (typeof entries)[number]) => string) =>
-      entries.reduce((total, e) => total.plus(pick(e)), new Exact(0)).toFixed()
-    expect([sum((e) => e.realizedPnl), sum((e) => e.fees), sum((e) => e.funding)]).toEqual([
+    const sum = (pick: (e: (typeof entries)[number]) => string, start: string | number = 0) =>
+      entries.reduce((total, e) => total.plus(pick(e)), new Exact(start)).toFixed()
+    expect(new Exact(copied?.openFee ?? 0).gt(0)).toBe(true)
+    expect([sum((e) => e.realizedPnl), sum((e) => e.fees, copied?.openFee), sum((e) => e.funding)]).toEqual([
       new Exact(copied?.realizedPnl ?? 0).toFixed(),
       new Exact(copied?.fees ?? 0).toFixed(),
       new Exact(copied?.funding ?? 0).toFixed(),

@@ -1,0 +1,1 @@
+ALTER TABLE "positions" ADD COLUMN "open_fee" numeric(36, 18) DEFAULT '0' NOT NULL;
