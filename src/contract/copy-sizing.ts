@@ -11,7 +11,22 @@ export { q, SCALE } from './rounding.ts'
 /** Down to a whole number of lots (never rounds a size up). */
 export function floorToLot(size: Money, lotSize: Money): Money {
   if (size.lte(0)) return new Money(0)
+  // A lot of 10^-k (every instrument's here) is a cut at k decimals: no division on the engine's hot path.
+  const decimals = powerOfTenDecimals(lotSize)
+  if (decimals !== null) return exact(size).toDecimalPlaces(decimals, Money.ROUND_DOWN)
   return exact(size).div(lotSize).floor().times(lotSize)
+}
+
+const lotDecimals = new WeakMap<Money, number | null>()
+/** k when the lot is 10^-k (k ≥ 0), else null; memoized per lot instance. */
+function powerOfTenDecimals(lotSize: Money): number | null {
+  let decimals = lotDecimals.get(lotSize)
+  if (decimals === undefined) {
+    const places = lotSize.decimalPlaces()
+    decimals = lotSize.eq(new Money(10).pow(-places)) ? places : null
+    lotDecimals.set(lotSize, decimals)
+  }
+  return decimals
 }
 
 export function marginFor(price: Money, size: Money, leverage: number): Money {
@@ -53,15 +68,17 @@ export type Sizing =
  */
 export function sizeFollowerOrder(input: SizingInput): Sizing {
   const { settings, available, price, leverage, lotSize, feeRate } = input
-  // The most margin the balance affords once the fee on its notional is paid.
-  const affordable = exact(available).div(onePlus(feeRate, leverage))
+  // The most margin the balance affords once the fee on its notional is paid: available ÷ (1 + rate × leverage),
+  // divided only when a margin's cost (margin × (1 + rate × leverage)) is over the balance, as it rarely is.
+  const affordable = () => exact(available).div(onePlus(feeRate, leverage))
+  const overBalance = (margin: Money) => exact(margin).times(onePlus(feeRate, leverage)).gt(available)
   const sizeForMargin = (margin: Money) => floorToLot(exact(margin).times(leverage).div(price), lotSize)
   let size: Money
   if (settings.mode === 'fixed') {
     // Comparisons rather than Money.min: no new Decimal per follower on the hot path.
     let margin = settings.fixedAmount ?? new Money(0)
     if (settings.maxPerOrder && settings.maxPerOrder.lt(margin)) margin = settings.maxPerOrder
-    size = sizeForMargin(affordable.lt(margin) ? affordable : margin)
+    size = sizeForMargin(overBalance(margin) ? affordable() : margin)
   } else {
     size = floorToLot(exact(input.leaderSize).times(settings.ratio ?? 0), lotSize)
     let margin = marginFor(price, size, leverage)
@@ -69,7 +86,7 @@ export function sizeFollowerOrder(input: SizingInput): Sizing {
       size = sizeForMargin(settings.maxPerOrder)
       margin = marginFor(price, size, leverage)
     }
-    if (margin.gt(affordable)) size = sizeForMargin(affordable)
+    if (overBalance(margin)) size = sizeForMargin(affordable())
   }
   // Margin rounds up to 18 decimals and may overshoot the balance by a hair: one lot less.
   while (size.gt(0)) {

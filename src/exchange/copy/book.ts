@@ -198,7 +198,10 @@ export class Book {
   }
 
   balance(key: string): Money {
-    const ref = parseKey(key)
+    return this.balanceOf(key, parseKey(key))
+  }
+
+  private balanceOf(key: string, ref: AccountRef): Money {
     if (ref.kind === 'copy') return this.copy(ref.id).balance
     if (ref.kind === 'margin') return this.position(ref.id).margin
     return this.accounts.get(key) ?? new Exact(0)
@@ -274,16 +277,17 @@ export class Book {
   transfer(debit: string, credit: string, amount: Money, kind: string, ref: string | null = null): void {
     if (amount.isZero()) return
     if (amount.isNegative()) throw new Error(`negative transfer ${amount.toString()} (${kind})`)
-    const from = exact(this.balance(debit)).minus(amount)
+    // Each key parsed once (a copied open makes two transfers per copy: this is the engine's hottest path).
     const debitRef = parseKey(debit)
+    const creditRef = parseKey(credit)
+    const from = exact(this.balanceOf(debit, debitRef)).minus(amount)
     if (from.isNegative() && !(debitRef.kind === 'ledger' && debitRef.mayGoNegative)) throw new InsufficientFunds(debit)
-    this.setBalance(debit, from)
-    this.setBalance(credit, exact(this.balance(credit)).plus(amount))
+    this.setBalance(debit, debitRef, from)
+    this.setBalance(credit, creditRef, exact(this.balanceOf(credit, creditRef)).plus(amount))
     this.change.transfers.push({ debit, credit, amount, kind, ref })
   }
 
-  private setBalance(key: string, value: Money): void {
-    const ref = parseKey(key)
+  private setBalance(key: string, ref: AccountRef, value: Money): void {
     if (ref.kind === 'copy') {
       const copy = this.copy(ref.id)
       copy.balance = value

@@ -65,6 +65,9 @@ export function refreshLevels(position: PositionState, rules: Rules, triggers: T
   position.stopLossPrice = triggers.stopLossRatio ? priceAtReturn(position, triggers.stopLossRatio.neg()) : null
 }
 
+/** Decimals are immutable: one zero serves every new position. */
+const ZERO = new Exact(0)
+
 export function openPosition(book: Book, rules: Rules, input: OpenInput): PositionState {
   const position: PositionState = {
     id: book.nextPositionId(),
@@ -77,18 +80,18 @@ export function openPosition(book: Book, rules: Rules, input: OpenInput): Positi
     leverage: input.leverage,
     size: input.size,
     entryPrice: input.price,
-    margin: new Exact(0),
+    margin: ZERO,
     takeProfitPrice: null,
     stopLossPrice: null,
     liquidationPrice: null,
     status: 'open',
     unmanaged: false,
     marginMode: input.marginMode ?? 'isolated',
-    closedSize: new Exact(0),
+    closedSize: ZERO,
     exitPrice: null,
-    realizedPnl: new Exact(0),
-    fees: new Exact(input.fee),
-    funding: new Exact(0),
+    realizedPnl: ZERO,
+    fees: exact(input.fee),
+    funding: ZERO,
     openedAt: input.at,
     closedAt: null,
     closeReason: null,

@@ -298,11 +298,14 @@ export async function persistChange(tx: Tx, change: Change, at: Date, marks?: Ma
   }
   if (change.transfers.length > 0) {
     const t = change.transfers
+    // One ref for all (one leader event mirrored to every copy): sent once, not as a column of copies of it.
+    const first = t[0]?.ref ?? null
+    const oneRef = t.every((x) => x.ref === first)
     await tx.execute(sql`
       insert into ledger_transfers (debit, credit, amount, kind, ref, created_at)
-      select d, c, a, k, r, ${at.toISOString()}::timestamptz
+      select d, c, a, k, ${oneRef ? sql`${first}::text` : sql`r`}, ${at.toISOString()}::timestamptz
       from unnest(${texts(t.map((x) => x.debit))}, ${texts(t.map((x) => x.credit))}, ${numerics(t.map((x) => toPlain(x.amount)))},
-        ${texts(t.map((x) => x.kind))}, ${texts(t.map((x) => x.ref))}) as x(d, c, a, k, r)`)
+        ${texts(t.map((x) => x.kind))}, ${oneRef ? sql`array[]::text[]` : texts(t.map((x) => x.ref))}) as x(d, c, a, k, r)`)
     await applyDeltas(tx, change, at)
   }
   if (change.skipped.length > 0) {
@@ -318,10 +321,17 @@ export async function persistChange(tx: Tx, change: Change, at: Date, marks?: Ma
 
 /** Wallet and ledger-account balances move by the sum of their transfers (copies and margins were written whole). */
 async function applyDeltas(tx: Tx, change: Change, at: Date): Promise<void> {
+  // Copies and margins were written whole: only wallets and ledger accounts are summed (a copied open moves 2 × its
+  // copies' transfers, nearly all of them between a copy and its margin or the fee account).
   const deltas = new Map<string, Money>()
+  const add = (key: string, amount: Money) => {
+    const kind = parseKey(key).kind
+    if (kind === 'copy' || kind === 'margin') return
+    deltas.set(key, new Exact(deltas.get(key) ?? 0).plus(amount))
+  }
   for (const t of change.transfers) {
-    deltas.set(t.debit, new Exact(deltas.get(t.debit) ?? 0).minus(t.amount))
-    deltas.set(t.credit, new Exact(deltas.get(t.credit) ?? 0).plus(t.amount))
+    add(t.debit, t.amount.neg())
+    add(t.credit, t.amount)
   }
   const wallets: { userId: number; walletType: number; coin: string; delta: string }[] = []
   const accounts: { key: string; delta: string; mayGoNegative: boolean }[] = []

@@ -85,6 +85,7 @@ export const leaders = pgTable(
   ],
 )
 
+/** Stored with fillfactor 50 (migration 0016): its balance is rewritten on every mirrored trade. */
 export const copies = pgTable(
   'copies',
   {
