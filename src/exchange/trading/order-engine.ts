@@ -995,7 +995,9 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
           await sendFlow(tx, inner, op, pairCode, flow)
         })
       }
-    deps.events?.accounts(await applyCrossMargin(db, rules, marks(), now()))
+    // Cross accounts at their maintenance are liquidated whether or not anyone is told.
+    const liquidated = await applyCrossMargin(db, rules, marks(), now())
+    deps.events?.accounts(liquidated)
   }
 
   async function placeForLeader(order: LeaderOrder): Promise<boolean> {
