@@ -183,6 +183,11 @@ export const depthSchema = z
      * not above the last one it applied, or that missed updates, takes a new snapshot.
      */
     sequence: z.number().int().min(0),
+    /**
+     * On an update: the sequence of the update sent before it on this channel. A client whose last applied sequence
+     * is lower missed one (a dropped message): it takes a new snapshot. Absent on a snapshot.
+     */
+    previous: z.number().int().min(0).optional(),
     /** When the book was read, epoch ms. */
     time: z.number().int().min(0),
     /** Best (highest) first. */
@@ -193,3 +198,15 @@ export const depthSchema = z
   .meta({ id: 'Depth' })
 export type Depth = z.infer<typeof depthSchema>
 export const depthResponseSchema = okEnvelope(depthSchema).meta({ id: 'DepthResponse' })
+
+/** A pair the user keeps at hand on the markets page, on a market. */
+export const favouriteSchema = z
+  .object({ biz: tradingMarketSchema, pairCode: pairCodeSchema })
+  .meta({ id: 'Favourite' })
+export type Favourite = z.infer<typeof favouriteSchema>
+/** At most this many favourites are kept. */
+export const MAX_FAVOURITES = 100
+/** The whole list, in the user's order (a PUT replaces it). */
+export const favouritesSchema = z.array(favouriteSchema).max(MAX_FAVOURITES).meta({ id: 'Favourites' })
+export const favouritesRequestSchema = z.object({ list: favouritesSchema }).meta({ id: 'FavouritesRequest' })
+export const favouritesResponseSchema = okEnvelope(favouritesSchema).meta({ id: 'FavouritesResponse' })

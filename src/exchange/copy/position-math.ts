@@ -7,8 +7,8 @@
  */
 import { exact, type Money } from '../money.ts'
 import type { PositionState, Side } from './book.ts'
-import { feeFor, onePlus } from '#/contract/copy-sizing.ts'
-import { liquidation, paid, q, released } from '#/contract/rounding.ts'
+import { feeFor } from '#/contract/copy-sizing.ts'
+import { paid, q, released } from '#/contract/rounding.ts'
 
 // Sizing lives beside the contract, so the app previews a copy's order with the engine's own maths.
 export {
@@ -21,6 +21,8 @@ export {
   type SizingInput,
 } from '#/contract/copy-sizing.ts'
 export { q } from '#/contract/rounding.ts'
+// The liquidation price too: the order form estimates a new position's with the engine's own code.
+export { liquidationPrice, priceAtMaintenance } from '#/contract/liquidation.ts'
 
 export function notional(price: Money, size: Money): Money {
   return exact(price).times(size)
@@ -55,43 +57,6 @@ export function closeAmounts(position: PositionState, size: Money, price: Money,
     pnl: pnlPaid(position, size, price),
     fee: feeFor(price, size, feeRate),
   }
-}
-
-/**
- * Isolated-margin liquidation price: where margin + unrealized PnL equals the maintenance margin
- * (rate × notional). None at leverage 1 long (spot): such a position cannot lose more than it holds.
- */
-export function liquidationPrice(
-  position: Pick<PositionState, 'size' | 'entryPrice' | 'side' | 'margin' | 'leverage'>,
-  maintenanceRate: Money,
-): Money | null {
-  if (position.side === 1 && position.leverage <= 1) return null
-  return priceAtMaintenance(position, maintenanceRate)
-}
-
-/**
- * Where `margin` + the position's unrealized PnL equals its maintenance margin (rate × notional), rounded away from the
- * mark; none when no positive price does (a long whose margin covers its whole notional).
- */
-export function priceAtMaintenance(
-  position: Pick<PositionState, 'size' | 'entryPrice' | 'side' | 'margin'>,
-  maintenanceRate: Money,
-): Money | null {
-  if (position.size.lte(0)) return null
-  const { size, entryPrice, margin, side } = position
-  if (side === 1) {
-    const price = exact(entryPrice)
-      .times(size)
-      .minus(margin)
-      .div(exact(size).times(onePlus(maintenanceRate, -1)))
-    return price.gt(0) ? liquidation(price, side) : null
-  }
-  return liquidation(
-    exact(margin)
-      .plus(exact(entryPrice).times(size))
-      .div(exact(size).times(onePlus(maintenanceRate, 1))),
-    side,
-  )
 }
 
 /** The mark at which a return of `ratio` on the margin is reached (take profit: +, stop loss: −). */

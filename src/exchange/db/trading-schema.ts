@@ -186,3 +186,15 @@ export const futuresMarginModes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.pairCode] })],
 )
+
+/** Pairs a user keeps as favourites on the markets page, in their order (`position`). */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: userRef('user_id'),
+    biz: text('biz', { enum: BIZ }).notNull(),
+    pairCode: text('pair_code').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.biz, t.pairCode] })],
+)

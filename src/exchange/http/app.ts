@@ -22,6 +22,7 @@ import { whatIfRoutes } from '../copy/api/what-if.routes.ts'
 import { devFaucetRoutes } from '../dev/faucet.routes.ts'
 import { devInboxRoutes } from '../dev/inbox.routes.ts'
 import { marketRoutes } from '../market/market.routes.ts'
+import { favouritesRoutes } from '../market/favourites.routes.ts'
 import { ticketRoutes } from '../realtime/tickets.ts'
 import { profileRoutes } from '../profile/profile.routes.ts'
 import { ratesRoutes } from '../wallet/rates.routes.ts'
@@ -101,6 +102,7 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
   analyticsRoutes(app, ctx)
   affiliateRoutes(app, ctx)
   marketRoutes(app, ctx.market, ctx.books, ctx.tape)
+  favouritesRoutes(app, ctx)
   // Copy trading
   copyFollowRoutes(app, ctx)
   copyLeadRoutes(app, ctx)

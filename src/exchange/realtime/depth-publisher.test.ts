@@ -47,6 +47,8 @@ describe('depth publisher', () => {
     expect(sent).toHaveLength(1)
     await vi.advanceTimersByTimeAsync(1)
     expect(sent.map((m) => depthSchema.parse(m.data?.result).sequence)).toEqual([11, 16])
+    // Each update names the one before it: a client that applied 11 and then sees previous 16 missed one.
+    expect(sent.map((m) => depthSchema.parse(m.data?.result).previous)).toEqual([undefined, 11])
     publisher.close()
   })
 

@@ -1,7 +1,8 @@
 /**
  * The depth channel's updates: a book that changed (a user's order, a fill, the maker re-quoting as the price moves) is
  * sent to its watchers at most once per TRADING.depthCoalesceMs, with the book as it is when sent, and only when its
- * sequence moved since the last one sent. Many changes in a burst cost one message.
+ * sequence moved since the last one sent. Many changes in a burst cost one message. Each update names the sequence of
+ * the one sent before it (`previous`), so a client that missed one sees the gap and takes a new snapshot.
  */
 import { TRADING } from '#/app.config.ts'
 import { subscriptionKey, type TradingMarket, type WsServerMessage } from '#/contract/index.ts'
@@ -28,7 +29,8 @@ export function createDepthPublisher(
   const send = (biz: TradingMarket, pairCode: string, topic: string) => {
     timers.delete(topic)
     const depth = books.depth(biz, pairCode, TRADING.depthLevels)
-    if (!depth || depth.sequence === sent.get(topic)?.sequence) return
+    const previous = sent.get(topic)?.sequence
+    if (!depth || depth.sequence === previous) return
     sent.set(topic, { sequence: depth.sequence, at: now() })
     const message: WsServerMessage = {
       event: 'subscribe',
@@ -37,7 +39,7 @@ export function createDepthPublisher(
       type: 'update',
       pairCode,
       base: findInstrument(pairCode)?.coin,
-      data: { result: depth },
+      data: { result: previous === undefined ? depth : { ...depth, previous } },
     }
     hub.publish(topic, message)
   }
