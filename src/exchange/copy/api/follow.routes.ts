@@ -30,7 +30,7 @@ import {
 } from './follow-docs.ts'
 import {
   cancelCopy,
-  closeKeptPosition,
+  closeCopiedPosition,
   copySettings,
   editCopy,
   followChainWallet,
@@ -156,20 +156,25 @@ export function copyFollowRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     method: 'post',
     path: '/copy/v1/positions/{positionId}/close',
     tags,
-    summary: 'Close a kept position',
+    summary: 'Close one copied position',
     description:
-      'Closes, at the mark, a copied position the caller kept when cancelling a copy; margin and PnL, less the fee, go to the wallet.',
+      'Closes, at the mark, one copied position of the caller: one their copy manages (margin and PnL, less the fee, ' +
+      "go back to the copy's balance; the leader's later close of its position leaves it be) or one they kept when " +
+      'cancelling a copy (they go to the wallet).',
     security: BEARER,
     middleware,
     request: { params: positionPathSchema },
     responses: {
       200: okJson(copyPositionResponseSchema, 'The closed position'),
       ...AUTH_REFUSALS,
-      404: refusal("'not-found': not an open position the caller kept"),
+      404: refusal("'not-found': not an open copied position of the caller"),
     },
   })
   app.openapi(closeRoute, async (c) => {
-    return c.json(ok(await closeKeptPosition(ctx, userOf(c.get('auth')), Number(c.req.valid('param').positionId))), 200)
+    return c.json(
+      ok(await closeCopiedPosition(ctx, userOf(c.get('auth')), Number(c.req.valid('param').positionId))),
+      200,
+    )
   })
 
   copyMyRoutes(app, ctx)

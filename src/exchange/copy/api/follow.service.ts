@@ -16,7 +16,7 @@ import { Book, InsufficientFunds, walletKey } from '../book.ts'
 import { endCopyInDb, fundCopy, repriceCopyTriggers } from '../engine.ts'
 import { acceptsCopiers, leaderEquities } from '../leader-equity.ts'
 import { closePart, EXCHANGE_WALLET, NO_TRIGGERS, QUOTE } from '../positions.ts'
-import { loadPositions, loadWallets, persistChange, type Tx } from '../store.ts'
+import { loadCopies, loadPositions, loadWallets, persistChange, type Tx } from '../store.ts'
 import {
   assertSettings,
   copyToWire,
@@ -248,8 +248,8 @@ export async function cancelCopy(
   return { copy, profitShare: record && profitShareToWire(record) }
 }
 
-/** Closes a copied position the caller kept after cancelling, at the mark; the proceeds go to the wallet. */
-export async function closeKeptPosition(
+/** Closes one copied position of the caller at the mark: into its copy while the copy manages it, else the wallet. */
+export async function closeCopiedPosition(
   ctx: ExchangeContext,
   userId: number,
   positionId: number,
@@ -259,18 +259,20 @@ export async function closeKeptPosition(
     const book = new Book(() => {
       throw new Error('closing opens no position')
     })
-    const kept = and(
+    const copied = and(
       eq(positions.id, positionId),
       eq(positions.userId, userId),
       eq(positions.status, 'open'),
-      eq(positions.unmanaged, true),
       isNotNull(positions.copyId),
     )
-    const [position] = await loadPositions(tx, book, kept)
+    const [position] = await loadPositions(tx, book, copied)
     if (!position) throw notFound()
     const mark = markOf(ctx.market, position.pairCode)
     if (!mark) throw new Error(`no mark for ${position.pairCode}`)
-    await loadWallets(tx, book, [walletKey(userId, EXCHANGE_WALLET, QUOTE)])
+    // A kept position pays into the wallet; one its copy manages, into the copy (locked with its row).
+    if (position.unmanaged || position.copyId === null)
+      await loadWallets(tx, book, [walletKey(userId, EXCHANGE_WALLET, QUOTE)])
+    else await loadCopies(tx, book, eq(copies.id, position.copyId))
     closePart(
       book,
       ctx.rules,

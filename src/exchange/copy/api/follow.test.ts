@@ -20,6 +20,7 @@ import {
 import { chainWallets, copies, leaders, ledgerTransfers, positions } from '#/exchange/db/copy-schema.ts'
 import { Money } from '#/exchange/money.ts'
 import { expectAllExercised, startKit, type Kit, type User } from '#tests/fixtures/exchange/copy/follow-fixtures.ts'
+import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 
 let kit: Kit
 beforeAll(async () => {
@@ -495,16 +496,6 @@ describe('cancelling a copy', () => {
 
     const params = { positionId: String(position.id) }
     expect(kit.refused(await kit.call('POST', CLOSE, { token: stranger.token, params }), 404)).toBe('not-found')
-    const strangers = await kit.h.context.db
-      .select()
-      .from(positions)
-      .where(and(eq(positions.userId, stranger.id), eq(positions.status, 'open')))
-    expect(
-      kit.refused(
-        await kit.call('POST', CLOSE, { token: stranger.token, params: { positionId: String(strangers[0]?.id) } }),
-        404,
-      ),
-    ).toBe('not-found')
     const closed = copyPositionResponseSchema.parse(
       (await kit.call('POST', CLOSE, { token: user.token, params })).body,
     ).data
@@ -517,6 +508,43 @@ describe('cancelling a copy', () => {
     })
     expect(await kit.wallet(user.id)).toEqual(afterCancel.plus(proceeds(position, mark)))
     expect(kit.refused(await kit.call('POST', CLOSE, { token: user.token, params }), 404)).toBe('not-found')
+  })
+})
+
+describe('closing one copied position of a live copy', () => {
+  it('closes it at the mark into the copy’s balance; the leader’s close later leaves it be', async () => {
+    const [user, leader] = [await kit.user('1000'), await kit.leader()]
+    const copy = await followed(user, leader, { investment: '300' })
+    const mark = kit.mark('BTC_USDT')
+    const leaderPosition = await leaderOpens(leader, `one-${leader.id}`, mark)
+    const position = await copiedPosition(copy.copyId)
+    const balance = async () => {
+      const [row] = await kit.h.context.db
+        .select()
+        .from(copies)
+        .where(eq(copies.id, Number(copy.copyId)))
+      return new Money(row?.balance ?? 'NaN')
+    }
+    const before = await balance()
+    const wallet = await kit.wallet(user.id)
+    const closed = copyPositionResponseSchema.parse(
+      (await kit.call('POST', CLOSE, { token: user.token, params: { positionId: String(position.id) } })).body,
+    ).data
+    expect(closed).toMatchObject({ status: 'closed', closeReason: 'manual', exitPrice: mark.toFixed() })
+    expect(await balance()).toEqual(before.plus(proceeds(position, mark)))
+    expect(await kit.wallet(user.id)).toEqual(wallet)
+    // The leader closes: nothing of this copy is closed again, its balance stays.
+    await kit.trade({
+      eventId: `one-close-${leader.id}`,
+      leaderId: leader.id,
+      biz: 'futures',
+      pairCode: 'BTC_USDT',
+      price: mark,
+      at: kit.h.context.now(),
+      action: { kind: 'close', positionId: leaderPosition },
+    })
+    expect(await balance()).toEqual(before.plus(proceeds(position, mark)))
+    expect(await ledgerState(kit.h.context.db)).toEqual({ zero: true, mismatched: 0 })
   })
 })
 
