@@ -821,3 +821,34 @@ export const WHAT_IF = {
  * soakFactor × the runs. A failure prints its seed and path; its counterexample becomes a fixed case.
  */
 export const PROPERTY_TESTS = { seed: 20261124, soakFactor: 100 } as const
+
+/** Rows per page of the trading pages' histories (order history, fills). */
+export const TRADING_PAGES = {
+  pageSize: 20,
+  /** The last page anyone may ask for (a bound on the query, not on the history). */
+  maxPage: 500,
+} as const
+
+/** The trading terminal (issue 19): what the pages show and when they ask twice. */
+export const TERMINAL = {
+  /** Candle intervals offered, the default first. */
+  defaultInterval: '15m',
+  /** Book levels shown per side (the depth channel sends TRADING.depthLevels). */
+  bookLevels: 12,
+  /** Price groupings offered, as multiples of the pair's tick. */
+  bookGroupings: [1, 10, 100, 1000],
+  /** Recent trades shown. */
+  recentTrades: 30,
+  /** Live data older than this is shown as stale, with its age, where it is drawn. */
+  staleAfterMs: 5000,
+  /** The stale notice's clock ticks this often. */
+  staleTickMs: 1000,
+  /** A market order worth more than this (USDT, at the last price) is confirmed before it is sent. */
+  confirmMarketOverUsdt: '10000',
+  /** The amount slider's stops, in percent of what the side can spend. */
+  amountPercents: [25, 50, 75, 100],
+  /** Pairs kept open as tabs above the terminal (§3 tabsList, local storage). */
+  maxTabs: 8,
+  /** The favourites a visitor keeps in the browser (a user's are stored by the exchange). */
+  favouritesStorageKey: 'market_favourites',
+} as const

@@ -76,3 +76,15 @@ export type WalletAccount = z.infer<typeof walletAccountSchema>
 
 export const walletAccountResponseSchema = walletEnvelope(walletAccountSchema).meta({ id: 'WalletAccountResponse' })
 export type WalletAccountResponse = z.infer<typeof walletAccountResponseSchema>
+
+/** The sandbox's test funds (POST /dev/faucet): what was deposited, and where. */
+export const faucetGrantSchema = z
+  .object({ coin: z.string(), amount: decimalStringSchema, walletType: z.number().int() })
+  .meta({ id: 'FaucetGrant' })
+export type FaucetGrant = z.infer<typeof faucetGrantSchema>
+export const faucetRequestSchema = z
+  .strictObject({ walletType: z.union([z.literal(1), z.literal(3)]).optional() })
+  .meta({ id: 'FaucetRequest' })
+export const faucetResponseSchema = z
+  .object({ code: z.literal(0), data: faucetGrantSchema, msg: z.string() })
+  .meta({ id: 'FaucetResponse' })

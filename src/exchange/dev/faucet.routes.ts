@@ -5,8 +5,8 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { and, eq, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import { DEV, WALLET_TYPES } from '#/app.config.ts'
+import { faucetRequestSchema, type FaucetGrant } from '#/contract/index.ts'
 import { DAY_MS, utcDay, utcDayStart } from '#/contract/stats-window.ts'
 import { ledgerTransfers } from '../db/copy-schema.ts'
 import { ApiFailure } from '../http/errors.ts'
@@ -15,9 +15,6 @@ import { deposit } from '../copy/engine.ts'
 import { marksOf } from '../copy/marks.ts'
 import { requireAuth } from '../http/auth.ts'
 import { Money } from '../money.ts'
-
-/** Optional body: the wallet the funds land in (spot by default). */
-const faucetRequestSchema = z.strictObject({ walletType: z.union([z.literal(1), z.literal(3)]).optional() })
 
 const safeJson = (text: string): unknown => {
   try {
@@ -58,6 +55,7 @@ export function devFaucetRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
         retryAfter: Math.ceil((utcDayStart(now.getTime()) + DAY_MS - now.getTime()) / 1000),
       })
     ctx.events.accounts([userId])
-    return c.json({ code: 0, data: { coin: 'USDT', amount: DEV.faucetUsdt, walletType }, msg: 'ok' })
+    const grant: FaucetGrant = { coin: 'USDT', amount: DEV.faucetUsdt, walletType }
+    return c.json({ code: 0, data: grant, msg: 'ok' })
   })
 }

@@ -45,9 +45,11 @@ import type { Fill, OrderBook, OrderInput, Stop } from './order-book.ts'
 import {
   checkOrder,
   notionalRefusal,
+  orderRules,
   priceRefusal,
   sizeRefusal,
   stopDirection,
+  tpslRefusal,
   triggerReached,
   type CheckedOrder,
   type Refusal,
@@ -56,7 +58,7 @@ import { QUOTE_COIN, SPOT_WALLET } from './spot-settlement.ts'
 import { SpotBookSettlement } from './spot-book-settlement.ts'
 import { FUTURES_WALLET, PositionSettlement, openingHold } from './position-settlement.ts'
 import { isOpen, type OrderState, type Settlement } from './settlement.ts'
-import { replaceTpsl, tpslRefusal } from './tpsl.ts'
+import { replaceTpsl } from './tpsl.ts'
 import { chooseLeverage, leverageOf } from './leverage.service.ts'
 import { printsOf, type Tape } from './tape.ts'
 import { applyCrossMargin } from './cross-margin.ts'
@@ -547,7 +549,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       if (error instanceof ApiFailure) return refuse({ reason: error.reason, field: 'size', issue: error.message })
       throw error
     }
-    const checked = checkOrder(sized, biz, instrument, mark)
+    const checked = checkOrder(sized, biz, orderRules(instrument), mark)
     if (!checked.ok) return refuse(checked.refusal)
     // A spot lead trader trades their lead account's position: a buy opens or adds, a sell closes (reduce-only).
     const lead = biz === 'spot' && (await leadsSpot(userId))
@@ -667,7 +669,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       [takeProfit, 'takeProfitPrice'],
       [stopLoss, 'stopLossPrice'],
     ] as const) {
-      const refusal = value && priceRefusal(value, instrument, mark, field)
+      const refusal = value && priceRefusal(value, orderRules(instrument), mark, field)
       if (refusal) throw failure(refusal)
     }
     const size = input.size === undefined ? null : new Exact(input.size)
@@ -837,9 +839,14 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     const size = input.size === undefined ? undefined : new Exact(input.size)
     const mark = markOf(instrument)
     const refusal =
-      (price && priceRefusal(price, instrument, mark, 'price')) ||
+      (price && priceRefusal(price, orderRules(instrument), mark, 'price')) ||
       (size && sizeRefusal(size, instrument)) ||
-      notionalRefusal(size ?? new Exact(row.size ?? 0), price ?? new Exact(row.price ?? 0), 'size')
+      notionalRefusal(
+        size ?? new Exact(row.size ?? 0),
+        price ?? new Exact(row.price ?? 0),
+        'size',
+        orderRules(instrument),
+      )
     if (refusal) throw failure(refusal)
     await inBook(biz, instrument, async (tx, book, op) => {
       const { settlement, touched } = op

@@ -8,7 +8,6 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Tx } from '../copy/store.ts'
 import { orders, OPEN_STATUSES } from '../db/trading-schema.ts'
 import type { Money } from '../money.ts'
-import type { Refusal } from './order-checks.ts'
 import type { OrderRow } from './order-store.ts'
 
 export interface TpslRequest {
@@ -23,29 +22,6 @@ export interface TpslRequest {
   size: Money | null
   triggerBy: 'last' | 'mark'
   at: Date
-}
-
-/** Whether a take profit (stop loss) of a position of `side` at `price` is on the right side of `mark`. */
-export function tpslRefusal(
-  side: 1 | -1,
-  mark: Money,
-  takeProfit: Money | null | undefined,
-  stopLoss: Money | null | undefined,
-): Refusal | undefined {
-  const above = (price: Money) => price.gt(mark)
-  if (takeProfit && above(takeProfit) !== (side === 1))
-    return {
-      reason: 'would-trigger-immediately',
-      field: 'takeProfitPrice',
-      issue: side === 1 ? 'above the price for a long' : 'below the price for a short',
-    }
-  if (stopLoss && above(stopLoss) !== (side === -1))
-    return {
-      reason: 'would-trigger-immediately',
-      field: 'stopLossPrice',
-      issue: side === 1 ? 'below the price for a long' : 'above the price for a short',
-    }
-  return undefined
 }
 
 /** Replaces the position's take profit and/or stop loss orders; answers the new ones. */

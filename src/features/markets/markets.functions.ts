@@ -1,10 +1,18 @@
 /**
- * The markets overview the home page renders first: every pair's ticker and a 24-hour sparkline
- * (hourly closes). Kept for a few seconds on the server so a busy home page costs the exchange
- * one read per interval, not one per visitor; the page then goes live over the websocket.
+ * The markets overview the home and markets pages render first: every pair's ticker on a market and a 24-hour
+ * sparkline (hourly closes); and the instruments with their rules. Kept for a few seconds on the server so a busy page
+ * costs the exchange one read per interval, not one per visitor; the page then goes live over the websocket.
  */
 import { createServerFn } from '@tanstack/react-start'
-import { klinesResponseSchema, marketInstrumentsResponseSchema, marketTickersResponseSchema } from '#/contract/index.ts'
+import { z } from 'zod'
+import {
+  klinesResponseSchema,
+  marketInstrumentsResponseSchema,
+  marketTickersResponseSchema,
+  tradingMarketSchema,
+  type TradingMarket,
+} from '#/contract/index.ts'
+import { validated } from '#/lib/input-rejected.ts'
 import { exchangeMiddleware, type ExchangeClient, type Loaded } from '#/exchange-client/index.ts'
 
 export interface MarketRow {
@@ -12,6 +20,9 @@ export interface MarketRow {
   base: string
   last: string
   change24h: string
+  high24h: string
+  low24h: string
+  volume24h: string
   quoteVolume24h: string
   /** Decimals of the pair's tick size: prices are shown with exactly these. */
   priceDigits: number
@@ -21,10 +32,10 @@ export interface MarketRow {
 
 const OVERVIEW_TTL_MS = 10_000
 const SPARK_HOURS = 24
-let cached: { at: number; rows: MarketRow[] } | undefined
+const cached = new Map<TradingMarket, { at: number; rows: MarketRow[] }>()
 
-async function load(exchange: ExchangeClient): Promise<Loaded<MarketRow[]>> {
-  const tickers = await exchange.load('/market/v1/tickers', marketTickersResponseSchema)
+async function load(exchange: ExchangeClient, biz: TradingMarket): Promise<Loaded<MarketRow[]>> {
+  const tickers = await exchange.load(`/market/v1/tickers?biz=${biz}`, marketTickersResponseSchema)
   if (tickers.status !== 'ok') return tickers
   const instruments = await exchange.load('/market/v1/instruments', marketInstrumentsResponseSchema, {
     essential: false,
@@ -42,6 +53,9 @@ async function load(exchange: ExchangeClient): Promise<Loaded<MarketRow[]>> {
         base: t.pairCode.split('_')[0] ?? t.pairCode,
         last: t.last,
         change24h: t.change24h,
+        high24h: t.high24h,
+        low24h: t.low24h,
+        volume24h: t.volume24h,
         quoteVolume24h: t.quoteVolume24h,
         priceDigits: (ticks.get(t.pairCode) ?? '0.01').split('.')[1]?.length ?? 0,
         spark: klines.status === 'ok' ? klines.data.map((c) => c.close) : [],
@@ -53,9 +67,16 @@ async function load(exchange: ExchangeClient): Promise<Loaded<MarketRow[]>> {
 
 export const getMarketOverview = createServerFn({ method: 'GET' })
   .middleware([exchangeMiddleware])
-  .handler(async ({ context: { exchange } }): Promise<Loaded<MarketRow[]>> => {
-    if (cached && Date.now() - cached.at < OVERVIEW_TTL_MS) return { status: 'ok', data: cached.rows }
-    const rows = await load(exchange)
-    if (rows.status === 'ok' && rows.data.length > 0) cached = { at: Date.now(), rows: rows.data }
+  .validator(validated(z.object({ biz: tradingMarketSchema })))
+  .handler(async ({ data: { biz }, context: { exchange } }): Promise<Loaded<MarketRow[]>> => {
+    const known = cached.get(biz)
+    if (known && Date.now() - known.at < OVERVIEW_TTL_MS) return { status: 'ok', data: known.rows }
+    const rows = await load(exchange, biz)
+    if (rows.status === 'ok' && rows.data.length > 0) cached.set(biz, { at: Date.now(), rows: rows.data })
     return rows
   })
+
+/** Every pair with its steps, leverage and order rules (they change with a deployment, not while it runs). */
+export const listInstruments = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .handler(({ context: { exchange } }) => exchange.load('/market/v1/instruments', marketInstrumentsResponseSchema))

@@ -1,18 +1,26 @@
-/** Query options of the markets overview. */
+/** Query options of the markets: every pair's overview per market, and the instruments with their rules. */
 import { queryOptions } from '@tanstack/react-query'
-import { getMarketOverview } from './markets.functions.ts'
+import type { TradingMarket } from '#/contract/index.ts'
+import { getMarketOverview, listInstruments } from './markets.functions.ts'
 
 const OVERVIEW_STALE_MS = 10_000
 
 export const marketsQueries = {
-  overview: () =>
+  all: ['markets'] as const,
+  overview: (biz: TradingMarket = 'spot') =>
     queryOptions({
-      queryKey: ['markets', 'overview'],
+      queryKey: [...marketsQueries.all, 'overview', biz] as const,
       // No overview is an empty table: live tickers fill it in as they arrive.
       queryFn: async () => {
-        const overview = await getMarketOverview()
+        const overview = await getMarketOverview({ data: { biz } })
         return overview.status === 'ok' ? overview.data : []
       },
       staleTime: OVERVIEW_STALE_MS,
+    }),
+  instruments: () =>
+    queryOptions({
+      queryKey: [...marketsQueries.all, 'instruments'] as const,
+      queryFn: () => listInstruments(),
+      staleTime: Number.POSITIVE_INFINITY,
     }),
 }

@@ -16,6 +16,8 @@ export interface MarketStreams {
   bus: AppEventBus
   /** Subscribes (loading the sockets first if this is the first subscription); returns the unsubscribe. */
   subscribe(params: StreamParams, listener: StreamListener): () => void
+  /** Takes a subscription's snapshot over HTTP and hands it to its listeners (a book that missed an update). */
+  resync(params: StreamParams): void
   /** The status of a socket, undefined until something subscribed on it. */
   status(biz: Biz): SocketStatus | undefined
   stop(): void
@@ -47,6 +49,9 @@ export function createMarketStreams(config: PublicConfig, signedIn: () => boolea
         left = true
         unsubscribe?.()
       }
+    },
+    resync(params) {
+      void load().then((loaded) => (stopped ? undefined : loaded.resync(params)))
     },
     status: (biz) => statuses.get(biz),
     stop: () => {
@@ -127,6 +132,31 @@ export function useMarketStream(params: StreamParams | undefined): WsServerMessa
     }
   }, [streams, key])
   return message
+}
+
+/**
+ * Every message of a subscription, as it comes (events such as a user's order changes must not be coalesced away);
+ * the listener may change between renders without resubscribing.
+ */
+export function useStreamListener(params: StreamParams | undefined, listener: StreamListener): void {
+  const streams = useContext(StreamsContext)
+  const key = params ? keyOf(params) : undefined
+  const paramsRef = useRef(params)
+  const listenerRef = useRef(listener)
+  useEffect(() => {
+    paramsRef.current = params
+    listenerRef.current = listener
+  })
+  useEffect(() => {
+    const current = paramsRef.current
+    if (!streams || !current || !key) return
+    return streams.subscribe(current, (message) => listenerRef.current(message))
+  }, [streams, key])
+}
+
+/** The page's streams, for a component that must ask a snapshot again (undefined on the server and before hydration). */
+export function useMarketStreams(): MarketStreams | undefined {
+  return useContext(StreamsContext)
 }
 
 /** A socket's connection status for the header's indicator; undefined before anything subscribed. */

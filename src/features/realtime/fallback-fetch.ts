@@ -1,10 +1,12 @@
 /**
  * What the HTTP fallback fetches for a subscription: the market call of the same channel, as a snapshot message of
- * the size the socket's would have (WEBSOCKET.snapshotTrades, WEBSOCKET.snapshotCandles).
+ * the size the socket's would have (WEBSOCKET.snapshotTrades, WEBSOCKET.snapshotCandles, TRADING.depthLevels). A book
+ * that missed an update takes its snapshot the same way.
  */
 import type { z } from 'zod'
-import { WEBSOCKET } from '#/app.config.ts'
+import { TRADING, WEBSOCKET } from '#/app.config.ts'
 import {
+  depthResponseSchema,
   klinesResponseSchema,
   marketTickerResponseSchema,
   marketTickersResponseSchema,
@@ -29,6 +31,13 @@ function request(params: StreamParams): { path: string; schema: z.ZodType<{ data
         ? {
             path: `/market/v1/trades?pairCode=${encodeURIComponent(params.pairCode)}&biz=${params.biz}&limit=${WEBSOCKET.snapshotTrades}`,
             schema: marketTradesResponseSchema,
+          }
+        : undefined
+    case 'depth':
+      return params.pairCode
+        ? {
+            path: `/market/v1/depth?pairCode=${encodeURIComponent(params.pairCode)}&biz=${params.biz}&limit=${TRADING.depthLevels}`,
+            schema: depthResponseSchema,
           }
         : undefined
     case 'kline':

@@ -8,12 +8,15 @@ import { createMarketConnection, type MarketConnection } from './connection.ts'
 import type { AppEventBus } from './events.ts'
 import { createFallback } from './fallback.ts'
 import { fetchSnapshots } from './fallback-fetch.ts'
+import type { StreamParams } from './registry.ts'
 import { getWsTicket } from './ticket.functions.ts'
 
 export type Biz = 'spot' | 'futures'
 
 export interface MarketSockets {
   connection(biz: Biz): MarketConnection
+  /** Takes a subscription's snapshot over HTTP and hands it to its listeners (a book that missed an update). */
+  resync(params: StreamParams): Promise<void>
   stop(): void
 }
 
@@ -59,6 +62,10 @@ export function createMarketSockets(config: PublicConfig, signedIn: () => boolea
   }
   return {
     connection,
+    async resync(params) {
+      const base = params.biz === 'spot' ? config.api.spotBase : config.api.futuresBase
+      for (const message of await fetchSnapshots(base, [params])) connection(params.biz).registry.dispatch(message)
+    },
     stop: () => {
       for (const stop of stops) stop()
       connections.clear()

@@ -5,6 +5,7 @@ import {
   abbreviate,
   foldedParts,
   foldZeros,
+  unfoldZeros,
   formatNumber,
   formatPercent,
   fromPlot,
@@ -109,6 +110,12 @@ describe('zero folding', () => {
     expect(foldZeros('0.000123')).toBe('0.000123')
     expect(foldZeros('1.10000000')).toBe('1.10{7}')
     expect(foldZeros('12.00010001')).toBe('12.00010001')
+  })
+
+  it('unfolds a folded text back to every digit', () => {
+    expect(unfoldZeros('0.0{5}123')).toBe('0.00000123')
+    expect(unfoldZeros('1,234.10{7}')).toBe('1,234.10000000')
+    expect(unfoldZeros('12.5')).toBe('12.5')
   })
 
   it('gives the parts of an accessible rendering', () => {

@@ -73,6 +73,11 @@ export function foldZeros(fixed: string): string {
   return `${integer}.${fraction.replace(new RegExp(`0{${FOLD_MIN_RUN},}`, 'g'), (run) => `0{${run.length}}`)}`
 }
 
+/** A folded text back to every digit (0.0{5}123 → 0.0000000123), for screen readers. */
+export function unfoldZeros(folded: string): string {
+  return folded.replace(/0\{(\d+)\}/g, (_, count: string) => '0'.repeat(Number(count)))
+}
+
 export type FoldedPart = { text: string } | { zeros: number }
 
 /** `0.0{5}123` as parts, for a renderer that draws the count small. */

@@ -8,38 +8,11 @@ import { useLingui } from '@lingui/react/macro'
 import type { IChartApi, ISeriesApi } from 'lightweight-charts'
 import { useEffect, useRef } from 'react'
 import Decimal from 'decimal.js'
+import { onPaletteChange, readPalette, translucent } from '#/ui/chart-palette.ts'
 
 export interface ChartPoint {
   day: string
   value: string
-}
-
-interface Palette {
-  up: string
-  down: string
-  text: string
-  line: string
-  card: string
-}
-
-function readPalette(element: HTMLElement): Palette {
-  const style = getComputedStyle(element)
-  const read = (name: string) => style.getPropertyValue(name).trim()
-  return {
-    up: read('--up'),
-    down: read('--down'),
-    text: read('--text-secondary'),
-    line: read('--border'),
-    card: read('--bg-card'),
-  }
-}
-
-/** `#rrggbb` with an alpha, for the fills under the line. */
-function translucent(hex: string, alpha: number): string {
-  const match = /^#([0-9a-f]{6})$/i.exec(hex)
-  if (!match?.[1]) return hex
-  const n = Number.parseInt(match[1], 16)
-  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`
 }
 
 export function PerformanceChart({
@@ -62,7 +35,7 @@ export function PerformanceChart({
     const element = container.current
     if (!element) return
     let disposed = false
-    let observer: MutationObserver | undefined
+    let stopPalette: (() => void) | undefined
     void import('lightweight-charts').then(({ createChart, BaselineSeries, ColorType }) => {
       if (disposed) return
       const api = createChart(element, {
@@ -97,14 +70,13 @@ export function PerformanceChart({
         })
       }
       paint()
-      observer = new MutationObserver(paint)
-      observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'data-upcolor'] })
+      stopPalette = onPaletteChange(paint)
       element.dataset.ready = 'true'
       element.dispatchEvent(new Event('chart-ready'))
     })
     return () => {
       disposed = true
-      observer?.disconnect()
+      stopPalette?.()
       chart.current?.api.remove()
       chart.current = null
     }

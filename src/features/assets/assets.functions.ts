@@ -1,0 +1,65 @@
+/**
+ * The user's wallets (issue 19, assets): balances of the spot and futures wallets with what the futures wallet's money
+ * holds elsewhere (positions, copy accounts), transfers between the wallets, the sandbox's test funds, and a wallet's
+ * movements. Asked of the exchange with the session (server side).
+ */
+import { createServerFn } from '@tanstack/react-start'
+import { z } from 'zod'
+import { TRADING_PAGES } from '#/app.config.ts'
+import {
+  faucetRequestSchema,
+  faucetResponseSchema,
+  walletAccountResponseSchema,
+  walletHistoryResponseSchema,
+  walletMovementKindSchema,
+  walletTransferRequestSchema,
+  walletTransferResponseSchema,
+} from '#/contract/index.ts'
+import { validated } from '#/lib/input-rejected.ts'
+import { exchangeMiddleware } from '#/exchange-client/index.ts'
+
+const walletType = z.union([z.literal(1), z.literal(3)])
+
+export const getWallet = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .validator(validated(z.object({ walletType })))
+  .handler(({ data, context: { exchange } }) =>
+    exchange.session.active
+      ? exchange.load('/asset/v1/api/wallet/account', walletAccountResponseSchema, {
+          method: 'POST',
+          body: { walletTypeList: [data.walletType] },
+        })
+      : { status: 'unavailable' as const },
+  )
+
+export const listWalletHistory = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .validator(
+    validated(
+      z.object({
+        walletType,
+        page: z.number().int().min(1).max(TRADING_PAGES.maxPage),
+        pageSize: z.number().int().min(1).max(100),
+        kind: walletMovementKindSchema.optional(),
+      }),
+    ),
+  )
+  .handler(({ data, context: { exchange } }) =>
+    exchange.load(
+      `/asset/v1/api/wallet/history?walletType=${data.walletType}&page=${data.page}&pageSize=${data.pageSize}${data.kind ? `&kind=${data.kind}` : ''}`,
+      walletHistoryResponseSchema,
+    ),
+  )
+
+export const transferBetweenWallets = createServerFn({ method: 'POST' })
+  .middleware([exchangeMiddleware])
+  .validator(validated(walletTransferRequestSchema))
+  .handler(({ data, context: { exchange } }) =>
+    exchange.send('POST', '/asset/v1/api/wallet/transfer', walletTransferResponseSchema, data),
+  )
+
+/** The sandbox's test USDT, once a day per account (refused as rate-limited until 00:00 UTC otherwise). */
+export const takeTestFunds = createServerFn({ method: 'POST' })
+  .middleware([exchangeMiddleware])
+  .validator(validated(faucetRequestSchema))
+  .handler(({ data, context: { exchange } }) => exchange.send('POST', '/dev/faucet', faucetResponseSchema, data))

@@ -1,0 +1,23 @@
+/** Query options of a pair's public market: its first answer for the terminal, and its candles per interval. */
+import { queryOptions } from '@tanstack/react-query'
+import type { KlineInterval, TradingMarket } from '#/contract/index.ts'
+import { getPairMarket, listKlines } from './pair-market.functions.ts'
+
+/** The page's first answer; the socket keeps it live afterwards. */
+const FIRST_ANSWER_STALE_MS = 10_000
+
+export const pairMarketQueries = {
+  all: ['pair-market'] as const,
+  market: (biz: TradingMarket, pairCode: string) =>
+    queryOptions({
+      queryKey: [...pairMarketQueries.all, biz, pairCode] as const,
+      queryFn: () => getPairMarket({ data: { biz, pairCode } }),
+      staleTime: FIRST_ANSWER_STALE_MS,
+    }),
+  klines: (pairCode: string, interval: KlineInterval) =>
+    queryOptions({
+      queryKey: [...pairMarketQueries.all, 'klines', pairCode, interval] as const,
+      queryFn: () => listKlines({ data: { pairCode, interval } }),
+      staleTime: FIRST_ANSWER_STALE_MS,
+    }),
+}
