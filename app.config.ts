@@ -281,7 +281,11 @@ export const DISPLAY = { usdtDigits: 4 } as const
  * Layout breakpoints as media queries, matching Tailwind's (`sm` = 40rem): where a page swaps whole layouts, not just
  * styles.
  */
-export const BREAKPOINTS = { wide: '(min-width: 40rem)' } as const
+export const BREAKPOINTS = {
+  wide: '(min-width: 40rem)',
+  /** The trading terminal's desktop layout (chart, book and form side by side); below it, tabs and a bottom sheet. */
+  terminal: '(min-width: 64rem)',
+} as const
 
 export const NAVIGATION = { progressDelayMs: 150, progressFadeMs: 400 } as const
 

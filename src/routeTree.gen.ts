@@ -24,6 +24,8 @@ import { Route as Char123LocaleChar125CopyTradingLeadRouteImport } from './route
 import { Route as Char123LocaleChar125CopyTradingMethodologyRouteImport } from './routes/{-$locale}/copy-trading/methodology'
 import { Route as Char123LocaleChar125CopyTradingMyRouteImport } from './routes/{-$locale}/copy-trading/my'
 import { Route as Char123LocaleChar125CopyTradingSpotRouteImport } from './routes/{-$locale}/copy-trading/spot'
+import { Route as Char123LocaleChar125FuturesPairRouteImport } from './routes/{-$locale}/futures/$pair'
+import { Route as Char123LocaleChar125SpotPairRouteImport } from './routes/{-$locale}/spot/$pair'
 import { Route as Char123LocaleChar125CopyTradingFuturesTraderIdRouteImport } from './routes/{-$locale}/copy-trading/futures-trader/$id'
 import { Route as Char123LocaleChar125CopyTradingGemwIndexRouteImport } from './routes/{-$locale}/copy-trading/gemw/index'
 import { Route as Char123LocaleChar125CopyTradingGemwIdRouteImport } from './routes/{-$locale}/copy-trading/gemw/$id'
@@ -123,6 +125,18 @@ const Char123LocaleChar125CopyTradingSpotRoute =
     path: '/copy-trading/spot',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const Char123LocaleChar125FuturesPairRoute =
+  Char123LocaleChar125FuturesPairRouteImport.update({
+    id: '/futures/$pair',
+    path: '/futures/$pair',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125SpotPairRoute =
+  Char123LocaleChar125SpotPairRouteImport.update({
+    id: '/spot/$pair',
+    path: '/spot/$pair',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
 const Char123LocaleChar125CopyTradingFuturesTraderIdRoute =
   Char123LocaleChar125CopyTradingFuturesTraderIdRouteImport.update({
     id: '/copy-trading/futures-trader/$id',
@@ -180,6 +194,8 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/copy-trading/methodology': typeof Char123LocaleChar125CopyTradingMethodologyRoute
   '/{-$locale}/copy-trading/my': typeof Char123LocaleChar125CopyTradingMyRoute
   '/{-$locale}/copy-trading/spot': typeof Char123LocaleChar125CopyTradingSpotRoute
+  '/{-$locale}/futures/$pair': typeof Char123LocaleChar125FuturesPairRoute
+  '/{-$locale}/spot/$pair': typeof Char123LocaleChar125SpotPairRoute
   '/{-$locale}/affiliate-register/': typeof Char123LocaleChar125AffiliateRegisterIndexRoute
   '/{-$locale}/copy-trading/': typeof Char123LocaleChar125CopyTradingIndexRoute
   '/{-$locale}/copy-trading/futures-trader/$id': typeof Char123LocaleChar125CopyTradingFuturesTraderIdRoute
@@ -203,6 +219,8 @@ export interface FileRoutesByTo {
   '/{-$locale}/copy-trading/methodology': typeof Char123LocaleChar125CopyTradingMethodologyRoute
   '/{-$locale}/copy-trading/my': typeof Char123LocaleChar125CopyTradingMyRoute
   '/{-$locale}/copy-trading/spot': typeof Char123LocaleChar125CopyTradingSpotRoute
+  '/{-$locale}/futures/$pair': typeof Char123LocaleChar125FuturesPairRoute
+  '/{-$locale}/spot/$pair': typeof Char123LocaleChar125SpotPairRoute
   '/{-$locale}/affiliate-register': typeof Char123LocaleChar125AffiliateRegisterIndexRoute
   '/{-$locale}/copy-trading': typeof Char123LocaleChar125CopyTradingIndexRoute
   '/{-$locale}/copy-trading/futures-trader/$id': typeof Char123LocaleChar125CopyTradingFuturesTraderIdRoute
@@ -228,6 +246,8 @@ export interface FileRoutesById {
   '/{-$locale}/copy-trading/methodology': typeof Char123LocaleChar125CopyTradingMethodologyRoute
   '/{-$locale}/copy-trading/my': typeof Char123LocaleChar125CopyTradingMyRoute
   '/{-$locale}/copy-trading/spot': typeof Char123LocaleChar125CopyTradingSpotRoute
+  '/{-$locale}/futures/$pair': typeof Char123LocaleChar125FuturesPairRoute
+  '/{-$locale}/spot/$pair': typeof Char123LocaleChar125SpotPairRoute
   '/{-$locale}/affiliate-register/': typeof Char123LocaleChar125AffiliateRegisterIndexRoute
   '/{-$locale}/copy-trading/': typeof Char123LocaleChar125CopyTradingIndexRoute
   '/{-$locale}/copy-trading/futures-trader/$id': typeof Char123LocaleChar125CopyTradingFuturesTraderIdRoute
@@ -254,6 +274,8 @@ export interface FileRouteTypes {
     | '/{-$locale}/copy-trading/methodology'
     | '/{-$locale}/copy-trading/my'
     | '/{-$locale}/copy-trading/spot'
+    | '/{-$locale}/futures/$pair'
+    | '/{-$locale}/spot/$pair'
     | '/{-$locale}/affiliate-register/'
     | '/{-$locale}/copy-trading/'
     | '/{-$locale}/copy-trading/futures-trader/$id'
@@ -277,6 +299,8 @@ export interface FileRouteTypes {
     | '/{-$locale}/copy-trading/methodology'
     | '/{-$locale}/copy-trading/my'
     | '/{-$locale}/copy-trading/spot'
+    | '/{-$locale}/futures/$pair'
+    | '/{-$locale}/spot/$pair'
     | '/{-$locale}/affiliate-register'
     | '/{-$locale}/copy-trading'
     | '/{-$locale}/copy-trading/futures-trader/$id'
@@ -301,6 +325,8 @@ export interface FileRouteTypes {
     | '/{-$locale}/copy-trading/methodology'
     | '/{-$locale}/copy-trading/my'
     | '/{-$locale}/copy-trading/spot'
+    | '/{-$locale}/futures/$pair'
+    | '/{-$locale}/spot/$pair'
     | '/{-$locale}/affiliate-register/'
     | '/{-$locale}/copy-trading/'
     | '/{-$locale}/copy-trading/futures-trader/$id'
@@ -424,6 +450,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125CopyTradingSpotRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/{-$locale}/futures/$pair': {
+      id: '/{-$locale}/futures/$pair'
+      path: '/futures/$pair'
+      fullPath: '/{-$locale}/futures/$pair'
+      preLoaderRoute: typeof Char123LocaleChar125FuturesPairRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/spot/$pair': {
+      id: '/{-$locale}/spot/$pair'
+      path: '/spot/$pair'
+      fullPath: '/{-$locale}/spot/$pair'
+      preLoaderRoute: typeof Char123LocaleChar125SpotPairRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
     '/{-$locale}/copy-trading/futures-trader/$id': {
       id: '/{-$locale}/copy-trading/futures-trader/$id'
       path: '/copy-trading/futures-trader/$id'
@@ -488,6 +528,8 @@ interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125CopyTradingMethodologyRoute: typeof Char123LocaleChar125CopyTradingMethodologyRoute
   Char123LocaleChar125CopyTradingMyRoute: typeof Char123LocaleChar125CopyTradingMyRoute
   Char123LocaleChar125CopyTradingSpotRoute: typeof Char123LocaleChar125CopyTradingSpotRoute
+  Char123LocaleChar125FuturesPairRoute: typeof Char123LocaleChar125FuturesPairRoute
+  Char123LocaleChar125SpotPairRoute: typeof Char123LocaleChar125SpotPairRoute
   Char123LocaleChar125AffiliateRegisterIndexRoute: typeof Char123LocaleChar125AffiliateRegisterIndexRoute
   Char123LocaleChar125CopyTradingIndexRoute: typeof Char123LocaleChar125CopyTradingIndexRoute
   Char123LocaleChar125CopyTradingFuturesTraderIdRoute: typeof Char123LocaleChar125CopyTradingFuturesTraderIdRoute
@@ -520,6 +562,8 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
       Char123LocaleChar125CopyTradingMyRoute,
     Char123LocaleChar125CopyTradingSpotRoute:
       Char123LocaleChar125CopyTradingSpotRoute,
+    Char123LocaleChar125FuturesPairRoute: Char123LocaleChar125FuturesPairRoute,
+    Char123LocaleChar125SpotPairRoute: Char123LocaleChar125SpotPairRoute,
     Char123LocaleChar125AffiliateRegisterIndexRoute:
       Char123LocaleChar125AffiliateRegisterIndexRoute,
     Char123LocaleChar125CopyTradingIndexRoute:

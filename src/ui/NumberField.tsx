@@ -3,6 +3,7 @@
  * optionally clamped once more when it loses focus, shown left to right in every language, with
  * its unit at the end.
  */
+import type { ReactNode } from 'react'
 import { useInputFilter } from '../lib/input-filters/useInputFilter.ts'
 import { TextField } from './TextField.tsx'
 
@@ -16,8 +17,8 @@ export interface NumberFieldProps {
   onBlurFilter?: ((value: string) => string) | undefined
   onValue: (value: string) => void
   onBlur: () => void
-  /** What follows the number: 'USDT', '%'. */
-  unit?: string | undefined
+  /** What follows the number: 'USDT', '%', or a small button. */
+  unit?: ReactNode
   hint?: string | undefined
   /** Already translated. */
   error?: string | undefined
@@ -51,7 +52,7 @@ export function NumberField({
       // Numbers read left to right in every language.
       dir="ltr"
       data-testid={`field-${name}`}
-      end={unit ? <span className="pe-2 text-sm text-muted">{unit}</span> : undefined}
+      end={typeof unit === 'string' ? <span className="pe-2 text-sm text-muted">{unit}</span> : unit}
       {...handlers}
       onBlur={(event) => {
         handlers.onBlur(event)

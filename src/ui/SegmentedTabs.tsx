@@ -1,26 +1,49 @@
+/**
+ * A two-to-six-way switch (email / mobile, limit / market / stop, a chart's interval): a radio group (Base UI), so
+ * arrow keys move the choice and only the chosen option is a tab stop; right to left mirrored.
+ */
+import { Radio } from '@base-ui/react/radio'
+import { RadioGroup } from '@base-ui/react/radio-group'
+
 export interface SegmentedTabsProps<T extends string> {
   label: string
   value: T
   options: ReadonlyArray<{ value: T; label: string }>
   onChange: (value: T) => void
+  /** Small: the terminal's dense rows. */
+  size?: 'normal' | 'small'
 }
 
-/** A two-or-three-way switch (email / mobile), keyboard-operable as radio buttons. */
-export function SegmentedTabs<T extends string>({ label, value, options, onChange }: SegmentedTabsProps<T>) {
+const SIZES = { normal: 'px-4 py-1.5 text-sm', small: 'px-2 py-0.5 text-xs' } as const
+
+export function SegmentedTabs<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  size = 'normal',
+}: SegmentedTabsProps<T>) {
   return (
-    <div role="radiogroup" aria-label={label} className="inline-flex rounded-xl bg-sunken p-1">
+    <RadioGroup
+      aria-label={label}
+      value={value}
+      onValueChange={(next) => {
+        const found = options.find((option) => option.value === next)
+        if (found) onChange(found.value)
+      }}
+      className={`inline-flex rounded-xl bg-sunken ${size === 'small' ? 'p-0.5' : 'p-1'}`}
+    >
       {options.map((option) => (
-        <button
+        <Radio.Root
           key={option.value}
-          type="button"
-          role="radio"
-          aria-checked={option.value === value}
-          onClick={() => onChange(option.value)}
-          className="rounded-lg px-4 py-1.5 text-sm font-medium whitespace-nowrap text-muted aria-checked:bg-card aria-checked:text-ink aria-checked:shadow-sm"
+          value={option.value}
+          nativeButton
+          render={<button type="button" />}
+          className={`rounded-lg font-medium whitespace-nowrap text-muted data-checked:bg-card data-checked:text-ink data-checked:shadow-sm ${SIZES[size]}`}
         >
           {option.label}
-        </button>
+        </Radio.Root>
       ))}
-    </div>
+    </RadioGroup>
   )
 }

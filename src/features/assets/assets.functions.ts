@@ -23,14 +23,13 @@ const walletType = z.union([z.literal(1), z.literal(3)])
 export const getWallet = createServerFn({ method: 'GET' })
   .middleware([exchangeMiddleware])
   .validator(validated(z.object({ walletType })))
-  .handler(({ data, context: { exchange } }) =>
-    exchange.session.active
-      ? exchange.load('/asset/v1/api/wallet/account', walletAccountResponseSchema, {
-          method: 'POST',
-          body: { walletTypeList: [data.walletType] },
-        })
-      : { status: 'unavailable' as const },
-  )
+  .handler(async ({ data, context: { exchange } }) => {
+    if (!exchange.session.active) return { status: 'unavailable' } as const
+    return exchange.load('/asset/v1/api/wallet/account', walletAccountResponseSchema, {
+      method: 'POST',
+      body: { walletTypeList: [data.walletType] },
+    })
+  })
 
 export const listWalletHistory = createServerFn({ method: 'GET' })
   .middleware([exchangeMiddleware])

@@ -28,6 +28,7 @@ type Guard = (input: GuardInput) => void
 const FUTURES_TWINS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\/copy-trading\/futures\/?$/i, '/copy-trading/spot'],
   [/^\/copy-trading\/futures-trader\/(.+)$/i, '/copy-trading/spot-trader/$1'],
+  [/^\/futures\/(.+)$/i, '/spot/$1'],
 ]
 
 const registry: Record<GuardName, Guard> = {

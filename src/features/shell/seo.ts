@@ -24,7 +24,7 @@ export function pageHead({ match, title, description, values, noindex }: PageHea
   const i18n = i18nFor(locale)
   const site = productName(shell.config.product)
   const pageTitle = `${i18n._(title.id, { ...values }, title)} | ${site}`
-  const pageDescription = i18n._(description)
+  const pageDescription = i18n._(description.id, { ...values }, description)
   // Index routes report their path with a trailing slash; canonical URLs have none.
   const rest = path.replace(/(.)\/+$/, '$1')
   const origin = shell.config.siteUrl

@@ -1,10 +1,14 @@
 /** The state feature's front door: what routes and other features may use of it. */
 export {
   globalDialogStore,
+  marketTypeStore,
+  prevLeverageStore,
   homeSignUpAccountStore,
   inviteNumberStore,
   loadPersistedStores,
   rebateUserStore,
+  tabsListStore,
+  type PairTab,
 } from './stores.ts'
 export { readShellState, signInClientShell, signOutClientShell, updateClientShellState } from './shell-state.ts'
 export type { ShellState } from './shell-state-shape.ts'

@@ -91,6 +91,42 @@ export const marketTypeStore = persistedStore<'spot' | 'futures'>(
   (value) => writeCookie('selectType', value, COOKIES.localeMaxAgeSeconds),
 )
 
+/** A pair on a market, as the terminal's tabs keep it. */
+export interface PairTab {
+  biz: 'spot' | 'futures'
+  pairCode: string
+}
+
+const PAIR_CODE = /^[A-Z0-9]{1,20}_[A-Z0-9]{1,20}$/
+const isPairTab = (value: unknown): value is PairTab =>
+  typeof value === 'object' &&
+  value !== null &&
+  'biz' in value &&
+  'pairCode' in value &&
+  (value.biz === 'spot' || value.biz === 'futures') &&
+  typeof value.pairCode === 'string' &&
+  PAIR_CODE.test(value.pairCode)
+
+function parseTabs(raw: string): PairTab[] | undefined {
+  try {
+    const value: unknown = JSON.parse(raw)
+    return Array.isArray(value) ? value.filter(isPairTab) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * §3 tabsList: the pairs the trader keeps open as tabs above the terminal, most recent first (local storage; cleared
+ * with the rest of the user's stored menu data when a session ends).
+ */
+export const tabsListStore = persistedStore<PairTab[]>([], {
+  key: 'tabsList',
+  storage: 'local',
+  parse: parseTabs,
+  serialize: (tabs) => JSON.stringify(tabs),
+})
+
 /** In-memory state of §3 with its defaults. */
 export const unreadCountStore = new Store(0)
 export const calculationCurrencyStore = new Store<string>(DEFAULTS.currency)

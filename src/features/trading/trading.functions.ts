@@ -30,7 +30,7 @@ import {
   tradingMarketSchema,
 } from '#/contract/index.ts'
 import { validated } from '#/lib/input-rejected.ts'
-import { exchangeMiddleware, type Loaded } from '#/exchange-client/index.ts'
+import { exchangeMiddleware } from '#/exchange-client/index.ts'
 import { TRADING_PAGES } from '#/app.config.ts'
 
 const marketQuery = z.object({ biz: tradingMarketSchema, pairCode: pairCodeSchema.optional() })
@@ -39,63 +39,67 @@ const query = (data: { biz: string; pairCode?: string | undefined }, extra = '')
   `biz=${data.biz}${data.pairCode ? `&pairCode=${encodeURIComponent(data.pairCode)}` : ''}${extra}`
 
 /** A visitor has no orders: nothing is asked of the exchange, and the view shows the sign-in prompt. */
-const SIGNED_OUT: Loaded<never> = { status: 'unavailable' }
+const SIGNED_OUT = { status: 'unavailable' } as const
 
 export const listOpenOrders = createServerFn({ method: 'GET' })
   .middleware([exchangeMiddleware])
   .validator(validated(marketQuery))
-  .handler(({ data, context: { exchange } }) =>
-    exchange.session.active ? exchange.load(`/trade/v1/orders/open?${query(data)}`, ordersResponseSchema) : SIGNED_OUT,
-  )
+  .handler(async ({ data, context: { exchange } }) => {
+    if (!exchange.session.active) return SIGNED_OUT
+    return exchange.load(`/trade/v1/orders/open?${query(data)}`, ordersResponseSchema)
+  })
 
 export const listOrderHistory = createServerFn({ method: 'GET' })
   .middleware([exchangeMiddleware])
   .validator(validated(pagedQuery))
-  .handler(({ data, context: { exchange } }) =>
-    exchange.session.active
-      ? exchange.load(
-          `/trade/v1/orders/history?${query(data, `&page=${data.page}&pageSize=${TRADING_PAGES.pageSize}`)}`,
-          orderHistoryResponseSchema,
-        )
-      : SIGNED_OUT,
-  )
+  .handler(async ({ data, context: { exchange } }) => {
+    if (!exchange.session.active) return SIGNED_OUT
+    return exchange.load(
+      `/trade/v1/orders/history?${query(data, `&page=${data.page}&pageSize=${TRADING_PAGES.pageSize}`)}`,
+      orderHistoryResponseSchema,
+    )
+  })
 
 export const listFills = createServerFn({ method: 'GET' })
   .middleware([exchangeMiddleware])
   .validator(validated(pagedQuery))
-  .handler(({ data, context: { exchange } }) =>
-    exchange.session.active
-      ? exchange.load(
-          `/trade/v1/fills?${query(data, `&page=${data.page}&pageSize=${TRADING_PAGES.pageSize}`)}`,
-          fillsResponseSchema,
-        )
-      : SIGNED_OUT,
-  )
+  .handler(async ({ data, context: { exchange } }) => {
+    if (!exchange.session.active) return SIGNED_OUT
+    return exchange.load(
+      `/trade/v1/fills?${query(data, `&page=${data.page}&pageSize=${TRADING_PAGES.pageSize}`)}`,
+      fillsResponseSchema,
+    )
+  })
 
 export const listPositions = createServerFn({ method: 'GET' })
   .middleware([exchangeMiddleware])
   .validator(validated(marketQuery))
-  .handler(({ data, context: { exchange } }) =>
-    exchange.session.active ? exchange.load(`/trade/v1/positions?${query(data)}`, positionsResponseSchema) : SIGNED_OUT,
-  )
+  .handler(async ({ data, context: { exchange } }) => {
+    if (!exchange.session.active) return SIGNED_OUT
+    return exchange.load(`/trade/v1/positions?${query(data)}`, positionsResponseSchema)
+  })
 
 export const getLeverage = createServerFn({ method: 'GET' })
   .middleware([exchangeMiddleware])
   .validator(validated(z.object({ pairCode: pairCodeSchema })))
-  .handler(({ data, context: { exchange } }) =>
-    exchange.session.active
-      ? exchange.load(`/trade/v1/leverage?pairCode=${encodeURIComponent(data.pairCode)}`, futuresLeverageResponseSchema)
-      : SIGNED_OUT,
-  )
+  .handler(async ({ data, context: { exchange } }) => {
+    if (!exchange.session.active) return SIGNED_OUT
+    return exchange.load(
+      `/trade/v1/leverage?pairCode=${encodeURIComponent(data.pairCode)}`,
+      futuresLeverageResponseSchema,
+    )
+  })
 
 export const getMarginMode = createServerFn({ method: 'GET' })
   .middleware([exchangeMiddleware])
   .validator(validated(z.object({ pairCode: pairCodeSchema })))
-  .handler(({ data, context: { exchange } }) =>
-    exchange.session.active
-      ? exchange.load(`/trade/v1/margin-mode?pairCode=${encodeURIComponent(data.pairCode)}`, marginModeResponseSchema)
-      : SIGNED_OUT,
-  )
+  .handler(async ({ data, context: { exchange } }) => {
+    if (!exchange.session.active) return SIGNED_OUT
+    return exchange.load(
+      `/trade/v1/margin-mode?pairCode=${encodeURIComponent(data.pairCode)}`,
+      marginModeResponseSchema,
+    )
+  })
 
 export const placeOrder = createServerFn({ method: 'POST' })
   .middleware([exchangeMiddleware])

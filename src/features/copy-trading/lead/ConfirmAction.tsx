@@ -5,7 +5,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
 import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
-import { useSingleFlight } from '../shared/useSingleFlight.ts'
+import { useSingleFlight } from '#/ui/useSingleFlight.ts'
 
 export interface ConfirmActionProps {
   /** The button's text (and the confirm button's). */

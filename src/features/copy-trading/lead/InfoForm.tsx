@@ -23,7 +23,7 @@ import {
 import { LEADER_AVATARS, LEADER_TAG_KEYS, LEADER_TAG_LABELS } from './profile-choices.ts'
 import { useLeadAction } from './useLeadAction.ts'
 import { useLeadFieldText } from './useLeadFieldText.ts'
-import { useSingleFlight } from '../shared/useSingleFlight.ts'
+import { useSingleFlight } from '#/ui/useSingleFlight.ts'
 
 const chip =
   'inline-flex cursor-pointer items-center gap-1.5 rounded-lg border border-line px-2.5 py-1.5 text-sm has-checked:border-brand has-checked:text-brand has-disabled:cursor-not-allowed has-disabled:opacity-50'

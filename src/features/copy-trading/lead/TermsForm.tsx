@@ -35,7 +35,7 @@ import {
 } from './lead-form.ts'
 import { useLeadAction } from './useLeadAction.ts'
 import { useLeadFieldText } from './useLeadFieldText.ts'
-import { useSingleFlight } from '../shared/useSingleFlight.ts'
+import { useSingleFlight } from '#/ui/useSingleFlight.ts'
 import { NumberField } from '#/ui/NumberField.tsx'
 
 const shareFilter = (value: string) => limitNumber(precision(value, SHARE_PERCENT_DECIMALS), { max: MAX_SHARE_PERCENT })

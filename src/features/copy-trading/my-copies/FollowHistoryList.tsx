@@ -10,7 +10,7 @@ import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { LeaderAvatar } from '../shared/LeaderAvatar.tsx'
 import { END_REASON_LABELS, UNKNOWN_END_REASON } from './my-copies.texts.ts'
 import { myCopiesQueries } from './my-copies.queries.ts'
-import { Pager } from './Pager.tsx'
+import { Pager } from '#/ui/Pager.tsx'
 import { toneOf } from '../shared/tone.ts'
 import { FigureList } from '../shared/FigureGrid.tsx'
 

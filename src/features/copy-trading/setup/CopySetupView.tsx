@@ -38,7 +38,7 @@ import { setupQueries } from './setup.queries.ts'
 import { markRefused, useCopySettingsForm } from './useCopySettingsForm.ts'
 import { WhatIfPanel } from './WhatIfPanel.tsx'
 import { trackFollow } from '#/features/analytics/index.ts'
-import { useSingleFlight } from '../shared/useSingleFlight.ts'
+import { useSingleFlight } from '#/ui/useSingleFlight.ts'
 import { InputRejected } from '#/lib/input-rejected.ts'
 
 /** Why this user cannot copy this trader, instead of the form. */

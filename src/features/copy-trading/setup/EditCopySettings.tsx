@@ -21,7 +21,7 @@ import { fieldsOfPaths, toSettingsUpdate, valuesFromCopy, type CopySettingsValue
 import { updateCopySettings } from './setup.functions.ts'
 import { setupQueries } from './setup.queries.ts'
 import { markRefused, useCopySettingsForm } from './useCopySettingsForm.ts'
-import { useSingleFlight } from '../shared/useSingleFlight.ts'
+import { useSingleFlight } from '#/ui/useSingleFlight.ts'
 import { InputRejected } from '#/lib/input-rejected.ts'
 
 function PauseResume({ leaderId, paused }: { leaderId: string; paused: boolean }) {

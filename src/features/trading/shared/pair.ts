@@ -27,3 +27,12 @@ export function pairFacts(instrument: MarketInstrument): PairFacts {
 
 /** USDT amounts (totals, fees, margin) are shown with this many decimals. */
 export const QUOTE_DIGITS = 2
+
+/** Facts of any pair, by code, from the instruments (falling back to `fallback` for one not listed). */
+export function factsLookup(
+  instruments: readonly MarketInstrument[],
+  fallback: PairFacts,
+): (code: string) => PairFacts {
+  const known = new Map(instruments.map((i) => [i.pairCode, pairFacts(i)]))
+  return (code) => known.get(code) ?? fallback
+}

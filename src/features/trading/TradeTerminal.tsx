@@ -1,0 +1,195 @@
+/**
+ * The trading terminal of one pair on one market (issue 19). Desktop: the pair's header, then chart | book and trades |
+ * order form, and the orders and positions panel below. Phone and WebView: the header, chart / book / trades as tabs,
+ * the panel, and buy and sell buttons within the thumb's reach that open the order form as a bottom sheet. All of it
+ * live from the page's first answer on; a visitor sees everything but the form, which asks them to sign in.
+ */
+import { Drawer } from '@base-ui/react/drawer'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useRouteContext } from '@tanstack/react-router'
+import { useMemo, useState, type ReactNode } from 'react'
+import { BREAKPOINTS } from '#/app.config.ts'
+import type { KlineInterval, MarketInstrument, OrderSide, TradingMarket } from '#/contract/index.ts'
+import { leadQueries } from '#/features/copy-trading/index.ts'
+import { TabSet } from '#/ui/TabSet.tsx'
+import { useMediaQuery } from '#/ui/useMediaQuery.ts'
+import { OrderBook } from './book/OrderBook.tsx'
+import { RecentTrades } from './book/RecentTrades.tsx'
+import { CandleChart } from './chart/CandleChart.tsx'
+import { IntervalPicker } from './chart/IntervalPicker.tsx'
+import { OrderForm, type PickedPrice } from './form/OrderForm.tsx'
+import { useLiveBook, useLiveTicker, useLiveTrades } from './live/pair-streams.ts'
+import { useAccountStreams } from './live/useAccountStreams.ts'
+import { useStaleness } from './live/useStaleness.ts'
+import type { PairMarket } from './pair-market.functions.ts'
+import { BottomPanel } from './panel/BottomPanel.tsx'
+import { PairHeader } from './PairHeader.tsx'
+import { factsLookup, pairFacts } from './shared/pair.ts'
+import { SignInPrompt } from './shared/SignInPrompt.tsx'
+import { dataOf } from './trading.queries.ts'
+import { useTerminalMemory } from './useTerminalMemory.ts'
+
+export interface TradeTerminalProps {
+  biz: TradingMarket
+  instrument: MarketInstrument
+  instruments: readonly MarketInstrument[]
+  market: PairMarket
+  interval: KlineInterval
+  onInterval: (interval: KlineInterval) => void
+}
+
+type PhoneTab = 'chart' | 'book' | 'trades'
+
+export function TradeTerminal({ biz, instrument, instruments, market, interval, onInterval }: TradeTerminalProps) {
+  const { t } = useLingui()
+  const { shell } = useRouteContext({ from: '__root__' })
+  const signedIn = shell.loggedIn
+  const wide = useMediaQuery(BREAKPOINTS.terminal, !shell.mobile)
+  const pair = useMemo(() => pairFacts(instrument), [instrument])
+  const factsOf = useMemo(() => factsLookup(instruments, pair), [instruments, pair])
+  const ticker = useLiveTicker(biz, instrument.pairCode, market.ticker)
+  const book = useLiveBook(biz, instrument.pairCode, market.depth)
+  const trades = useLiveTrades(biz, instrument.pairCode, market.trades)
+  const bookStale = useStaleness(biz, book.at)
+  const tradesStale = useStaleness(biz, trades.at)
+  useAccountStreams(biz, signedIn)
+  useTerminalMemory(biz, instrument.pairCode)
+  const summary = dataOf(useQuery({ ...leadQueries.summary(), enabled: signedIn }).data)
+  const copiers = summary?.isLeader && summary.biz === biz ? summary.followers : undefined
+  const [picked, setPicked] = useState<PickedPrice | undefined>()
+  const [sheet, setSheet] = useState<OrderSide | undefined>()
+  const pick = (price: string) => setPicked({ price, at: Date.now() })
+  const last = ticker.value.last
+  const mark = ticker.value.mark
+
+  const chart = (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <IntervalPicker value={interval} onChange={onInterval} />
+      <CandleChart biz={biz} pair={pair} interval={interval} mark={biz === 'futures' ? mark : undefined} />
+    </div>
+  )
+  const orderBook = (
+    <OrderBook
+      book={book.value}
+      pair={pair}
+      tick={instrument.tickSize}
+      last={last}
+      staleness={bookStale}
+      onPickPrice={(price) => {
+        pick(price)
+        if (!wide) setSheet((side) => side ?? 'buy')
+      }}
+    />
+  )
+  const recentTrades = <RecentTrades trades={trades.value} pair={pair} staleness={tradesStale} />
+  const form = (side?: OrderSide) => (
+    <OrderForm
+      biz={biz}
+      instrument={instrument}
+      pair={pair}
+      signedIn={signedIn}
+      mark={mark}
+      last={last}
+      bestBid={book.value.bids[0]?.[0]}
+      bestAsk={book.value.asks[0]?.[0]}
+      picked={picked}
+      copiers={copiers}
+      signIn={<SignInPrompt />}
+      {...(side ? { initialSide: side, onPlaced: () => setSheet(undefined) } : {})}
+    />
+  )
+  const panel = <BottomPanel biz={biz} pair={pair} factsOf={factsOf} signedIn={signedIn} signIn={<SignInPrompt />} />
+  const header = <PairHeader biz={biz} pair={pair} ticker={ticker.value} instruments={instruments} />
+
+  if (wide)
+    return (
+      <main className="flex flex-col gap-px bg-line" data-testid="terminal" data-biz={biz}>
+        {header}
+        <div className="grid grid-cols-[minmax(0,1fr)_18rem_20rem] gap-px xl:grid-cols-[minmax(0,1fr)_19rem_21rem]">
+          <section aria-label={t`Chart`} className="flex min-h-[32rem] flex-col bg-page">
+            {chart}
+          </section>
+          <div className="flex flex-col bg-page">
+            {orderBook}
+            <div className="border-t border-line">{recentTrades}</div>
+          </div>
+          <div className="bg-page">{form()}</div>
+        </div>
+        <div className="bg-page">{panel}</div>
+      </main>
+    )
+
+  return (
+    <main
+      className="flex flex-col gap-px bg-line pb-[calc(4.5rem+env(safe-area-inset-bottom))]"
+      data-testid="terminal"
+      data-biz={biz}
+    >
+      {header}
+      <div className="bg-page">
+        <PhoneTabs chart={chart} book={orderBook} trades={recentTrades} />
+      </div>
+      <div className="bg-page">{panel}</div>
+      <div className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-2 gap-2 border-t border-line bg-page/95 px-3 pt-2 pb-[calc(0.5rem+env(safe-area-inset-bottom))] backdrop-blur">
+        <button
+          type="button"
+          onClick={() => setSheet('buy')}
+          className="rounded-xl bg-up py-3 text-sm font-semibold text-white"
+          data-testid="open-buy"
+        >
+          {biz === 'futures' ? t`Long` : t`Buy`}
+        </button>
+        <button
+          type="button"
+          onClick={() => setSheet('sell')}
+          className="rounded-xl bg-down py-3 text-sm font-semibold text-white"
+          data-testid="open-sell"
+        >
+          {biz === 'futures' ? t`Short` : t`Sell`}
+        </button>
+      </div>
+      <Drawer.Root open={sheet !== undefined} onOpenChange={(open) => (open ? undefined : setSheet(undefined))}>
+        <Drawer.Portal>
+          <Drawer.Backdrop className="fixed inset-0 z-40 bg-black/40" />
+          <Drawer.Viewport className="fixed inset-0 z-50 flex items-end">
+            <Drawer.Popup
+              className="max-h-[90dvh] w-full overflow-y-auto rounded-t-2xl bg-card pb-[env(safe-area-inset-bottom)] shadow-xl"
+              data-testid="order-sheet"
+            >
+              <Drawer.Content>
+                <div className="flex items-center justify-between px-3 pt-3">
+                  <Drawer.Title className="text-base font-semibold">
+                    <Trans>Place an order</Trans>
+                  </Drawer.Title>
+                  <Drawer.Close className="rounded-lg px-2 py-1 text-sm text-muted" aria-label={t`Close`}>
+                    ✕
+                  </Drawer.Close>
+                </div>
+                {sheet ? form(sheet) : null}
+              </Drawer.Content>
+            </Drawer.Popup>
+          </Drawer.Viewport>
+        </Drawer.Portal>
+      </Drawer.Root>
+    </main>
+  )
+}
+
+function PhoneTabs({ chart, book, trades }: { chart: ReactNode; book: ReactNode; trades: ReactNode }) {
+  const { t } = useLingui()
+  const [tab, setTab] = useState<PhoneTab>('chart')
+  return (
+    <TabSet<PhoneTab>
+      label={t`Market`}
+      value={tab}
+      onChange={setTab}
+      panelClassName="flex min-h-[24rem] flex-col"
+      tabs={[
+        { value: 'chart', label: t`Chart`, content: chart },
+        { value: 'book', label: t`Order book`, content: book },
+        { value: 'trades', label: t`Trades`, content: trades },
+      ]}
+    />
+  )
+}

@@ -1,0 +1,149 @@
+/**
+ * The futures form's settings of the pair (issue 19): its margin mode (isolated or cross, changed while flat) and its
+ * leverage (1 to the pair's maximum; the exchange keeps it per pair, this device remembers the last one chosen as
+ * §3 PREV_LEVERAGE for the next pair and for visitors).
+ */
+import { useLingui } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { MarginMode } from '#/contract/index.ts'
+import { prevLeverageStore } from '#/features/state/index.ts'
+import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
+import { PercentSlider } from '#/ui/PercentSlider.tsx'
+import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
+import { notify } from '#/ui/toast.ts'
+import { useSingleFlight } from '#/ui/useSingleFlight.ts'
+import { setLeverage, setMarginMode } from '../trading.functions.ts'
+import { loadedOk, tradingQueries } from '../trading.queries.ts'
+import { refusalText } from '../trading.texts.ts'
+
+export interface FuturesOrderSettingsProps {
+  pairCode: string
+  signedIn: boolean
+  marginMode: MarginMode
+  leverage: number
+  maxLeverage: number
+}
+
+const LEVERAGE_STOPS = [1, 5, 10, 20, 50, 75, 100, 125]
+
+export function FuturesOrderSettings({
+  pairCode,
+  signedIn,
+  marginMode,
+  leverage,
+  maxLeverage,
+}: FuturesOrderSettingsProps) {
+  const { t, i18n } = useLingui()
+  const client = useQueryClient()
+  const flight = useSingleFlight()
+  const [editing, setEditing] = useState<number | undefined>()
+
+  const chooseMode = (next: MarginMode) =>
+    flight.run(async () => {
+      if (!signedIn || next === marginMode) return
+      const sent = await setMarginMode({ data: { pairCode, marginMode: next } })
+      if (sent.status !== 'ok') return notify(refusalText(i18n, sent.reason), 'error')
+      client.setQueryData(tradingQueries.marginMode(pairCode).queryKey, loadedOk(sent.data))
+    })
+
+  const saveLeverage = (next: number) =>
+    flight.run(async () => {
+      prevLeverageStore.setState(() => next)
+      if (signedIn) {
+        const sent = await setLeverage({ data: { pairCode, leverage: next } })
+        if (sent.status !== 'ok') return notify(refusalText(i18n, sent.reason), 'error')
+        client.setQueryData(tradingQueries.leverage(pairCode).queryKey, loadedOk(sent.data))
+      }
+      setEditing(undefined)
+    })
+
+  const stops = LEVERAGE_STOPS.filter((stop) => stop <= maxLeverage)
+  const percentOf = (value: number) => Math.round(((value - 1) / Math.max(1, maxLeverage - 1)) * 100)
+  const leverageOf = (percent: number) => Math.max(1, Math.round(1 + (percent / 100) * (maxLeverage - 1)))
+
+  return (
+    <div className="flex items-center gap-2">
+      <SegmentedTabs<MarginMode>
+        label={t`Margin mode`}
+        value={marginMode}
+        options={[
+          { value: 'isolated', label: t`Isolated` },
+          { value: 'cross', label: t`Cross` },
+        ]}
+        onChange={(next) => void chooseMode(next)}
+      />
+      <button
+        type="button"
+        onClick={() => setEditing(leverage)}
+        className="ms-auto rounded-lg border border-line px-3 py-1.5 text-sm font-semibold hover:border-brand"
+        aria-label={t`Leverage ${leverage}x, change`}
+        data-testid="leverage"
+      >
+        <span dir="ltr">{leverage}x</span>
+      </button>
+      <DraggableDialog
+        open={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        title={t`Adjust leverage`}
+        closeLabel={t`Close`}
+      >
+        {editing === undefined ? null : (
+          <form
+            className="flex flex-col gap-4"
+            onSubmit={(event) => {
+              event.preventDefault()
+              void saveLeverage(editing)
+            }}
+          >
+            <label className="flex items-center justify-between gap-3 text-sm font-medium">
+              {t`Leverage`}
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={maxLeverage}
+                value={editing}
+                dir="ltr"
+                onChange={(event) =>
+                  setEditing(Math.min(maxLeverage, Math.max(1, Math.trunc(Number(event.target.value) || 1))))
+                }
+                className="h-10 w-24 rounded-lg border border-line bg-card px-2 text-end tabular-nums"
+                data-testid="leverage-input"
+              />
+            </label>
+            <PercentSlider
+              label={t`Leverage`}
+              value={percentOf(editing)}
+              stops={[]}
+              onChange={(percent) => setEditing(leverageOf(percent))}
+            />
+            <div className="flex flex-wrap gap-1">
+              {stops.map((stop) => (
+                <button
+                  key={stop}
+                  type="button"
+                  onClick={() => setEditing(stop)}
+                  aria-pressed={editing === stop}
+                  className="rounded-md border border-line px-2 py-0.5 text-xs aria-pressed:border-brand"
+                >
+                  <span dir="ltr">{stop}x</span>
+                </button>
+              ))}
+            </div>
+            <p className="text-xs text-muted">
+              {t`Higher leverage needs less margin and brings the liquidation price closer. Up to ${maxLeverage}x on this pair.`}
+            </p>
+            <button
+              type="submit"
+              disabled={flight.busy}
+              className="rounded-xl bg-brand px-4 py-2.5 font-semibold text-brand-contrast disabled:opacity-60"
+            >
+              {t`Confirm`}
+            </button>
+          </form>
+        )}
+      </DraggableDialog>
+    </div>
+  )
+}

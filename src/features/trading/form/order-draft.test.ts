@@ -1,0 +1,142 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { liquidationPrice } from '#/contract/liquidation.ts'
+import { Exact } from '#/contract/money.ts'
+import { BTC_INSTRUMENT } from '#tests/fixtures/features/instruments.ts'
+import { runs } from '#tests/fixtures/properties.ts'
+import {
+  amountAtPercent,
+  emptyDraft,
+  previewDraft,
+  toRequest,
+  validateDraft,
+  type DraftContext,
+  type OrderDraft,
+} from './order-draft.ts'
+
+const spot: DraftContext = {
+  biz: 'spot',
+  instrument: BTC_INSTRUMENT,
+  mark: '50000',
+  last: '50000',
+  unit: 'coin',
+  leverage: 10,
+  marginMode: 'isolated',
+  available: '1000',
+  position: undefined,
+  bestBid: '49999.9',
+  bestAsk: '50000.1',
+}
+const futures: DraftContext = { ...spot, biz: 'futures' }
+const draft = (over: Partial<OrderDraft>): OrderDraft => ({ ...emptyDraft(), ...over })
+
+describe('the order draft', () => {
+  it('sends a spot limit buy as the contract asks, and previews its value and fee in the coin received', () => {
+    const buy = draft({ price: '49000', amount: '0.01' })
+    expect(toRequest(buy, spot, 'c1')).toEqual({
+      clientOrderId: 'c1',
+      biz: 'spot',
+      pairCode: 'BTC_USDT',
+      side: 'buy',
+      type: 'limit',
+      price: '49000',
+      timeInForce: 'GTC',
+      size: '0.01',
+    })
+    const preview = previewDraft(buy, spot)
+    expect([preview.value?.toFixed(), preview.fee?.toFixed(), preview.feeCoin, preview.cost?.toFixed()]).toEqual([
+      '490',
+      '0.00001',
+      'BTC',
+      '490',
+    ])
+    expect(validateDraft(buy, spot)).toEqual({})
+  })
+
+  it('refuses what the exchange would, on the field it names', () => {
+    expect(validateDraft(draft({ price: '', amount: '' }), spot)).toEqual({ price: 'required', amount: 'required' })
+    expect(validateDraft(draft({ price: '49000.05', amount: '0.01' }), spot)).toEqual({ price: 'tick-size' })
+    expect(validateDraft(draft({ price: '49000', amount: '0.000001' }), spot)).toEqual({ amount: 'lot-size' })
+    expect(validateDraft(draft({ price: '49000', amount: '0.0001' }), spot)).toEqual({ amount: 'min-notional' })
+    expect(validateDraft(draft({ price: '60000', amount: '0.01' }), spot)).toEqual({ price: 'price-band' })
+    expect(validateDraft(draft({ price: '49000', amount: '0.1' }), spot)).toEqual({ amount: 'insufficient-balance' })
+    expect(validateDraft(draft({ price: '50000.1', amount: '0.01', timeInForce: 'POST_ONLY' }), spot)).toEqual({
+      price: 'post-only-would-take',
+    })
+    // A stop buy waits for the price to rise: one under the mark would release at once.
+    expect(validateDraft(draft({ kind: 'stop', trigger: '49000', amount: '0.01' }), spot)).toEqual({
+      trigger: 'would-trigger-immediately',
+    })
+  })
+
+  it('writes typed numbers as the contract does (no trailing zeros or dot)', () => {
+    expect(toRequest(draft({ price: '49000.50', amount: '0.010' }), spot, 'c3')).toMatchObject({
+      price: '49000.5',
+      size: '0.01',
+    })
+    expect(toRequest(draft({ price: '49000.', amount: '1.' }), spot, 'c4')).toMatchObject({ price: '49000', size: '1' })
+  })
+
+  it('sends a spot stop-market buy by what it may spend at its trigger', () => {
+    const stop = draft({ kind: 'stop', trigger: '51000', amount: '0.01' })
+    expect(toRequest(stop, spot, 'c2')).toMatchObject({ type: 'stop-market', triggerPrice: '51000', quoteSize: '510' })
+    expect(validateDraft(stop, spot)).toEqual({})
+  })
+
+  it('converts a futures amount from its unit, previews margin, fee and the engine’s liquidation price', () => {
+    const order = draft({ price: '50000', amount: '1000' })
+    const context: DraftContext = { ...futures, unit: 'bi' }
+    expect(toRequest(order, context, 'f1')).toMatchObject({ size: '1000', sizeUnit: 2 })
+    const preview = previewDraft(order, context)
+    expect([preview.size?.toFixed(), preview.margin?.toFixed(), preview.fee?.toFixed()]).toEqual(['0.02', '100', '0.5'])
+    const expected = liquidationPrice(
+      { size: new Exact('0.02'), entryPrice: new Exact(50000), side: 1, margin: new Exact(100), leverage: 10 },
+      new Exact(BTC_INSTRUMENT.rules.maintenanceMarginRate),
+    )
+    expect(preview.liquidation?.toFixed()).toBe(expected?.toFixed())
+    // Cross: the wallet backs it too, so the estimate is further away.
+    const cross = previewDraft(order, { ...context, marginMode: 'cross' })
+    expect(cross.liquidation?.lt(preview.liquidation ?? 0)).toBe(true)
+  })
+
+  it('refuses a futures reduce-only order without a position to reduce, and a take profit on the wrong side', () => {
+    expect(validateDraft(draft({ kind: 'market', amount: '0.01', reduceOnly: true }), futures)).toEqual({
+      reduceOnly: 'reduce-only-would-increase',
+    })
+    const withShort = { ...futures, position: { side: -1 as const, size: '0.02' } }
+    expect(validateDraft(draft({ kind: 'market', amount: '0.01', reduceOnly: true }), withShort)).toEqual({})
+    expect(validateDraft(draft({ price: '50000', amount: '0.01', takeProfit: '49000' }), futures)).toEqual({
+      takeProfit: 'would-trigger-immediately',
+    })
+  })
+
+  it('takes a share of what the side can spend, down to the lot', () => {
+    expect(amountAtPercent(50, draft({ price: '50000' }), spot)).toBe('0.01')
+    expect(amountAtPercent(25, draft({ side: 'sell', price: '50000' }), { ...spot, available: '0.123456' })).toBe(
+      '0.03086',
+    )
+    expect(amountAtPercent(100, draft({ kind: 'market' }), { ...spot, available: undefined })).toBe('')
+  })
+
+  it('property: a futures share never costs more than it, and one lot more would', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: 1, max: 125 }),
+        fc.integer({ min: 100, max: 10_000_000 }),
+        (percent, leverage, cents) => {
+          const context = { ...futures, leverage, available: new Exact(cents).div(100).toFixed() }
+          const order = draft({ price: '50000' })
+          const amount = amountAtPercent(percent, order, context)
+          const share = new Exact(context.available).times(percent).div(100)
+          if (amount === '') return
+          const cost = previewDraft({ ...order, amount }, context).cost ?? new Exact(0)
+          expect(cost.lte(share)).toBe(true)
+          const more = new Exact(amount).plus(BTC_INSTRUMENT.lotSize).toFixed()
+          expect((previewDraft({ ...order, amount: more }, context).cost ?? new Exact(0)).gt(share)).toBe(true)
+        },
+      ),
+      runs(100),
+    )
+  })
+})

@@ -1,0 +1,311 @@
+/**
+ * The order form's rules (issue 19), pure: what a draft sends (the contract's PlaceOrderRequest), every refusal the
+ * exchange would give it, checked with the exchange's own code and rules (src/contract/order-checks.ts, the rules
+ * served with the instrument), the amount at a share of what the side can spend, and the preview: size, value, fee
+ * and, on futures, margin and the liquidation price estimate (src/contract/liquidation.ts, the engine's code).
+ *
+ * Rounding: the amount a share buys is cut down to the lot (it never costs more than the share); margin is held
+ * rounded up and the fee paid rounded toward zero (src/contract/rounding.ts), as the engine does.
+ */
+import type { MarketInstrument, MarginMode, OrderSide, PlaceOrderRequest, TradingMarket } from '#/contract/index.ts'
+import { feeFor, floorToLot, marginFor, onePlus } from '#/contract/copy-sizing.ts'
+import { futuresUnitCode, sizeFromUnit, sizeToUnit, type FuturesUnit } from '#/contract/futures-units.ts'
+import { liquidationPrice } from '#/contract/liquidation.ts'
+import { Exact, type Money } from '#/contract/money.ts'
+import { checkOrder, stopDirection, tpslRefusal, triggerReached, type Refusal } from '#/contract/order-checks.ts'
+
+export type OrderKind = 'limit' | 'market' | 'stop'
+export type LimitTimeInForce = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
+
+export interface OrderDraft {
+  side: OrderSide
+  kind: OrderKind
+  /** Limit: the limit price; stop: the limit price once released (empty: a stop-market order). */
+  price: string
+  /** Stop: the price that releases it. */
+  trigger: string
+  /** In the base coin on spot; in the chosen unit on futures. */
+  amount: string
+  timeInForce: LimitTimeInForce
+  /** Futures. */
+  reduceOnly: boolean
+  takeProfit: string
+  stopLoss: string
+}
+
+export const emptyDraft = (side: OrderSide = 'buy', kind: OrderKind = 'limit'): OrderDraft => ({
+  side,
+  kind,
+  price: '',
+  trigger: '',
+  amount: '',
+  timeInForce: 'GTC',
+  reduceOnly: false,
+  takeProfit: '',
+  stopLoss: '',
+})
+
+export interface DraftContext {
+  biz: TradingMarket
+  instrument: MarketInstrument
+  /** The mark (the price band and the stops' sides are measured from it). */
+  mark: string
+  /** The last traded price: what a market order is valued at. */
+  last: string
+  /** Futures: the unit the amount is typed in. */
+  unit: FuturesUnit
+  /** Futures: the leverage a position this opens takes. */
+  leverage: number
+  marginMode: MarginMode
+  /**
+   * What the side can spend: spot buy the quote coin, spot sell the base coin, futures the futures wallet's USDT.
+   * Undefined for a visitor.
+   */
+  available: string | undefined
+  /** Futures: the user's own position of the pair (a reduce-only order needs one of the other side). */
+  position: { side: 1 | -1; size: string } | undefined
+  /** The book's best prices (a post-only order must not meet them). */
+  bestBid: string | undefined
+  bestAsk: string | undefined
+}
+
+export type DraftField = 'price' | 'trigger' | 'amount' | 'takeProfit' | 'stopLoss' | 'timeInForce' | 'reduceOnly'
+
+/** Why a field is refused: the exchange's reason codes, and the form's own. */
+export type DraftError =
+  Refusal['reason'] | 'required' | 'insufficient-balance' | 'reduce-only-would-increase' | 'zero-size'
+
+export type DraftErrors = Partial<Record<DraftField, DraftError>>
+
+const FIELD_OF: Record<string, DraftField> = {
+  price: 'price',
+  triggerPrice: 'trigger',
+  size: 'amount',
+  quoteSize: 'amount',
+  takeProfitPrice: 'takeProfit',
+  stopLossPrice: 'stopLoss',
+  timeInForce: 'timeInForce',
+  reduceOnly: 'reduceOnly',
+}
+
+/** The form field an exchange refusal names (undefined: one the form does not show). */
+export const draftFieldOf = (path: string): DraftField | undefined => FIELD_OF[path.split('.')[0] ?? path]
+
+const decimal = (value: string): Money | undefined => {
+  if (!/^\d+(\.\d*)?$/.test(value)) return undefined
+  const d = new Exact(value)
+  return d.gt(0) ? d : undefined
+}
+
+/** The price an order is valued at: its limit, else its trigger, else the last price. */
+export function valuationPrice(draft: OrderDraft, context: Pick<DraftContext, 'last'>): Money {
+  const limit = draft.kind === 'market' ? undefined : decimal(draft.price)
+  const trigger = draft.kind === 'stop' ? decimal(draft.trigger) : undefined
+  return limit ?? trigger ?? new Exact(context.last)
+}
+
+const unitContext = (draft: OrderDraft, context: DraftContext) => ({
+  price: valuationPrice(draft, context),
+  contractSize: new Exact(context.instrument.contractSize),
+  lotSize: new Exact(context.instrument.lotSize),
+  leverage: context.leverage,
+})
+
+/** The order's size in the base coin (down to the lot), or undefined while the amount is not a number. */
+export function baseSize(draft: OrderDraft, context: DraftContext): Money | undefined {
+  const amount = decimal(draft.amount)
+  if (!amount) return undefined
+  if (context.biz === 'spot') return amount
+  return sizeFromUnit(amount, context.unit, unitContext(draft, context))
+}
+
+/** A typed number as the contract writes it ('100.50' → '100.5', '7.' → '7'); anything else as typed. */
+const plain = (value: string): string => {
+  const trimmed = value.endsWith('.') ? value.slice(0, -1) : value
+  return /^\d+(\.\d+)?$/.test(trimmed) ? new Exact(trimmed).toFixed() : value
+}
+
+/** The stop order that is sent: stop-limit with a limit price, else stop-market. */
+const typeOf = (draft: OrderDraft): PlaceOrderRequest['type'] =>
+  draft.kind === 'stop' ? (draft.price === '' ? 'stop-market' : 'stop-limit') : draft.kind
+
+/** What the draft sends. */
+export function toRequest(draft: OrderDraft, context: DraftContext, clientOrderId: string): PlaceOrderRequest {
+  const type = typeOf(draft)
+  const limit = type === 'limit' || type === 'stop-limit'
+  const stop = type === 'stop-limit' || type === 'stop-market'
+  const request: PlaceOrderRequest = {
+    clientOrderId,
+    biz: context.biz,
+    pairCode: context.instrument.pairCode,
+    side: draft.side,
+    type,
+    ...(limit ? { price: plain(draft.price), timeInForce: draft.reduceOnly ? 'IOC' : draft.timeInForce } : {}),
+    ...(stop ? { triggerPrice: plain(draft.trigger) } : {}),
+  }
+  if (context.biz === 'spot') {
+    // A stop-market buy is sized by what it may spend: the amount at its trigger.
+    if (type === 'stop-market' && draft.side === 'buy') {
+      const size = decimal(draft.amount)
+      const trigger = decimal(draft.trigger)
+      return { ...request, quoteSize: size && trigger ? size.times(trigger).toFixed() : plain(draft.amount) }
+    }
+    return { ...request, size: plain(draft.amount) }
+  }
+  const futures: PlaceOrderRequest = {
+    ...request,
+    size: plain(draft.amount),
+    ...(context.unit === 'coin' ? {} : { sizeUnit: futuresUnitCode(context.unit) }),
+  }
+  if (draft.reduceOnly) return { ...futures, reduceOnly: true }
+  return {
+    ...futures,
+    ...(draft.takeProfit === '' ? {} : { takeProfitPrice: plain(draft.takeProfit) }),
+    ...(draft.stopLoss === '' ? {} : { stopLossPrice: plain(draft.stopLoss) }),
+  }
+}
+
+export interface DraftPreview {
+  /** In the base coin. */
+  size: Money | undefined
+  /** In the quote coin, at the valuation price. */
+  value: Money | undefined
+  /** The fee at the taker rate (the most it can be), in `feeCoin`. */
+  fee: Money | undefined
+  feeCoin: string
+  /** Futures: the margin the position takes. */
+  margin: Money | undefined
+  /** Futures: where the position this opens would be liquidated (an estimate; none for reduce-only). */
+  liquidation: Money | undefined
+  /** What the order spends from the wallet: spot buy its value, spot sell its size, futures margin and fee. */
+  cost: Money | undefined
+}
+
+export function previewDraft(draft: OrderDraft, context: DraftContext): DraftPreview {
+  const { instrument, biz } = context
+  const size = baseSize(draft, context)
+  const price = valuationPrice(draft, context)
+  const rules = instrument.rules
+  const feeRate = new Exact(biz === 'spot' ? rules.spotTakerFeeRate : rules.futuresTakerFeeRate)
+  const feeCoin = biz === 'spot' && draft.side === 'buy' ? instrument.baseCoin : instrument.quoteCoin
+  if (!size || size.isZero())
+    return {
+      size,
+      value: undefined,
+      fee: undefined,
+      feeCoin,
+      margin: undefined,
+      liquidation: undefined,
+      cost: undefined,
+    }
+  const value = size.times(price)
+  if (biz === 'spot') {
+    const fee = draft.side === 'buy' ? feeFor(new Exact(1), size, feeRate) : feeFor(price, size, feeRate)
+    return {
+      size,
+      value,
+      fee,
+      feeCoin,
+      margin: undefined,
+      liquidation: undefined,
+      cost: draft.side === 'buy' ? value : size,
+    }
+  }
+  const fee = feeFor(price, size, feeRate)
+  if (draft.reduceOnly) return { size, value, fee, feeCoin, margin: undefined, liquidation: undefined, cost: fee }
+  const margin = marginFor(price, size, context.leverage)
+  const side = draft.side === 'buy' ? 1 : -1
+  // Cross: the wallet's free balance backs it too (an estimate alone on the account: other positions move it).
+  const backing =
+    context.marginMode === 'cross' && context.available !== undefined
+      ? Exact.max(margin, new Exact(context.available).minus(fee))
+      : margin
+  const liquidation =
+    liquidationPrice(
+      { size, entryPrice: price, side, margin: backing, leverage: context.leverage },
+      new Exact(rules.maintenanceMarginRate),
+    ) ?? undefined
+  return { size, value, fee, feeCoin, margin, liquidation, cost: margin.plus(fee) }
+}
+
+/**
+ * The amount, in the form's unit, that spends `percent` % of what the side can spend, cut to the lot: a spot buy
+ * its quote at the valuation price (less the fee), a sell its base; futures the margin and fee the share covers.
+ */
+export function amountAtPercent(percent: number, draft: OrderDraft, context: DraftContext): string {
+  if (context.available === undefined) return ''
+  const share = new Exact(context.available).times(percent).div(100)
+  const lot = new Exact(context.instrument.lotSize)
+  const price = valuationPrice(draft, context)
+  if (price.isZero()) return ''
+  let size: Money
+  if (context.biz === 'spot') {
+    size = draft.side === 'sell' ? floorToLot(share, lot) : floorToLot(share.div(price), lot)
+  } else if (draft.reduceOnly && context.position) {
+    size = floorToLot(new Exact(context.position.size).times(percent).div(100), lot)
+  } else {
+    const rate = new Exact(context.instrument.rules.futuresTakerFeeRate)
+    // margin + fee = size × price × (1/L + rate) ≤ share
+    const perUnit = price.times(onePlus(rate, context.leverage)).div(context.leverage)
+    size = floorToLot(share.div(perUnit), lot)
+    // Margin rounds up: one lot less while the rounded cost is over the share.
+    while (
+      size.gt(0) &&
+      marginFor(price, size, context.leverage)
+        .plus(feeFor(price, size, rate))
+        .gt(share)
+    )
+      size = size.minus(lot)
+  }
+  if (size.lte(0)) return ''
+  if (context.biz === 'spot' || context.unit === 'coin') return size.toFixed()
+  return sizeToUnit(size, context.unit, unitContext(draft, context)).toFixed()
+}
+
+/** Every field's refusal: what the exchange would refuse (its own checks), the balance, and what is missing. */
+export function validateDraft(draft: OrderDraft, context: DraftContext): DraftErrors {
+  const errors: DraftErrors = {}
+  const needsPrice = draft.kind === 'limit'
+  if (needsPrice && draft.price === '') errors.price = 'required'
+  if (draft.kind === 'stop' && draft.trigger === '') errors.trigger = 'required'
+  if (draft.amount === '') errors.amount = 'required'
+  if (Object.keys(errors).length > 0) return errors
+  const size = baseSize(draft, context)
+  if (!size || size.isZero()) return { amount: 'zero-size' }
+  const mark = new Exact(context.mark)
+  // The exchange's checks, on the size in the coin.
+  const request = toRequest({ ...draft, amount: size.toFixed() }, { ...context, unit: 'coin' }, 'preview')
+  const checked = checkOrder(request, context.biz, { ...context.instrument, ...context.instrument.rules }, mark)
+  if (!checked.ok) {
+    const field = draftFieldOf(checked.refusal.field) ?? 'amount'
+    return { [field]: checked.refusal.reason }
+  }
+  const { order } = checked
+  if (order.triggerPrice && triggerReached(stopDirection(order.side), order.triggerPrice, mark))
+    return { trigger: 'would-trigger-immediately' }
+  if (order.timeInForce === 'POST_ONLY' && order.price) {
+    const other = draft.side === 'buy' ? context.bestAsk : context.bestBid
+    const takes = other !== undefined && (draft.side === 'buy' ? order.price.gte(other) : order.price.lte(other))
+    if (takes) return { price: 'post-only-would-take' }
+  }
+  if (context.biz === 'futures') {
+    if (draft.reduceOnly) {
+      const position = context.position
+      const closes = position && position.side === (draft.side === 'buy' ? -1 : 1) && size.lte(position.size)
+      if (!closes) return { reduceOnly: 'reduce-only-would-increase' }
+    } else {
+      const tpsl = tpslRefusal(
+        draft.side === 'buy' ? 1 : -1,
+        order.price ?? mark,
+        order.takeProfitPrice,
+        order.stopLossPrice,
+      )
+      if (tpsl) return { [draftFieldOf(tpsl.field) ?? 'takeProfit']: tpsl.reason }
+    }
+  }
+  const cost = previewDraft(draft, context).cost
+  if (context.available !== undefined && cost && cost.gt(context.available)) errors.amount = 'insufficient-balance'
+  return errors
+}
+
+export const hasDraftErrors = (errors: DraftErrors) => Object.keys(errors).length > 0

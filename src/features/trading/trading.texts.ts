@@ -1,0 +1,75 @@
+/** The terminal's codes as the text a trader reads: the order form's field refusals and the exchange's reasons. */
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { CancelReason, ErrorReason, OrderStatus, OrderType } from '#/contract/index.ts'
+import type { DraftError } from './form/order-draft.ts'
+
+const FIELD_ERRORS: Record<string, MessageDescriptor> = {
+  required: msg`Enter a value.`,
+  'zero-size': msg`This amount is less than one lot of this pair.`,
+  'tick-size': msg`The price must be a multiple of the price step.`,
+  'lot-size': msg`The amount must be a multiple of the amount step.`,
+  'min-notional': msg`The order is worth less than the minimum.`,
+  'max-notional': msg`The order is worth more than the maximum.`,
+  'price-band': msg`The price is too far from the mark price.`,
+  'insufficient-balance': msg`Your available balance is not enough for this order.`,
+  'would-trigger-immediately': msg`This price is already reached: it would trigger at once.`,
+  'post-only-would-take': msg`A post-only order at this price would trade at once; it must rest on the book.`,
+  'reduce-only-would-increase': msg`Reduce-only needs an open position of the other side, at least this large.`,
+  'leverage-too-high': msg`The leverage is above this pair's maximum.`,
+  'fok-not-filled': msg`Fill or kill: the book could not fill the whole order at once.`,
+  'too-many-orders': msg`You have the most open orders this market allows. Cancel one first.`,
+  'amend-would-take': msg`The new price would trade at once; a change keeps the order resting.`,
+  'order-not-open': msg`This order is no longer open.`,
+  'not-flat': msg`Close the positions and orders of this pair before changing its margin mode.`,
+  'margin-mode': msg`This is not possible in this margin mode.`,
+  'no-liquidity': msg`There is nothing on the book to trade against.`,
+  'invalid-input': msg`This value is not valid.`,
+  'rate-limited': msg`Too many requests. Wait a moment and try again.`,
+  unauthorized: msg`Your session has ended. Please log in again.`,
+  forbidden: msg`This action is not allowed for your account.`,
+  'not-found': msg`This was not found. It may have been closed already.`,
+  network: msg`We could not reach the exchange. Check your connection and try again.`,
+}
+
+const FALLBACK = msg`Something went wrong. Please try again.`
+
+/** A refusal, of the form's own checks or the exchange's, as its text. */
+export function refusalText(i18n: I18n, reason: DraftError | ErrorReason | 'network'): string {
+  return i18n._(FIELD_ERRORS[reason] ?? FALLBACK)
+}
+
+const STATUSES: Record<OrderStatus, MessageDescriptor> = {
+  untriggered: msg`Waiting for trigger`,
+  new: msg`Open`,
+  'partially-filled': msg`Partially filled`,
+  filled: msg`Filled`,
+  cancelled: msg`Cancelled`,
+}
+
+export const statusText = (i18n: I18n, status: OrderStatus) => i18n._(STATUSES[status])
+
+const TYPES: Record<OrderType, MessageDescriptor> = {
+  limit: msg`Limit`,
+  market: msg`Market`,
+  'stop-limit': msg`Stop limit`,
+  'stop-market': msg`Stop market`,
+}
+
+export const orderTypeText = (i18n: I18n, type: OrderType) => i18n._(TYPES[type])
+
+const CANCELS: Partial<Record<CancelReason, MessageDescriptor>> = {
+  ioc: msg`the rest did not fill at once`,
+  fok: msg`it could not fill whole at once`,
+  'self-trade': msg`it would have traded with your own order`,
+  'no-liquidity': msg`nothing left on the book`,
+  budget: msg`its amount to spend was used`,
+  'no-position': msg`the position closed`,
+  replaced: msg`a new one replaced it`,
+}
+
+/** Why an order ended cancelled, when it was not the trader's own doing; undefined otherwise. */
+export const cancelReasonText = (i18n: I18n, reason: CancelReason | null) => {
+  const text = reason ? CANCELS[reason] : undefined
+  return text ? i18n._(text) : undefined
+}
