@@ -856,3 +856,11 @@ export const TERMINAL = {
   /** The favourites a visitor keeps in the browser (a user's are stored by the exchange). */
   favouritesStorageKey: 'market_favourites',
 } as const
+
+/** The assets page (issue 19). */
+export const ASSETS = {
+  historyPageSize: 20,
+  /** A CSV export takes at most this many movements (pages of 100, newest first). */
+  csvMaxRows: 5000,
+  csvPageSize: 100,
+} as const

@@ -12,7 +12,10 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as BaselineRouteImport } from './routes/baseline'
 import { Route as Char123LocaleChar125RouteRouteImport } from './routes/{-$locale}/route'
 import { Route as Char123LocaleChar125IndexRouteImport } from './routes/{-$locale}/index'
+import { Route as Char123LocaleChar125AssetsRouteImport } from './routes/{-$locale}/assets'
 import { Route as Char123LocaleChar125LoginRouteImport } from './routes/{-$locale}/login'
+import { Route as Char123LocaleChar125MarketsRouteImport } from './routes/{-$locale}/markets'
+import { Route as Char123LocaleChar125OrdersRouteImport } from './routes/{-$locale}/orders'
 import { Route as Char123LocaleChar125RegisterRouteImport } from './routes/{-$locale}/register'
 import { Route as Char123LocaleChar125AffiliateRegisterIndexRouteImport } from './routes/{-$locale}/affiliate-register/index'
 import { Route as Char123LocaleChar125AffiliateRegisterWhyJoinChar123productChar125RouteImport } from './routes/{-$locale}/affiliate-register/why-join-{$product}'
@@ -51,10 +54,28 @@ const Char123LocaleChar125IndexRoute =
     path: '/',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const Char123LocaleChar125AssetsRoute =
+  Char123LocaleChar125AssetsRouteImport.update({
+    id: '/assets',
+    path: '/assets',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
 const Char123LocaleChar125LoginRoute =
   Char123LocaleChar125LoginRouteImport.update({
     id: '/login',
     path: '/login',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125MarketsRoute =
+  Char123LocaleChar125MarketsRouteImport.update({
+    id: '/markets',
+    path: '/markets',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125OrdersRoute =
+  Char123LocaleChar125OrdersRouteImport.update({
+    id: '/orders',
+    path: '/orders',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
 const Char123LocaleChar125RegisterRoute =
@@ -183,7 +204,10 @@ const Char123LocaleChar125CopyTradingGemwCopyTraderSplatRoute =
 export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/baseline': typeof BaselineRoute
+  '/{-$locale}/assets': typeof Char123LocaleChar125AssetsRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginRoute
+  '/{-$locale}/markets': typeof Char123LocaleChar125MarketsRoute
+  '/{-$locale}/orders': typeof Char123LocaleChar125OrdersRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
   '/{-$locale}/': typeof Char123LocaleChar125IndexRoute
   '/{-$locale}/affiliate-register/why-join-{$product}': typeof Char123LocaleChar125AffiliateRegisterWhyJoinChar123productChar125Route
@@ -208,7 +232,10 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/baseline': typeof BaselineRoute
+  '/{-$locale}/assets': typeof Char123LocaleChar125AssetsRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginRoute
+  '/{-$locale}/markets': typeof Char123LocaleChar125MarketsRoute
+  '/{-$locale}/orders': typeof Char123LocaleChar125OrdersRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
   '/{-$locale}': typeof Char123LocaleChar125IndexRoute
   '/{-$locale}/affiliate-register/why-join-{$product}': typeof Char123LocaleChar125AffiliateRegisterWhyJoinChar123productChar125Route
@@ -235,7 +262,10 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/baseline': typeof BaselineRoute
+  '/{-$locale}/assets': typeof Char123LocaleChar125AssetsRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginRoute
+  '/{-$locale}/markets': typeof Char123LocaleChar125MarketsRoute
+  '/{-$locale}/orders': typeof Char123LocaleChar125OrdersRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
   '/{-$locale}/': typeof Char123LocaleChar125IndexRoute
   '/{-$locale}/affiliate-register/why-join-{$product}': typeof Char123LocaleChar125AffiliateRegisterWhyJoinChar123productChar125Route
@@ -263,7 +293,10 @@ export interface FileRouteTypes {
   fullPaths:
     | '/{-$locale}'
     | '/baseline'
+    | '/{-$locale}/assets'
     | '/{-$locale}/login'
+    | '/{-$locale}/markets'
+    | '/{-$locale}/orders'
     | '/{-$locale}/register'
     | '/{-$locale}/'
     | '/{-$locale}/affiliate-register/why-join-{$product}'
@@ -288,7 +321,10 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/baseline'
+    | '/{-$locale}/assets'
     | '/{-$locale}/login'
+    | '/{-$locale}/markets'
+    | '/{-$locale}/orders'
     | '/{-$locale}/register'
     | '/{-$locale}'
     | '/{-$locale}/affiliate-register/why-join-{$product}'
@@ -314,7 +350,10 @@ export interface FileRouteTypes {
     | '__root__'
     | '/{-$locale}'
     | '/baseline'
+    | '/{-$locale}/assets'
     | '/{-$locale}/login'
+    | '/{-$locale}/markets'
+    | '/{-$locale}/orders'
     | '/{-$locale}/register'
     | '/{-$locale}/'
     | '/{-$locale}/affiliate-register/why-join-{$product}'
@@ -366,11 +405,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125IndexRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/{-$locale}/assets': {
+      id: '/{-$locale}/assets'
+      path: '/assets'
+      fullPath: '/{-$locale}/assets'
+      preLoaderRoute: typeof Char123LocaleChar125AssetsRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
     '/{-$locale}/login': {
       id: '/{-$locale}/login'
       path: '/login'
       fullPath: '/{-$locale}/login'
       preLoaderRoute: typeof Char123LocaleChar125LoginRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/markets': {
+      id: '/{-$locale}/markets'
+      path: '/markets'
+      fullPath: '/{-$locale}/markets'
+      preLoaderRoute: typeof Char123LocaleChar125MarketsRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/orders': {
+      id: '/{-$locale}/orders'
+      path: '/orders'
+      fullPath: '/{-$locale}/orders'
+      preLoaderRoute: typeof Char123LocaleChar125OrdersRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
     '/{-$locale}/register': {
@@ -517,7 +577,10 @@ declare module '@tanstack/react-router' {
 }
 
 interface Char123LocaleChar125RouteRouteChildren {
+  Char123LocaleChar125AssetsRoute: typeof Char123LocaleChar125AssetsRoute
   Char123LocaleChar125LoginRoute: typeof Char123LocaleChar125LoginRoute
+  Char123LocaleChar125MarketsRoute: typeof Char123LocaleChar125MarketsRoute
+  Char123LocaleChar125OrdersRoute: typeof Char123LocaleChar125OrdersRoute
   Char123LocaleChar125RegisterRoute: typeof Char123LocaleChar125RegisterRoute
   Char123LocaleChar125IndexRoute: typeof Char123LocaleChar125IndexRoute
   Char123LocaleChar125AffiliateRegisterWhyJoinChar123productChar125Route: typeof Char123LocaleChar125AffiliateRegisterWhyJoinChar123productChar125Route
@@ -543,7 +606,10 @@ interface Char123LocaleChar125RouteRouteChildren {
 
 const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChildren =
   {
+    Char123LocaleChar125AssetsRoute: Char123LocaleChar125AssetsRoute,
     Char123LocaleChar125LoginRoute: Char123LocaleChar125LoginRoute,
+    Char123LocaleChar125MarketsRoute: Char123LocaleChar125MarketsRoute,
+    Char123LocaleChar125OrdersRoute: Char123LocaleChar125OrdersRoute,
     Char123LocaleChar125RegisterRoute: Char123LocaleChar125RegisterRoute,
     Char123LocaleChar125IndexRoute: Char123LocaleChar125IndexRoute,
     Char123LocaleChar125AffiliateRegisterWhyJoinChar123productChar125Route:

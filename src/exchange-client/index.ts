@@ -6,6 +6,6 @@
 export { isDeviceId, isFingerprintHash } from './device-headers.ts'
 export type { ExchangeClient } from './exchange.server.ts'
 export { exchangeMiddleware } from './middleware.ts'
-export type { Loaded, Refusal, RefusalReason, Sent } from './outcome.ts'
+export { loadedOk, type Loaded, type Refusal, type RefusalReason, type Sent } from './outcome.ts'
 export { loginHref, providePageFacts, type PageFacts } from './page.ts'
 export { registerInProcessExchange } from './transport.ts'

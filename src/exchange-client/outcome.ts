@@ -21,6 +21,9 @@ export interface Refusal {
 }
 
 export type Loaded<T> = { status: 'ok'; data: T } | { status: 'not-found' } | { status: 'unavailable' }
+
+/** A read answered with `data` (a write's answer put in the cache of the read it changed). */
+export const loadedOk = <T>(data: T): Loaded<T> => ({ status: 'ok', data })
 export type Sent<T> = { status: 'ok'; data: T } | Refusal
 
 /** Any envelope schema whose success carries `data` (okEnvelope, walletEnvelope, stringCodeEnvelope). */

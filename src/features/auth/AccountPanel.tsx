@@ -90,6 +90,12 @@ export function AccountPanel() {
           ))}
         </dl>
       ) : null}
+      <LocaleLink to="/{-$locale}/assets" className="block rounded-lg px-3 py-2 text-sm hover:bg-sunken">
+        <Trans>Assets</Trans>
+      </LocaleLink>
+      <LocaleLink to="/{-$locale}/orders" className="block rounded-lg px-3 py-2 text-sm hover:bg-sunken">
+        <Trans>Orders</Trans>
+      </LocaleLink>
       <LocaleLink to="/{-$locale}/copy-trading/my" className="block rounded-lg px-3 py-2 text-sm hover:bg-sunken">
         <Trans>My copies</Trans>
       </LocaleLink>

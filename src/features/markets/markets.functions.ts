@@ -6,6 +6,8 @@
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import {
+  favouritesRequestSchema,
+  favouritesResponseSchema,
   klinesResponseSchema,
   marketInstrumentsResponseSchema,
   marketTickersResponseSchema,
@@ -80,3 +82,18 @@ export const getMarketOverview = createServerFn({ method: 'GET' })
 export const listInstruments = createServerFn({ method: 'GET' })
   .middleware([exchangeMiddleware])
   .handler(({ context: { exchange } }) => exchange.load('/market/v1/instruments', marketInstrumentsResponseSchema))
+
+/** The signed-in user's favourite pairs (a visitor's stay in the browser). */
+export const getFavourites = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .handler(async ({ context: { exchange } }) => {
+    if (!exchange.session.active) return { status: 'unavailable' } as const
+    return exchange.load('/market/v1/favourites', favouritesResponseSchema)
+  })
+
+export const saveFavourites = createServerFn({ method: 'POST' })
+  .middleware([exchangeMiddleware])
+  .validator(validated(favouritesRequestSchema))
+  .handler(({ data, context: { exchange } }) =>
+    exchange.send('PUT', '/market/v1/favourites', favouritesResponseSchema, data),
+  )

@@ -1,7 +1,7 @@
 /** Query options of the markets: every pair's overview per market, and the instruments with their rules. */
 import { queryOptions } from '@tanstack/react-query'
 import type { TradingMarket } from '#/contract/index.ts'
-import { getMarketOverview, listInstruments } from './markets.functions.ts'
+import { getFavourites, getMarketOverview, listInstruments } from './markets.functions.ts'
 
 const OVERVIEW_STALE_MS = 10_000
 
@@ -16,6 +16,11 @@ export const marketsQueries = {
         return overview.status === 'ok' ? overview.data : []
       },
       staleTime: OVERVIEW_STALE_MS,
+    }),
+  favourites: () =>
+    queryOptions({
+      queryKey: [...marketsQueries.all, 'favourites'] as const,
+      queryFn: () => getFavourites(),
     }),
   instruments: () =>
     queryOptions({

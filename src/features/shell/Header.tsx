@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
+import { useStore } from '@tanstack/react-store'
 import { AccountMenu } from '#/features/auth/index.ts'
 import { ConnectionIndicator } from '#/features/realtime/index.ts'
 import { LocaleLink } from '#/features/i18n/index.ts'
@@ -9,12 +11,85 @@ import { productName } from '#/lib/product.ts'
 import { Logo } from '#/ui/Logo.tsx'
 import { ThemeToggle } from './ThemeToggle.tsx'
 import { HEADER_POPOVER } from '#/ui/popover.ts'
+import { DropdownMenu, MenuLink } from '#/ui/DropdownMenu.tsx'
+import { tabsListStore } from '#/features/state/index.ts'
+import { siteQueries } from './site.queries.ts'
 
 const navLink = 'rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-sunken hover:text-ink [&.active]:text-ink'
 
-function NavLinks() {
+/** The pair a Trade link opens: the last one the trader had open on that market, else BTC/USDT. */
+const DEFAULT_PAIR = 'BTC_USDT'
+
+/** Whether futures are offered (the deployment's switch and the exchange's menu flag). */
+function useFuturesOffered(): boolean {
+  const { shell } = useRouteContext({ from: '__root__' })
+  const { data } = useQuery(siteQueries.config())
+  return shell.config.features.futures && (data?.futuresMenu ?? true)
+}
+
+function useLastPairs() {
+  const tabs = useStore(tabsListStore)
+  return {
+    spot: tabs.find((tab) => tab.biz === 'spot')?.pairCode ?? DEFAULT_PAIR,
+    futures: tabs.find((tab) => tab.biz === 'futures')?.pairCode ?? DEFAULT_PAIR,
+  }
+}
+
+/** Trade: spot and (when offered) futures, in a menu on wide screens. */
+function TradeMenu() {
+  const { t } = useLingui()
+  const futures = useFuturesOffered()
+  const pairs = useLastPairs()
+  return (
+    <DropdownMenu
+      className={`${navLink} flex items-center gap-1`}
+      trigger={
+        <>
+          <Trans>Trade</Trans>
+          <svg viewBox="0 0 16 16" className="size-3.5" fill="currentColor" aria-hidden="true">
+            <path d="M12 6H4l4 4.5z" />
+          </svg>
+        </>
+      }
+      label={t`Trade`}
+    >
+      <MenuLink render={<LocaleLink to="/{-$locale}/spot/$pair" params={{ pair: pairs.spot }} />}>
+        <Trans>Spot</Trans>
+      </MenuLink>
+      {futures ? (
+        <MenuLink render={<LocaleLink to="/{-$locale}/futures/$pair" params={{ pair: pairs.futures }} />}>
+          <Trans>USDT perpetual futures</Trans>
+        </MenuLink>
+      ) : null}
+    </DropdownMenu>
+  )
+}
+
+/** The phone menu's trading links, one per market. */
+function TradeLinks() {
+  const futures = useFuturesOffered()
+  const pairs = useLastPairs()
   return (
     <>
+      <LocaleLink to="/{-$locale}/spot/$pair" params={{ pair: pairs.spot }} className={navLink}>
+        <Trans>Spot</Trans>
+      </LocaleLink>
+      {futures ? (
+        <LocaleLink to="/{-$locale}/futures/$pair" params={{ pair: pairs.futures }} className={navLink}>
+          <Trans>Futures</Trans>
+        </LocaleLink>
+      ) : null}
+    </>
+  )
+}
+
+function NavLinks({ trade }: { trade: 'menu' | 'links' }) {
+  return (
+    <>
+      <LocaleLink to="/{-$locale}/markets" className={navLink}>
+        <Trans>Markets</Trans>
+      </LocaleLink>
+      {trade === 'menu' ? <TradeMenu /> : <TradeLinks />}
       <LocaleLink to="/{-$locale}/copy-trading/gemw" className={navLink}>
         <Trans>Copy trading</Trans>
       </LocaleLink>
@@ -38,7 +113,7 @@ export function Header() {
           <Logo name={productName(shell.config.product)} />
         </LocaleLink>
         <nav aria-label={t`Main`} className="hidden items-center gap-1 md:flex">
-          <NavLinks />
+          <NavLinks trade="menu" />
         </nav>
         <div className="ms-auto flex items-center gap-1">
           <ConnectionIndicator />
@@ -80,7 +155,7 @@ export function Header() {
               </svg>
             </summary>
             <nav aria-label={t`Main`} className={`${HEADER_POPOVER} flex flex-col p-1 sm:w-56`}>
-              <NavLinks />
+              <NavLinks trade="links" />
               {shell.loggedIn ? null : (
                 <LocaleLink to="/{-$locale}/login" className={navLink}>
                   <Trans>Log in</Trans>

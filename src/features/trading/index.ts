@@ -2,3 +2,4 @@
 export { futuresTerminalRoute, spotTerminalRoute } from './terminal-route.ts'
 export { FuturesTerminalPage, SpotTerminalPage } from './TerminalPage.tsx'
 export { tradingQueries } from './trading.queries.ts'
+export { OrdersView } from './OrdersView.tsx'

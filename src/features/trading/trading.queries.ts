@@ -17,9 +17,6 @@ import {
 /** What the private channels do not push (history pages) is read again after this long. */
 const HISTORY_STALE_MS = 30_000
 
-/** A read answered with `data` (a write's answer put in the cache of the read it changed). */
-export const loadedOk = <T>(data: T): Loaded<T> => ({ status: 'ok', data })
-
 /** A read's data, or undefined for a visitor, not found or an exchange that did not answer. */
 export const dataOf = <T>(loaded: Loaded<T> | undefined): T | undefined =>
   loaded?.status === 'ok' ? loaded.data : undefined

@@ -14,7 +14,8 @@ import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
 import { notify } from '#/ui/toast.ts'
 import { useSingleFlight } from '#/ui/useSingleFlight.ts'
 import { setLeverage, setMarginMode } from '../trading.functions.ts'
-import { loadedOk, tradingQueries } from '../trading.queries.ts'
+import { tradingQueries } from '../trading.queries.ts'
+import { loadedOk } from '#/exchange-client/index.ts'
 import { refusalText } from '../trading.texts.ts'
 
 export interface FuturesOrderSettingsProps {

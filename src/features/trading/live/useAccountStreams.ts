@@ -14,7 +14,8 @@ import {
 import type { Loaded } from '#/exchange-client/index.ts'
 import { assetsQueries, FUTURES_WALLET, SPOT_WALLET } from '#/features/assets/index.ts'
 import { useStreamListener } from '#/features/realtime/index.ts'
-import { loadedOk, tradingQueries } from '../trading.queries.ts'
+import { tradingQueries } from '../trading.queries.ts'
+import { loadedOk } from '#/exchange-client/index.ts'
 
 const ordersSchema = orderSchema.array()
 const positionsSchema = tradingPositionSchema.array()

@@ -1,0 +1,364 @@
+/**
+ * The assets page (issue 19): the total in USDT and in the reader's pricing currency; the spot wallet with its coins;
+ * the futures wallet with what its money holds in positions and copy accounts; transfers between the two; the
+ * sandbox's test funds with their daily rule; and a wallet's movements, by kind, a page at a time, exported as CSV.
+ * Live: the balance channels of both markets keep the wallets current.
+ */
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRouteContext } from '@tanstack/react-router'
+import { useState } from 'react'
+import { ASSETS } from '#/app.config.ts'
+import {
+  WALLET_MOVEMENT_KINDS,
+  type WalletAccount,
+  type WalletMovement,
+  type WalletMovementKind,
+} from '#/contract/index.ts'
+import { Exact } from '#/contract/money.ts'
+import { loadedOk } from '#/exchange-client/index.ts'
+import { useStreamListener } from '#/features/realtime/index.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { Pager } from '#/ui/Pager.tsx'
+import { notify } from '#/ui/toast.ts'
+import { useSingleFlight } from '#/ui/useSingleFlight.ts'
+import { walletAccountSchema } from '#/contract/index.ts'
+import { listWalletHistory, takeTestFunds } from './assets.functions.ts'
+import { assetsQueries, FUTURES_WALLET, SPOT_WALLET, type WalletType } from './assets.queries.ts'
+import { assetsRefusalText, movementText, walletName } from './assets.texts.ts'
+import { movementsCsv } from './movements-csv.ts'
+import { TransferDialog } from './TransferDialog.tsx'
+
+const COIN_DIGITS = 8
+const USDT_DIGITS = 2
+
+const okData = <T,>(loaded: { status: string; data?: T } | undefined): T | undefined =>
+  loaded?.status === 'ok' ? loaded.data : undefined
+
+/** The wallets' balances pushed on the balance channels as money moves. */
+function useLiveWallets() {
+  const client = useQueryClient()
+  const take = (walletType: WalletType) => (message: { data?: { result?: unknown } }) => {
+    const parsed = walletAccountSchema.safeParse(message.data?.result)
+    if (parsed.success) client.setQueryData(assetsQueries.wallet(walletType).queryKey, loadedOk(parsed.data))
+  }
+  useStreamListener({ channel: 'balance', biz: 'spot' }, take(SPOT_WALLET))
+  useStreamListener({ channel: 'balance', biz: 'futures' }, take(FUTURES_WALLET))
+}
+
+export function AssetsView() {
+  const { t } = useLingui()
+  const format = useNumberFormat()
+  const { shell } = useRouteContext({ from: '__root__' })
+  useLiveWallets()
+  const spot = okData(useQuery(assetsQueries.wallet(SPOT_WALLET)).data)
+  const futures = okData(useQuery(assetsQueries.wallet(FUTURES_WALLET)).data)
+  const [transfer, setTransfer] = useState<{ from: WalletType } | undefined>()
+  const total = new Exact(spot?.totalAssetUsdt ?? 0).plus(futures?.totalAssetUsdt ?? 0).toFixed()
+  return (
+    <div className="flex flex-col gap-6">
+      <section
+        aria-labelledby="total-title"
+        className="flex flex-wrap items-end justify-between gap-4 rounded-2xl border border-line bg-card p-5"
+      >
+        <div>
+          <h2 id="total-title" className="text-sm text-muted">
+            <Trans>Total assets</Trans>
+          </h2>
+          <p className="text-3xl font-bold tabular-nums" dir="ltr" data-testid="assets-total">
+            {format.usdt(total)} <span className="text-base font-medium">USDT</span>
+          </p>
+          <p className="text-sm text-muted tabular-nums" dir="ltr" data-testid="assets-total-fiat">
+            ≈ {format.fiat(total)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            onClick={() => setTransfer({ from: SPOT_WALLET })}
+            className="rounded-xl bg-brand px-4 py-2 text-sm font-semibold text-brand-contrast"
+            data-testid="open-transfer"
+          >
+            <Trans>Transfer</Trans>
+          </button>
+          {shell.config.sandbox.enabled ? <TestFundsButton /> : null}
+        </div>
+      </section>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <WalletCard walletType={SPOT_WALLET} wallet={spot} onTransfer={() => setTransfer({ from: SPOT_WALLET })} />
+        <WalletCard
+          walletType={FUTURES_WALLET}
+          wallet={futures}
+          onTransfer={() => setTransfer({ from: FUTURES_WALLET })}
+        />
+      </div>
+      <History />
+      {transfer ? (
+        <TransferDialog
+          from={transfer.from}
+          available={(walletType) =>
+            (walletType === SPOT_WALLET ? spot : futures)?.list.find((b) => b.coin === 'USDT')?.available ?? '0'
+          }
+          onDone={() => setTransfer(undefined)}
+        />
+      ) : null}
+      <p className="text-xs text-muted">{t`Balances are exact; values in USDT and in your currency are at the last prices.`}</p>
+    </div>
+  )
+}
+
+function WalletCard({
+  walletType,
+  wallet,
+  onTransfer,
+}: {
+  walletType: WalletType
+  wallet: WalletAccount | undefined
+  onTransfer: () => void
+}) {
+  const { t, i18n } = useLingui()
+  const format = useNumberFormat()
+  const name = walletName(i18n, walletType)
+  return (
+    <section
+      aria-label={name}
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-card p-5"
+      data-testid={`wallet-${walletType}`}
+    >
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold">{name}</h2>
+        <button type="button" onClick={onTransfer} className="text-sm text-brand hover:underline">
+          <Trans>Transfer</Trans>
+        </button>
+      </div>
+      <p className="text-sm tabular-nums" dir="ltr">
+        ≈ {format.usdt(wallet?.totalAssetUsdt ?? '0')} USDT
+      </p>
+      {wallet && wallet.list.length > 0 ? (
+        <table className="w-full text-sm">
+          <thead className="text-xs text-muted">
+            <tr>
+              <th scope="col" className="py-1 text-start font-normal">
+                <Trans>Coin</Trans>
+              </th>
+              <th scope="col" className="py-1 text-end font-normal">
+                <Trans>Available</Trans>
+              </th>
+              <th scope="col" className="hidden py-1 text-end font-normal sm:table-cell">
+                <Trans>In orders</Trans>
+              </th>
+              <th scope="col" className="py-1 text-end font-normal">
+                <Trans>Value (USDT)</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {wallet.list.map((balance) => (
+              <tr key={balance.coin} className="border-t border-line" data-coin={balance.coin}>
+                <th scope="row" className="py-1.5 text-start font-semibold">
+                  {balance.coin}
+                </th>
+                <td className="py-1.5 text-end tabular-nums" dir="ltr" data-testid="available">
+                  {format.number(balance.available, { digits: COIN_DIGITS })}
+                </td>
+                <td className="hidden py-1.5 text-end tabular-nums sm:table-cell" dir="ltr">
+                  {format.number(balance.frozen, { digits: COIN_DIGITS })}
+                </td>
+                <td className="py-1.5 text-end tabular-nums" dir="ltr">
+                  {format.number(balance.usdtValue, { digits: USDT_DIGITS })}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="text-sm text-muted">{t`Nothing in this wallet yet.`}</p>
+      )}
+      {walletType === FUTURES_WALLET && wallet ? <InUse wallet={wallet} /> : null}
+    </section>
+  )
+}
+
+/** What the futures wallet's money holds elsewhere: the user's own positions and each live copy account. */
+function InUse({ wallet }: { wallet: WalletAccount }) {
+  const { t } = useLingui()
+  const format = useNumberFormat()
+  const { positions, copies } = wallet.inUse
+  if (positions.usdtValue === '0' && copies.length === 0) return null
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 border-t border-line pt-3 text-sm" data-testid="in-use">
+      <dt className="text-muted">{t`Open positions (margin and PnL)`}</dt>
+      <dd className="text-end tabular-nums" dir="ltr">
+        {format.usdt(positions.usdtValue)}
+      </dd>
+      {copies.map(({ copyId, nickname, usdtValue }) => (
+        <div key={copyId} className="contents">
+          <dt className="text-muted">{t`Copy of ${nickname}`}</dt>
+          <dd className="text-end tabular-nums" dir="ltr">
+            {format.usdt(usdtValue)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function TestFundsButton() {
+  const { t, i18n } = useLingui()
+  const flight = useSingleFlight()
+  const client = useQueryClient()
+  const [refusal, setRefusal] = useState<string | undefined>()
+  const take = () =>
+    flight.run(async () => {
+      const sent = await takeTestFunds({ data: {} })
+      if (sent.status !== 'ok') {
+        if (sent.reason === 'rate-limited') {
+          const hours = Math.max(1, Math.ceil((sent.retryAfter ?? 0) / 3600))
+          return setRefusal(t`Test funds come once a day: again after 00:00 UTC, in about ${hours} h.`)
+        }
+        return setRefusal(assetsRefusalText(i18n, sent.reason))
+      }
+      setRefusal(undefined)
+      const { amount, coin } = sent.data
+      notify(t`${amount} test ${coin} added to your spot wallet`)
+      void client.invalidateQueries({ queryKey: assetsQueries.all })
+    })
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <button
+        type="button"
+        disabled={flight.busy}
+        onClick={() => void take()}
+        className="rounded-xl border border-line px-4 py-2 text-sm font-semibold hover:bg-sunken disabled:opacity-60"
+        data-testid="test-funds"
+      >
+        {flight.busy ? t`Adding…` : t`Get test funds`}
+      </button>
+      <p className="max-w-xs text-end text-xs text-muted" role={refusal ? 'alert' : undefined}>
+        {refusal ?? t`Sandbox: 10,000 test USDT once a day, into your spot wallet.`}
+      </p>
+    </div>
+  )
+}
+
+function History() {
+  const { t, i18n } = useLingui()
+  const format = useNumberFormat()
+  const [walletType, setWalletType] = useState<WalletType>(SPOT_WALLET)
+  const [kind, setKind] = useState<WalletMovementKind | undefined>()
+  const [page, setPage] = useState(1)
+  const [exporting, setExporting] = useState(false)
+  const query = useQuery(assetsQueries.history(walletType, page, ASSETS.historyPageSize, kind))
+  const history = okData(query.data)
+  const exportCsv = async () => {
+    setExporting(true)
+    const rows: WalletMovement[] = []
+    for (let p = 1; rows.length < ASSETS.csvMaxRows; p += 1) {
+      const loaded = await listWalletHistory({ data: { walletType, page: p, pageSize: ASSETS.csvPageSize, kind } })
+      if (loaded.status !== 'ok') break
+      rows.push(...loaded.data.list)
+      if (loaded.data.list.length < ASSETS.csvPageSize) break
+    }
+    setExporting(false)
+    const csv = movementsCsv(
+      rows.slice(0, ASSETS.csvMaxRows),
+      { time: t`Time (UTC)`, wallet: t`Wallet`, kind: t`Kind`, coin: t`Coin`, amount: t`Amount` },
+      { kind: (m) => movementText(i18n, m.kind), wallet: () => walletName(i18n, walletType) },
+    )
+    const link = document.createElement('a')
+    link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }))
+    link.download = `tandem-${walletType === SPOT_WALLET ? 'spot' : 'futures'}-history.csv`
+    link.click()
+    URL.revokeObjectURL(link.href)
+  }
+  return (
+    <section aria-labelledby="history-title" className="flex flex-col gap-3 rounded-2xl border border-line bg-card p-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="history-title" className="text-lg font-semibold">
+          <Trans>History</Trans>
+        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <label className="text-sm">
+            <span className="sr-only">
+              <Trans>Wallet</Trans>
+            </span>
+            <select
+              value={walletType}
+              onChange={(event) => {
+                setWalletType(event.target.value === '3' ? FUTURES_WALLET : SPOT_WALLET)
+                setPage(1)
+              }}
+              className="rounded-lg border border-line bg-card px-2 py-1"
+            >
+              <option value="1">{walletName(i18n, SPOT_WALLET)}</option>
+              <option value="3">{walletName(i18n, FUTURES_WALLET)}</option>
+            </select>
+          </label>
+          <label className="text-sm">
+            <span className="sr-only">
+              <Trans>Kind</Trans>
+            </span>
+            <select
+              value={kind ?? ''}
+              onChange={(event) => {
+                setKind(WALLET_MOVEMENT_KINDS.find((k) => k === event.target.value))
+                setPage(1)
+              }}
+              className="rounded-lg border border-line bg-card px-2 py-1"
+              data-testid="history-kind"
+            >
+              <option value="">{t`Every kind`}</option>
+              {WALLET_MOVEMENT_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {movementText(i18n, k)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            disabled={exporting || (history?.total ?? 0) === 0}
+            onClick={() => void exportCsv()}
+            className="rounded-lg border border-line px-3 py-1 text-sm hover:bg-sunken disabled:opacity-50"
+            data-testid="export-csv"
+          >
+            {exporting ? t`Exporting…` : t`Export CSV`}
+          </button>
+        </div>
+      </div>
+      {history && history.list.length > 0 ? (
+        <ul className="flex flex-col" data-testid="history">
+          {history.list.map((movement) => {
+            const incoming = !movement.amount.startsWith('-')
+            return (
+              <li
+                key={movement.id}
+                className="flex items-center justify-between gap-3 border-t border-line py-2 text-sm"
+              >
+                <span className="flex min-w-0 flex-col">
+                  <span>{movementText(i18n, movement.kind)}</span>
+                  <span className="text-xs text-muted tabular-nums" dir="ltr">
+                    {new Date(movement.time).toLocaleString(i18n.locale.replace('_', '-'), { hour12: false })}
+                  </span>
+                </span>
+                <span className={`tabular-nums ${incoming ? 'text-up' : 'text-down'}`} dir="ltr">
+                  {format.number(movement.amount, { digits: COIN_DIGITS, signed: true })} {movement.coin}
+                </span>
+              </li>
+            )
+          })}
+        </ul>
+      ) : (
+        <p className="py-4 text-sm text-muted">{t`No movements yet.`}</p>
+      )}
+      <Pager
+        page={page}
+        pageSize={ASSETS.historyPageSize}
+        total={history?.total ?? 0}
+        label={t`History pages`}
+        busy={query.isFetching}
+        onPage={setPage}
+      />
+    </section>
+  )
+}
