@@ -4,7 +4,9 @@
  */
 import { useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
-import { lazy } from 'react'
+import { useStore } from '@tanstack/react-store'
+import { lazy, useEffect } from 'react'
+import { loadPersistedStores, userMenuStore } from '#/features/state/index.ts'
 import { DetailsOnDemand } from '#/ui/DetailsOnDemand.tsx'
 
 const AccountPanel = lazy(() => import('./AccountPanel.tsx').then((m) => ({ default: m.AccountPanel })))
@@ -12,7 +14,19 @@ const AccountPanel = lazy(() => import('./AccountPanel.tsx').then((m) => ({ defa
 export function AccountMenu() {
   const { t } = useLingui()
   const { account } = useRouteContext({ from: '/{-$locale}' })
-  const name = account?.nickname || account?.account || t`Account`
+  const remembered = useStore(userMenuStore)
+  // §3 userMenu: the menu info as read, kept for when the exchange does not answer (the name is still shown).
+  useEffect(() => {
+    if (!account) return
+    loadPersistedStores()
+    userMenuStore.setState(() => ({
+      id: account.userId,
+      userInfo: { nickname: account.nickname, account: account.account },
+      availableLanguage: account.availableLanguage,
+    }))
+  }, [account])
+  const name =
+    account?.nickname || account?.account || remembered?.userInfo.nickname || remembered?.userInfo.account || t`Account`
   return (
     <DetailsOnDemand
       className="relative"

@@ -3,12 +3,16 @@
  * a 401 every stored menu datum goes with the cookies (which the server already cleared).
  */
 import { readCookie } from '#/lib/cookies.ts'
+import { tabsListStore, userMenuStore } from '#/features/state/index.ts'
 
 /** §3 local-storage keys that describe the signed-in user. */
 const USER_STORAGE_KEYS = ['userMenu', 'tabsList', 'availableLanguage', 'userAnchorInfo'] as const
 
 export function clearStoredUserData() {
   if (typeof window === 'undefined') return
+  // The stores that keep two of these keys forget them too (their change would write them back).
+  userMenuStore.setState(() => null)
+  tabsListStore.setState(() => [])
   for (const key of USER_STORAGE_KEYS) localStorage.removeItem(key)
 }
 

@@ -8,7 +8,9 @@ export {
   loadPersistedStores,
   rebateUserStore,
   tabsListStore,
+  userMenuStore,
   type PairTab,
+  type UserMenu,
 } from './stores.ts'
 export { readShellState, signInClientShell, signOutClientShell, updateClientShellState } from './shell-state.ts'
 export type { ShellState } from './shell-state-shape.ts'

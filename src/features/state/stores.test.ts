@@ -8,8 +8,10 @@ import {
   marketTypeStore,
   menuFlagsStore,
   prevLeverageStore,
+  tabsListStore,
   totalAssetStore,
   unreadCountStore,
+  userMenuStore,
 } from './stores.ts'
 
 describe('global client state (§3)', () => {
@@ -25,10 +27,26 @@ describe('global client state (§3)', () => {
     localStorage.setItem('PREV_LEVERAGE', '25')
     sessionStorage.setItem('globalDialog', 'hide')
     localStorage.setItem('selectType', 'margin')
+    localStorage.setItem(
+      'tabsList',
+      JSON.stringify([{ biz: 'futures', pairCode: 'ETH_USDT' }, { biz: 'margin', pairCode: 'X' }, 'BTC_USDT']),
+    )
+    localStorage.setItem('userMenu', '{"id": 7}')
     loadPersistedStores()
     expect(prevLeverageStore.state).toBe(25)
     expect(globalDialogStore.state).toBe('hide')
     expect(marketTypeStore.state).toBe('spot')
+    // Only well-formed tabs are kept; a menu record missing its fields is ignored.
+    expect(tabsListStore.state).toEqual([{ biz: 'futures', pairCode: 'ETH_USDT' }])
+    expect(userMenuStore.state).toBeNull()
+  })
+
+  it('keeps the menu info and the terminal tabs under their §3 keys', () => {
+    const menu = { id: '12', userInfo: { nickname: 'Ana', account: 'a***@x.dev' }, availableLanguage: ['en_US'] }
+    userMenuStore.setState(() => menu)
+    expect(JSON.parse(localStorage.getItem('userMenu') ?? 'null')).toEqual(menu)
+    tabsListStore.setState(() => [{ biz: 'spot', pairCode: 'BTC_USDT' }])
+    expect(localStorage.getItem('tabsList')).toBe('[{"biz":"spot","pairCode":"BTC_USDT"}]')
   })
 
   it('writes changes under the §3 keys, market type to its cookie too', () => {

@@ -127,6 +127,46 @@ export const tabsListStore = persistedStore<PairTab[]>([], {
   serialize: (tabs) => JSON.stringify(tabs),
 })
 
+/** §3 menu / top info as the account menu shows it: the user's id, name and account, and their languages. */
+export interface UserMenu {
+  id: string
+  userInfo: { nickname: string; account: string }
+  availableLanguage: string[]
+}
+
+function parseUserMenu(raw: string): UserMenu | null | undefined {
+  try {
+    const value: unknown = JSON.parse(raw)
+    if (value === null) return null
+    if (typeof value !== 'object' || !('id' in value) || !('userInfo' in value) || !('availableLanguage' in value))
+      return undefined
+    const { id, userInfo, availableLanguage } = value
+    if (typeof id !== 'string' || typeof userInfo !== 'object' || userInfo === null) return undefined
+    if (!('nickname' in userInfo) || !('account' in userInfo)) return undefined
+    const { nickname, account } = userInfo
+    if (typeof nickname !== 'string' || typeof account !== 'string' || !Array.isArray(availableLanguage))
+      return undefined
+    return {
+      id,
+      userInfo: { nickname, account },
+      availableLanguage: availableLanguage.filter((l) => typeof l === 'string'),
+    }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * §3 userMenu: the signed-in user's menu info (local storage), written as the account is read and shown by the
+ * account menu while the exchange does not answer; removed with the rest when a session ends.
+ */
+export const userMenuStore = persistedStore<UserMenu | null>(null, {
+  key: 'userMenu',
+  storage: 'local',
+  parse: parseUserMenu,
+  serialize: (menu) => JSON.stringify(menu),
+})
+
 /** In-memory state of §3 with its defaults. */
 export const unreadCountStore = new Store(0)
 export const calculationCurrencyStore = new Store<string>(DEFAULTS.currency)
