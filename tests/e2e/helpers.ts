@@ -37,6 +37,7 @@ export async function freshAccount(request: APIRequestContext, address: string):
 export async function freshCredentials(
   request: APIRequestContext,
   address: string,
+  walletType: 1 | 3 = 3,
 ): Promise<{ account: string; password: string; token: string }> {
   const account = `copy.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
   const password = 'Copy12345'
@@ -67,7 +68,7 @@ export async function freshCredentials(
     (
       await request.post('/spotapi/dev/faucet', {
         headers: { authorization: `Bearer ${session.data.token}` },
-        data: { walletType: 3 },
+        data: { walletType },
       })
     ).status(),
   ).toBe(200)
@@ -81,4 +82,21 @@ export async function signInWith(page: Page, token: string) {
     .addCookies([
       { name: 'correction_token', value: token, url: test.info().project.use.baseURL ?? 'http://127.0.0.1:3210' },
     ])
+}
+
+/**
+ * A fresh trader: the faucet's 10,000 test USDT in the spot wallet, `futures` of it moved to the futures wallet.
+ */
+export async function freshTrader(
+  request: APIRequestContext,
+  address: string,
+  futures = '5000',
+): Promise<{ account: string; password: string; token: string }> {
+  const credentials = await freshCredentials(request, address, 1)
+  const moved = await request.post('/spotapi/asset/v1/api/wallet/transfer', {
+    headers: { authorization: `Bearer ${credentials.token}`, 'x-forwarded-for': address },
+    data: { clientTransferId: `e2e${Date.now()}`, from: 1, to: 3, coin: 'USDT', amount: futures },
+  })
+  expect(moved.status(), await moved.text()).toBe(200)
+  return credentials
 }

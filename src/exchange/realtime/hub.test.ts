@@ -236,6 +236,25 @@ describe('login', () => {
   })
 })
 
+describe('login of several channels at once', () => {
+  it('logs every channel in with the one ticket the client sends them all with', async () => {
+    const user = await h.registerUser()
+    const ticket = wsTicketResponseSchema.parse(
+      (await h.api('POST', '/v2/users/ws-ticket', { token: user.token })).body,
+    ).data.ticket
+    const c = await client(exchangeUrl)
+    for (const channel of ['orders', 'fills', 'positions'])
+      c.send({ event: 'login', channel, biz: 'futures', params: { ticket } })
+    const answers = [await c.next(), await c.next(), await c.next()]
+    expect(answers.map((a) => [a.channel, a.type]).sort()).toEqual([
+      ['fills', 'snapshot'],
+      ['orders', 'snapshot'],
+      ['positions', 'snapshot'],
+    ])
+    c.ws.close()
+  })
+})
+
 describe('live market', () => {
   it('pushes ticker updates to subscribers after each engine minute', async () => {
     const c = await client(exchangeUrl)

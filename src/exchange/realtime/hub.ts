@@ -93,6 +93,8 @@ interface Connection {
   ws: WebSocket
   subscriptions: Map<string, Subscription>
   userId: number | undefined
+  /** A ticket being redeemed: the other logins sent with it wait for it (a ticket is single use). */
+  redeeming: Promise<number | undefined> | undefined
   allowance: TokenBucket
   lastSeen: number
 }
@@ -274,7 +276,16 @@ export function createHub(deps: HubDeps): Hub {
   async function login(conn: Connection, message: Extract<WsClientMessage, { event: 'login' }>) {
     const key = `login:${message.channel}`
     if (conn.subscriptions.has(key)) return
-    const userId = conn.userId ?? (await deps.redeemTicket(message.params.ticket))
+    // A client logs several channels in at once with one ticket: the first redeems it, the others wait for it.
+    if (conn.userId === undefined && conn.redeeming) await conn.redeeming
+    let userId = conn.userId
+    if (userId === undefined) {
+      const redeeming = deps.redeemTicket(message.params.ticket)
+      conn.redeeming = redeeming
+      userId = await redeeming
+      if (conn.redeeming === redeeming) conn.redeeming = undefined
+      if (userId !== undefined) conn.userId = userId
+    }
     if (userId === undefined) return fail(conn, message, 'login-failed')
     if (conn.subscriptions.size >= limits.maxSubscriptionsPerConnection)
       return fail(conn, message, 'too-many-subscriptions')
@@ -339,6 +350,7 @@ export function createHub(deps: HubDeps): Hub {
       ws,
       subscriptions: new Map(),
       userId: undefined,
+      redeeming: undefined,
       allowance: createTokenBucket(limits.maxMessagesPerSecond, limits.messageBurst, now),
       lastSeen: now(),
     }

@@ -59,6 +59,9 @@ describe('route guards', () => {
           searchStr: '',
         }),
       ).toBe('/ko_KR/copy-trading/spot-trader/42')
+      expect(redirectOf(['futures-redirect'], { ...off, rest: '/futures/ETH_USDT', searchStr: '?interval=1h' })).toBe(
+        '/spot/ETH_USDT?interval=1h',
+      )
     })
     it('does nothing when futures are offered', () => {
       expect(redirectOf(['futures-redirect'], { ...base, rest: '/copy-trading/futures' })).toBeUndefined()

@@ -51,7 +51,7 @@ export const statusText = (i18n: I18n, status: OrderStatus) => i18n._(STATUSES[s
 
 const TYPES: Record<OrderType, MessageDescriptor> = {
   limit: msg`Limit`,
-  market: msg`Market`,
+  market: msg({ message: 'Market', context: 'order type' }),
   'stop-limit': msg`Stop limit`,
   'stop-market': msg`Stop market`,
 }

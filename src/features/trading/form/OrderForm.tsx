@@ -229,7 +229,7 @@ export function OrderForm(props: OrderFormProps) {
         value={draft.kind}
         options={[
           { value: 'limit', label: t`Limit` },
-          { value: 'market', label: t`Market` },
+          { value: 'market', label: t({ message: 'Market', context: 'order type' }) },
           { value: 'stop', label: t`Stop` },
         ]}
         onChange={(kind) => update({ kind })}
@@ -469,9 +469,11 @@ export function OrderForm(props: OrderFormProps) {
         </dl>
         {copiers !== undefined ? (
           <p className="rounded-lg bg-brand/10 px-3 py-2 text-xs text-ink" data-testid="lead-notice">
-            {copiers === 1
-              ? t`You lead on this market: your orders here are copied by 1 copier.`
-              : t`You lead on this market: your orders here are copied by ${copiers} copiers.`}
+            {copiers === 0
+              ? t`You lead on this market: your orders here will be copied by those who copy you.`
+              : copiers === 1
+                ? t`You lead on this market: your orders here are copied by 1 copier.`
+                : t`You lead on this market: your orders here are copied by ${copiers} copiers.`}
           </p>
         ) : null}
         {signedIn ? (

@@ -103,7 +103,11 @@ export function OpenOrders({ biz, pair, factsOf, thisPairOnly }: OpenOrdersProps
               facts.label,
               orderTypeText(i18n, order.type),
               <SideText key="side" side={order.side} biz={biz} />,
-              order.price ? <Amount key="price" value={order.price} digits={facts.priceDigits} /> : t`Market`,
+              order.price ? (
+                <Amount key="price" value={order.price} digits={facts.priceDigits} />
+              ) : (
+                t({ message: 'Market', context: 'order type' })
+              ),
               <Amount key="size" value={order.size ?? order.quoteSize} digits={facts.sizeDigits} />,
               <Amount key="filled" value={order.filled} digits={facts.sizeDigits} />,
               order.triggerPrice ? (

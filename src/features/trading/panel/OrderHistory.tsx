@@ -32,7 +32,11 @@ export function OrderHistory({ biz, factsOf }: { biz: TradingMarket; factsOf: (p
               pair.label,
               orderTypeText(i18n, order.type),
               <SideText key="side" side={order.side} biz={biz} />,
-              order.price ? <Amount key="price" value={order.price} digits={pair.priceDigits} /> : t`Market`,
+              order.price ? (
+                <Amount key="price" value={order.price} digits={pair.priceDigits} />
+              ) : (
+                t({ message: 'Market', context: 'order type' })
+              ),
               <Amount key="avg" value={order.averagePrice} digits={pair.priceDigits} />,
               <Amount key="filled" value={order.filled} digits={pair.sizeDigits} />,
               <span key="fee">

@@ -124,7 +124,7 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
                     className="rounded px-2 py-0.5 text-xs text-down hover:underline"
                     data-testid="close-position"
                   >
-                    <Trans>Close</Trans>
+                    <Trans context="position">Close</Trans>
                   </button>
                   <button
                     type="button"
@@ -222,7 +222,7 @@ function CloseDialog({ biz, position, pair, onDone }: DialogProps & { pair: Pair
           label={t`Close at`}
           value={kind}
           options={[
-            { value: 'market', label: t`Market` },
+            { value: 'market', label: t({ message: 'Market', context: 'order type' }) },
             { value: 'limit', label: t`Limit` },
           ]}
           onChange={setKind}
@@ -265,7 +265,7 @@ function CloseDialog({ biz, position, pair, onDone }: DialogProps & { pair: Pair
           className="rounded-xl bg-down px-4 py-2.5 font-semibold text-white disabled:opacity-60"
           data-testid="confirm-close"
         >
-          {flight.busy ? t`Closing…` : t`Close`}
+          {flight.busy ? t`Closing…` : t({ message: 'Close', context: 'position' })}
         </button>
       </form>
     </DraggableDialog>
