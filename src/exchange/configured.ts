@@ -20,6 +20,7 @@ export function openConfiguredExchange(
         : createSmtpMailer({ url: config.mail.smtpUrl, from: config.mail.from, logger: console }),
     logger: console,
     now: engineClock(config.clockSpeed),
+    wallNow: () => new Date(),
     market: { backfillDays: config.backfillDays, minuteHistoryDays: MARKET.minuteHistoryDays },
     runEngine: true,
     redisUrl: config.redisUrl,

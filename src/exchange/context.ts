@@ -31,7 +31,10 @@ export interface RateLimiters {
 
 export interface ExchangeContext {
   db: Database
+  /** The engine clock: markets, positions, copies (it may run fast in demos: EXCHANGE_CLOCK_SPEED). */
   now: () => Date
+  /** Wall-clock time for what a person waits on: verification codes, sessions, websocket tickets. */
+  wallNow: () => Date
   logger: Logger
   mailer: Mailer
   /** Present when codes are kept in memory (development or sandbox) instead of mailed. */

@@ -65,6 +65,11 @@ export interface ExchangeOptions {
   sandbox?: boolean
   logger?: Logger
   now?: () => Date
+  /**
+   * Wall-clock time for what a person waits on (verification codes, sessions, websocket tickets): the engine clock may
+   * run fast (EXCHANGE_CLOCK_SPEED), and a 60-second ticket must not expire in two seconds. Default: `now`.
+   */
+  wallNow?: () => Date
   /** Seed demo data when the database has no users (default true). */
   seed?: boolean
   /**
@@ -109,9 +114,10 @@ export async function openExchange(
 ): Promise<{ exchange: Exchange; context: ExchangeContext; engine: EngineRunner }> {
   const logger = options.logger ?? console
   const now = options.now ?? (() => new Date())
+  const wallNow = options.wallNow ?? now
   const sandbox = options.sandbox ?? true
   // Before the database opens: an exchange with nowhere to send codes stops here.
-  const delivery = codeDelivery(options.mailer, { devPages: options.devPages, sandbox }, logger, now)
+  const delivery = codeDelivery(options.mailer, { devPages: options.devPages, sandbox }, logger, wallNow)
   const database = await openDatabase(options)
   const backfillDays = options.market?.backfillDays ?? MARKET.backfillDays
   const market = createMarketSimulator(database.db, {
@@ -139,6 +145,7 @@ export async function openExchange(
   const context: ExchangeContext = {
     db: database.db,
     now,
+    wallNow,
     logger,
     mailer: delivery.mailer,
     inbox: delivery.inbox,
@@ -160,7 +167,7 @@ export async function openExchange(
   const hub = createHub({
     pubsub,
     snapshots,
-    redeemTicket: (ticket) => redeemTicket(database.db, ticket, now()),
+    redeemTicket: (ticket) => redeemTicket(database.db, ticket, wallNow()),
     allowedOrigins: options.allowedOrigins,
   })
   const depth = createDepthPublisher(hub, books, Boolean(options.redisUrl))

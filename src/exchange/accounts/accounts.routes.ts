@@ -106,7 +106,7 @@ export function accountRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   })
 
   app.openapi(logoutRoute, async (c) => {
-    await revokeSession(ctx.db, c.get('auth').tokenHash, ctx.now())
+    await revokeSession(ctx.db, c.get('auth').tokenHash, ctx.wallNow())
     return c.json(ok(null), 200)
   })
 }

@@ -62,7 +62,7 @@ export async function register(ctx: ExchangeContext, input: RegisterRequest, met
   )
   if (await findUserByAccount(ctx.db, input.accountType, account)) throw new ApiFailure(409, 'account-exists')
   const passwordHash = await hashPassword(input.password)
-  const now = ctx.now()
+  const now = ctx.wallNow()
   try {
     return await ctx.db.transaction(async (tx) => {
       await consumeCode(tx, codeId, now)
@@ -104,5 +104,5 @@ export async function login(ctx: ExchangeContext, input: LoginRequest, meta: Req
   if (user.userSubType === ACCOUNTS.subAccountType && !user.standAloneLogin) {
     throw new ApiFailure(403, 'forbidden', { msg: 'This sub-account signs in through its main account' })
   }
-  return createSession(ctx.db, user.id, ctx.now(), meta.userAgent)
+  return createSession(ctx.db, user.id, ctx.wallNow(), meta.userAgent)
 }

@@ -39,7 +39,7 @@ export async function sendCode(
   await consumeOrRefuse(ctx.limiters.codeSendGlobal, GLOBAL_KEY)
   const code = randomDigits(ACCOUNTS.verificationCodeLength)
   const salt = newSalt()
-  const now = ctx.now()
+  const now = ctx.wallNow()
   const ttl = ACCOUNTS.verificationCodeTtlSeconds
   await ctx.db.transaction(async (tx) => {
     // Only the latest code counts: sending a new one retires the ones before it.

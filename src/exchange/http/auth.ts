@@ -9,7 +9,7 @@ export type AuthEnv = { Variables: { auth: AuthState } }
 export function requireAuth(ctx: ExchangeContext): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     const token = tokenFrom(c.req.raw.headers)
-    const auth = token ? await authenticate(ctx.db, token, ctx.now()) : undefined
+    const auth = token ? await authenticate(ctx.db, token, ctx.wallNow()) : undefined
     if (!auth) throw unauthorized()
     c.set('auth', auth)
     await next()
@@ -22,7 +22,7 @@ export type OptionalAuthEnv = { Variables: { auth: AuthState | undefined } }
 export function optionalAuth(ctx: ExchangeContext): MiddlewareHandler<OptionalAuthEnv> {
   return async (c, next) => {
     const token = tokenFrom(c.req.raw.headers)
-    c.set('auth', token ? await authenticate(ctx.db, token, ctx.now()) : undefined)
+    c.set('auth', token ? await authenticate(ctx.db, token, ctx.wallNow()) : undefined)
     await next()
   }
 }

@@ -52,5 +52,5 @@ export function ticketRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     middleware: requireAuth(ctx),
     responses: { 200: okJson(wsTicketResponseSchema, 'The ticket'), ...AUTH_REFUSALS },
   })
-  app.openapi(route, async (c) => c.json(ok(await issueTicket(ctx.db, c.get('auth').user.id, ctx.now())), 200))
+  app.openapi(route, async (c) => c.json(ok(await issueTicket(ctx.db, c.get('auth').user.id, ctx.wallNow())), 200))
 }
