@@ -88,7 +88,7 @@ export async function checkCode(ctx: ExchangeContext, target: CodeTarget, code: 
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1)
   if (!latest) throw new ApiFailure(400, 'code-invalid')
-  if (latest.consumedAt !== null || latest.expiresAt.getTime() <= ctx.now().getTime()) {
+  if (latest.consumedAt !== null || latest.expiresAt.getTime() <= ctx.wallNow().getTime()) {
     throw new ApiFailure(400, 'code-expired')
   }
   const counted = await ctx.db
