@@ -784,6 +784,12 @@ export const COPY_PAGES = {
 export const PAGE_CACHE = { ttlMs: 3000, maxEntries: 500 } as const
 
 /**
+ * The embedded database (PGlite) runs in the server's thread: long work (an engine minute, the hourly statistics)
+ * lets the event loop take requests at least this often, between two queries.
+ */
+export const DATABASE = { pgliteSliceMs: 10 } as const
+
+/**
  * The what-if replay (POST /copy/v1/leaders/{id}/what-if) is public and takes 0.3–0.5 s of CPU for
  * 90 days: it runs on worker threads, its answers are cached, and each address may run only a few.
  */

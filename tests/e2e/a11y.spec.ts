@@ -1,11 +1,13 @@
 /**
- * Accessibility of every copy-trading page (axe): English and Arabic, light and dark, no serious
- * or critical violation. Signed-in pages use a fresh funded user who copies a trader.
+ * Accessibility of every copy-trading and trading page (axe): English and Arabic, light and dark, no serious
+ * or critical violation. Signed-in pages use a fresh funded user who copies a trader, or a fresh trader with money
+ * in both wallets and an open order and position, so the panels have rows.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { chainWalletPageResponseSchema, leaderPageResponseSchema } from '#/contract/index.ts'
-import { freshAccount, signInWith, testAddress, waitForHydration } from './helpers.ts'
+import { chainWalletPageResponseSchema, depthResponseSchema, leaderPageResponseSchema } from '#/contract/index.ts'
+import { Exact } from '#/contract/money.ts'
+import { freshAccount, freshTrader, signInWith, testAddress, waitForHydration } from './helpers.ts'
 
 const THEMES = ['light', 'dark'] as const
 const LOCALES = [
@@ -28,14 +30,31 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 test.describe.configure({ mode: 'parallel' })
 
+/** Visits each page and collects its serious violations, with the page's path. */
+async function violationsOf(page: Page, prefix: string, paths: readonly string[]): Promise<string[]> {
+  const failures: string[] = []
+  for (const path of paths) {
+    await page.goto(`${prefix}${path}`)
+    await waitForHydration(page)
+    await expect(page.locator('main')).toBeVisible()
+    for (const violation of await seriousViolations(page)) failures.push(`${path}: ${violation}`)
+  }
+  return failures
+}
+
+async function startIn(page: Page, theme: string): Promise<string> {
+  const address = testAddress()
+  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
+  const base = test.info().project.use.baseURL ?? 'http://127.0.0.1:3210'
+  await page.context().addCookies([{ name: 'theme', value: theme, url: base }])
+  return address
+}
+
 for (const [locale, prefix] of LOCALES) {
   for (const theme of THEMES) {
     test(`copy-trading pages have no serious violation: ${locale}, ${theme}`, async ({ page, request }) => {
       test.setTimeout(180_000)
-      const address = testAddress()
-      await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': address })
-      const base = test.info().project.use.baseURL ?? 'http://127.0.0.1:3210'
-      await page.context().addCookies([{ name: 'theme', value: theme, url: base }])
+      const address = await startIn(page, theme)
       const futures = leaderPageResponseSchema.parse(
         await (await request.get('/spotapi/copy/v1/leaders?biz=futures&hasSlots=true&pageSize=5')).json(),
       ).data.list
@@ -74,16 +93,52 @@ for (const [locale, prefix] of LOCALES) {
         '/copy-trading/my',
         '/copy-trading/lead',
       ]
-      const failures: string[] = []
-      const check = async (path: string) => {
-        await page.goto(`${prefix}${path}`)
-        await waitForHydration(page)
-        await expect(page.locator('main')).toBeVisible()
-        for (const violation of await seriousViolations(page)) failures.push(`${path}: ${violation}`)
-      }
-      for (const path of publicPages) await check(path)
+      const failures = await violationsOf(page, prefix, publicPages)
       await signInWith(page, token)
-      for (const path of signedInPages) await check(path)
+      failures.push(...(await violationsOf(page, prefix, signedInPages)))
+      expect(failures).toEqual([])
+    })
+
+    test(`trading pages have no serious violation: ${locale}, ${theme}`, async ({ page, request }) => {
+      test.setTimeout(120_000)
+      const address = await startIn(page, theme)
+      const failures = await violationsOf(page, prefix, ['/markets', '/spot/BTC_USDT', '/futures/BTC_USDT'])
+      const { token } = await freshTrader(request, address)
+      const auth = { authorization: `Bearer ${token}`, 'x-forwarded-for': address }
+      // A resting order below the market and a small long, so the panels show rows.
+      const book = depthResponseSchema.parse(
+        await (await request.get('/spotapi/market/v1/depth?biz=spot&pairCode=ETH_USDT&limit=1')).json(),
+      ).data
+      const below = new Exact(book.bids[0]?.[0] ?? '0').times('0.95').toDecimalPlaces(2, Exact.ROUND_DOWN).toFixed()
+      const resting = await request.post('/spotapi/trade/v1/orders', {
+        headers: auth,
+        data: {
+          clientOrderId: `a11y${Date.now()}`,
+          biz: 'spot',
+          pairCode: 'ETH_USDT',
+          side: 'buy',
+          type: 'limit',
+          price: below,
+          size: '0.1',
+        },
+      })
+      expect(resting.status(), await resting.text()).toBe(200)
+      const long = await request.post('/spotapi/trade/v1/orders', {
+        headers: auth,
+        data: {
+          clientOrderId: `a11y${Date.now()}f`,
+          biz: 'futures',
+          pairCode: 'ETH_USDT',
+          side: 'buy',
+          type: 'market',
+          size: '0.1',
+        },
+      })
+      expect(long.status(), await long.text()).toBe(200)
+      await signInWith(page, token)
+      failures.push(
+        ...(await violationsOf(page, prefix, ['/spot/ETH_USDT', '/futures/ETH_USDT', '/assets', '/orders'])),
+      )
       expect(failures).toEqual([])
     })
   }

@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { DATABASE } from '#/app.config.ts'
 import { acquireFolderLock } from './lock.ts'
 
 export type Database = PgDatabase<PgQueryResultHKT>
@@ -65,6 +66,24 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
   }
 }
 
+/**
+ * PGlite runs in this thread and answers without waiting for I/O, so a chain of awaited queries (the engine's minute,
+ * the hourly statistics) never lets the event loop take a request: pages and `/healthz` stalled for seconds. Before a
+ * query, once DATABASE.pgliteSliceMs of this thread's time have passed since the loop last turned, this waits one
+ * turn (setImmediate), so requests interleave with long work. Every query still runs whole and in order.
+ */
+function shareTheEventLoop(client: PGlite) {
+  const run = client.execProtocolStream.bind(client)
+  let turned = performance.now()
+  client.execProtocolStream = async (message, options) => {
+    if (performance.now() - turned >= DATABASE.pgliteSliceMs) {
+      await new Promise((resolve) => setImmediate(resolve))
+      turned = performance.now()
+    }
+    return run(message, options)
+  }
+}
+
 async function openPglite(dataDir: string, migrationsFolder: string): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith(MEMORY)
   let release = async () => {}
@@ -76,6 +95,7 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
   }
   try {
     const client = await PGlite.create(inMemory ? dataDir : resolve(dataDir))
+    shareTheEventLoop(client)
     const db = drizzlePglite({ client })
     try {
       await migratePglite(db, { migrationsFolder })

@@ -135,7 +135,7 @@ export function TradeTerminal({ biz, instrument, instruments, market, interval, 
         <button
           type="button"
           onClick={() => setSheet('buy')}
-          className="rounded-xl bg-up py-3 text-sm font-semibold text-white"
+          className="rounded-xl bg-up py-3 text-sm font-semibold text-on-up"
           data-testid="open-buy"
         >
           {biz === 'futures' ? t`Long` : t`Buy`}
@@ -143,7 +143,7 @@ export function TradeTerminal({ biz, instrument, instruments, market, interval, 
         <button
           type="button"
           onClick={() => setSheet('sell')}
-          className="rounded-xl bg-down py-3 text-sm font-semibold text-white"
+          className="rounded-xl bg-down py-3 text-sm font-semibold text-on-down"
           data-testid="open-sell"
         >
           {biz === 'futures' ? t`Short` : t`Sell`}

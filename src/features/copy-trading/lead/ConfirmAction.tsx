@@ -65,7 +65,7 @@ export function ConfirmAction({
                 disabled={pending || flight.busy}
                 data-testid={testId ? `${testId}-confirm` : undefined}
                 onClick={() => void flight.run(onConfirm).finally(() => setOpen(false))}
-                className="rounded-lg bg-down px-4 py-2 font-semibold text-white hover:opacity-90 disabled:opacity-50"
+                className="rounded-lg bg-down px-4 py-2 font-semibold text-on-down hover:opacity-90 disabled:opacity-50"
               >
                 {label}
               </button>

@@ -62,7 +62,12 @@ export function OrderBook({ book, pair, tick, last, staleness, onPickPrice }: Or
       )
     })
   return (
-    <section aria-labelledby="book-title" className="flex min-w-0 flex-col" data-testid="order-book">
+    <section
+      aria-labelledby="book-title"
+      className="flex min-w-0 flex-col"
+      data-testid="order-book"
+      data-sequence={book.sequence}
+    >
       <div className="flex items-center justify-between gap-2 px-3 py-2">
         <h2 id="book-title" className="text-sm font-semibold">
           <Trans>Order book</Trans>

@@ -217,7 +217,7 @@ export function OrderForm(props: OrderFormProps) {
             onClick={() => update({ side })}
             data-testid={`side-${side}`}
             className={`rounded-lg py-1.5 text-sm font-semibold ${
-              draft.side === side ? (side === 'buy' ? 'bg-up text-white' : 'bg-down text-white') : 'text-muted'
+              draft.side === side ? (side === 'buy' ? 'bg-up text-on-up' : 'bg-down text-on-down') : 'text-muted'
             }`}
           >
             {side === 'buy' ? (futures ? t`Long` : t`Buy`) : futures ? t`Short` : t`Sell`}
@@ -482,7 +482,7 @@ export function OrderForm(props: OrderFormProps) {
             disabled={flight.busy}
             aria-busy={flight.busy}
             data-testid="submit-order"
-            className={`rounded-xl py-3 text-sm font-semibold text-white disabled:opacity-60 ${buy ? 'bg-up' : 'bg-down'}`}
+            className={`rounded-xl py-3 text-sm font-semibold disabled:opacity-60 ${buy ? 'bg-up text-on-up' : 'bg-down text-on-down'}`}
           >
             {flight.busy ? t`Sending…` : `${submitLabel} ${base}`}
           </button>
@@ -510,7 +510,7 @@ export function OrderForm(props: OrderFormProps) {
               <button
                 type="button"
                 disabled={flight.busy}
-                className={`rounded-xl px-4 py-2 text-sm font-semibold text-white ${buy ? 'bg-up' : 'bg-down'}`}
+                className={`rounded-xl px-4 py-2 text-sm font-semibold ${buy ? 'bg-up text-on-up' : 'bg-down text-on-down'}`}
                 onClick={() => {
                   const order = confirming
                   setConfirming(undefined)

@@ -262,7 +262,7 @@ function CloseDialog({ biz, position, pair, onDone }: DialogProps & { pair: Pair
         <button
           type="submit"
           disabled={flight.busy}
-          className="rounded-xl bg-down px-4 py-2.5 font-semibold text-white disabled:opacity-60"
+          className="rounded-xl bg-down px-4 py-2.5 font-semibold text-on-down disabled:opacity-60"
           data-testid="confirm-close"
         >
           {flight.busy ? t`Closing…` : t({ message: 'Close', context: 'position' })}
