@@ -12,8 +12,12 @@ export function watchErrors(page: Page): string[] {
   return errors
 }
 
+/**
+ * The page has hydrated. Up to 15 s: on a two-core machine running the server, its engine and two browsers, a page's
+ * seventy-odd modules can take several seconds to arrive.
+ */
 export async function waitForHydration(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
 }
 
 export const PREFIXES = ['', '/zh_CN', '/ar_AE'] as const

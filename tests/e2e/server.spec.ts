@@ -99,6 +99,8 @@ test.describe('production server', () => {
   })
 
   test('SIGTERM: stops accepting, closes sockets, exits 0', async () => {
+    // A second server writing a week of history while the suite runs beside it: give it time to start.
+    test.setTimeout(120_000)
     const port = 3290
     const child = spawn(process.execPath, ['src/server/main.ts'], {
       env: {
@@ -112,7 +114,7 @@ test.describe('production server', () => {
     })
     let stdout = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    await expect.poll(() => stdout, { timeout: 20_000 }).toContain('listening')
+    await expect.poll(() => stdout, { timeout: 90_000 }).toContain('listening')
     const base = `http://127.0.0.1:${port}`
     expect((await fetch(`${base}/healthz`)).status).toBe(200)
     const page = fetch(`${base}/copy-trading/gemw`)

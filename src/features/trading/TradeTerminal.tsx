@@ -4,11 +4,10 @@
  * the panel, and buy and sell buttons within the thumb's reach that open the order form as a bottom sheet. All of it
  * live from the page's first answer on; a visitor sees everything but the form, which asks them to sign in.
  */
-import { Drawer } from '@base-ui/react/drawer'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
-import { useMemo, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react'
 import { BREAKPOINTS } from '#/app.config.ts'
 import type { KlineInterval, MarketInstrument, OrderSide, TradingMarket } from '#/contract/index.ts'
 import { leadQueries } from '#/features/copy-trading/index.ts'
@@ -29,6 +28,9 @@ import { factsLookup, pairFacts } from './shared/pair.ts'
 import { SignInPrompt } from './shared/SignInPrompt.tsx'
 import { dataOf } from './trading.queries.ts'
 import { useTerminalMemory } from './useTerminalMemory.ts'
+
+/** The phone's order sheet: loaded when a phone first opens it, so a desktop never downloads it. */
+const OrderSheet = lazy(() => import('./form/OrderSheet.tsx'))
 
 export interface TradeTerminalProps {
   biz: TradingMarket
@@ -149,29 +151,11 @@ export function TradeTerminal({ biz, instrument, instruments, market, interval, 
           {biz === 'futures' ? t`Short` : t`Sell`}
         </button>
       </div>
-      <Drawer.Root open={sheet !== undefined} onOpenChange={(open) => (open ? undefined : setSheet(undefined))}>
-        <Drawer.Portal>
-          <Drawer.Backdrop className="fixed inset-0 z-40 bg-black/40" />
-          <Drawer.Viewport className="fixed inset-0 z-50 flex items-end">
-            <Drawer.Popup
-              className="max-h-[90dvh] w-full overflow-y-auto rounded-t-2xl bg-card pb-[env(safe-area-inset-bottom)] shadow-xl"
-              data-testid="order-sheet"
-            >
-              <Drawer.Content>
-                <div className="flex items-center justify-between px-3 pt-3">
-                  <Drawer.Title className="text-base font-semibold">
-                    <Trans>Place an order</Trans>
-                  </Drawer.Title>
-                  <Drawer.Close className="rounded-lg px-2 py-1 text-sm text-muted" aria-label={t`Close`}>
-                    ✕
-                  </Drawer.Close>
-                </div>
-                {sheet ? form(sheet) : null}
-              </Drawer.Content>
-            </Drawer.Popup>
-          </Drawer.Viewport>
-        </Drawer.Portal>
-      </Drawer.Root>
+      {sheet ? (
+        <Suspense fallback={null}>
+          <OrderSheet onClose={() => setSheet(undefined)}>{form(sheet)}</OrderSheet>
+        </Suspense>
+      ) : null}
     </main>
   )
 }
