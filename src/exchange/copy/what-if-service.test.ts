@@ -206,5 +206,6 @@ describe('what-if as of now', () => {
     expect(atSecond.eq(atFirst)).toBe(false)
     expect(second.last).toEqual({ time: START + 40 * MINUTE, equity: toPlain(q(atSecond)) })
     expect(second.pnl).toBe(toPlain(q(atSecond.minus(2000))))
-  })
+    // Two engine ticks of 20 market minutes each: every book re-quoted and the market flow sent each minute.
+  }, 30_000)
 })
