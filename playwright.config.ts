@@ -9,7 +9,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A two-core machine runs the server, its engine at 30× and two browsers: pages take seconds to load and hydrate
+  // under the suite's load, so a step may wait up to 10 s and a test may take a minute.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {
     baseURL,
