@@ -5,6 +5,7 @@ import {
   LOCALES,
   loadConfig,
   publicConfig,
+  spotSubdomainBase,
   TIMING,
   WEBSOCKET,
   QUERY_LIMITS,
@@ -75,6 +76,7 @@ describe('loadConfig', () => {
       'benchBaseline',
       'features',
       'helpCenterUrl',
+      'helpDeskUrl',
       'product',
       'reloadGuardMs',
       'sandbox',
@@ -149,11 +151,27 @@ describe('SANDBOX and SMTP_URL', () => {
   })
 })
 
+describe('SPOT_API_BASE=subdomain (§7: a spotapi subdomain of the host)', () => {
+  it('derives https://spotapi.<host> from SITE_URL, the configured host, with its scheme and port', () => {
+    const config = loadConfig({ SPOT_API_BASE: 'subdomain', SITE_URL: 'https://www.example.com' })
+    expect(config.api.spotBase).toBe('https://spotapi.example.com')
+    expect(publicConfig(config).api.spotBase).toBe('https://spotapi.example.com')
+    expect(spotSubdomainBase('https://trade.example.co.uk/')).toBe('https://spotapi.trade.example.co.uk')
+    expect(spotSubdomainBase('http://example.test:8080')).toBe('http://spotapi.example.test:8080')
+  })
+
+  it('is refused for a host with no domain, and reads no request header at all', () => {
+    for (const site of [undefined, 'http://127.0.0.1:3000', 'http://[::1]:3000', 'http://intranet'])
+      expect(() => loadConfig({ SPOT_API_BASE: 'subdomain', SITE_URL: site }), String(site)).toThrow(
+        /SPOT_API_BASE=subdomain needs SITE_URL with a domain name/,
+      )
+    expect(() => loadConfig({ SPOT_API_BASE: 'sub-domain' })).toThrow(/absolute URL \(http, https\) or subdomain/)
+  })
+})
+
 describe('§9 constants', () => {
   it('are named with the spec values', () => {
     expect(TIMING.reloadGuardMs).toBe(10_000)
-    expect(TIMING.navigationRepaintDelayMs).toBe(100)
-    expect(TIMING.headDebounceMs).toBe(10)
     expect(WEBSOCKET.heartbeatMs).toBe(2000)
     expect(WEBSOCKET.reconnectAfterHeartbeats).toBe(5)
     expect(QUERY_LIMITS).toEqual({ depth: 5, arrayLimit: 20, parameterLimit: 1000 })

@@ -24,6 +24,8 @@ export interface LocaleInfo {
   dir: TextDirection
   /** The help centre's language segment for this locale (§2: /{lang}/{catalog}/{id}). */
   helpLang: string
+  /** The help desk's (support chat's) language code for this locale (§9), sent as HELP_DESK_LANGUAGE_PARAM. */
+  helpDeskLang: string
 }
 
 const locale = (
@@ -32,6 +34,7 @@ const locale = (
   tag: string,
   fiatCurrency: string,
   helpLang: string,
+  helpDeskLang: string,
   dir: TextDirection = 'ltr',
 ): LocaleInfo => ({
   code,
@@ -41,6 +44,7 @@ const locale = (
   fiatCurrency,
   dir,
   helpLang,
+  helpDeskLang,
 })
 
 /**
@@ -48,24 +52,46 @@ const locale = (
  * currency-by-language map says AED; the language's default is EUR (what the picker shows).
  */
 export const LOCALES = [
-  locale('en_US', 'English', 'en-US', 'USD', 'en-us'),
-  locale('zh_CN', '简体中文', 'zh-CN', 'CNY', 'zh-cn'),
-  locale('zh_TW', '繁體中文', 'zh-TW', 'TWD', 'zh-tw'),
-  locale('ko_KR', '한국어', 'ko-KR', 'KRW', 'ko'),
-  locale('vi_VN', 'Tiếng Việt', 'vi-VN', 'VND', 'vi'),
-  locale('tr_TR', 'Türkçe', 'tr-TR', 'TRY', 'tr'),
-  locale('pt_PT', 'Português', 'pt-PT', 'EUR', 'pt'),
-  locale('ru_RU', 'Русский', 'ru-RU', 'RUB', 'ru'),
-  locale('uk_UA', 'Українська', 'uk-UA', 'UAH', 'uk'),
-  locale('ja_JP', '日本語', 'ja-JP', 'JPY', 'ja'),
-  locale('fr_FR', 'Français', 'fr-FR', 'EUR', 'fr'),
-  locale('es_ES', 'Español', 'es-ES', 'EUR', 'es'),
-  locale('ar_AE', 'العربية', 'ar-AE', 'EUR', 'ar', 'rtl'),
+  locale('en_US', 'English', 'en-US', 'USD', 'en-us', 'en-US'),
+  locale('zh_CN', '简体中文', 'zh-CN', 'CNY', 'zh-cn', 'zh-CN'),
+  locale('zh_TW', '繁體中文', 'zh-TW', 'TWD', 'zh-tw', 'zh-TW'),
+  locale('ko_KR', '한국어', 'ko-KR', 'KRW', 'ko', 'ko'),
+  locale('vi_VN', 'Tiếng Việt', 'vi-VN', 'VND', 'vi', 'vi'),
+  locale('tr_TR', 'Türkçe', 'tr-TR', 'TRY', 'tr', 'tr'),
+  locale('pt_PT', 'Português', 'pt-PT', 'EUR', 'pt', 'pt'),
+  locale('ru_RU', 'Русский', 'ru-RU', 'RUB', 'ru', 'ru'),
+  locale('uk_UA', 'Українська', 'uk-UA', 'UAH', 'uk', 'uk'),
+  locale('ja_JP', '日本語', 'ja-JP', 'JPY', 'ja', 'ja'),
+  locale('fr_FR', 'Français', 'fr-FR', 'EUR', 'fr', 'fr'),
+  locale('es_ES', 'Español', 'es-ES', 'EUR', 'es', 'es'),
+  locale('ar_AE', 'العربية', 'ar-AE', 'EUR', 'ar', 'ar', 'rtl'),
 ] as const satisfies readonly LocaleInfo[]
 
 export type LocaleCode = (typeof LOCALES)[number]['code']
 
 export const DEFAULT_LOCALE: LocaleCode = 'en_US'
+
+/**
+ * §9: the verification widget's language code and title, chosen per language. The code names the widget's own
+ * translation (altcha/i18n/<code>) for its label and states; the title heads the widget, written here in each
+ * language like the rest of the language list, so every locale has it without waiting for a catalog.
+ */
+export const VERIFICATION_WIDGET = {
+  en_US: { language: 'en', title: 'Security verification' },
+  zh_CN: { language: 'zh-cn', title: '安全验证' },
+  zh_TW: { language: 'zh-tw', title: '安全驗證' },
+  ko_KR: { language: 'ko', title: '보안 인증' },
+  vi_VN: { language: 'vi', title: 'Xác minh bảo mật' },
+  tr_TR: { language: 'tr', title: 'Güvenlik doğrulaması' },
+  pt_PT: { language: 'pt-pt', title: 'Verificação de segurança' },
+  ru_RU: { language: 'ru', title: 'Проверка безопасности' },
+  uk_UA: { language: 'uk', title: 'Перевірка безпеки' },
+  ja_JP: { language: 'ja', title: 'セキュリティ認証' },
+  fr_FR: { language: 'fr-fr', title: 'Vérification de sécurité' },
+  es_ES: { language: 'es-es', title: 'Verificación de seguridad' },
+  ar_AE: { language: 'ar', title: 'التحقق الأمني' },
+} as const satisfies Record<string, { language: string; title: string }>
+export type VerificationWidgetLanguage = (typeof VERIFICATION_WIDGET)[keyof typeof VERIFICATION_WIDGET]['language']
 
 /** §9 defaults and the product's own fixed choices. */
 export const DEFAULTS = {
@@ -102,14 +128,20 @@ export const COOKIES = {
   ],
   /** §4: the locale cookie lasts 365 days, path /. */
   localeMaxAgeSeconds: 365 * 24 * 60 * 60,
+  /**
+   * The languages a native shell's WebView supports (§2 `clientSupperLanguage`), kept from the landing address for the
+   * session (a cookie without Max-Age ends with the WebView) until a landing address brings a new list.
+   */
+  clientLanguages: 'client_languages',
 } as const
 
 /** §9 timings of the app lifecycle and navigation. */
 export const TIMING = {
   /** A chunk-load error reloads a path at most once within this window. */
   reloadGuardMs: 10_000,
-  navigationRepaintDelayMs: 100,
-  headDebounceMs: 10,
+  // §9's navigation repaint delay (100 ms) and head debounce (10 ms) time a Vue router's scroll and head writes.
+  // TanStack Router needs neither: it scrolls (to the top or the hash) once the new page has committed, and
+  // HeadContent writes the head once per committed navigation, so there is nothing to wait for or debounce.
   /** How long in-flight requests may take to finish on shutdown before the process exits anyway. */
   shutdownGraceMs: 10_000,
 } as const
@@ -193,12 +225,13 @@ export const HTTP_LIMITS = {
 
 /**
  * Theme tokens the server needs without a stylesheet: `--bg-primary1` per theme is the
- * theme-color fallback (§2), and the mobile status-bar colours of §4.
+ * theme-color fallback (§2), `--bg-primary2` a route's mobile header background where it differs
+ * (src/styles.css holds the same values), and the mobile status-bar colours of §4.
  */
 export const THEME_TOKENS = {
-  light: { bgPrimary1: '#ffffff', statusBar: '#ffffff' },
-  dark: { bgPrimary1: '#212121', statusBar: '#212121' },
-} as const satisfies Record<Theme, { bgPrimary1: string; statusBar: string }>
+  light: { bgPrimary1: '#ffffff', bgPrimary2: '#f5f6f8', statusBar: '#ffffff' },
+  dark: { bgPrimary1: '#212121', bgPrimary2: '#171717', statusBar: '#212121' },
+} as const satisfies Record<Theme, { bgPrimary1: string; bgPrimary2: string; statusBar: string }>
 
 /** The reference exchange's accounts and limits (§3–§6). */
 export const ACCOUNTS = {
@@ -245,6 +278,30 @@ export const ACCOUNTS = {
   sessionTouchSeconds: 5 * 60,
   /** userSubType 2 is a sub-account (§3, §6). */
   subAccountType: 2,
+} as const
+
+/**
+ * Human verification (ALTCHA proof of work, self-hosted): asked on registration, on sending a code, and on sign-in once
+ * an account has had loginFailuresBeforeVerification wrong passwords from one address. The exchange signs each
+ * challenge with VERIFICATION_SECRET (HMAC) and remembers a used one in the database until it expires, so a solution
+ * counts once across processes.
+ */
+export const VERIFICATION = {
+  algorithm: 'SHA-256',
+  /** SHA-256 rounds per guess: one, so the work is the number of guesses. */
+  cost: 1,
+  /**
+   * The answer is a counter drawn from this range: a browser tries about that many SHA-256 digests, well under a
+   * second on a slow phone, while a bot sending thousands of requests pays for every one.
+   */
+  counterMin: 1_000,
+  counterMax: 5_000,
+  /** A challenge must be solved and used within this long; a used one is remembered as long. */
+  challengeTtlSeconds: 5 * 60,
+  /** Wrong passwords of one account from one address after which its sign-in asks for verification. */
+  loginFailuresBeforeVerification: 3,
+  /** A form waits this long for the widget to finish solving before it sends without a solution. */
+  solveWaitMs: 15_000,
 } as const
 
 /** Limits of the exchange's HTTP edge. */
@@ -421,11 +478,51 @@ export const COPY = {
   simulatedFollowers: 120,
 } as const
 
+/**
+ * The help centre's articles the app links to (§1 help-centre link catalogue, §2 /{lang}/{catalog}/{id}), each opened
+ * in the reader's help language below HELP_CENTER_URL.
+ */
+export const HELP_ARTICLES = {
+  fees: { catalog: 'trading', id: 'fees' },
+  terms: { catalog: 'legal', id: 'terms-of-use' },
+  riskDisclosure: { catalog: 'legal', id: 'risk-disclosure' },
+  /** Copy set-up: fixed amount vs ratio of the trader's size. */
+  copyModes: { catalog: 'copy-trading', id: 'copy-modes' },
+  /** Copy set-up: take profit and stop loss of each copied position. */
+  copyTakeProfitStopLoss: { catalog: 'copy-trading', id: 'take-profit-stop-loss' },
+  /** Copy set-up: the stop of the whole copy at a loss on the investment. */
+  copyStopLoss: { catalog: 'copy-trading', id: 'copy-stop-loss' },
+  profitShare: { catalog: 'copy-trading', id: 'profit-share' },
+  leadRequirements: { catalog: 'copy-trading', id: 'lead-trader-requirements' },
+  marginModes: { catalog: 'futures', id: 'margin-modes' },
+  liquidation: { catalog: 'futures', id: 'liquidation' },
+} as const satisfies Record<string, { catalog: string; id: string }>
+export type HelpArticle = keyof typeof HELP_ARTICLES
+
+/** The help desk (HELP_DESK_URL) is told the reader's language (LocaleInfo.helpDeskLang) in this query parameter. */
+export const HELP_DESK_LANGUAGE_PARAM = 'lang'
+
 export const SEO = {
   ogImage: '/og-image.png',
   ogImageWidth: 1200,
   ogImageHeight: 630,
 } as const
+
+/** SPOT_API_BASE's value that derives the spot API from the site's host. */
+const SPOT_SUBDOMAIN = 'subdomain'
+
+/**
+ * §7: the spot API as the `spotapi` subdomain of the site's host (a leading `www.` dropped), on the site's scheme
+ * and port. Derived from SITE_URL, the configured host, never from a request's Host header, which a client chooses:
+ * a base built from it would send pages' API calls (and their tokens) wherever a forged header pointed. Undefined for
+ * a host with no domain to put a subdomain under (an IP address, localhost).
+ */
+export function spotSubdomainBase(siteUrl: string): string | undefined {
+  const site = new URL(siteUrl)
+  const host = site.hostname.replace(/^www\./, '')
+  if (!host.includes('.') || /^[\d.]+$/.test(host) || host.startsWith('[')) return undefined
+  return `${site.protocol}//spotapi.${host}${site.port ? `:${site.port}` : ''}`
+}
 
 /**
  * The environment's schema. Built on first use, inside a function, so the browser bundle (which
@@ -456,7 +553,13 @@ function envSchema() {
       })
       .default(DEFAULTS.product),
     SITE_URL: url(['http', 'https']).optional(),
-    SPOT_API_BASE: url(['http', 'https']).optional(),
+    // 'subdomain': https://spotapi.<SITE_URL's host> (§7, ARCHITECTURE.md).
+    SPOT_API_BASE: z
+      .string()
+      .refine((value) => value === SPOT_SUBDOMAIN || url(['http', 'https']).safeParse(value).success, {
+        error: `expected an absolute URL (http, https) or ${SPOT_SUBDOMAIN}`,
+      })
+      .optional(),
     FUTURES_API_BASE: url(['http', 'https']).optional(),
     WS_URL: url(['ws', 'wss']).optional(),
     WS_ALLOWED_ORIGINS: z
@@ -497,6 +600,7 @@ function envSchema() {
       .optional(),
     TRUST_PROXY: bool.default(false),
     HELP_CENTER_URL: url(['http', 'https']).optional(),
+    HELP_DESK_URL: url(['http', 'https']).optional(),
     EXCHANGE_BACKFILL_DAYS: z.coerce
       .number({ error: 'expected a number of days' })
       .int()
@@ -516,6 +620,7 @@ function envSchema() {
     ANALYTICS_OPT_IN: bool.default(false),
     SANDBOX: bool.default(true),
     SMTP_URL: url(['smtp', 'smtps']).optional(),
+    VERIFICATION_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
     MAIL_FROM: z
       .string()
       .regex(/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, {
@@ -544,7 +649,9 @@ function toConfig(env: z.infer<ReturnType<typeof envSchema>>) {
     ],
     /** Embedded defaults are relative to the page's origin; a configured base wins (ARCHITECTURE.md). */
     api: {
-      spotBase: env.SPOT_API_BASE ?? '/spotapi',
+      spotBase:
+        // loadConfig refuses 'subdomain' with a site host it cannot derive from: the empty base is never served.
+        env.SPOT_API_BASE === SPOT_SUBDOMAIN ? (spotSubdomainBase(siteUrl) ?? '') : (env.SPOT_API_BASE ?? '/spotapi'),
       futuresBase: env.FUTURES_API_BASE ?? '/futuresapi',
       wsUrl: env.WS_URL ?? WEBSOCKET.path,
     },
@@ -558,8 +665,13 @@ function toConfig(env: z.infer<ReturnType<typeof envSchema>>) {
     redisUrl: env.REDIS_URL,
     /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits per IP). */
     trustProxy: env.TRUST_PROXY,
-    /** The help desk's origin; help links are /{lang}/{catalog}/{id} below it (same origin when unset). */
+    /**
+     * The help centre's base; help links are /{lang}/{catalog}/{id} below it. Unset: this origin, where the deployment's
+     * proxy sends the help languages' paths (`/en-us/…`, never a locale prefix such as `/en_US`) to the help centre.
+     */
     helpCenterUrl: (env.HELP_CENTER_URL ?? '').replace(/\/+$/, ''),
+    /** The help desk (support chat); unset: the help entry opens the help centre's home instead. */
+    helpDeskUrl: env.HELP_DESK_URL,
     /** The developer pages (/dev/analytics, the development mailer that logs codes) exist outside production only. */
     devPages: env.NODE_ENV !== 'production',
     /** The embedded exchange is a simulator: test funds (the faucet) and, unless codes go by mail, the code inbox. */
@@ -574,6 +686,11 @@ function toConfig(env: z.infer<ReturnType<typeof envSchema>>) {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `${env.PRODUCT} <${MAIL.defaultFromLocalPart}@${new URL(siteUrl).hostname}>`,
     },
+    /**
+     * Signs verification challenges. Unset: a random one per process, fine for one process; several processes behind
+     * one address must share it, or a challenge one issued fails on another.
+     */
+    verificationSecret: env.VERIFICATION_SECRET,
     /** Engine minutes per real minute: fast-forward for demos and tests. */
     clockSpeed: env.EXCHANGE_CLOCK_SPEED,
     /** Days of market and simulated-leader history written on the first start. */
@@ -622,6 +739,12 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const config = toConfig(parsed.data)
+  if (config.api.spotBase === '') {
+    throw new ConfigError(
+      `Invalid configuration:\n  SPOT_API_BASE=${SPOT_SUBDOMAIN} needs SITE_URL with a domain name ` +
+        `(https://example.com gives https://spotapi.example.com), not ${JSON.stringify(config.siteUrl)}`,
+    )
+  }
   // A real deployment with nowhere to send codes would take registrations no one can finish.
   if (!config.codeInbox && config.mail.smtpUrl === undefined) {
     throw new ConfigError(
@@ -642,6 +765,7 @@ export function publicConfig(config: ServerConfig) {
     reloadGuardMs: config.reloadGuardMs,
     benchBaseline: config.benchBaseline,
     helpCenterUrl: config.helpCenterUrl,
+    helpDeskUrl: config.helpDeskUrl,
     analytics: config.analytics,
     /** The registration form points newcomers at the code inbox; test funds get a button later. */
     sandbox: { enabled: config.sandbox, codeInbox: config.codeInbox },
@@ -720,8 +844,14 @@ export const ANALYTICS = {
   paramsMaxLength: 1000,
   pageNameMaxLength: 200,
   utmMaxLength: 200,
-  /** Local storage: the waiting events (they survive a reload) and the user's opt-in / opt-out choice. */
+  /**
+   * Local storage: the waiting events (they survive a reload) and the user's opt-in / opt-out choice. Each tab keeps its
+   * events under `queueStorageKey:<tab id>` and holds a Web Lock of that name; the bare key is used only by browsers
+   * without Web Locks (what an older page left there is adopted like a closed tab's queue).
+   */
   queueStorageKey: 'analytics_queue',
+  /** The Web Lock under which one tab at a time adopts what closed tabs left. */
+  adoptLockName: 'analytics_queue.adopt',
   /** Calls made before the SDK was loaded, kept when the page is left before it was. */
   pendingStorageKey: 'analytics_pending',
   consentStorageKey: 'analytics_consent',
@@ -782,6 +912,31 @@ export const COPY_PAGES = {
 } as const
 
 export const PAGE_CACHE = { ttlMs: 3000, maxEntries: 500 } as const
+
+/**
+ * §7: pages that are the same for every visitor, rendered at build time (`npm run build`) into
+ * dist/prerendered and served as files to visitors whose cookies would not change them. `{product}`
+ * is the configured product; every page exists unprefixed (English) and under each locale prefix.
+ * The client fetches `{path}/{payloadFile}?{buildId}` for a page's data on navigation (pages with data only).
+ */
+export const PRERENDER = {
+  pages: ['/affiliate-register/why-join-{product}', '/copy-trading/methodology'],
+  payloadFile: '_payload.json',
+  /** The render lays out for the kind of device: one file per kind, rendered with these user agents. */
+  userAgents: {
+    web: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+    h5: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+  },
+} as const
+
+/** The commission tiers the affiliate page shows, by referred trading volume of the last 30 days. */
+export const AFFILIATE_PROGRAM = {
+  tiers: [
+    { code: 'starter', volume: '< 1M USDT', rate: '30%' },
+    { code: 'pro', volume: '1M – 20M USDT', rate: '40%' },
+    { code: 'elite', volume: '> 20M USDT', rate: '50%' },
+  ],
+} as const
 
 /**
  * The embedded database (PGlite) runs in the server's thread: long work (an engine minute, the hourly statistics)
@@ -859,6 +1014,8 @@ export const TERMINAL = {
   amountPercents: [25, 50, 75, 100],
   /** Pairs kept open as tabs above the terminal (§3 tabsList, local storage). */
   maxTabs: 8,
+  /** A chart history the exchange did not answer is asked again this many times (backing off) before the chart says so. */
+  historyRetries: 3,
   /** The favourites a visitor keeps in the browser (a user's are stored by the exchange). */
   favouritesStorageKey: 'market_favourites',
 } as const

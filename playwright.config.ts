@@ -46,6 +46,8 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       EXCHANGE_BACKFILL_DAYS: '30',
       EXCHANGE_CLOCK_SPEED: '30',
+      // The help-desk entry's address (tests/e2e/help-links.spec.ts); the help centre stays on this origin.
+      HELP_DESK_URL: 'https://desk.tandem.example/chat',
     },
   },
 })

@@ -1,5 +1,5 @@
 /**
- * Writes .br and .gz beside every compressible file of dist/client, so the server never compresses
+ * Writes .br and .gz beside every compressible file of dist/client (and the other folders named), so the server never compresses
  * static files per request. Small files too (a page loads many small chunks), but a copy is kept
  * only when it is smaller than the file: the server then sends the file as it is.
  */
@@ -20,24 +20,25 @@ async function* files(dir: string): AsyncGenerator<string> {
   }
 }
 
-const root = process.argv[2] ?? 'dist/client'
+const roots = process.argv.length > 2 ? process.argv.slice(2) : ['dist/client']
 let count = 0
 let before = 0
 let after = 0
-for await (const path of files(root)) {
-  const { size } = await stat(path)
-  const data = await readFile(path)
-  const [br, gz] = await Promise.all([
-    brotli(data, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
-    }),
-    gzip(data, { level: 9 }),
-  ])
-  if (br.length < size) await writeFile(`${path}.br`, br)
-  if (gz.length < size) await writeFile(`${path}.gz`, gz)
-  if (br.length >= size && gz.length >= size) continue
-  count += 1
-  before += size
-  after += Math.min(br.length, size)
-}
+for (const root of roots)
+  for await (const path of files(root)) {
+    const { size } = await stat(path)
+    const data = await readFile(path)
+    const [br, gz] = await Promise.all([
+      brotli(data, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
+      }),
+      gzip(data, { level: 9 }),
+    ])
+    if (br.length < size) await writeFile(`${path}.br`, br)
+    if (gz.length < size) await writeFile(`${path}.gz`, gz)
+    if (br.length >= size && gz.length >= size) continue
+    count += 1
+    before += size
+    after += Math.min(br.length, size)
+  }
 console.log(`compressed ${count} files: ${(before / 1024).toFixed(1)} kB → ${(after / 1024).toFixed(1)} kB brotli`)

@@ -2,11 +2,12 @@
  * Start's middleware. Requests: legacy redirects; the edge of server-function calls (this site
  * only, JSON only, bounded); a fresh CSP nonce per request (the router stamps it on every script it
  * renders), the security headers of every HTML response, and no caching of anything a session
- * saw; a landing link's invite code kept by its own response. Server functions: an input their validator refuses answers 400 with its fields.
+ * saw; a landing link's invite code and a native shell's language list kept by its own response. Server functions: an input their validator refuses answers 400 with its fields.
  */
 import { createMiddleware, createStart } from '@tanstack/react-start'
 import { COOKIES } from '../app.config.ts'
 import { inviteCodeCookie } from '#/features/campaign/index.server.ts'
+import { clientLanguagesCookie } from '#/features/i18n/index.server.ts'
 import { resolveRedirect } from '#/features/routing/index.ts'
 import {
   rejectInput,
@@ -59,12 +60,16 @@ const securityHeaders = createMiddleware({ type: 'request' }).server(async ({ re
   return result
 })
 
-/** A landing link's invite code is kept by the page's own response (campaign: referral.server.ts). */
-const referral = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
+/**
+ * What a landing link carries is kept by the page's own response: its invite code (campaign: referral.server.ts) and a
+ * native shell's language list (i18n: client-languages.server.ts).
+ */
+const landing = createMiddleware({ type: 'request' }).server(async ({ request, next, handlerType }) => {
   const result = await next()
   if (handlerType !== 'router') return result
-  const cookie = inviteCodeCookie(new URL(request.url))
-  if (cookie) result.response.headers.append('set-cookie', cookie)
+  const url = new URL(request.url)
+  for (const cookie of [inviteCodeCookie(url), clientLanguagesCookie(url)])
+    if (cookie) result.response.headers.append('set-cookie', cookie)
   return result
 })
 
@@ -78,7 +83,7 @@ const inputRejection = createMiddleware({ type: 'function' }).server(async ({ ne
 })
 
 export const startInstance = createStart(() => ({
-  requestMiddleware: [redirects, serverFnGuard, securityHeaders, referral],
+  requestMiddleware: [redirects, serverFnGuard, securityHeaders, landing],
   functionMiddleware: [inputRejection],
   serializationAdapters: [inputRejectedAdapter],
 }))

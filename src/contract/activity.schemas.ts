@@ -7,9 +7,17 @@ import { singleLine } from './text.schemas.ts'
 
 const flagSchema = z.enum(['true', 'false'])
 
-/** Flags are the strings 'true' / 'false' on the wire (§3: `Hbt_Switch` 'false' closes trading bots). */
+/** The flags the app acts on; an exchange may send more (an operator's own), and the map keeps them all. */
+export const KNOWN_GLOBAL_FLAGS = ['Hbt_Switch', 'futuresMenu', 'p2pMenu'] as const
+export type KnownGlobalFlag = (typeof KNOWN_GLOBAL_FLAGS)[number]
+
+/**
+ * §3's global config map: every flag the exchange sends, each the string 'true' or 'false' on the wire
+ * (`Hbt_Switch` 'false' closes trading bots). A known flag left out reads as open.
+ */
 export const globalConfigSchema = z
-  .object({ Hbt_Switch: flagSchema, futuresMenu: flagSchema, p2pMenu: flagSchema })
+  .object({ Hbt_Switch: flagSchema.optional(), futuresMenu: flagSchema.optional(), p2pMenu: flagSchema.optional() })
+  .catchall(flagSchema)
   .meta({ id: 'GlobalConfig' })
 export type GlobalConfig = z.infer<typeof globalConfigSchema>
 export const globalConfigResponseSchema = okEnvelope(globalConfigSchema).meta({ id: 'GlobalConfigResponse' })

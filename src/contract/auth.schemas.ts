@@ -20,10 +20,31 @@ export const codePurposeSchema = z.enum(CODE_PURPOSES)
 export type CodePurpose = z.infer<typeof codePurposeSchema>
 
 /** The account field's rule depends on its type, so every account-bearing body is a union on `accountType`. */
+/**
+ * A solved ALTCHA challenge: base64 of `{ challenge, solution }` as the widget submits it. Asked for on sending a code,
+ * on registration, and on sign-in after repeated wrong passwords.
+ */
+export const verificationPayloadSchema = z
+  .string()
+  .max(4096)
+  .regex(/^[A-Za-z0-9+/=_-]+$/)
+  .describe('A solved challenge of GET /v2/users/verification/challenge, base64 of { challenge, solution }')
+const verificationField = { verification: verificationPayloadSchema.optional() }
+
 export const sendCodeRequestSchema = z
   .discriminatedUnion('accountType', [
-    z.strictObject({ accountType: z.literal('email'), account: registrationEmailSchema, purpose: codePurposeSchema }),
-    z.strictObject({ accountType: z.literal('mobile'), account: mobileSchema, purpose: codePurposeSchema }),
+    z.strictObject({
+      accountType: z.literal('email'),
+      account: registrationEmailSchema,
+      purpose: codePurposeSchema,
+      ...verificationField,
+    }),
+    z.strictObject({
+      accountType: z.literal('mobile'),
+      account: mobileSchema,
+      purpose: codePurposeSchema,
+      ...verificationField,
+    }),
   ])
   .meta({ id: 'SendCodeRequest' })
 export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>
@@ -37,6 +58,7 @@ const registerFields = {
   password: newPasswordSchema,
   code: verificationCodeSchema,
   inviteCode: inviteCodeSchema.optional(),
+  ...verificationField,
 }
 
 export const registerRequestSchema = z
@@ -49,8 +71,18 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>
 
 export const loginRequestSchema = z
   .discriminatedUnion('accountType', [
-    z.strictObject({ accountType: z.literal('email'), account: emailSchema, password: passwordSchema }),
-    z.strictObject({ accountType: z.literal('mobile'), account: mobileSchema, password: passwordSchema }),
+    z.strictObject({
+      accountType: z.literal('email'),
+      account: emailSchema,
+      password: passwordSchema,
+      ...verificationField,
+    }),
+    z.strictObject({
+      accountType: z.literal('mobile'),
+      account: mobileSchema,
+      password: passwordSchema,
+      ...verificationField,
+    }),
   ])
   .meta({ id: 'LoginRequest' })
 export type LoginRequest = z.infer<typeof loginRequestSchema>
@@ -66,3 +98,25 @@ export type Session = z.infer<typeof sessionSchema>
 
 export const sessionResponseSchema = okEnvelope(sessionSchema).meta({ id: 'SessionResponse' })
 export type SessionResponse = z.infer<typeof sessionResponseSchema>
+
+/** An ALTCHA (v2) proof-of-work challenge, signed by the exchange; the widget solves it. */
+export const verificationChallengeSchema = z
+  .object({
+    parameters: z.object({
+      algorithm: z.string(),
+      nonce: z.string(),
+      salt: z.string(),
+      cost: z.number(),
+      keyLength: z.number(),
+      keyPrefix: z.string(),
+      keySignature: z.string().optional(),
+      expiresAt: z.number().optional().describe('seconds since the epoch'),
+    }),
+    signature: z.string().optional(),
+  })
+  .meta({ id: 'VerificationChallenge' })
+export type VerificationChallenge = z.infer<typeof verificationChallengeSchema>
+
+export const verificationChallengeResponseSchema = okEnvelope(verificationChallengeSchema).meta({
+  id: 'VerificationChallengeResponse',
+})

@@ -52,6 +52,15 @@ export const ERROR_REASONS = [
   'margin-mode',
   /** The margin mode changes only without a position or an open order on the pair. */
   'not-flat',
+  /** A sub-account whose security config has standAloneLogin false signs in only through its main account. */
+  'sub-account-login',
+  /** The security config's changeLogin is false: the login details (password) are managed by the main account. */
+  'login-change-refused',
+  /** Human verification (ALTCHA): none sent where it is asked, a wrong or forged one, one past its time, one used before. */
+  'verification-required',
+  'verification-invalid',
+  'verification-expired',
+  'verification-reused',
 ] as const
 export const errorReasonSchema = z.enum(ERROR_REASONS).meta({ id: 'ErrorReason' })
 export type ErrorReason = z.infer<typeof errorReasonSchema>

@@ -2,6 +2,7 @@
 export * from './envelope.schemas.ts'
 export * from './text.schemas.ts'
 export * from './auth.schemas.ts'
+export * from './login-change.schemas.ts'
 export * from './account.schemas.ts'
 export * from './wallet.schemas.ts'
 export * from './activity.schemas.ts'

@@ -8,10 +8,22 @@ export const decimalStringSchema = z.string().regex(/^(?:0|[1-9]\d*)(?:\.\d*[1-9
 /** A decimal that may be negative, without exponent or trailing zeros, e.g. "-0.0123". */
 export const signedDecimalStringSchema = z.string().regex(/^-?(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/)
 
+const walletTypeSchema = z.number().int().min(1).max(99)
+
+/** §7 writes the body as `walletTypeList` with the value 1: one wallet type as a bare number, or a list of them. */
 export const walletAccountRequestSchema = z
-  .strictObject({ walletTypeList: z.array(z.number().int().min(1).max(99)).min(1).max(10) })
+  .strictObject({
+    walletTypeList: z.union([walletTypeSchema, z.array(walletTypeSchema).min(1).max(10)]).meta({
+      description: 'One wallet type (1 spot, 3 EXCHANGE), as §7 sends it, or a list of them',
+    }),
+  })
   .meta({ id: 'WalletAccountRequest' })
 export type WalletAccountRequest = z.infer<typeof walletAccountRequestSchema>
+
+/** The wallet types a request asks for, as a list. */
+export function walletTypesOf(request: WalletAccountRequest): number[] {
+  return typeof request.walletTypeList === 'number' ? [request.walletTypeList] : request.walletTypeList
+}
 
 export const walletBalanceSchema = z
   .object({

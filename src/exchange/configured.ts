@@ -25,6 +25,7 @@ export function openConfiguredExchange(
     runEngine: true,
     redisUrl: config.redisUrl,
     allowedOrigins: config.wsAllowedOrigins,
+    verificationSecret: config.verificationSecret,
   }).catch((error: unknown) => {
     if (!(error instanceof FolderLockedError)) throw error
     console.error(

@@ -2,6 +2,7 @@
 import type { RateLimiterMemory } from 'rate-limiter-flexible'
 import type { AccountType } from '../contract/index.ts'
 import type { DevInbox, Mailer } from './accounts/mailer.ts'
+import type { VerificationKeys } from './accounts/verification.ts'
 import type { Rules } from './copy/rules.ts'
 import type { WhatIfService } from './copy/what-if-service.ts'
 import type { TradingBooks } from './trading/books.ts'
@@ -40,6 +41,8 @@ export interface ExchangeContext {
   /** Present when codes are kept in memory (development or sandbox) instead of mailed. */
   inbox: DevInbox | undefined
   limiters: RateLimiters
+  /** Signs and checks human-verification challenges (VERIFICATION_SECRET). */
+  verification: VerificationKeys
   /** Outside production: the development pages, and the full inbox listing. */
   devPages: boolean
   /** A simulator: test funds (the faucet). */

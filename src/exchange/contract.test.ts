@@ -21,6 +21,7 @@ import {
   updatePreferencesResponseSchema,
   walletAccountResponseSchema,
   wsTicketResponseSchema,
+  verificationChallengeResponseSchema,
 } from '../contract/index.ts'
 import { createApp, loggable } from './http/app.ts'
 import { startHarness, unique, type ApiResult, type Harness } from '#tests/fixtures/exchange/harness.ts'
@@ -149,6 +150,29 @@ describe('every call of §7 and the affiliate programme', () => {
 
 describe('accounts', () => {
   const account = `${unique('contract')}@example.com`
+
+  it('POST /v2/users/password/update', async () => {
+    const path = '/v2/users/password/update'
+    const sub = sessionResponseSchema.parse((await h.login('sub@tandem.dev', 'Sub12345')).body).data.token
+    const body = { password: 'Sub12345', newPassword: 'Another123' }
+    check(await h.api('POST', path, { token: sub, body }), 'post', path, 403, apiErrorSchema)
+    const demo = sessionResponseSchema.parse((await h.login('demo@tandem.dev', 'Demo12345')).body).data.token
+    check(
+      await h.api('POST', path, { token: demo, body: { ...body, password: 'Wrong1234' } }),
+      'post',
+      path,
+      400,
+      apiErrorSchema,
+    )
+    const changed = { password: 'Demo12345', newPassword: 'Demo123456' }
+    check(await h.api('POST', path, { token: demo, body: changed }), 'post', path, 200, emptyOkSchema)
+    check(await h.api('POST', path, { body: changed }), 'post', path, 401, apiErrorSchema)
+  })
+
+  it('GET /v2/users/verification/challenge', async () => {
+    const path = '/v2/users/verification/challenge'
+    check(await h.api('GET', path), 'get', path, 200, verificationChallengeResponseSchema)
+  })
 
   it('POST /v2/users/verify-code/send', async () => {
     const body = { accountType: 'email', account, purpose: 'register' }

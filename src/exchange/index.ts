@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { codeDelivery, type Mailer } from './accounts/mailer.ts'
 import { createRateLimiters } from './accounts/rate-limits.ts'
+import { verificationKeys } from './accounts/verification.ts'
 import { ensureConfigDefaults } from './activity/global-config.ts'
 import { MARKET, TRADING } from '#/app.config.ts'
 import type { ExchangeContext } from './context.ts'
@@ -92,6 +93,8 @@ export interface ExchangeOptions {
    * Origin.
    */
   allowedOrigins?: readonly string[]
+  /** Signs verification challenges (VERIFICATION_SECRET); unset: a random secret of this process. */
+  verificationSecret?: string
 }
 
 export interface Exchange {
@@ -150,6 +153,7 @@ export async function openExchange(
     mailer: delivery.mailer,
     inbox: delivery.inbox,
     limiters: createRateLimiters(),
+    verification: verificationKeys(options.verificationSecret),
     devPages: options.devPages,
     sandbox,
     market,

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type LocaleCode, type LocaleInfo } from '#/app.config.ts'
+import { DEFAULT_LOCALE, LOCALES, VERIFICATION_WIDGET, type LocaleCode, type LocaleInfo } from '#/app.config.ts'
 
 const byLowerCode = new Map<string, LocaleInfo & { code: LocaleCode }>(LOCALES.map((l) => [l.code.toLowerCase(), l]))
 
@@ -14,6 +14,16 @@ export function isLocaleCode(value: string): value is LocaleCode {
 
 export function localeInfo(code: LocaleCode): LocaleInfo {
   return byLowerCode.get(code.toLowerCase()) ?? LOCALES[0]
+}
+
+type VerificationWidgetInfo = (typeof VERIFICATION_WIDGET)[keyof typeof VERIFICATION_WIDGET]
+const widgetByLowerCode = new Map<string, VerificationWidgetInfo>(
+  Object.entries(VERIFICATION_WIDGET).map(([code, widget]) => [code.toLowerCase(), widget]),
+)
+
+/** §9: the verification widget's language code and title for a locale (English for an unknown one). */
+export function verificationWidget(code: string): VerificationWidgetInfo {
+  return widgetByLowerCode.get(code.toLowerCase()) ?? VERIFICATION_WIDGET.en_US
 }
 
 export interface LocatedPath {

@@ -1,15 +1,16 @@
 import { I18nProvider } from '@lingui/react'
 import { createRootRouteWithContext, HeadContent, redirect, Scripts } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
-import { THEME_TOKENS } from '#/app.config.ts'
 import { i18nFor, loadCatalog, preloadCatalog } from '#/features/i18n/index.ts'
 import { localeInfo, locatePath } from '#/lib/locale.ts'
 import { clearDataOfEndedSession } from '#/features/auth/index.ts'
 import { useDeviceAgent } from '#/features/device/index.ts'
+import { analyticsPageApi } from '#/features/analytics/index.ts'
 import { resolveRedirect } from '#/features/routing/index.ts'
 import {
   installChunkErrorHandling,
   markHydrated,
+  themeColorOf,
   type RootContext,
   type RouterContext,
 } from '#/features/shell/index.ts'
@@ -32,15 +33,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   },
   head: ({ match, matches }) => {
     const theme = match.context.shell.theme
-    const routeColor = matches.findLast((m) => m.staticData.mobileHeaderBg)?.staticData.mobileHeaderBg?.[theme]
     return {
       meta: [
         { charSet: 'utf-8' },
         // Pages set their own title; error pages keep the product's name.
         { title: productName(match.context.shell.config.product) },
         { name: 'viewport', content: 'width=device-width, initial-scale=1, viewport-fit=cover' },
-        // §2: the route's mobile header background, else the theme's --bg-primary1.
-        { name: 'theme-color', content: routeColor ?? THEME_TOKENS[theme].bgPrimary1 },
+        { name: 'theme-color', content: themeColorOf(matches, theme) },
         { name: 'color-scheme', content: theme },
       ],
       links: [
@@ -56,7 +55,7 @@ function RootDocument({ children }: { children: ReactNode }) {
   const { locale, shell } = Route.useRouteContext()
   const info = localeInfo(locale)
   preloadCatalog(locale)
-  useDeviceAgent(shell.theme)
+  useDeviceAgent(shell.theme, analyticsPageApi)
   useEffect(() => {
     updateClientShellState(shell)
   }, [shell])

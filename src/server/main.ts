@@ -1,17 +1,28 @@
 /**
  * Production entry: `npm start` builds, then runs this file on Node 22 (types stripped natively).
- * Serves dist/client, the TanStack Start handler and `/ws`, and shuts down gracefully.
+ * Serves dist/client, the prerendered pages, the TanStack Start handler and `/ws`, and shuts down gracefully.
+ * `--prerender` (the build's last step): renders the prerendered pages into dist/prerendered and exits.
  */
+import { readFile } from 'node:fs/promises'
 import { Server as HttpServer, type IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { fileURLToPath } from 'node:url'
-import { serve, type ServerRequest } from 'srvx'
-import { ConfigError, HTTP_LIMITS, loadConfig, type ServerConfig } from '#/app.config.ts'
+import { serve, type ServerMiddleware, type ServerRequest } from 'srvx'
+import { ConfigError, HTTP_LIMITS, loadConfig, publicConfig, type ServerConfig } from '#/app.config.ts'
 import { openConfiguredExchange } from '../exchange/configured.ts'
 import { registerInProcessExchange } from '#/exchange-client/transport.ts'
 import { createExchangeMount } from './exchange-mount.ts'
 import { answerClientError, baseHeaders, rejectBadPaths } from './http.ts'
 import { createPageCache } from './page-cache.ts'
+import {
+  configFingerprint,
+  inMemory,
+  prerenderedPages,
+  readPages,
+  renderPages,
+  writePages,
+  type Prerendered,
+} from './prerendered.ts'
 import { createRenderLimiter } from './render-limit.ts'
 import { loadStaticFiles, staticFiles } from './static-files.ts'
 import { refuseUpgrade } from './websocket.ts'
@@ -51,8 +62,34 @@ function quietClientAborts() {
   }
 }
 
+/**
+ * Renders the prerendered pages in this process (the build's were rendered under another
+ * configuration). It runs once the server listens: until it is done, those pages are rendered per
+ * request as any other page, and a failure leaves them so.
+ */
+async function renderAtStart(
+  config: ServerConfig,
+  buildId: string,
+  fingerprint: string,
+  why: string,
+  render: (path: string, userAgent: string) => Promise<Response>,
+): Promise<Prerendered | undefined> {
+  const began = performance.now()
+  try {
+    const rendered = await renderPages(config.product, render)
+    console.log(
+      `Prerendered pages: the build's are not used (${why}); rendered ${rendered.files.size} files in ${Math.round(performance.now() - began)} ms.`,
+    )
+    return inMemory(rendered, buildId, fingerprint)
+  } catch (error) {
+    console.error('Prerendering at start failed: those pages are rendered per request.', error)
+    return undefined
+  }
+}
+
 async function main() {
   quietClientAborts()
+  const prerenderOnly = process.argv.includes('--prerender')
   const config = readConfig()
   // Unset means production (README): say so to the libraries too, before the render bundle loads
   // them — React picks its development build (several times slower to render) otherwise.
@@ -67,10 +104,33 @@ async function main() {
   const files = await loadStaticFiles(fileURLToPath(new URL('client/', root)))
   let draining = false
 
+  const buildId = (await readFile(new URL('build-id', root), 'utf8').catch(() => undefined))?.trim() || undefined
+  const prerenderDir = fileURLToPath(new URL('prerendered/', root))
+
   // The reference exchange, embedded: over HTTP under /spotapi and /futuresapi, in-process for the app.
-  const exchange = await openConfiguredExchange(config)
+  // Prerendering (at build time) reads only public data: a throwaway exchange in memory, never the deployment's.
+  const exchange = await openConfiguredExchange(
+    prerenderOnly
+      ? { ...config, database: { url: undefined, dataDir: 'memory://' }, backfillDays: 1, redisUrl: undefined }
+      : config,
+  )
   const mount = createExchangeMount((request) => exchange.fetch(request), config.devPages)
   registerInProcessExchange((request) => mount.fetch(request))
+
+  /** One page as a visitor without cookies on this kind of device gets it. */
+  const renderPage = async (path: string, userAgent: string) =>
+    start.fetch(new Request(config.siteUrl + path, { headers: { 'user-agent': userAgent } }))
+  if (prerenderOnly) {
+    if (buildId === undefined) throw new Error('No dist/build-id: run `vite build` first')
+    const rendered = await renderPages(config.product, renderPage)
+    await writePages(prerenderDir, rendered, buildId, configFingerprint(publicConfig(config)))
+    console.log(`prerendered ${rendered.pages.length} pages (build ${buildId}) into dist/prerendered`)
+    await exchange.close()
+    process.exit(0)
+  }
+  const fingerprint = configFingerprint(publicConfig(config))
+  const built = buildId === undefined ? 'no build id' : await readPages(prerenderDir, buildId, fingerprint)
+  let servePrerendered: ServerMiddleware | undefined = typeof built === 'string' ? undefined : prerenderedPages(built)
 
   const pages = createPageCache()
   const renders = createRenderLimiter()
@@ -100,6 +160,7 @@ async function main() {
           ? mount.fetch(request, { clientIp: config.trustProxy ? undefined : request.ip })
           : next(),
       staticFiles(files),
+      (request, next) => (servePrerendered ? servePrerendered(request, next) : next()),
     ],
     fetch: (request: ServerRequest) =>
       isServerFn(request)
@@ -114,6 +175,10 @@ async function main() {
     },
   })
   await server.ready()
+  if (typeof built === 'string' && buildId !== undefined)
+    void renderAtStart(config, buildId, fingerprint, built, renderPage).then((site) => {
+      if (site) servePrerendered = prerenderedPages(site)
+    })
 
   // `/ws` is the embedded exchange's realtime hub; any other upgrade is refused.
   const nodeServer = server.node?.server

@@ -87,6 +87,7 @@ const DISPLAY_COOKIES = [
   COOKIES.upColor,
   COOKIES.i18nRedirected,
   COOKIES.appLang,
+  COOKIES.clientLanguages,
   'selectType',
   'pricing_currency',
 ] as const

@@ -33,7 +33,7 @@ const TYPES: Record<string, string> = {
 const HASHED_PREFIX = '/assets/'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-interface StaticFile {
+export interface StaticFile {
   type: string
   etag: string
   cacheControl: string
@@ -60,14 +60,37 @@ export async function loadStaticFiles(dir: string): Promise<Map<string, StaticFi
     const identity = new Uint8Array(await readFile(path))
     const br = present.has(`${path}.br`) ? new Uint8Array(await readFile(`${path}.br`)) : undefined
     const gzip = present.has(`${path}.gz`) ? new Uint8Array(await readFile(`${path}.gz`)) : undefined
-    files.set(url, {
-      type: TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
-      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
-      cacheControl: url.startsWith(HASHED_PREFIX) ? IMMUTABLE : 'no-cache',
-      variants: { identity, br, gzip },
-    })
+    files.set(url, toStaticFile(url, { identity, br, gzip }))
   }
   return files
+}
+
+/** A file from its bytes and its compressed copies; hashed assets are cached for good, the rest revalidated. */
+export function toStaticFile(url: string, variants: StaticFile['variants']): StaticFile {
+  return {
+    type: TYPES[extname(url).toLowerCase()] ?? 'application/octet-stream',
+    etag: `"${createHash('sha256').update(variants.identity).digest('base64url').slice(0, 22)}"`,
+    cacheControl: url.startsWith(HASHED_PREFIX) ? IMMUTABLE : 'no-cache',
+    variants,
+  }
+}
+
+/** A file's answer in the encoding the request accepts; `extra` headers (a page's policy) win over the file's. */
+export function serveFile(request: Request, file: StaticFile, extra: Iterable<[string, string]> = []): Response {
+  const headers = new Headers({
+    'content-type': file.type,
+    etag: file.etag,
+    'cache-control': file.cacheControl,
+    vary: 'Accept-Encoding',
+  })
+  for (const [name, value] of extra) headers.set(name, value)
+  if (request.headers.get('if-none-match') === file.etag) return new Response(null, { status: 304, headers })
+  const encoding = pickEncoding(request.headers.get('accept-encoding'))
+  const chosen = encoding ? file.variants[encoding] : undefined
+  const body = chosen ?? file.variants.identity
+  if (chosen && encoding) headers.set('content-encoding', encoding)
+  headers.set('content-length', String(body.byteLength))
+  return new Response(request.method === 'HEAD' ? null : body, { headers })
 }
 
 export function staticFiles(files: ReadonlyMap<string, StaticFile>): ServerMiddleware {
@@ -75,18 +98,6 @@ export function staticFiles(files: ReadonlyMap<string, StaticFile>): ServerMiddl
     if (request.method !== 'GET' && request.method !== 'HEAD') return next()
     const file = files.get(new URL(request.url).pathname)
     if (!file) return next()
-    const headers = new Headers({
-      'content-type': file.type,
-      etag: file.etag,
-      'cache-control': file.cacheControl,
-      vary: 'Accept-Encoding',
-    })
-    if (request.headers.get('if-none-match') === file.etag) return new Response(null, { status: 304, headers })
-    const encoding = pickEncoding(request.headers.get('accept-encoding'))
-    const chosen = encoding ? file.variants[encoding] : undefined
-    const body = chosen ?? file.variants.identity
-    if (chosen && encoding) headers.set('content-encoding', encoding)
-    headers.set('content-length', String(body.byteLength))
-    return new Response(request.method === 'HEAD' ? null : body, { headers })
+    return serveFile(request, file)
   }
 }

@@ -7,6 +7,8 @@ import { startServer } from './server.ts'
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = 50
+const PRERENDERED = 'why-join, prerendered file'
+const PRERENDERED_RENDERED = 'why-join, rendered each time'
 const TARGETS = [
   ['baseline (framework only)', '/baseline'],
   ['home /', '/'],
@@ -16,11 +18,32 @@ const TARGETS = [
   // A new address each request: past the page cache, every request rendered (a signed-in user's view).
   ['leader list, rendered each time', '/copy-trading/futures', 'bust'],
   ['leader detail, rendered each time', '/copy-trading/futures-trader/10000005', 'bust'],
+  // §7: a prerendered page served as its file, and the same page rendered (a query string always renders), each
+  // request from its own address: the per-address render limit would otherwise answer most renders 429.
+  [PRERENDERED, '/ar_AE/affiliate-register/why-join-tandem', 'visitors'],
+  [PRERENDERED_RENDERED, '/ar_AE/affiliate-register/why-join-tandem', 'bust-visitors'],
 ] as const
 /** Copy-trading pages do real work per request (exchange queries); they must keep half the baseline's rate. */
 const TARGET_RATIO = 0.5
 
-const server = await startServer(3301)
+/** A request of its own: a new address (x-forwarded-for, trusted here) and, to bust, a new query string. */
+function spread(path: string, bust: boolean): autocannon.Request[] {
+  let n = 0
+  return [
+    {
+      setupRequest: (request: autocannon.Request) => {
+        n += 1
+        return {
+          ...request,
+          path: bust ? `${path}?n=${n}` : path,
+          headers: { ...request.headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+        }
+      },
+    },
+  ]
+}
+
+const server = await startServer(3301, { TRUST_PROXY: 'true' })
 const results: Array<{ name: string; rps: number; p50: number; p99: number; errors: number }> = []
 try {
   for (const [name, path, mode] of TARGETS) {
@@ -28,7 +51,11 @@ try {
     const requests: autocannon.Request[] | undefined =
       mode === 'bust'
         ? [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: `${path}?n=${(n += 1)}` }) }]
-        : undefined
+        : mode === 'visitors' || mode === 'bust-visitors'
+          ? spread(path, mode === 'bust-visitors')
+          : undefined
+    if (name === PRERENDERED && !(await fetch(server.base + path)).headers.has('x-prerendered'))
+      console.log(`WARNING: ${path} is not served from its prerendered file (no x-prerendered header)`)
     // Warm the route (module loading, JIT) before measuring.
     await autocannon({ url: server.base + path, connections: 10, duration: 2 })
     const r = await autocannon({
@@ -69,3 +96,9 @@ const missed = results.filter(
   (r) => (r.name === 'leader list' || r.name === 'leader detail') && r.rps / baseline < TARGET_RATIO,
 )
 if (missed.length > 0) console.log('MISSED:', missed.map((r) => r.name).join(', '))
+const file = results.find((r) => r.name === PRERENDERED)
+const rendered = results.find((r) => r.name === PRERENDERED_RENDERED)
+if (file && rendered)
+  console.log(
+    `prerendered why-join page: ${file.rps.toFixed(0)} req/s as a file, ${rendered.rps.toFixed(0)} req/s rendered: ${(file.rps / rendered.rps).toFixed(1)}×`,
+  )

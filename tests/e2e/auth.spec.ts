@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { VERIFICATION } from '#/app.config.ts'
 import { waitForHydration, watchErrors } from './helpers.ts'
 
 /** Each test comes from its own address, so per-IP rate limits belong to the test that trips them. */
@@ -102,7 +103,12 @@ test('a wrong password six times shows the rate-limit message; the form keeps wh
   const email = uniqueEmail()
   for (let attempt = 0; attempt < 5; attempt += 1) {
     await logIn(page, email, 'Wrong12345')
-    await expect(page.getByTestId('form-error')).toHaveText('The account or password is incorrect.')
+    // After a few wrong passwords the exchange asks for the security check once; from then on the form carries one.
+    await expect(page.getByTestId('form-error')).toHaveText(
+      attempt === VERIFICATION.loginFailuresBeforeVerification
+        ? 'Complete the security check below, then try again.'
+        : 'The account or password is incorrect.',
+    )
   }
   await page.getByRole('button', { name: 'Log in', exact: true }).click()
   await expect(page.getByTestId('form-error')).toHaveText(/^Too many attempts\. Try again in \d+ seconds\.$/)

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { z } from 'zod'
 import { sessionResponseSchema } from '#/contract/index.ts'
+import { CHALLENGE_PATH, solveVerification } from '#tests/fixtures/verification.ts'
 
 /** Collects console errors and uncaught exceptions (hydration mismatches, CSP violations). */
 export function watchErrors(page: Page): string[] {
@@ -30,6 +31,14 @@ export function testAddress(): string {
 const devInboxSchema = z.object({ messages: z.array(z.object({ code: z.string() })) })
 
 /**
+ * A solved verification challenge, as the widget would send it: the exchange asks for one when a code is sent, on
+ * registration, and on sign-in after repeated wrong passwords.
+ */
+export async function solvedVerification(request: APIRequestContext): Promise<string> {
+  return solveVerification(await (await request.get(`/spotapi${CHALLENGE_PATH}`)).json())
+}
+
+/**
  * A fresh account (sign-ins are limited per account and minute, and other specs use the demo
  * ones), funded with 10,000 USDT by the development faucet. Answers the session token.
  */
@@ -48,7 +57,7 @@ export async function freshCredentials(
   const headers = { 'x-forwarded-for': address }
   await request.post('/spotapi/v2/users/verify-code/send', {
     headers,
-    data: { accountType: 'email', account, purpose: 'register' },
+    data: { accountType: 'email', account, purpose: 'register', verification: await solvedVerification(request) },
   })
   let code = ''
   await expect
@@ -64,7 +73,7 @@ export async function freshCredentials(
     await (
       await request.post('/spotapi/v2/users/register', {
         headers,
-        data: { accountType: 'email', account, password, code },
+        data: { accountType: 'email', account, password, code, verification: await solvedVerification(request) },
       })
     ).json(),
   )

@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
 import WebSocket from 'ws'
 import {
   apiErrorSchema,
@@ -12,7 +12,7 @@ import {
   leaderPageResponseSchema,
   walletAccountResponseSchema,
 } from '#/contract/index.ts'
-import { freshAccount, signInWith, testAddress, waitForHydration } from './helpers.ts'
+import { freshAccount, signInWith, solvedVerification, testAddress, waitForHydration } from './helpers.ts'
 
 test.describe('bad input never crashes or hangs the server', () => {
   test('malformed percent-encoding → 400', async ({ request }) => {
@@ -341,7 +341,7 @@ test.describe('the exchange under cheap attacks', () => {
     const headers = { 'x-forwarded-for': owner }
     await request.post('/spotapi/v2/users/verify-code/send', {
       headers,
-      data: { accountType: 'email', account, purpose: 'register' },
+      data: { accountType: 'email', account, purpose: 'register', verification: await solvedVerification(request) },
     })
     const inbox = (await (await request.get(`/dev/inbox.json?address=${encodeURIComponent(account)}`)).json()) as {
       messages: { code: string }[]
@@ -351,21 +351,38 @@ test.describe('the exchange under cheap attacks', () => {
       (
         await request.post('/spotapi/v2/users/register', {
           headers,
-          data: { accountType: 'email', account, password: 'Owner12345', code },
+          data: {
+            accountType: 'email',
+            account,
+            password: 'Owner12345',
+            code,
+            verification: await solvedVerification(request),
+          },
         })
       ).status(),
     ).toBe(200)
     const attacker = { 'x-forwarded-for': testAddress() }
+    // A determined attacker solves the verification asked after the first wrong passwords, and still ends up waiting.
     for (let i = 0; i < 6; i += 1)
       await request.post('/spotapi/v2/users/login', {
         headers: attacker,
-        data: { accountType: 'email', account, password: `Wrong${i}x1234` },
+        data: {
+          accountType: 'email',
+          account,
+          password: `Wrong${i}x1234`,
+          verification: await solvedVerification(request),
+        },
       })
     expect(
       (
         await request.post('/spotapi/v2/users/login', {
           headers: attacker,
-          data: { accountType: 'email', account, password: 'Owner12345' },
+          data: {
+            accountType: 'email',
+            account,
+            password: 'Owner12345',
+            verification: await solvedVerification(request),
+          },
         })
       ).status(),
     ).toBe(429)
@@ -377,6 +394,29 @@ test.describe('the exchange under cheap attacks', () => {
         })
       ).status(),
     ).toBe(200)
+  })
+
+  test('a solved verification is spent once: replayed, or sent with no work, it is refused', async ({ request }) => {
+    const headers = { 'x-forwarded-for': testAddress() }
+    const send = (account: string, verification?: string) =>
+      request.post('/spotapi/v2/users/verify-code/send', {
+        headers,
+        data: { accountType: 'email', account, purpose: 'register', ...(verification ? { verification } : {}) },
+      })
+    const reason = async (response: APIResponse) => apiErrorSchema.parse(await response.json()).reason
+    const without = await send(`bot.${Date.now()}@example.com`)
+    expect(without.status()).toBe(400)
+    expect(await reason(without)).toBe('verification-required')
+    const payload = await solvedVerification(request)
+    expect((await send(`once.${Date.now()}@example.com`, payload)).status()).toBe(200)
+    // Replays at once, as a bot would, to reach more addresses with one piece of work: none gets through.
+    const replays = await Promise.all([1, 2, 3].map((n) => send(`replay${n}.${Date.now()}@example.com`, payload)))
+    expect(replays.map((r) => r.status())).toEqual([400, 400, 400])
+    expect(await Promise.all(replays.map(reason))).toEqual([
+      'verification-reused',
+      'verification-reused',
+      'verification-reused',
+    ])
   })
 
   test('a burst of test-funds requests from one account is granted once a day', async ({ request }) => {

@@ -10,9 +10,10 @@ import { ApiFailure, invalidInput } from '../http/errors.ts'
 import { checkCode, consumeCode } from './codes.ts'
 import { maskAccount, normaliseAccount } from './masking.ts'
 import { hashPassword, verifyNobody, verifyPassword } from './passwords.ts'
-import { admitLogin, loginFailed, loginSucceeded } from './login-limits.ts'
+import { admitLogin, loginFailed, loginNeedsVerification, loginSucceeded } from './login-limits.ts'
 import { createSession } from './sessions.ts'
 import { newInviteCode } from './secrets.ts'
+import { spendVerification } from './verification.ts'
 
 export interface RequestMeta {
   ip: string
@@ -51,6 +52,7 @@ export const DEFAULT_PREFERENCES = {
 } as const
 
 export async function register(ctx: ExchangeContext, input: RegisterRequest, meta: RequestMeta): Promise<Session> {
+  await spendVerification(ctx, input.verification)
   const account = normaliseAccount(input.accountType, input.account)
   const invitedBy = await inviterId(ctx.db, input.inviteCode)
   // The code is checked before anything reveals whether the account exists: only the owner of
@@ -94,6 +96,8 @@ export async function login(ctx: ExchangeContext, input: LoginRequest, meta: Req
   const account = normaliseAccount(input.accountType, input.account)
   const attempt = { account: `${input.accountType}:${account}`, ip: meta.ip }
   await admitLogin(ctx.limiters, attempt)
+  // A solution is used even when the password then turns out wrong: each further guess costs a new one.
+  if (await loginNeedsVerification(ctx.limiters, attempt)) await spendVerification(ctx, input.verification)
   const user = await findUserByAccount(ctx.db, input.accountType, account)
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyNobody(input.password)
   if (!user || !valid) {
@@ -102,7 +106,7 @@ export async function login(ctx: ExchangeContext, input: LoginRequest, meta: Req
   }
   await loginSucceeded(ctx.limiters, attempt)
   if (user.userSubType === ACCOUNTS.subAccountType && !user.standAloneLogin) {
-    throw new ApiFailure(403, 'forbidden', { msg: 'This sub-account signs in through its main account' })
+    throw new ApiFailure(403, 'sub-account-login')
   }
   return createSession(ctx.db, user.id, ctx.wallNow(), meta.userAgent)
 }

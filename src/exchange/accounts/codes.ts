@@ -12,6 +12,7 @@ import { verificationCodes } from '../db/schema.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { consumeOrRefuse } from './rate-limits.ts'
 import { codeHash, newSalt, randomDigits, sameHex } from './secrets.ts'
+import { spendVerification } from './verification.ts'
 
 export interface CodeTarget {
   accountType: AccountType
@@ -26,13 +27,16 @@ const GLOBAL_KEY = 'all'
 /**
  * Sends a code to the target, asked for from `clientIp`. Quotas, each 429 with Retry-After: per
  * client address (a burst and an hour), per destination, and for the whole exchange, so one caller
- * cannot send codes to many numbers nor many callers run up the mail and SMS bill.
+ * cannot send codes to many numbers nor many callers run up the mail and SMS bill. Before them, a solved verification
+ * challenge (`verification`): a request without one spends none of the quotas.
  */
 export async function sendCode(
   ctx: ExchangeContext,
   target: CodeTarget,
   clientIp: string,
+  verification: string | undefined,
 ): Promise<{ expiresIn: number }> {
+  await spendVerification(ctx, verification)
   await consumeOrRefuse(ctx.limiters.codeSendByIpMinute, clientIp)
   await consumeOrRefuse(ctx.limiters.codeSendByIpHour, clientIp)
   await consumeOrRefuse(ctx.limiters.codeSendByAddress, `${target.accountType}:${target.address}`)

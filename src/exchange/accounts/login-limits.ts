@@ -5,7 +5,7 @@
  * A looser ceiling per account, over all addresses, stops guessing spread over many addresses;
  * and every address has its per-minute attempt limit whatever the account.
  */
-import { ACCOUNTS } from '#/app.config.ts'
+import { ACCOUNTS, VERIFICATION } from '#/app.config.ts'
 import type { RateLimiters } from '../context.ts'
 import { consumeOrRefuse, refuseWhileSpent } from './rate-limits.ts'
 
@@ -34,6 +34,12 @@ export async function admitLogin(limiters: LoginLimiters, attempt: LoginAttempt)
   await consumeOrRefuse(limiters.loginByIp, attempt.ip)
   await refuseWhileSpent(limiters.loginWaitByAccountIp, pairKey(attempt))
   await refuseWhileSpent(limiters.loginFailuresByAccount, attempt.account)
+}
+
+/** After a few wrong passwords of this pair, its next sign-ins must carry a solved verification challenge. */
+export async function loginNeedsVerification(limiters: LoginLimiters, attempt: LoginAttempt): Promise<boolean> {
+  const state = await limiters.loginFailuresByAccountIp.get(pairKey(attempt))
+  return (state?.consumedPoints ?? 0) >= VERIFICATION.loginFailuresBeforeVerification
 }
 
 export async function loginFailed(limiters: LoginLimiters, attempt: LoginAttempt): Promise<void> {

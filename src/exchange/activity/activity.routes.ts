@@ -15,7 +15,7 @@ import type { ExchangeContext } from '../context.ts'
 import { campaigns } from '../db/schema.ts'
 import { COMMON_REFUSALS, ok, okJson, REFUSALS } from '../http/openapi.ts'
 import { Money, toPlain } from '../money.ts'
-import { flag, readConfig } from './global-config.ts'
+import { readFlags } from './global-config.ts'
 import { createStatisticsRecorder } from './statistics.ts'
 
 const tags = ['Public']
@@ -25,7 +25,9 @@ const globalConfigRoute = createRoute({
   path: '/open/global/config',
   tags,
   summary: 'Global config flags',
-  description: "Flags are the strings 'true' / 'false'. `Hbt_Switch: 'false'` closes trading bots.",
+  description:
+    "Every flag of the global config, the strings 'true' / 'false': Hbt_Switch, futuresMenu, p2pMenu (each 'true' " +
+    "unless set) and any other flag an operator stored. `Hbt_Switch: 'false'` closes trading bots.",
   responses: { 200: okJson(globalConfigResponseSchema, 'The flags'), 500: COMMON_REFUSALS[500] },
 })
 
@@ -69,13 +71,7 @@ export function activityRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   const statistics = createStatisticsRecorder(ctx.db, ctx.now)
 
   app.openapi(globalConfigRoute, async (c) => {
-    const config = await readConfig(ctx.db)
-    const data = {
-      Hbt_Switch: flag(config.Hbt_Switch, 'true'),
-      futuresMenu: flag(config.futuresMenu, 'true'),
-      p2pMenu: flag(config.p2pMenu, 'true'),
-    }
-    return c.json(ok(data), 200)
+    return c.json(ok(await readFlags(ctx.db)), 200)
   })
 
   app.openapi(anniversaryRoute, async (c) => {

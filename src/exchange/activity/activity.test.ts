@@ -29,6 +29,21 @@ describe('global config', () => {
     await h.context.db.delete(globalConfig).where(eq(globalConfig.key, 'futuresMenu'))
     expect(await globalFlags()).toEqual({ Hbt_Switch: 'false', futuresMenu: 'true', p2pMenu: 'true' })
   })
+
+  it('sends every flag an operator stored, not only the three the app knows; a row that is not a flag stays out', async () => {
+    await h.context.db.insert(globalConfig).values([
+      { key: 'gridsNew', value: 'false' },
+      { key: 'earnMenu', value: 'true' },
+      { key: 'banner_text', value: 'Hello' },
+    ])
+    expect(await globalFlags()).toEqual({
+      Hbt_Switch: 'false',
+      futuresMenu: 'true',
+      p2pMenu: 'true',
+      gridsNew: 'false',
+      earnMenu: 'true',
+    })
+  })
 })
 
 describe('anniversary campaign', () => {

@@ -4,6 +4,7 @@
  */
 import { inArray } from 'drizzle-orm'
 import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '#/app.config.ts'
+import type { GlobalConfig } from '#/contract/index.ts'
 import type { Database } from '../db/client.ts'
 import { globalConfig } from '../db/schema.ts'
 
@@ -35,6 +36,27 @@ export async function readConfig(db: Database): Promise<ConfigValues> {
     p2pMenu: value('p2pMenu'),
     lang_whitelist: value('lang_whitelist'),
   }
+}
+
+/** The flag keys among the defaults: those stored as 'true' / 'false' (the language list is not one). */
+const FLAG_DEFAULTS = Object.entries(CONFIG_DEFAULTS).flatMap(
+  ([key, value]): { key: string; value: 'true' | 'false' }[] =>
+    value === 'true' || value === 'false' ? [{ key, value }] : [],
+)
+
+/**
+ * Every flag of the table (§3 global config map): the known ones, each through its default, and any an operator
+ * added, when stored as exactly 'true' or 'false'. Other rows (lists, texts) are not flags and are left out.
+ */
+export async function readFlags(db: Database): Promise<GlobalConfig> {
+  const rows = await db.select({ key: globalConfig.key, value: globalConfig.value }).from(globalConfig)
+  const flags: GlobalConfig = {}
+  for (const row of rows) if (row.value === 'true' || row.value === 'false') flags[row.key] = row.value
+  for (const known of FLAG_DEFAULTS) {
+    const stored = rows.find((row) => row.key === known.key)?.value
+    flags[known.key] = flag(stored ?? known.value, known.value)
+  }
+  return flags
 }
 
 /** 'true' or 'false' exactly: every other stored text reads as the default. */

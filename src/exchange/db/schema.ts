@@ -198,3 +198,16 @@ export const wsTickets = pgTable(
   },
   (t) => [index('ws_tickets_expiry_idx').on(t.expiresAt)],
 )
+
+/**
+ * Verification challenges already used, by the SHA-256 of their signature, kept until the challenge expires: a
+ * solution counts once, whichever exchange process receives it.
+ */
+export const usedVerifications = pgTable(
+  'used_verifications',
+  {
+    signatureHash: text('signature_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_verifications_expiry_idx').on(t.expiresAt)],
+)

@@ -8,6 +8,7 @@ import type { MiddlewareHandler } from 'hono'
 import { API_LIMITS } from '#/app.config.ts'
 import type { ErrorReason } from '#/contract/index.ts'
 import { accountRoutes } from '../accounts/accounts.routes.ts'
+import { loginChangeRoutes } from '../accounts/login-change.routes.ts'
 import { activityRoutes } from '../activity/activity.routes.ts'
 import { devAnalyticsRoutes } from '../analytics/analytics-dev.routes.ts'
 import { analyticsRoutes } from '../analytics/analytics.routes.ts'
@@ -94,6 +95,7 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
   app.use('*', bodyReader(API_LIMITS.maxBodyBytes))
 
   accountRoutes(app, ctx)
+  loginChangeRoutes(app, ctx)
   profileRoutes(app, ctx)
   walletRoutes(app, ctx)
   tradingRoutes(app, ctx)

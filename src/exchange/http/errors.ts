@@ -50,6 +50,12 @@ const DEFAULT_MESSAGES: Record<ErrorReason, string> = {
   'leverage-too-high': 'The leverage is above the pair’s maximum',
   'margin-mode': 'The position’s margin mode does not allow this',
   'not-flat': 'Close the position and cancel the open orders of this pair first',
+  'sub-account-login': 'This sub-account signs in through its main account',
+  'login-change-refused': 'The login details of this sub-account are managed by its main account',
+  'verification-required': 'Complete the verification first',
+  'verification-invalid': 'The verification is not valid; solve a new one',
+  'verification-expired': 'The verification has expired; solve a new one',
+  'verification-reused': 'This verification was already used; solve a new one',
 }
 
 export interface FailureOptions {
@@ -97,6 +103,15 @@ export function failureResponse(failure: ApiFailure): Response {
  * (1e308 is past both the safe-integer bound and the maximum; '1e308' fails a pattern and a
  * refinement), and the first says why. An unknown key becomes one entry per key so the client can point at it.
  */
+/** A value of none of a union's types (walletTypeList missing, say) is a wrong type, as for any other field. */
+function issueCode(issue: ZodError['issues'][number]): string {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return issue.code
+  const wrongType = issue.errors.every(
+    (branch) => branch.length > 0 && branch.every((inner) => inner.code === 'invalid_type' && inner.path.length === 0),
+  )
+  return wrongType ? 'invalid_type' : issue.code
+}
+
 export function fieldIssues(error: ZodError): FieldIssue[] {
   const fields = new Map<string, FieldIssue>()
   const add = (path: string, issue: string) => {
@@ -107,7 +122,7 @@ export function fieldIssues(error: ZodError): FieldIssue[] {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) add([...base, key].join('.'), issue.code)
     } else {
-      add(base.join('.'), issue.code)
+      add(base.join('.'), issueCode(issue))
     }
   }
   return [...fields.values()]

@@ -10,7 +10,11 @@ export function okJson<TSchema extends ZodType>(schema: TSchema, description: st
   return { description, content: { 'application/json': { schema } } }
 }
 
-const refusal = (description: string) => ({ description, content: { 'application/json': { schema: apiErrorSchema } } })
+/** A documented refusal: the error envelope with the reasons a call answers. */
+export const refusal = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: apiErrorSchema } },
+})
 
 export const REFUSALS = {
   400: refusal("Refused input: 'invalid-input' (with data.fields), 'malformed-json', or the call's own reasons"),

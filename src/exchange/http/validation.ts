@@ -29,5 +29,8 @@ function fieldReasonHook(path: string, reason: ErrorReason) {
 /** Registration: when only the password fails its rules, the reason is 'weak-password'. */
 export const registrationHook = fieldReasonHook('password', 'weak-password')
 
+/** A password change: when only the new password fails its rules, 'weak-password'. */
+export const newPasswordHook = fieldReasonHook('newPassword', 'weak-password')
+
 /** A leader's profile: when only the nickname fails (empty after trimming, hidden characters), 'nickname-invalid'. */
 export const nicknameHook = fieldReasonHook('nickname', 'nickname-invalid')

@@ -21,6 +21,7 @@ import {
 import { openDatabase } from '../db/client.ts'
 import { Exact } from '../money.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
+import { CHALLENGE_PATH, solveVerification } from '#tests/fixtures/verification.ts'
 
 const folder = mkdtempSync(join(tmpdir(), 'tandem-crash-'))
 const children: ChildProcess[] = []
@@ -85,15 +86,25 @@ describe('a crash in the middle of an order burst', () => {
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: JSON.stringify(body),
       })
+    const verified = async (body: Record<string, unknown>) => ({
+      ...body,
+      verification: await solveVerification(await json(await fetch(`${base}${CHALLENGE_PATH}`))),
+    })
     const first = await start(port)
     const account = 'crash@example.com'
-    expect((await post('/v2/users/verify-code/send', { accountType: 'email', account, purpose: 'register' })).ok).toBe(
-      true,
-    )
+    expect(
+      (await post('/v2/users/verify-code/send', await verified({ accountType: 'email', account, purpose: 'register' })))
+        .ok,
+    ).toBe(true)
     const inbox = inboxSchema.parse(await json(await fetch(`${base}/dev/inbox.json?address=${account}`)))
     const code = inbox.messages[0]?.code ?? ''
     const session = sessionResponseSchema.parse(
-      await json(await post('/v2/users/register', { accountType: 'email', account, password: 'Passw0rd!', code })),
+      await json(
+        await post(
+          '/v2/users/register',
+          await verified({ accountType: 'email', account, password: 'Passw0rd!', code }),
+        ),
+      ),
     ).data
     expect((await post('/dev/faucet', {}, session.token)).ok).toBe(true)
 

@@ -7,6 +7,7 @@ import {
   walletAccountResponseSchema,
   walletTransferRequestSchema,
   walletTransferResponseSchema,
+  walletTypesOf,
   type WalletAccountResponse,
 } from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
@@ -38,7 +39,7 @@ export function walletRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     const data = await walletAccount(
       ctx.db,
       c.get('auth').user.id,
-      c.req.valid('json').walletTypeList,
+      walletTypesOf(c.req.valid('json')),
       marksOf(ctx.market),
     )
     const body: WalletAccountResponse = { code: 200, data, msg: 'ok' }

@@ -37,7 +37,7 @@ beforeAll(async () => {
 })
 afterAll(() => h.close())
 
-async function wallet(account: string, password: string, walletTypeList: number[]) {
+async function wallet(account: string, password: string, walletTypeList: number | number[]) {
   const token = sessionResponseSchema.parse((await h.login(account, password)).body).data.token
   const result = await h.api('POST', '/asset/v1/api/wallet/account', { token, body: { walletTypeList } })
   expect(result.status, result.text).toBe(200)
@@ -45,6 +45,18 @@ async function wallet(account: string, password: string, walletTypeList: number[
 }
 
 describe('wallet account', () => {
+  it("takes §7's body, walletTypeList 1, as the spot wallet alone; a text or fraction is refused", async () => {
+    const data = await wallet('demo@tandem.dev', 'Demo12345', 1)
+    expect(data.list.every((row) => row.walletType === 1)).toBe(true)
+    expect(data.inUse).toEqual(NOTHING_IN_USE)
+    expect(await wallet('demo@tandem.dev', 'Demo12345', [1])).toEqual(data)
+    const token = sessionResponseSchema.parse((await h.login('demo@tandem.dev', 'Demo12345')).body).data.token
+    for (const walletTypeList of ['1', 1.5, 0, []]) {
+      const refused = await h.api('POST', '/asset/v1/api/wallet/account', { token, body: { walletTypeList } })
+      expect(refused.status, JSON.stringify(walletTypeList)).toBe(400)
+    }
+  })
+
   it("values the demo user's exchange wallet exactly", async () => {
     const data = await wallet('demo@tandem.dev', 'Demo12345', [3])
     expect(data.list).toEqual([

@@ -1,7 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { LocaleLink } from '#/features/i18n/index.ts'
+import type { TIER_CODES } from './affiliate-program.ts'
+import { affiliateQueries } from './affiliate.queries.ts'
 
 const BENEFITS: ReadonlyArray<{ title: MessageDescriptor; body: MessageDescriptor }> = [
   {
@@ -20,11 +23,11 @@ const BENEFITS: ReadonlyArray<{ title: MessageDescriptor; body: MessageDescripto
 ]
 
 /** Commission on referred traders' fees, by the referred trading volume of the last 30 days. */
-const TIERS: ReadonlyArray<{ name: MessageDescriptor; volume: string; rate: string }> = [
-  { name: msg`Starter`, volume: '< 1M USDT', rate: '30%' },
-  { name: msg`Pro`, volume: '1M – 20M USDT', rate: '40%' },
-  { name: msg`Elite`, volume: '> 20M USDT', rate: '50%' },
-]
+const TIER_NAMES: Record<(typeof TIER_CODES)[number], MessageDescriptor> = {
+  starter: msg`Starter`,
+  pro: msg`Pro`,
+  elite: msg`Elite`,
+}
 
 const FAQ: ReadonlyArray<{ q: MessageDescriptor; a: MessageDescriptor }> = [
   {
@@ -51,6 +54,7 @@ const FAQ: ReadonlyArray<{ q: MessageDescriptor; a: MessageDescriptor }> = [
 
 export function WhyJoin() {
   const { i18n } = useLingui()
+  const { data: program } = useSuspenseQuery(affiliateQueries.program())
   return (
     <div className="flex flex-col gap-12">
       <section aria-labelledby="benefits" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -84,10 +88,10 @@ export function WhyJoin() {
               </tr>
             </thead>
             <tbody>
-              {TIERS.map((tier) => (
+              {program.tiers.map((tier) => (
                 <tr key={tier.rate} className="border-t border-line">
                   <th scope="row" className="px-4 py-3 text-start font-semibold">
-                    {i18n._(tier.name)}
+                    {i18n._(TIER_NAMES[tier.code])}
                   </th>
                   <td className="px-4 py-3 tabular-nums" dir="ltr">
                     {tier.volume}

@@ -7,6 +7,7 @@ import {
 } from '#/contract/index.ts'
 import { exchangeMiddleware, type Loaded } from '#/exchange-client/index.ts'
 import { validated } from '#/lib/input-rejected.ts'
+import { affiliateProgram } from './affiliate-program.ts'
 import { applicationInputSchema } from './affiliate.schemas.ts'
 
 /** A visitor has no application: the page asks them to log in. */
@@ -25,3 +26,6 @@ export const submitApplication = createServerFn({ method: 'POST' })
   .handler(({ data, context: { exchange } }) =>
     exchange.send('POST', '/v2/affiliate/applications', affiliateApplicationResponseSchema, data),
   )
+
+/** The programme's terms: the why-join page's data (prerendered pages take it from their payload). */
+export const getAffiliateProgram = createServerFn({ method: 'GET' }).handler(() => affiliateProgram())

@@ -59,6 +59,30 @@ export function takeBatch(queue: readonly TrackedEvent[], maxEvents: number, max
   return batch
 }
 
+/**
+ * Several tabs' queues as one (a live tab adopting what closed tabs left): each event once by id, oldest first, the cap
+ * applied (what it drops is counted). The first drop report rides on; the others' counts join the dropped count.
+ */
+export function mergeQueues(states: readonly QueueState[], cap: number): QueueState {
+  const unique = (lists: TrackedEvent[][]) => {
+    const seen = new Set<string>()
+    return lists
+      .flat()
+      .filter((event) => !seen.has(event.id) && seen.add(event.id))
+      .sort((a, b) => a.time - b.time)
+  }
+  const queue = capped([], unique(states.map((s) => s.queue)), cap)
+  const loginQueue = capped([], unique(states.map((s) => s.loginQueue)), cap)
+  const reports = states.flatMap((s) => (s.dropReport ? [s.dropReport] : []))
+  const [dropReport, ...others] = reports
+  const dropped =
+    states.reduce((sum, s) => sum + s.dropped, 0) +
+    others.reduce((sum, r) => sum + r.count, 0) +
+    queue.dropped +
+    loginQueue.dropped
+  return { queue: queue.list, loginQueue: loginQueue.list, dropped, dropReport }
+}
+
 export function withoutIds(list: readonly TrackedEvent[], sent: readonly TrackedEvent[]): TrackedEvent[] {
   const ids = new Set(sent.map((event) => event.id))
   return list.filter((event) => !ids.has(event.id))

@@ -13,6 +13,9 @@
  * the next sends until one is delivered. On page hide what waits goes out with sendBeacon.
  *
  * Events that need a signed-in user wait in a login queue until the identity is set.
+ *
+ * The queue is stored under this tab's own key (analytics-tabs.ts); what closed tabs left arrives
+ * as `queue.adopt` and is sent like the tab's own, or dropped after an opt-out.
  */
 import { assign, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate'
 import { ANALYTICS } from '#/app.config.ts'
@@ -21,6 +24,7 @@ import { isAnalyticsUserId } from './analytics-event.ts'
 import { analyticsSettings, type AnalyticsSettings } from './analytics-settings.ts'
 import {
   capped,
+  mergeQueues,
   persistQueue,
   restoreQueue,
   takeBatch,
@@ -43,6 +47,8 @@ export interface AnalyticsInput {
   storage?: KeyValueStore
   /** Opt-in mode: nothing is collected until `mode.optin`. */
   requireOptIn?: boolean
+  /** Where this tab stores its queue (its own key when tabs are coordinated; the shared key otherwise). */
+  queueKey?: string
 }
 
 export interface AnalyticsContext extends QueueState {
@@ -51,6 +57,7 @@ export interface AnalyticsContext extends QueueState {
   now: () => number
   settings: AnalyticsSettings
   storage: KeyValueStore | undefined
+  queueKey: string
   requireOptIn: boolean
   consent: Consent | undefined
   userId: string | undefined
@@ -69,6 +76,7 @@ export type AnalyticsEvent =
   | { type: 'mode.stop' }
   | { type: 'mode.optin' }
   | { type: 'flush' }
+  | { type: 'queue.adopt'; state: QueueState }
   | { type: 'page.hidden' }
   | { type: 'beacon.sent' }
   | { type: 'beacon.refused' }
@@ -89,6 +97,7 @@ function batchBody(context: AnalyticsContext): SendInput {
 
 function initialContext(input: AnalyticsInput): AnalyticsContext {
   const settings = analyticsSettings(input.settings)
+  const queueKey = input.queueKey ?? ANALYTICS.queueStorageKey
   let consent: string | null | undefined
   try {
     consent = input.storage?.getItem(ANALYTICS.consentStorageKey)
@@ -96,12 +105,13 @@ function initialContext(input: AnalyticsInput): AnalyticsContext {
     consent = undefined
   }
   return {
-    ...restoreQueue(input.storage, ANALYTICS.queueStorageKey, settings.queueCap),
+    ...restoreQueue(input.storage, queueKey, settings.queueCap),
     endpoint: input.endpoint,
     newId: input.newId,
     now: input.now ?? Date.now,
     settings,
     storage: input.storage,
+    queueKey,
     requireOptIn: input.requireOptIn ?? false,
     consent: consent === 'in' || consent === 'out' ? consent : undefined,
     userId: undefined,
@@ -173,7 +183,12 @@ export const analyticsMachine = setup({
     countRetry: assign(({ context }) => ({ retries: context.retries + 1 })),
     resetRetries: assign({ retries: 0 }),
     clearAll: assign({ queue: [], loginQueue: [], dropped: 0, dropReport: undefined, batch: [], retries: 0 }),
-    persist: ({ context }) => persistQueue(context.storage, ANALYTICS.queueStorageKey, context),
+    persist: ({ context }) => persistQueue(context.storage, context.queueKey, context),
+    /** The events of closed tabs join this tab's, each once. */
+    adopt: assign(({ context, event }) => {
+      if (event.type !== 'queue.adopt') return {}
+      return mergeQueues([context, event.state], context.settings.queueCap)
+    }),
     optIn: assign({ consent: 'in' }),
     optOut: assign({ consent: 'out' }),
     saveConsent: ({ context }) => {
@@ -212,6 +227,7 @@ export const analyticsMachine = setup({
     normal: {
       on: {
         track: { actions: ['enqueue', 'persist'] },
+        'queue.adopt': { actions: ['adopt', 'persist'] },
         'mode.pause': { target: 'paused' },
         'mode.stop': { target: 'stopped' },
         'page.hidden': { guard: 'hasEvents', target: '.beaconing' },
@@ -282,6 +298,7 @@ export const analyticsMachine = setup({
     paused: {
       on: {
         track: { actions: ['enqueue', 'persist'] },
+        'queue.adopt': { actions: ['adopt', 'persist'] },
         'mode.resume': { target: 'normal' },
         'mode.stop': { target: 'stopped' },
       },

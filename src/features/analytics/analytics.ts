@@ -15,6 +15,13 @@
 import { ANALYTICS } from '#/app.config.ts'
 import { deviceContext, ensureDeviceId, randomUuid, type DeviceContext } from '#/features/device/index.ts'
 import { sendBeacon } from './analytics-beacon.ts'
+import {
+  maySendAnalytics,
+  readConsent,
+  storeConsent,
+  subscribeConsent,
+  type ConsentChoice,
+} from './analytics-consent.ts'
 import { buildEvent, capDuration, isAnalyticsUserId, reportProblem, type TrackProperties } from './analytics-event.ts'
 import {
   browserStorage,
@@ -28,6 +35,7 @@ import {
 import type { Sender, startSender } from './analytics-sender.ts'
 import { analyticsSettings, type AnalyticsSettings } from './analytics-settings.ts'
 import type { AnalyticsEvent, AnalyticsMode } from './analytics.machine.ts'
+import { isListable, startTabQueue, type TabLocks, type TabQueue } from './analytics-tabs.ts'
 import { landingUtm } from './landing-utm.ts'
 
 export type { TrackProperties, EventParams } from './analytics-event.ts'
@@ -48,10 +56,12 @@ export interface TrackOptions {
   needsLogin?: boolean
 }
 
-/** Where the sender comes from, and the storage: the browser's, or a test's. */
+/** Where the sender comes from, the storage and the tabs' locks: the browser's, or a test's. */
 export interface SenderLoader {
   load: () => Promise<{ startSender: typeof startSender }>
   storage: KeyValueStore | undefined
+  /** The Web Locks that coordinate tabs; the browser's when not given. */
+  locks?: TabLocks | undefined
 }
 
 interface Session {
@@ -59,6 +69,8 @@ interface Session {
   /** The options' settings over the defaults: the sender is started with these too. */
   settings: AnalyticsSettings
   storage: KeyValueStore | undefined
+  /** This tab's stored queue (its own key), shared with the sender. */
+  tabs: TabQueue
   device: DeviceContext
   distinctId: string
   /** Events and identity changes made before the sender came, oldest first. */
@@ -99,16 +111,10 @@ function deliver(event: AnalyticsEvent) {
 
 /**
  * The user's choice, as the machine keeps it: no events at all after an opt-out, or before an opt-in when one is
- * required.
+ * required. Checked when an event is made, so what happened before an opt-in is never sent after it.
  */
 function mayCollect(current: Session): boolean {
-  let consent: string | null | undefined
-  try {
-    consent = current.storage?.getItem(ANALYTICS.consentStorageKey)
-  } catch {
-    consent = undefined
-  }
-  return consent !== 'out' && (!current.options.requireOptIn || consent === 'in')
+  return maySendAnalytics(readConsent(current.storage), current.options.requireOptIn ?? false)
 }
 
 /**
@@ -121,7 +127,7 @@ function handOver(current: Session) {
   const events = current.pending.some((e) => e.type === 'track')
   if (!events) return
   const cap = current.settings.queueCap
-  const stored = restoreQueue(storage, ANALYTICS.queueStorageKey, cap)
+  const stored = restoreQueue(storage, current.tabs.key, cap)
   let { queue, loginQueue, dropped } = stored
   let userId: string | undefined
   for (const e of current.pending) {
@@ -152,7 +158,7 @@ function handOver(current: Session) {
     sendBeacon({ endpoint: current.options.endpoint, body: JSON.stringify({ sentAt: Date.now(), events: batch }) })
   )
     queue = withoutIds(queue, batch)
-  persistQueue(storage, ANALYTICS.queueStorageKey, { queue, loginQueue, dropped, dropReport: stored.dropReport })
+  persistQueue(storage, current.tabs.key, { queue, loginQueue, dropped, dropReport: stored.dropReport })
 }
 
 /**
@@ -174,6 +180,7 @@ export function startAnalytics(
       ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
     }),
     storage: loader.storage,
+    tabs: startTabQueue(randomUuid(), isListable(loader.storage) ? loader.storage : undefined, loader.locks),
     device: deviceContext(options.product),
     distinctId: ensureDeviceId(),
     pending: [],
@@ -192,6 +199,7 @@ export function startAnalytics(
             storage: loader.storage,
             requireOptIn: options.requireOptIn,
             settings: current.settings,
+            tabs: current.tabs,
           })
           current.sender = sender
           for (const event of current.pending) sender.send(event)
@@ -226,12 +234,18 @@ export function startAnalytics(
   }
   window.addEventListener('pagehide', onPageHide)
   document.addEventListener('visibilitychange', onVisibility)
+  // A choice made here, in another tab or by a native shell reaches the sender at once.
+  const unsubscribe = subscribeConsent((choice) => {
+    if (choice && session === current) setAnalyticsMode(choice === 'in' ? 'opt-in' : 'stop')
+  })
   return () => {
     stopped = true
+    unsubscribe()
     clearTimeout(timer)
     window.removeEventListener('pagehide', onPageHide)
     document.removeEventListener('visibilitychange', onVisibility)
     current.sender?.stop()
+    current.tabs.release()
     if (session === current) session = undefined
   }
 }
@@ -239,7 +253,7 @@ export function startAnalytics(
 /** Records an event with the current page's super property and the device's properties. */
 export function track(name: string, properties: TrackProperties = {}, options: TrackOptions = {}): void {
   try {
-    if (!session) return
+    if (!session || !mayCollect(session)) return
     const built = buildEvent(name, properties, {
       id: randomUuid(),
       time: Date.now(),
@@ -305,6 +319,14 @@ export function setAnalyticsMode(mode: 'pause' | 'resume' | 'stop' | 'opt-in'): 
             ? 'mode.stop'
             : 'mode.optin',
   })
+}
+
+/**
+ * The user's choice (§4): stored for the next pages, and applied to this page's sender at once ('out' stops and clears
+ * what waits, 'in' starts collecting).
+ */
+export function setAnalyticsConsent(choice: ConsentChoice): void {
+  storeConsent(choice, session?.storage)
 }
 
 /** The sender's mode; undefined before it was loaded. */

@@ -9,3 +9,6 @@ export {
   trackThemeSwitch,
 } from './tracked-actions.ts'
 export { useAnalytics } from './useAnalytics.ts'
+export { AnalyticsConsentBanner } from './AnalyticsConsentBanner.tsx'
+export { AnalyticsConsentSetting } from './AnalyticsConsentSetting.tsx'
+export { analyticsPageApi } from './analytics-page-api.ts'

@@ -6,6 +6,7 @@
 import { useRouteContext, useRouter, type AnyRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { deviceContext } from '#/features/device/index.ts'
+import { maySendAnalytics, readConsent } from './analytics-consent.ts'
 import { analyticsEndpoint, clearIdentity, identify, startAnalytics, trackPageView } from './analytics.ts'
 import { landingUtm } from './landing-utm.ts'
 import { recordStatistics } from './statistics.functions.ts'
@@ -16,9 +17,11 @@ export function pageNameOf(fullPath: string | undefined): string {
   return path === '' ? '/' : path
 }
 
-function recordPage(router: AnyRouter, product: string) {
+function recordPage(router: AnyRouter, product: string, requireOptIn: boolean) {
   const pageName = pageNameOf(router.state.matches.at(-1)?.fullPath)
   trackPageView(pageName, location.pathname + location.search)
+  // The statistics hit is usage data too: it follows the same choice as the SDK.
+  if (!maySendAnalytics(readConsent(), requireOptIn)) return
   const data = {
     event: 'page_view',
     type: pageName.slice(0, 50),
@@ -47,9 +50,9 @@ export function useAnalytics() {
   }, [userId])
 
   useEffect(() => {
-    recordPage(router, product)
+    recordPage(router, product, analytics.requireOptIn)
     return router.subscribe('onResolved', ({ hrefChanged }) => {
-      if (hrefChanged) recordPage(router, product)
+      if (hrefChanged) recordPage(router, product, analytics.requireOptIn)
     })
-  }, [router, product])
+  }, [router, product, analytics.requireOptIn])
 }

@@ -19,6 +19,7 @@ import { Exact } from '#/contract/money.ts'
 import { loadedOk } from '#/exchange-client/index.ts'
 import { useStreamListener } from '#/features/realtime/index.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { Amount } from '#/ui/Amount.tsx'
 import { Pager } from '#/ui/Pager.tsx'
 import { notify } from '#/ui/toast.ts'
 import { useSingleFlight } from '#/ui/useSingleFlight.ts'
@@ -159,10 +160,10 @@ function WalletCard({
                   {balance.coin}
                 </th>
                 <td className="py-1.5 text-end tabular-nums" dir="ltr" data-testid="available">
-                  {format.number(balance.available, { digits: COIN_DIGITS })}
+                  <Amount value={balance.available} digits={COIN_DIGITS} />
                 </td>
                 <td className="hidden py-1.5 text-end tabular-nums sm:table-cell" dir="ltr">
-                  {format.number(balance.frozen, { digits: COIN_DIGITS })}
+                  <Amount value={balance.frozen} digits={COIN_DIGITS} />
                 </td>
                 <td className="py-1.5 text-end tabular-nums" dir="ltr">
                   {format.number(balance.usdtValue, { digits: USDT_DIGITS })}
@@ -243,7 +244,6 @@ function TestFundsButton() {
 
 function History() {
   const { t, i18n } = useLingui()
-  const format = useNumberFormat()
   const [walletType, setWalletType] = useState<WalletType>(SPOT_WALLET)
   const [kind, setKind] = useState<WalletMovementKind | undefined>()
   const [page, setPage] = useState(1)
@@ -342,7 +342,7 @@ function History() {
                   </span>
                 </span>
                 <span className={`tabular-nums ${incoming ? 'text-up' : 'text-down'}`} dir="ltr">
-                  {format.number(movement.amount, { digits: COIN_DIGITS, signed: true })} {movement.coin}
+                  <Amount value={movement.amount} digits={COIN_DIGITS} signed /> {movement.coin}
                 </span>
               </li>
             )

@@ -27,7 +27,8 @@ export const getWallet = createServerFn({ method: 'GET' })
     if (!exchange.session.active) return { status: 'unavailable' } as const
     return exchange.load('/asset/v1/api/wallet/account', walletAccountResponseSchema, {
       method: 'POST',
-      body: { walletTypeList: [data.walletType] },
+      // §7's body: the one wallet type as a bare number (the spot wallet is `walletTypeList: 1`).
+      body: { walletTypeList: data.walletType },
     })
   })
 

@@ -9,9 +9,11 @@ import { LocaleLink } from '#/features/i18n/index.ts'
 import { signOutClientShell } from '#/features/state/index.ts'
 import { accountQueries } from './account.queries.ts'
 import { logout } from './auth.functions.ts'
+import { LoginSecurity } from './LoginSecurity.tsx'
 import { clearStoredUserData } from './session.ts'
 import { HEADER_POPOVER } from '#/ui/popover.ts'
 import { trackLogout } from '#/features/analytics/index.ts'
+import { RememberedApplicationStatus } from '#/features/affiliate/index.ts'
 
 /** The account menu's panel: the account, its total assets, the copy-trading pages, log out. */
 export function AccountPanel() {
@@ -104,7 +106,9 @@ export function AccountPanel() {
       </LocaleLink>
       <LocaleLink to="/{-$locale}/affiliate-register" className="block rounded-lg px-3 py-2 text-sm hover:bg-sunken">
         <Trans>Affiliate programme</Trans>
+        <RememberedApplicationStatus />
       </LocaleLink>
+      {account ? <LoginSecurity changeLogin={account.changeLogin} /> : null}
       <button
         type="button"
         onClick={() => void signOut()}

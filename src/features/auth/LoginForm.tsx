@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
 import { TextField } from '#/ui/TextField.tsx'
 import { trackLogin } from '#/features/analytics/index.ts'
+import { isVerificationRefusal, useVerification, VerificationWidget } from '#/features/verification/index.ts'
 import { firstValidationCode, validateEmail, validateMobile } from '#/lib/validators.ts'
 import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
 import { refusalText, validationText } from './auth-messages.ts'
@@ -18,15 +19,24 @@ export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
   const { prefix } = useRouteContext({ from: '__root__' })
   const signedIn = useSignedIn(prefix)
   const [refusal, setRefusal] = useState<Refusal>()
+  // The exchange asks for verification after repeated wrong passwords; from then on every attempt carries one.
+  const [verifying, setVerifying] = useState(false)
+  const verification = useVerification()
   const form = useForm({
     defaultValues: { accountType: 'email' as AccountType, account: '', password: '' },
     onSubmit: async ({ value }) => {
       setRefusal(undefined)
-      const outcome = await login({ data: { ...value, account: value.account.trim() } })
+      const solved = verifying ? await verification.take() : undefined
+      const outcome = await login({
+        data: { ...value, account: value.account.trim(), ...(solved ? { verification: solved } : {}) },
+      })
       if (outcome.status === 'ok') {
         trackLogin(value.accountType)
         await signedIn(returnTo)
-      } else setRefusal(outcome)
+        return
+      }
+      if (isVerificationRefusal(outcome.reason)) setVerifying(true)
+      setRefusal(outcome)
     },
   })
   return (
@@ -80,6 +90,7 @@ export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
           />
         )}
       </form.Field>
+      {verifying ? <VerificationWidget {...verification.widget} /> : null}
       {refusal ? <FormError>{refusalText(i18n, refusal.reason, refusal.retryAfter)}</FormError> : null}
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(submitting) => (

@@ -9,6 +9,7 @@ import { firstValidationCode, validateCode, validateEmail, validateMobile, valid
 import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
 import { TextField } from '#/ui/TextField.tsx'
 import { trackRegister } from '#/features/analytics/index.ts'
+import { useVerification, VerificationWidget } from '#/features/verification/index.ts'
 import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
 import { refusalText, validationText } from './auth-messages.ts'
 import { register, sendVerificationCode } from './auth.functions.ts'
@@ -37,6 +38,8 @@ export function RegisterForm({
   const [codeNotice, setCodeNotice] = useState<{ sentTo?: string; refusal?: Refusal }>({})
   const [resendAt, setResendAt] = useState(0)
   const [sending, setSending] = useState(false)
+  // Sending a code and registering each spend one solved challenge; the widget solves the next in the background.
+  const verification = useVerification()
   const secondsLeft = useCountdown(resendAt)
   const sentTo = codeNotice.sentTo
 
@@ -53,6 +56,7 @@ export function RegisterForm({
     },
     onSubmit: async ({ value }) => {
       setRefusal(undefined)
+      const solved = await verification.take()
       const outcome = await register({
         data: {
           accountType: value.accountType,
@@ -60,6 +64,7 @@ export function RegisterForm({
           password: value.password,
           code: value.code,
           ...(value.inviteCode.trim() ? { inviteCode: value.inviteCode.trim() } : {}),
+          ...(solved ? { verification: solved } : {}),
         },
       })
       if (outcome.status === 'ok') {
@@ -84,7 +89,10 @@ export function RegisterForm({
       return
     }
     setSending(true)
-    const outcome = await sendVerificationCode({ data: { accountType, account: account.trim() } })
+    const solved = await verification.take()
+    const outcome = await sendVerificationCode({
+      data: { accountType, account: account.trim(), ...(solved ? { verification: solved } : {}) },
+    })
     setSending(false)
     if (outcome.status === 'ok') {
       setCodeNotice({ sentTo: account.trim() })
@@ -223,6 +231,7 @@ export function RegisterForm({
           </div>
         )}
       </form.Field>
+      <VerificationWidget {...verification.widget} />
       {refusal ? <FormError>{refusalText(i18n, refusal.reason, refusal.retryAfter)}</FormError> : null}
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(submitting) => (

@@ -26,8 +26,14 @@ const REFUSALS: Partial<Record<RefusalReason, MessageDescriptor>> = {
   'weak-password': msg`Use 8 to 64 characters with both letters and digits.`,
   'invalid-input': msg`Some details are not valid. Check the form and try again.`,
   unauthorized: msg`Your session has ended. Please log in again.`,
-  forbidden: msg`This sub-account cannot log in on its own. Log in with its main account.`,
+  forbidden: msg`This account is not allowed to do this.`,
+  'sub-account-login': msg`This sub-account cannot log in on its own. Log in with its main account.`,
+  'login-change-refused': msg`This sub-account’s login details are managed by its main account.`,
   network: msg`We could not reach the exchange. Check your connection and try again.`,
+  'verification-required': msg`Complete the security check below, then try again.`,
+  'verification-invalid': msg`The security check failed. It has started again; try again in a moment.`,
+  'verification-expired': msg`The security check expired. It has started again; try again in a moment.`,
+  'verification-reused': msg`That security check was already used. It has started again; try again in a moment.`,
 }
 
 const FALLBACK = msg`Something went wrong. Please try again.`

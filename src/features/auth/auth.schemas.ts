@@ -21,10 +21,13 @@ export type AccountType = z.infer<typeof accountTypeSchema>
 const account = z.string().check(z.minLength(1), z.maxLength(254))
 const password = z.string().check(z.minLength(1), z.maxLength(ACCOUNTS.passwordMaxLength))
 
-export const loginInputSchema = z.object({ accountType: accountTypeSchema, account, password })
+/** A solved verification challenge (the widget's payload), passed on to the exchange as is. */
+const verification = z.optional(z.string().check(z.maxLength(4096)))
+
+export const loginInputSchema = z.object({ accountType: accountTypeSchema, account, password, verification })
 export type LoginInput = z.infer<typeof loginInputSchema>
 
-export const sendCodeInputSchema = z.object({ accountType: accountTypeSchema, account })
+export const sendCodeInputSchema = z.object({ accountType: accountTypeSchema, account, verification })
 
 export const registerInputSchema = z.object({
   accountType: accountTypeSchema,
@@ -32,5 +35,9 @@ export const registerInputSchema = z.object({
   password,
   code: z.string().check(z.regex(/^\d{6}$/)),
   inviteCode: z.optional(z.string().check(z.maxLength(20))),
+  verification,
 })
 export type RegisterInput = z.infer<typeof registerInputSchema>
+
+export const changePasswordInputSchema = z.object({ password, newPassword: password })
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>

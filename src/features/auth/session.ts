@@ -3,10 +3,10 @@
  * a 401 every stored menu datum goes with the cookies (which the server already cleared).
  */
 import { readCookie } from '#/lib/cookies.ts'
-import { tabsListStore, userMenuStore } from '#/features/state/index.ts'
+import { tabsListStore, USER_LOCAL_KEYS, userMenuStore } from '#/features/state/index.ts'
 
 /** §3 local-storage keys that describe the signed-in user. */
-const USER_STORAGE_KEYS = ['userMenu', 'tabsList', 'availableLanguage', 'userAnchorInfo'] as const
+const USER_STORAGE_KEYS = ['userMenu', 'tabsList', ...USER_LOCAL_KEYS] as const
 
 export function clearStoredUserData() {
   if (typeof window === 'undefined') return

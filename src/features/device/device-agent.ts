@@ -2,7 +2,7 @@
  * Starts the device's identity once the page has hydrated: the device id at once (cheap), the
  * fingerprint when the browser is idle, and the page API native shells and tests call:
  * `window.TandemWeb` = { shell(), deviceContext(), deviceId(), fingerprint(), call(method, params), openExternal(url,
- * options) }.
+ * options) }, with the members other features add (given by the root: analyticsConsent(), setAnalyticsConsent(choice)).
  */
 import { DEVICE, NATIVE } from '#/app.config.ts'
 import { callNativeByName, openExternal, currentShellKind } from '#/features/native/index.ts'
@@ -24,15 +24,19 @@ function createPageApi(deviceId: string) {
 
 export type TandemPageApi = ReturnType<typeof createPageApi>
 
+/** Members another feature adds to the page API; device cannot import those features (they import it). */
+export type PageApiExtension = Readonly<Record<string, (...args: never[]) => unknown>>
+
 declare global {
   interface Window {
     [NATIVE.pageApiName]?: TandemPageApi
   }
 }
 
-function installPageApi(deviceId: string) {
+function installPageApi(deviceId: string, extension: PageApiExtension) {
   Object.defineProperty(window, NATIVE.pageApiName, {
-    value: createPageApi(deviceId),
+    // The device's own members win a clash of names.
+    value: Object.freeze({ ...extension, ...createPageApi(deviceId) }),
     configurable: true,
     enumerable: false,
     writable: false,
@@ -40,9 +44,9 @@ function installPageApi(deviceId: string) {
 }
 
 /** Returns the cancel of the pending idle collection. */
-export function startDeviceAgent(): () => void {
+export function startDeviceAgent(extension: PageApiExtension = {}): () => void {
   const id = ensureDeviceId()
-  installPageApi(id)
+  installPageApi(id, extension)
   return whenIdle(() => {
     // A failed probe already gives empty fields; nothing here reaches the user.
     deviceFingerprint().catch(() => undefined)

@@ -3,6 +3,7 @@ import { cleanup, render } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { NATIVE, type Theme } from '#/app.config.ts'
 import { isDeviceId } from '#/exchange-client/device-headers.ts'
+import type { PageApiExtension } from './device-agent.ts'
 import { useDeviceAgent } from './useDeviceAgent.ts'
 
 function Agent({ theme }: { theme: Theme }) {
@@ -56,4 +57,22 @@ describe('useDeviceAgent', () => {
     expect(api?.deviceContext().siteid).toBe('tandem-Web')
     expect((await api?.fingerprint())?.fingerprint).toMatch(/^[0-9a-f]{64}$/)
   })
+
+  it('adds the members other features give (analytics consent), without letting them replace its own', () => {
+    const extension = {
+      analyticsConsent: () => 'in',
+      setAnalyticsConsent: (next: string) => next,
+      deviceId: () => 'not-the-device',
+    }
+    render(<ExtendedAgent extension={extension} />)
+    const api = window.TandemWeb
+    expect(Reflect.get(api ?? {}, 'setAnalyticsConsent')).toBe(extension.setAnalyticsConsent)
+    expect(Reflect.get(api ?? {}, 'analyticsConsent')).toBe(extension.analyticsConsent)
+    expect(isDeviceId(api?.deviceId())).toBe(true)
+  })
 })
+
+function ExtendedAgent({ extension }: { extension: PageApiExtension }) {
+  useDeviceAgent('light', extension)
+  return null
+}

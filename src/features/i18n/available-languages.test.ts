@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { availableLanguages, parseLanguageList, resolveLocale } from './available-languages.ts'
+import { availableLanguages, parseLanguageList, preferredLocale } from './available-languages.ts'
 
 describe('available languages', () => {
   it('reads language lists case-insensitively, in table order, ignoring unknown codes', () => {
@@ -19,8 +19,15 @@ describe('available languages', () => {
   })
 
   it('keeps the current locale when available, else en_US, else the first available', () => {
-    expect(resolveLocale('ja_JP', ['en_US', 'ja_JP'])).toBe('ja_JP')
-    expect(resolveLocale('ja_JP', ['zh_CN', 'en_US'])).toBe('en_US')
-    expect(resolveLocale('ja_JP', ['zh_CN', 'ko_KR'])).toBe('zh_CN')
+    const current = 'ja_JP'
+    expect(preferredLocale({ preferred: undefined, current, available: ['en_US', 'ja_JP'] })).toBe('ja_JP')
+    expect(preferredLocale({ preferred: undefined, current, available: ['zh_CN', 'en_US'] })).toBe('en_US')
+    expect(preferredLocale({ preferred: undefined, current, available: ['zh_CN', 'ko_KR'] })).toBe('zh_CN')
+  })
+
+  it("shows the user's preferred language when it is available (§4), else falls back as without one", () => {
+    expect(preferredLocale({ preferred: 'fr_FR', current: 'en_US', available: ['en_US', 'fr_FR'] })).toBe('fr_FR')
+    expect(preferredLocale({ preferred: 'fr_FR', current: 'ja_JP', available: ['en_US', 'ja_JP'] })).toBe('ja_JP')
+    expect(preferredLocale({ preferred: 'fr_FR', current: 'ja_JP', available: ['ko_KR', 'zh_CN'] })).toBe('ko_KR')
   })
 })

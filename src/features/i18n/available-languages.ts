@@ -23,8 +23,20 @@ export function availableLanguages(offered: readonly LocaleCode[], clientSupport
   return narrowed.length > 0 ? narrowed : [...base]
 }
 
-/** The locale to show: the current one when available, else en_US, else the first available. */
-export function resolveLocale(current: LocaleCode, available: readonly LocaleCode[]): LocaleCode {
+/**
+ * The locale to show (§4): the preferred language (the account's userLanguage, else the visitor's last choice) when
+ * available, else the current one when available, else en_US, else the first available.
+ */
+export function preferredLocale({
+  preferred,
+  current,
+  available,
+}: {
+  preferred: LocaleCode | undefined
+  current: LocaleCode
+  available: readonly LocaleCode[]
+}): LocaleCode {
+  if (preferred && available.includes(preferred)) return preferred
   if (available.includes(current)) return current
   if (available.includes(DEFAULT_LOCALE)) return DEFAULT_LOCALE
   return available[0] ?? DEFAULT_LOCALE

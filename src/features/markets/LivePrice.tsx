@@ -1,10 +1,14 @@
-/** A price that flashes in the up or down colour when it changes (never on first render). */
+/**
+ * A price, truncated to `digits` and folded like every amount, that flashes in the up or down colour when it changes
+ * (never on first render).
+ */
 import { useEffect, useRef, useState } from 'react'
 import Decimal from 'decimal.js'
+import { Amount } from '#/ui/Amount.tsx'
 
 const FLASH_MS = 700
 
-export function LivePrice({ value, children }: { value: string; children: string }) {
+export function LivePrice({ value, digits }: { value: string; digits: number }) {
   const previous = useRef(value)
   const [flash, setFlash] = useState<'up' | 'down' | undefined>()
   useEffect(() => {
@@ -17,8 +21,8 @@ export function LivePrice({ value, children }: { value: string; children: string
   }, [value])
   const colour = flash === 'up' ? 'bg-up/15 text-up' : flash === 'down' ? 'bg-down/15 text-down' : ''
   return (
-    <span dir="ltr" data-flash={flash ?? ''} className={`rounded px-1 tabular-nums transition-colors ${colour}`}>
-      {children}
+    <span data-flash={flash ?? ''} className={`rounded px-1 transition-colors ${colour}`}>
+      <Amount value={value} digits={digits} />
     </span>
   )
 }

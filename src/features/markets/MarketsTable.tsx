@@ -2,6 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { TableHead } from '#/ui/TableHead.tsx'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { Amount } from '#/ui/Amount.tsx'
 import { LivePrice } from './LivePrice.tsx'
 import { Sparkline } from './Sparkline.tsx'
 import { useLiveTickers } from './useLiveTickers.ts'
@@ -40,13 +41,13 @@ export function MarketsTable() {
                     {pair}
                   </th>
                   <td className="px-4 py-3 text-end" data-testid="last">
-                    <LivePrice value={row.last}>{format.number(row.last, { digits: row.priceDigits })}</LivePrice>
+                    <LivePrice value={row.last} digits={row.priceDigits} />
                   </td>
                   <td className={`px-4 py-3 text-end tabular-nums ${up ? 'text-up' : 'text-down'}`}>
                     <span dir="ltr">{format.percent(row.change24h)}</span>
                   </td>
                   <td className="hidden px-4 py-3 text-end tabular-nums sm:table-cell">
-                    <span dir="ltr">{format.number(row.quoteVolume24h, { digits: VOLUME_DIGITS, compact: true })}</span>
+                    <Amount value={row.quoteVolume24h} digits={VOLUME_DIGITS} compact />
                   </td>
                   <td className="hidden px-4 py-3 md:table-cell">
                     <span className="flex justify-end">

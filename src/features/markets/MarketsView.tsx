@@ -9,9 +9,8 @@ import { useMemo, type ReactNode } from 'react'
 import type { TradingMarket } from '#/contract/index.ts'
 import { LocaleLink } from '#/features/i18n/index.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
-import { FoldedNumber } from '#/ui/FoldedNumber.tsx'
+import { Amount } from '#/ui/Amount.tsx'
 import { TabSet } from '#/ui/TabSet.tsx'
-import { unfoldZeros } from '#/lib/format/number.ts'
 import type { MarketRow } from './markets.functions.ts'
 import type { MarketsSearch, MarketsSort, MarketsTab } from './markets.schemas.ts'
 import { LivePrice } from './LivePrice.tsx'
@@ -139,10 +138,6 @@ function MarketsGrid({ rows, sort, dir, onSort, isFavourite, onStar, empty }: Gr
       </button>
     </th>
   )
-  const price = (value: string, digits: number) => {
-    const text = format.number(value, { digits })
-    return <FoldedNumber text={text} full={unfoldZeros(text)} />
-  }
   return (
     <table className="w-full text-sm" data-testid="markets-table">
       <thead className="text-xs text-muted">
@@ -200,19 +195,19 @@ function MarketsGrid({ rows, sort, dir, onSort, isFavourite, onStar, empty }: Gr
                 </LocaleLink>
               </th>
               <td className="px-3 py-3 text-end" data-testid="last">
-                <LivePrice value={row.last}>{format.number(row.last, { digits: row.priceDigits })}</LivePrice>
+                <LivePrice value={row.last} digits={row.priceDigits} />
               </td>
               <td className={`px-3 py-3 text-end tabular-nums ${up ? 'text-up' : 'text-down'}`}>
                 <span dir="ltr">{format.percent(row.change24h)}</span>
               </td>
               <td className="hidden px-3 py-3 text-end tabular-nums lg:table-cell" dir="ltr">
-                {price(row.high24h, row.priceDigits)}
+                <Amount value={row.high24h} digits={row.priceDigits} />
               </td>
               <td className="hidden px-3 py-3 text-end tabular-nums lg:table-cell" dir="ltr">
-                {price(row.low24h, row.priceDigits)}
+                <Amount value={row.low24h} digits={row.priceDigits} />
               </td>
-              <td className="hidden px-3 py-3 text-end tabular-nums sm:table-cell">
-                <span dir="ltr">{format.number(row.quoteVolume24h, { digits: VOLUME_DIGITS, compact: true })}</span>
+              <td className="hidden px-3 py-3 text-end tabular-nums sm:table-cell" data-testid="volume">
+                <Amount value={row.quoteVolume24h} digits={VOLUME_DIGITS} compact />
               </td>
               <td className="hidden px-3 py-3 md:table-cell">
                 <span className="flex justify-end">

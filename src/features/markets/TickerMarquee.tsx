@@ -1,5 +1,6 @@
 /** The tickers band (§9 marquee): every pair's live price and 24 h change, looping. */
 import { useLingui } from '@lingui/react/macro'
+import { Amount } from '#/ui/Amount.tsx'
 import { Marquee } from '#/ui/Marquee.tsx'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { useLiveTickers } from './useLiveTickers.ts'
@@ -15,9 +16,7 @@ export function TickerMarquee() {
         {rows.map((row) => (
           <span key={row.pairCode} className="flex items-center gap-2 whitespace-nowrap">
             <span className="font-semibold">{row.pairCode.replace('_', '/')}</span>
-            <span dir="ltr" className="tabular-nums">
-              {format.number(row.last, { digits: row.priceDigits })}
-            </span>
+            <Amount value={row.last} digits={row.priceDigits} />
             <span dir="ltr" className={`tabular-nums ${row.change24h.startsWith('-') ? 'text-down' : 'text-up'}`}>
               {format.percent(row.change24h)}
             </span>

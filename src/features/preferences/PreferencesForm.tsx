@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouteContext, useRouter } from '@tanstack/react-router'
 import { COOKIES, LOCALES, UP_COLORS, type UpColor } from '#/app.config.ts'
 import { writeCookie } from '#/lib/cookies.ts'
-import { updateClientShellState } from '#/features/state/index.ts'
+import { storeScientific, updateClientShellState, useStoredScientific } from '#/features/state/index.ts'
+import { AnalyticsConsentSetting } from '#/features/analytics/index.ts'
 import { savePreferences } from './preferences.functions.ts'
-import { storeScientific, useStoredScientific } from './scientific-storage.ts'
 import { preferencesQueries } from './preferences.queries.ts'
 import { isLocaleCode, isPricingCurrency, PRICING_CURRENCIES, type PreferencesUpdate } from './preferences.schemas.ts'
 import { HEADER_POPOVER } from '#/ui/popover.ts'
@@ -13,7 +13,8 @@ import { HEADER_POPOVER } from '#/ui/popover.ts'
 const select = 'h-10 w-full rounded-xl border border-line bg-card px-3 text-sm text-ink'
 
 /**
- * The header panel's controls: pricing currency, price colours, scientific notation and (signed in) message language.
+ * The header panel's controls: pricing currency, price colours, scientific notation, usage analytics (kept in this
+ * browser) and (signed in) message language.
  */
 export function PreferencesForm() {
   const { locale, shell } = useRouteContext({ from: '__root__' })
@@ -90,6 +91,7 @@ export function PreferencesForm() {
             onChange={(e) => update({ scientificNotation: e.target.checked })}
           />
         </label>
+        <AnalyticsConsentSetting required={shell.config.analytics.requireOptIn} />
         {shell.loggedIn ? (
           <label className="flex flex-col gap-1.5 text-sm font-medium">
             <Trans>Language of messages and emails</Trans>

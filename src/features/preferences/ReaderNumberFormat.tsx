@@ -7,7 +7,7 @@ import type { Notation } from '#/lib/format/number.ts'
 import { NumberFormatProvider } from '#/lib/format/useNumberFormat.tsx'
 import { localeInfo } from '#/lib/locale.ts'
 import { preferencesQueries } from './preferences.queries.ts'
-import { useStoredScientific } from './scientific-storage.ts'
+import { useStoredScientific } from '#/features/state/index.ts'
 
 export function ReaderNumberFormat({ children }: { children: ReactNode }) {
   const { locale, shell } = useRouteContext({ from: '__root__' })

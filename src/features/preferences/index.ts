@@ -2,3 +2,4 @@
 export { PreferencesPanel } from './PreferencesPanel.tsx'
 export { ReaderNumberFormat } from './ReaderNumberFormat.tsx'
 export { savePreferences } from './preferences.functions.ts'
+export { preferencesQueries } from './preferences.queries.ts'

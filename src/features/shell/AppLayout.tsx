@@ -2,8 +2,9 @@ import { Outlet, useMatches, useRouteContext } from '@tanstack/react-router'
 import { NavigationProgress } from '#/ui/NavigationProgress.tsx'
 import { ToastHost } from '#/ui/ToastHost.tsx'
 import { localeInfo } from '#/lib/locale.ts'
-import { useAnalytics } from '#/features/analytics/index.ts'
+import { AnalyticsConsentBanner, useAnalytics } from '#/features/analytics/index.ts'
 import { useReferral } from '#/features/campaign/index.ts'
+import { useStoredLanguage } from '#/features/i18n/index.ts'
 import { MarketStreamsProvider } from '#/features/realtime/index.ts'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
@@ -12,9 +13,11 @@ import { Header } from './Header.tsx'
 export function AppLayout() {
   useAnalytics()
   const { locale, shell } = useRouteContext({ from: '__root__' })
-  const { account } = useRouteContext({ from: '/{-$locale}' })
+  const { account, languages } = useRouteContext({ from: '/{-$locale}' })
   useReferral(account?.rebateUser ?? false)
+  useStoredLanguage(locale, shell.config.product, languages, !shell.loggedIn || account !== undefined)
   const toaster = <ToastHost dir={localeInfo(locale).dir} theme={shell.theme} />
+  const consent = <AnalyticsConsentBanner required={shell.config.analytics.requireOptIn} />
   const layout = useMatches({
     select: (matches) => matches.findLast((m) => m.staticData.layout)?.staticData.layout ?? 'default',
   })
@@ -22,6 +25,7 @@ export function AppLayout() {
     return (
       <div className="min-h-dvh" data-layout="empty">
         <Outlet />
+        {consent}
         {toaster}
       </div>
     )
@@ -35,6 +39,7 @@ export function AppLayout() {
           <Outlet />
         </div>
         <Footer />
+        {consent}
         {toaster}
       </div>
     </MarketStreamsProvider>

@@ -1,9 +1,12 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
-import { LocaleLink } from '#/features/i18n/index.ts'
+import { HelpLink, LocaleLink } from '#/features/i18n/index.ts'
 import { productName } from '#/lib/product.ts'
 
+const footerLink = 'hover:text-ink'
+
 export function Footer() {
+  const { t } = useLingui()
   const { shell } = useRouteContext({ from: '__root__' })
   const name = productName(shell.config.product)
   const year = new Date().getUTCFullYear()
@@ -29,6 +32,27 @@ export function Footer() {
           </LocaleLink>
         </nav>
       </div>
+      <nav
+        aria-label={t`Help`}
+        className="mx-auto flex max-w-7xl flex-wrap gap-x-4 gap-y-2 px-4 pb-8 text-sm text-muted"
+        data-testid="footer-help"
+      >
+        <HelpLink to="home" className={footerLink}>
+          <Trans>Help centre</Trans>
+        </HelpLink>
+        <HelpLink to="desk" className={footerLink} testId="help-desk">
+          <Trans>Contact support</Trans>
+        </HelpLink>
+        <HelpLink to="fees" className={footerLink}>
+          <Trans>Fees</Trans>
+        </HelpLink>
+        <HelpLink to="terms" className={footerLink}>
+          <Trans>Terms of use</Trans>
+        </HelpLink>
+        <HelpLink to="riskDisclosure" className={footerLink}>
+          <Trans>Risk disclosure</Trans>
+        </HelpLink>
+      </nav>
     </footer>
   )
 }

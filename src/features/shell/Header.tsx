@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useRouteContext } from '@tanstack/react-router'
+import { useMatches, useRouteContext } from '@tanstack/react-router'
 import { useStore } from '@tanstack/react-store'
 import { AccountMenu } from '#/features/auth/index.ts'
 import { ConnectionIndicator } from '#/features/realtime/index.ts'
@@ -14,6 +14,7 @@ import { HEADER_POPOVER } from '#/ui/popover.ts'
 import { DropdownMenu, MenuLink } from '#/ui/DropdownMenu.tsx'
 import { tabsListStore } from '#/features/state/index.ts'
 import { siteQueries } from './site.queries.ts'
+import { mobileHeaderBgOf } from './theme-color.ts'
 
 const navLink = 'rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-sunken hover:text-ink [&.active]:text-ink'
 
@@ -106,8 +107,19 @@ function NavLinks({ trade }: { trade: 'menu' | 'links' }) {
 export function Header() {
   const { t } = useLingui()
   const { shell } = useRouteContext({ from: '__root__' })
+  // The route's mobile header background, the colour theme-color gives the browser's bar (§2).
+  const mobileBg = useMatches({ select: (matches) => mobileHeaderBgOf(matches, shell.theme) })
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-page/95 pt-[env(safe-area-inset-top)] backdrop-blur">
+      {mobileBg ? (
+        // Under the header's content, over its own background (the header is a stacking context).
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 md:hidden"
+          style={{ backgroundColor: mobileBg }}
+          data-testid="mobile-header-bg"
+        />
+      ) : null}
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4">
         <LocaleLink to="/{-$locale}" aria-label={t`Home`} className="me-2 rounded-lg">
           <Logo name={productName(shell.config.product)} />

@@ -5,6 +5,7 @@ import { COOKIES, DEFAULT_LOCALE, LOCALES, type LocaleCode } from '#/app.config.
 import { writeCookie } from '#/lib/cookies.ts'
 import { withLocalePrefix } from '#/lib/locale.ts'
 import { savePreferences } from '#/features/preferences/index.ts'
+import { useStoredAvailableLanguages } from '#/features/state/index.ts'
 import { HEADER_POPOVER } from '#/ui/popover.ts'
 import { trackLanguageSwitch } from '#/features/analytics/index.ts'
 
@@ -16,7 +17,12 @@ import { trackLanguageSwitch } from '#/features/analytics/index.ts'
 export function LanguageMenu() {
   const { t } = useLingui()
   const { locale, shell, path: rest } = useRouteContext({ from: '__root__' })
-  const { languages } = useRouteContext({ from: '/{-$locale}' })
+  const { languages, account } = useRouteContext({ from: '/{-$locale}' })
+  // A signed-in page whose account the exchange did not answer falls back to the whitelist: the account's own list,
+  // as last read (§3 availableLanguage), narrows it once the page runs.
+  const stored = useStoredAvailableLanguages()
+  const remembered = shell.loggedIn && !account ? stored : undefined
+  const offered = remembered ? languages.filter((code) => code === locale || remembered.includes(code)) : languages
   const search = useRouterState({ select: (s) => s.location.searchStr })
   const choose = (code: LocaleCode, href: string) => async (event: MouseEvent<HTMLAnchorElement>) => {
     trackLanguageSwitch(locale, code)
@@ -49,7 +55,7 @@ export function LanguageMenu() {
         <span className="hidden lg:inline">{current.label}</span>
       </summary>
       <ul className={`${HEADER_POPOVER} max-h-[70dvh] overflow-auto p-1 sm:w-48`}>
-        {LOCALES.filter((l) => languages.includes(l.code)).map((l) => (
+        {LOCALES.filter((l) => offered.includes(l.code)).map((l) => (
           <li key={l.code}>
             <a
               href={withLocalePrefix(l.code === DEFAULT_LOCALE ? undefined : l.code, rest) + search}

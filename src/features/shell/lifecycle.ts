@@ -3,6 +3,7 @@
  * most once per path within the reload guard; preload failures while hydrating are suppressed.
  */
 import { useSyncExternalStore } from 'react'
+import { TIMING } from '#/app.config.ts'
 
 export type LifecyclePhase = 'hydrating' | 'done'
 
@@ -83,11 +84,22 @@ function sessionReloadStore(): ReloadStore {
   }
 }
 
+/**
+ * The guard the error page and the handlers below both use: the deployment's RELOAD_GUARD_MS once the app has
+ * installed its handling, §9's default before that.
+ */
+let reloadGuardMs: number = TIMING.reloadGuardMs
+
+export function getReloadGuardMs(): number {
+  return reloadGuardMs
+}
+
 /** Wires the browser side: Vite's preload errors and uncaught chunk errors. Returns a cleanup. */
 export function installChunkErrorHandling(guardMs: number): () => void {
+  reloadGuardMs = guardMs
   const store = sessionReloadStore()
   const reloadOnce = () => {
-    if (claimChunkReload(store, location.pathname, Date.now(), guardMs)) location.reload()
+    if (claimChunkReload(store, location.pathname, Date.now(), reloadGuardMs)) location.reload()
   }
   const onPreloadError = (event: Event) => {
     // While hydrating, the page is already rendered by the server: a failed preload is harmless.
@@ -106,10 +118,10 @@ export function installChunkErrorHandling(guardMs: number): () => void {
 }
 
 /** Called from the error boundary: a chunk error there reloads (guarded) instead of showing an error. */
-export function reloadForChunkError(error: unknown, guardMs: number): boolean {
+export function reloadForChunkError(error: unknown): boolean {
   if (!isChunkLoadError(error) || typeof window === 'undefined') return false
   const store = sessionReloadStore()
-  if (!claimChunkReload(store, location.pathname, Date.now(), guardMs)) return false
+  if (!claimChunkReload(store, location.pathname, Date.now(), reloadGuardMs)) return false
   location.reload()
   return true
 }

@@ -14,3 +14,16 @@ export {
 } from './stores.ts'
 export { readShellState, signInClientShell, signOutClientShell, updateClientShellState } from './shell-state.ts'
 export type { ShellState } from './shell-state-shape.ts'
+export {
+  LOCAL_KEYS,
+  USER_LOCAL_KEYS,
+  storeAvailableLanguages,
+  storeLanguage,
+  storeScientific,
+  storeUserAnchorInfo,
+  type SelectedLanguage,
+  useStoredAvailableLanguages,
+  useStoredScientific,
+  useStoredUserAnchorInfo,
+  type UserAnchorInfo,
+} from './local-keys.ts'

@@ -12,7 +12,7 @@ import { LivePrice } from '#/features/markets/index.ts'
 import { tabsListStore } from '#/features/state/index.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { DropdownMenu, MenuLink } from '#/ui/DropdownMenu.tsx'
-import { Amount } from './shared/Amount.tsx'
+import { Amount } from '#/ui/Amount.tsx'
 import type { PairFacts } from './shared/pair.ts'
 
 const HOUR_MS = 3_600_000
@@ -124,7 +124,7 @@ export function PairHeader({
         </div>
         <div className="flex flex-col">
           <span className={`text-lg font-semibold ${up ? 'text-up' : 'text-down'}`} data-testid="last-price">
-            <LivePrice value={ticker.last}>{format.number(ticker.last, { digits: pair.priceDigits })}</LivePrice>
+            <LivePrice value={ticker.last} digits={pair.priceDigits} />
           </span>
         </div>
         <dl className="flex flex-wrap gap-x-5 gap-y-1">

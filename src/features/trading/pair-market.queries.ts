@@ -1,5 +1,6 @@
 /** Query options of a pair's public market: its first answer for the terminal, and its candles per interval. */
 import { queryOptions } from '@tanstack/react-query'
+import { TERMINAL } from '#/app.config.ts'
 import type { KlineInterval, TradingMarket } from '#/contract/index.ts'
 import { getPairMarket, listKlines } from './pair-market.functions.ts'
 
@@ -17,7 +18,13 @@ export const pairMarketQueries = {
   klines: (pairCode: string, interval: KlineInterval) =>
     queryOptions({
       queryKey: [...pairMarketQueries.all, 'klines', pairCode, interval] as const,
-      queryFn: () => listKlines({ data: { pairCode, interval } }),
+      // Thrown, so the query asks again (backing off) and the chart can say the history is missing.
+      queryFn: async () => {
+        const answer = await listKlines({ data: { pairCode, interval } })
+        if (answer.status !== 'ok') throw new Error(`chart history of ${pairCode} unavailable`)
+        return answer.data
+      },
+      retry: TERMINAL.historyRetries,
       staleTime: FIRST_ANSWER_STALE_MS,
     }),
 }

@@ -15,7 +15,7 @@ import { assetsQueries, FUTURES_WALLET, SPOT_WALLET } from '#/features/assets/in
 import { leadQueries } from '#/features/copy-trading/index.ts'
 import { marketsQueries } from '#/features/markets/index.ts'
 import { validationFailed } from '#/features/routing/index.ts'
-import { pageHead } from '#/features/shell/index.ts'
+import { pageHead, StatusError, SUNKEN_MOBILE_HEADER } from '#/features/shell/index.ts'
 import { withLocalePrefix } from '#/lib/locale.ts'
 import type { LocaleCode } from '#/app.config.ts'
 import { pairMarketQueries } from './pair-market.queries.ts'
@@ -36,12 +36,12 @@ const PAGES: Record<TradingMarket, TerminalPage> = {
   spot: {
     title: msg`{pair} spot trading`,
     description: msg`Trade {pair} on spot: live chart, order book and trades, limit, market and stop orders.`,
-    staticData: {},
+    staticData: { mobileHeaderBg: SUNKEN_MOBILE_HEADER },
   },
   futures: {
     title: msg`{pair} perpetual futures`,
     description: msg`Trade the {pair} USDT perpetual: leverage, isolated or cross margin, take profit and stop loss, live book and chart.`,
-    staticData: { guards: ['futures-redirect'] },
+    staticData: { guards: ['futures-redirect'], mobileHeaderBg: SUNKEN_MOBILE_HEADER },
   },
 }
 
@@ -58,7 +58,11 @@ interface LoaderInput {
 async function loadTerminal(biz: TradingMarket, { context, params }: LoaderInput): Promise<TerminalLoaderData> {
   const { queryClient } = context
   const loaded = await queryClient.ensureQueryData(marketsQueries.instruments())
-  if (loaded.status !== 'ok') throw new Error('The exchange did not answer: instruments')
+  if (loaded.status !== 'ok')
+    throw new StatusError(
+      503,
+      msg`The exchange is not answering right now, so this market cannot be shown. Please try again shortly.`,
+    )
   const instrument = loaded.data.find((i) => i.pairCode === params.pair.toUpperCase() && i[biz])
   if (!instrument) validationFailed()
   if (instrument.pairCode !== params.pair)

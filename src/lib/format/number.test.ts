@@ -186,11 +186,52 @@ describe('formatNumber', () => {
 
   it('shows the same figure full and compact, both cut toward zero (issue 17)', () => {
     expect(formatNumber('19371.5275', { digits: 2, ...en, signed: true })).toBe('+19,371.52')
-    expect(formatNumber('19371.5275', { digits: 2, ...en, signed: true, compact: true })).toBe('+19,371.52')
+    expect(formatNumber('19371.5275', { digits: 2, ...en, signed: true, compact: true })).toBe('+19.37K')
     expect(formatNumber('1239999.99', { digits: 2, ...en, signed: true, compact: true })).toBe('+1.23M')
     expect(formatNumber('-1239999.99', { digits: 2, ...en, signed: true, compact: true })).toBe('-1.23M')
     expect(formatNumber('999999999.999', { digits: 2, ...en, compact: true })).toBe('999.99M')
     expect(formatNumber('999999999999999999999999', { digits: 2, ...en, compact: true })).toBe('999,999,999.99Q')
+  })
+})
+
+describe('compact figures (§5: K, M, B, T, Q from 1,000, truncated toward zero like every figure)', () => {
+  const compact = (value: string | null, digits = 2, signed = false) =>
+    formatNumber(value, { digits, ...en, compact: true, signed })
+
+  it('abbreviates from the first thousand', () => {
+    expect(compact('999')).toBe('999.00')
+    expect(compact('999', 0)).toBe('999')
+    expect(compact('1000')).toBe('1.00K')
+    expect(compact('1234')).toBe('1.23K')
+    expect(compact('12345')).toBe('12.34K')
+    expect(compact('100000', 0)).toBe('100K')
+    expect(compact('1500000000000000')).toBe('1.50Q')
+  })
+
+  it('never rounds up into a larger figure or the next unit', () => {
+    expect(compact('1239')).toBe('1.23K')
+    expect(compact('1999', 0)).toBe('1K')
+    expect(compact('999999')).toBe('999.99K')
+    expect(compact('999999.99')).toBe('999.99K')
+    expect(compact('999999999')).toBe('999.99M')
+  })
+
+  it('keeps the sign: a gain never shows more than it is, a loss never less', () => {
+    expect(compact('19371.5275', 2, true)).toBe('+19.37K')
+    expect(compact('-19371.5275', 2, true)).toBe('-19.37K')
+    expect(compact('-1000')).toBe('-1.00K')
+    expect(compact('-999.999')).toBe('-999.99')
+  })
+
+  it('leaves small values whole and folded, and empty as --', () => {
+    expect(compact('0.00000123', 8)).toBe('0.0{5}123')
+    expect(compact('12.5')).toBe('12.50')
+    expect(compact(null)).toBe('--')
+    expect(compact('')).toBe('--')
+  })
+
+  it('shows every digit with the normal notation', () => {
+    expect(formatNumber('12345', { digits: 2, ...en, compact: true, notation: 'normal' })).toBe('12,345.00')
   })
 })
 

@@ -30,6 +30,8 @@ export const EMPTY = '--'
 export type Notation = 'indent' | 'normal'
 
 const UNITS = ['', 'K', 'M', 'B', 'T', 'Q'] as const
+/** One K: §5 abbreviates from the first unit, so 1,234 is 1.23K. */
+const UNIT_STEP = 1000
 const FOLD_MIN_FRACTION = 8
 const FOLD_MIN_RUN = 4
 
@@ -120,8 +122,8 @@ function group(fixed: string, tag: string): string {
 export function abbreviate(value: Decimal, digits: number): { fixed: string; unit: string } {
   let scaled = new Display(value)
   let unit = 0
-  while (scaled.abs().gte(1000) && unit < UNITS.length - 1) {
-    scaled = scaled.div(1000)
+  while (scaled.abs().gte(UNIT_STEP) && unit < UNITS.length - 1) {
+    scaled = scaled.div(UNIT_STEP)
     unit += 1
   }
   return { fixed: truncateFixed(new Decimal(scaled), digits), unit: UNITS[unit] ?? '' }
@@ -133,20 +135,21 @@ export interface NumberOptions {
   /** BCP-47 tag for grouping and the decimal sign. */
   tag: string
   notation?: Notation
-  /** Abbreviate values of 1,000,000 and more (volumes, AUM) when notation is 'indent'. */
+  /**
+   * Abbreviate values of 1,000 and more with K, M, B, T, Q (volumes, AUM, the figures of cards and lists) when
+   * notation is 'indent'; shown with at most 2 decimals.
+   */
   compact?: boolean
   /** Prefix '+' to positive values (PnL, changes). */
   signed?: boolean
 }
-
-const COMPACT_FROM = new Decimal(1_000_000)
 
 export function formatNumber(value: Decimal.Value | null | undefined, options: NumberOptions): string {
   const d = toDecimal(value)
   if (!d) return EMPTY
   const notation = options.notation ?? 'indent'
   let text: string
-  if (options.compact && notation === 'indent' && d.abs().gte(COMPACT_FROM)) {
+  if (options.compact && notation === 'indent' && d.abs().gte(UNIT_STEP)) {
     const { fixed, unit } = abbreviate(d, Math.min(options.digits, 2))
     text = `${group(fixed, options.tag)}${unit}`
   } else {

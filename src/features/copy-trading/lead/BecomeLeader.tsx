@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { CopyBiz } from '#/contract/index.ts'
+import { HelpLink } from '#/features/i18n/index.ts'
 import { ErrorState } from '#/ui/ErrorState.tsx'
 import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
@@ -41,6 +42,8 @@ function Requirement({ requirement }: { requirement: RequirementInput }) {
     </li>
   )
 }
+
+const helpLink = 'font-medium text-brand underline underline-offset-2'
 
 export function BecomeLeader({ cancelled }: { cancelled: boolean }) {
   const { t } = useLingui()
@@ -117,6 +120,14 @@ export function BecomeLeader({ cancelled }: { cancelled: boolean }) {
               check what it takes.
             </Trans>
           )}
+        </p>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="lead-help">
+          <HelpLink to="leadRequirements" className={helpLink}>
+            <Trans>What it takes to lead</Trans>
+          </HelpLink>
+          <HelpLink to="profitShare" className={helpLink}>
+            <Trans>How profit share works</Trans>
+          </HelpLink>
         </p>
         <div className="flex flex-wrap items-center gap-3">
           <span aria-hidden="true" className="text-sm font-medium">

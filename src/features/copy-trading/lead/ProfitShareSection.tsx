@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
+import { HelpLink } from '#/features/i18n/index.ts'
 import { ErrorState } from '#/ui/ErrorState.tsx'
 import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
 import { TableHead } from '#/ui/TableHead.tsx'
@@ -191,9 +192,12 @@ export function ProfitShareSection() {
   }
   return (
     <section aria-labelledby="share-title" className="flex flex-col gap-3">
-      <h3 id="share-title" className="text-lg font-semibold">
-        <Trans>Profit share</Trans>
-      </h3>
+      <div className="flex items-center gap-2">
+        <h3 id="share-title" className="text-lg font-semibold">
+          <Trans>Profit share</Trans>
+        </h3>
+        <HelpLink to="profitShare" label={t`Learn more about profit share`} testId="help-profit-share" />
+      </div>
       {body}
     </section>
   )

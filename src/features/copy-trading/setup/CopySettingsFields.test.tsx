@@ -11,6 +11,12 @@ import { emptySettings, SETTINGS_ERRORS, type CopySettingsValues } from './copy-
 import { settingsErrorText } from './setup.texts.ts'
 import { markRefused, useCopySettingsForm, type CopySettingsForm } from './useCopySettingsForm.ts'
 
+// The page's locale and the help centre, as the root route gives them to the help links.
+vi.mock('@tanstack/react-router', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useRouteContext: () => ({ locale: 'ar_AE', shell: { config: { helpCenterUrl: 'https://help.example.com' } } }),
+}))
+
 afterEach(cleanup)
 
 const i18n = setupI18n({ locale: 'en_US', messages: { en_US: {} } })
@@ -95,6 +101,20 @@ describe('copy settings fields', () => {
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ mode: 'fixed', investment: '500', fixedAmount: '25.5' })
     expect(input(/^Investment/).value).toBe('500')
+  })
+
+  it('link each term to its help-centre article in the page language', () => {
+    setup()
+    const help = (name: string) => screen.getByRole('link', { name: new RegExp(`^Learn more about ${name}`) })
+    expect(help('copy modes').getAttribute('href')).toBe('https://help.example.com/ar/copy-trading/copy-modes')
+    expect(help('take profit').getAttribute('href')).toBe(
+      'https://help.example.com/ar/copy-trading/take-profit-stop-loss',
+    )
+    expect(help('stop loss').getAttribute('href')).toBe(
+      'https://help.example.com/ar/copy-trading/take-profit-stop-loss',
+    )
+    expect(help('copy stop loss').getAttribute('href')).toBe('https://help.example.com/ar/copy-trading/copy-stop-loss')
+    expect(help('copy modes').getAttribute('target')).toBe('_blank')
   })
 
   it('show the fields the exchange refused until they change', () => {

@@ -2,10 +2,12 @@
  * The copy settings' fields, shared by the set-up page and the edit section of my copy: the mode
  * and its amount, the per-order cap, leverage, take profit and stop losses. Numbers are filtered
  * while typing (§5: decimals capped, clamped to the limit; the minimum applies on leaving a field).
+ * The mode and the stops link to the help centre's article on what they mean.
  */
 import { useLingui } from '@lingui/react/macro'
 import { useStore } from '@tanstack/react-form'
 import type { ReactNode } from 'react'
+import { HelpLink, type HelpTarget } from '#/features/i18n/index.ts'
 import { limitNumber, precision } from '#/lib/input-filters/filters.ts'
 import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
 import { NumberField } from '#/ui/NumberField.tsx'
@@ -68,6 +70,14 @@ export function CopySettingsFields({
   const mode = useStore(form.store, (s) => s.values.mode)
   const leverageMode = useStore(form.store, (s) => s.values.leverageMode)
 
+  /** A field with a "?" beside its label, into the help centre's article on what the field means. */
+  const withHelp = (name: NumericField, field: ReactNode, help: { to: HelpTarget; label: string }) => (
+    <div className="flex items-start gap-1.5">
+      <div className="min-w-0 flex-1">{field}</div>
+      <HelpLink to={help.to} label={help.label} className="mt-0.5" testId={`help-${name}`} />
+    </div>
+  )
+
   const numberField = (name: NumericField, label: string, hint?: string) => (
     <form.Field name={name}>
       {(field) => {
@@ -96,7 +106,10 @@ export function CopySettingsFields({
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col items-start gap-1.5">
-        <span className="text-sm font-medium" aria-hidden="true">{t`Copy mode`}</span>
+        <span className="flex items-center gap-1.5">
+          <span className="text-sm font-medium" aria-hidden="true">{t`Copy mode`}</span>
+          <HelpLink to="copyModes" label={t`Learn more about copy modes`} testId="help-mode" />
+        </span>
         <SegmentedTabs
           label={t`Copy mode`}
           value={mode}
@@ -141,12 +154,24 @@ export function CopySettingsFields({
         ? numberField('fixedLeverage', t`Leverage (×)`, t`Never above what the market allows.`)
         : null}
       <div className="grid gap-5 sm:grid-cols-3">
-        {numberField('takeProfit', t`Take profit (%)`, t`Optional. Closes a position at this gain on its margin.`)}
-        {numberField('stopLoss', t`Stop loss (%)`, t`Optional. Closes a position at this loss on its margin.`)}
-        {numberField(
+        {withHelp(
+          'takeProfit',
+          numberField('takeProfit', t`Take profit (%)`, t`Optional. Closes a position at this gain on its margin.`),
+          { to: 'copyTakeProfitStopLoss', label: t`Learn more about take profit` },
+        )}
+        {withHelp(
+          'stopLoss',
+          numberField('stopLoss', t`Stop loss (%)`, t`Optional. Closes a position at this loss on its margin.`),
+          { to: 'copyTakeProfitStopLoss', label: t`Learn more about stop loss` },
+        )}
+        {withHelp(
           'copyStopLoss',
-          t`Copy stop loss (%)`,
-          t`Optional. Stops the whole copy at this loss on the investment.`,
+          numberField(
+            'copyStopLoss',
+            t`Copy stop loss (%)`,
+            t`Optional. Stops the whole copy at this loss on the investment.`,
+          ),
+          { to: 'copyStopLoss', label: t`Learn more about copy stop loss` },
         )}
       </div>
     </div>

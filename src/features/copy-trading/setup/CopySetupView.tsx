@@ -14,7 +14,7 @@ import { Money } from '#/contract/money.ts'
 import { ErrorState } from '#/ui/ErrorState.tsx'
 import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
 import { notify } from '#/ui/toast.ts'
-import { LocaleLink } from '#/features/i18n/index.ts'
+import { HelpLink, LocaleLink } from '#/features/i18n/index.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { copyRefusalText } from '../shared/refusal.texts.ts'
 import { LeaderAvatar } from '../shared/LeaderAvatar.tsx'
@@ -160,10 +160,13 @@ function SetupForm({ leader }: { leader: LeaderDetail }) {
           >
             {nickname}
           </LocaleLink>
-          <span className="text-sm text-muted">
-            <Trans>
-              Profit share <bdi dir="ltr">{share}</bdi> · minimum <bdi dir="ltr">{minimumText}</bdi> USDT
-            </Trans>
+          <span className="flex items-center gap-1.5 text-sm text-muted">
+            <span>
+              <Trans>
+                Profit share <bdi dir="ltr">{share}</bdi> · minimum <bdi dir="ltr">{minimumText}</bdi> USDT
+              </Trans>
+            </span>
+            <HelpLink to="profitShare" label={t`Learn more about profit share`} testId="help-profit-share" />
           </span>
         </div>
       </div>

@@ -58,15 +58,15 @@ const leaderTrade: CopyPosition = {
   closeReason: null,
 }
 
-function withData(children: ReactNode) {
+function withData(children: ReactNode, trade = leaderTrade, instrument = btc) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const open: Loaded<CopyPosition[]> = { status: 'ok', data: [leaderTrade] }
+  const open: Loaded<CopyPosition[]> = { status: 'ok', data: [trade] }
   client.setQueryData(leaderQueries.positions(LEADER).queryKey, open)
   const closed: Loaded<{ list: CopyPosition[]; total: number; page: number; pageSize: number }> = {
     status: 'ok',
     data: { list: [], total: 0, page: 1, pageSize: 20 },
   }
-  const instruments: Loaded<MarketInstrument[]> = { status: 'ok', data: [btc] }
+  const instruments: Loaded<MarketInstrument[]> = { status: 'ok', data: [instrument] }
   client.setQueryData(leaderQueries.history(LEADER).queryKey, closed)
   client.setQueryData(setupQueries.instruments().queryKey, instruments)
   return render(
@@ -86,6 +86,18 @@ describe("the trader's last trade, copied", () => {
     expect(order.textContent).toContain('20×')
     expect(order.textContent).toContain('99.9900')
     expect(order.textContent).toContain('0.9999')
+  })
+
+  it('draws a tiny entry price folded, never with raw braces, and reads it out whole', () => {
+    const pepe: MarketInstrument = { ...btc, pairCode: 'PEPE_USDT', baseCoin: 'PEPE', tickSize: '0.00000001' }
+    withData(
+      <LastTradePreview leaderId={LEADER} values={{ ...emptySettings(), investment: '1000', fixedAmount: '100' }} />,
+      { ...leaderTrade, pairCode: 'PEPE_USDT', entryPrice: '0.00000123' },
+      pepe,
+    )
+    const preview = screen.getByTestId('trade-preview')
+    expect(preview.textContent).not.toMatch(/[{}]/)
+    expect([...preview.querySelectorAll('.sr-only')].map((node) => node.textContent)).toContain('0.00000123')
   })
 
   it('says why the trade would be skipped', () => {

@@ -2,6 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { Amount } from '#/ui/Amount.tsx'
 import { leaderQueries } from '../shared/leader.queries.ts'
 import type { CopySettingsValues } from './copy-settings.ts'
 import { lastLeaderTrade, previewTrade } from './last-trade-preview.ts'
@@ -33,12 +34,12 @@ export function LastTradePreview({ leaderId, values }: { leaderId: string; value
       trade.side === 'long'
         ? t({ message: 'Long', context: 'position side' })
         : t({ message: 'Short', context: 'position side' })
-    const leaderSize = format.number(trade.size, { digits: sizeDigits })
-    const entry = format.number(trade.price, { digits: decimalsOf(instrument?.tickSize ?? '0.01') })
+    const leaderSize = <Amount value={trade.size} digits={sizeDigits} />
+    const entry = <Amount value={trade.price} digits={decimalsOf(instrument?.tickSize ?? '0.01')} />
     const preview = values && instrument ? previewTrade(values, trade, instrument) : null
     const rows = preview?.ok
       ? [
-          { label: t`Size`, value: format.number(preview.size, { digits: sizeDigits }) },
+          { label: t`Size`, value: <Amount value={preview.size} digits={sizeDigits} /> },
           { label: t`Leverage`, value: `${preview.leverage}×` },
           { label: t`Margin (USDT)`, value: format.usdt(preview.margin) },
           { label: t`Opening fee (USDT)`, value: format.usdt(preview.fee) },

@@ -48,7 +48,7 @@ function PositionRow({ position }: { position: CopyPosition }) {
         {format.number(position.entryPrice, { digits: PRICE_DIGITS })}
       </td>
       <td className="px-3 py-3 text-end" data-testid="mark">
-        {mark === null ? '--' : <LivePrice value={mark}>{format.number(mark, { digits: PRICE_DIGITS })}</LivePrice>}
+        {mark === null ? '--' : <LivePrice value={mark} digits={PRICE_DIGITS} />}
         {ticker.success ? (
           <span dir="ltr" className={`ms-2 text-xs ${signed(new Decimal(ticker.data.change24h))}`}>
             {format.percent(ticker.data.change24h)}

@@ -8,8 +8,9 @@ import { useMemo, useState } from 'react'
 import { TERMINAL } from '#/app.config.ts'
 import type { Depth } from '#/contract/index.ts'
 import { Exact } from '#/contract/money.ts'
+import { unfoldZeros } from '#/lib/format/number.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
-import { Amount } from '../shared/Amount.tsx'
+import { Amount } from '#/ui/Amount.tsx'
 import type { PairFacts } from '../shared/pair.ts'
 import { StaleNotice } from '../live/StaleNotice.tsx'
 import type { Staleness } from '../live/useStaleness.ts'
@@ -35,7 +36,8 @@ export function OrderBook({ book, pair, tick, last, staleness, onPickPrice }: Or
   const view = useMemo(() => bookView(book, new Exact(step), TERMINAL.bookLevels), [book, step])
   const rows = (list: BookRow[], side: BookSide) =>
     list.map((row) => {
-      const price = format.number(row.price, { digits })
+      // An accessible name is read, not drawn: every zero, never the folded 0.0{5}123.
+      const price = unfoldZeros(format.number(row.price, { digits }))
       return (
         <li key={row.price}>
           <button

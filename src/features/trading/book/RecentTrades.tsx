@@ -1,7 +1,7 @@
 /** The pair's recent public trades on this market, newest first: price in the taker's side colour, size, time. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { MarketTrade } from '#/contract/index.ts'
-import { Amount } from '../shared/Amount.tsx'
+import { Amount } from '#/ui/Amount.tsx'
 import type { PairFacts } from '../shared/pair.ts'
 import { StaleNotice } from '../live/StaleNotice.tsx'
 import type { Staleness } from '../live/useStaleness.ts'

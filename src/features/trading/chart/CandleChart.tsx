@@ -12,7 +12,7 @@ import Decimal from 'decimal.js'
 import { klineSchema, type Kline, type KlineInterval, type TradingMarket } from '#/contract/index.ts'
 import { useStreamListener } from '#/features/realtime/index.ts'
 import { onPaletteChange, readPalette, translucent } from '#/ui/chart-palette.ts'
-import { Amount } from '../shared/Amount.tsx'
+import { Amount } from '#/ui/Amount.tsx'
 import type { PairFacts } from '../shared/pair.ts'
 import { pairMarketQueries } from '../pair-market.queries.ts'
 
@@ -57,7 +57,8 @@ export function CandleChart({
   const byTime = useRef(new Map<number, Kline>())
   const [ready, setReady] = useState(false)
   const [hovered, setHovered] = useState<Kline | undefined>()
-  const { data } = useQuery(pairMarketQueries.klines(pair.pairCode, interval))
+  const history = useQuery(pairMarketQueries.klines(pair.pairCode, interval))
+  const { data } = history
 
   useEffect(() => {
     const element = container.current
@@ -115,10 +116,10 @@ export function CandleChart({
   // The candles of the interval: the exchange's answer first.
   useEffect(() => {
     const chart = drawn.current
-    if (!ready || !chart || data?.status !== 'ok') return
-    byTime.current = new Map(data.data.map((k) => [k.time, k]))
-    chart.candles.setData(data.data.map(bar))
-    chart.volume.setData(data.data.map((k) => ({ time: seconds(k.time), value: plot(k.volume) })))
+    if (!ready || !chart || !data) return
+    byTime.current = new Map(data.map((k) => [k.time, k]))
+    chart.candles.setData(data.map(bar))
+    chart.volume.setData(data.map((k) => ({ time: seconds(k.time), value: plot(k.volume) })))
     chart.api.timeScale().scrollToRealTime()
   }, [ready, data])
 
@@ -142,7 +143,7 @@ export function CandleChart({
   }, [ready, mark, t])
 
   const { label } = pair
-  const shown = hovered ?? (data?.status === 'ok' ? data.data.at(-1) : undefined)
+  const shown = hovered ?? data?.at(-1)
   return (
     <figure className="m-0 flex min-h-0 flex-1 flex-col" data-testid="candle-chart" data-ready={ready || undefined}>
       <figcaption className="flex min-h-5 flex-wrap gap-x-3 px-3 py-1 text-[11px] text-muted" dir="ltr">
@@ -166,13 +167,34 @@ export function CandleChart({
           </>
         ) : null}
       </figcaption>
-      <div
-        ref={container}
-        role="img"
-        aria-label={t`${label} candlestick chart, ${interval} candles`}
-        className="min-h-64 w-full flex-1"
-        dir="ltr"
-      />
+      <div className="relative flex min-h-64 flex-1 flex-col">
+        <div
+          ref={container}
+          role="img"
+          aria-label={t`${label} candlestick chart, ${interval} candles`}
+          className="min-h-64 w-full flex-1"
+          dir="ltr"
+        />
+        {history.isError && !data ? (
+          <div
+            role="alert"
+            data-testid="chart-history-error"
+            className="absolute inset-x-3 top-3 flex flex-wrap items-center gap-2 rounded-lg border border-line bg-card px-3 py-2 text-xs shadow-sm"
+          >
+            <span className="text-muted">
+              <Trans>The chart's history could not be loaded; new candles still appear as they form.</Trans>
+            </span>
+            <button
+              type="button"
+              onClick={() => void history.refetch()}
+              disabled={history.isFetching}
+              className="rounded-md bg-sunken px-2 py-1 font-medium hover:text-brand disabled:opacity-60"
+            >
+              <Trans>Try again</Trans>
+            </button>
+          </div>
+        ) : null}
+      </div>
     </figure>
   )
 }

@@ -7,6 +7,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { MarginMode } from '#/contract/index.ts'
+import { HelpLink } from '#/features/i18n/index.ts'
 import { prevLeverageStore } from '#/features/state/index.ts'
 import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
 import { PercentSlider } from '#/ui/PercentSlider.tsx'
@@ -74,6 +75,7 @@ export function FuturesOrderSettings({
         ]}
         onChange={(next) => void chooseMode(next)}
       />
+      <HelpLink to="marginModes" label={t`Learn more about margin modes`} testId="help-margin-modes" />
       <button
         type="button"
         onClick={() => setEditing(leverage)}

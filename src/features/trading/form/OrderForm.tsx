@@ -15,6 +15,7 @@ import { FUTURES_UNITS, sizeToUnit, type FuturesUnit } from '#/contract/futures-
 import { Exact } from '#/contract/money.ts'
 import type { Loaded } from '#/exchange-client/index.ts'
 import { assetsQueries, FUTURES_WALLET, SPOT_WALLET } from '#/features/assets/index.ts'
+import { HelpLink } from '#/features/i18n/index.ts'
 import { futures as futuresFilter, precision } from '#/lib/input-filters/filters.ts'
 import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
 import { NumberField } from '#/ui/NumberField.tsx'
@@ -22,7 +23,7 @@ import { PercentSlider } from '#/ui/PercentSlider.tsx'
 import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
 import { notify } from '#/ui/toast.ts'
 import { useSingleFlight } from '#/ui/useSingleFlight.ts'
-import { Amount } from '../shared/Amount.tsx'
+import { Amount } from '#/ui/Amount.tsx'
 import { QUOTE_DIGITS, type PairFacts } from '../shared/pair.ts'
 import { stepDecimals } from '../book/order-book-view.ts'
 import { placeOrder } from '../trading.functions.ts'
@@ -448,8 +449,9 @@ export function OrderForm(props: OrderFormProps) {
               <dd className="text-end" data-testid="preview-margin">
                 <Amount value={preview.margin?.toFixed()} digits={QUOTE_DIGITS} /> {quote}
               </dd>
-              <dt className="text-muted">
+              <dt className="flex items-center gap-1 text-muted">
                 <Trans>Est. liquidation price</Trans>
+                <HelpLink to="liquidation" label={t`Learn more about liquidation`} testId="help-liquidation" />
               </dt>
               <dd className="text-end" data-testid="preview-liquidation">
                 <Amount value={preview.liquidation?.toFixed()} digits={priceDigits} />

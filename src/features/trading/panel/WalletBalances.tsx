@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { TradingMarket } from '#/contract/index.ts'
 import { assetsQueries, FUTURES_WALLET, SPOT_WALLET } from '#/features/assets/index.ts'
-import { Amount } from '../shared/Amount.tsx'
+import { Amount } from '#/ui/Amount.tsx'
 import { dataOf } from '../trading.queries.ts'
 import { PanelTable } from './PanelTable.tsx'
 

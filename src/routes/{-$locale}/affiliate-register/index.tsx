@@ -2,7 +2,12 @@ import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useRouterState } from '@tanstack/react-router'
-import { AffiliateForm, affiliateQueries, ApplicationStatus } from '#/features/affiliate/index.ts'
+import {
+  AffiliateForm,
+  affiliateQueries,
+  ApplicationStatus,
+  useRememberApplication,
+} from '#/features/affiliate/index.ts'
 import { LocaleLink } from '#/features/i18n/index.ts'
 import { PageFrame, pageHead } from '#/features/shell/index.ts'
 
@@ -22,6 +27,7 @@ export const Route = createFileRoute('/{-$locale}/affiliate-register/')({
 function AffiliateRegisterPage() {
   const { shell, account } = Route.useRouteContext()
   const { data } = useSuspenseQuery(affiliateQueries.mine())
+  useRememberApplication(data, account !== undefined)
   const href = useRouterState({ select: (s) => s.location.href })
   return (
     <PageFrame

@@ -3,7 +3,8 @@ import { Trans } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { LocaleLink } from '#/features/i18n/index.ts'
 import { validationFailed } from '#/features/routing/index.ts'
-import { WhyJoin } from '#/features/affiliate/index.ts'
+import { affiliateProgramSchema, affiliateQueries, WhyJoin } from '#/features/affiliate/index.ts'
+import { loadPrerendered } from '#/features/prerender/index.ts'
 import { PageFrame, pageHead } from '#/features/shell/index.ts'
 import { productName } from '#/lib/product.ts'
 
@@ -14,6 +15,13 @@ export const Route = createFileRoute('/{-$locale}/affiliate-register/why-join-{$
     // The page exists for this deployment's product only (`why-join-tandem` by default).
     if (params.product.toLowerCase() !== context.shell.config.product) validationFailed()
   },
+  // A prerendered page (app.config PRERENDER): a client navigation reads its build's payload file.
+  loader: ({ context: { queryClient }, location }) =>
+    loadPrerendered(queryClient, location.pathname, {
+      queryKey: affiliateQueries.program().queryKey,
+      schema: affiliateProgramSchema,
+      load: () => queryClient.ensureQueryData(affiliateQueries.program()),
+    }),
   head: ({ match }) =>
     pageHead({
       match,

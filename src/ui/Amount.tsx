@@ -1,10 +1,9 @@
 /**
- * A price or amount of the terminal: the reader's grouping, truncated to `digits`, tabular, left to right in every
- * language, with long zero runs folded as 0.0₅123 (§5) and read out whole.
+ * A price or amount: the reader's grouping, truncated to `digits` (abbreviated with K…Q when `compact`), tabular, left
+ * to right in every language, with long zero runs folded as 0.0₅123 (§5) and read out whole.
  */
-import { FoldedNumber } from '#/ui/FoldedNumber.tsx'
-import { unfoldZeros } from '#/lib/format/number.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { FoldedNumber } from './FoldedNumber.tsx'
 
 export function Amount({
   value,
@@ -23,7 +22,7 @@ export function Amount({
   const text = format.number(value, { digits, ...(signed ? { signed } : {}), ...(compact ? { compact } : {}) })
   return (
     <span dir="ltr" className={`tabular-nums ${className}`}>
-      <FoldedNumber text={text} full={unfoldZeros(text)} />
+      <FoldedNumber text={text} />
     </span>
   )
 }

@@ -1,0 +1,11 @@
+/** Changing the login details of the signed-in account (§6: refused where the security config says changeLogin false). */
+import { z } from 'zod'
+import { newPasswordSchema, passwordSchema } from './text.schemas.ts'
+
+export const changePasswordRequestSchema = z
+  .strictObject({
+    password: passwordSchema.describe('The current password'),
+    newPassword: newPasswordSchema,
+  })
+  .meta({ id: 'ChangePasswordRequest' })
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>
