@@ -90,7 +90,11 @@ const loginRoute = createRoute({
 })
 
 function meta(headers: Headers): RequestMeta {
-  return { ip: clientIp(headers), userAgent: cleanUserAgent(headers.get('user-agent') ?? undefined) }
+  return {
+    ip: clientIp(headers),
+    userAgent: cleanUserAgent(headers.get('user-agent') ?? undefined),
+    language: headers.get('language'),
+  }
 }
 
 export function accountRoutes(app: OpenAPIHono, ctx: ExchangeContext) {

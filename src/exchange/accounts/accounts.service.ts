@@ -14,10 +14,13 @@ import { admitLogin, loginFailed, loginNeedsVerification, loginSucceeded } from 
 import { createSession } from './sessions.ts'
 import { newInviteCode } from './secrets.ts'
 import { spendVerification } from './verification.ts'
+import { isLocaleCode } from '../activity/global-config.ts'
 
 export interface RequestMeta {
   ip: string
   userAgent: string | null
+  /** The `language` header (§7): the page's language, which a new account keeps as its own (§3 userLanguage). */
+  language?: string | null
 }
 
 /** Main accounts may change their login and sign in on their own (sub-accounts are set up by their parent). */
@@ -82,7 +85,17 @@ export async function register(ctx: ExchangeContext, input: RegisterRequest, met
         })
         .returning({ id: users.id })
       if (!user) throw new Error('insert returned no user')
-      await tx.insert(preferences).values({ userId: user.id, ...DEFAULT_PREFERENCES, updatedAt: now })
+      // The language the account was opened in is its language on every device until the user picks another.
+      const language = isLocaleCode(meta.language) ? meta.language : DEFAULT_PREFERENCES.userLanguage
+      await tx
+        .insert(preferences)
+        .values({
+          userId: user.id,
+          ...DEFAULT_PREFERENCES,
+          userLanguage: language,
+          msgLanguage: language,
+          updatedAt: now,
+        })
       return createSession(tx, user.id, now, meta.userAgent)
     })
   } catch (error) {

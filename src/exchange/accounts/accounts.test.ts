@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACCOUNTS } from '#/app.config.ts'
 import {
   apiErrorSchema,
+  preferencesResponseSchema,
   securityConfigResponseSchema,
   sendCodeResponseSchema,
   sessionResponseSchema,
@@ -37,6 +38,25 @@ const register = (body: Record<string, unknown>) =>
   h.api('POST', '/v2/users/register', { body: { accountType: 'email', ...body } })
 
 describe('registration and the session it opens', () => {
+  it('keeps the language the account was opened in (the language header) as its language on every device', async () => {
+    const open = async (language: string | undefined) => {
+      const account = `${unique('lang')}@example.com`
+      expect((await sendCode(account)).status).toBe(200)
+      const code = await h.latestCode(account)
+      const registered = await h.api('POST', '/v2/users/register', {
+        body: { accountType: 'email', account, password: 'Lang12345', code },
+        headers: language === undefined ? {} : { language },
+      })
+      const { token } = sessionResponseSchema.parse(registered.body).data
+      const stored = await h.api('GET', '/v2/users/membership/user-perfenerce/get', { token })
+      const { userLanguage, msgLanguage } = preferencesResponseSchema.parse(stored.body).data
+      return [userLanguage, msgLanguage]
+    }
+    expect(await open('ar_AE')).toEqual(['ar_AE', 'ar_AE'])
+    expect(await open(undefined)).toEqual(['en_US', 'en_US'])
+    expect(await open('xx_XX')).toEqual(['en_US', 'en_US'])
+  })
+
   it('sends a code, registers, and the token opens the signed-in calls', async () => {
     const account = `${unique('Flow')}@Example.com`
     const sent = await sendCode(account)
