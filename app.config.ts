@@ -499,6 +499,9 @@ export const HELP_ARTICLES = {
 } as const satisfies Record<string, { catalog: string; id: string }>
 export type HelpArticle = keyof typeof HELP_ARTICLES
 
+/** Where help links go without HELP_CENTER_URL: the app's own help centre (src/routes/{-$locale}/help/$.tsx). */
+export const HELP_CENTER_DEFAULT = '/help'
+
 /** The help desk (HELP_DESK_URL) is told the reader's language (LocaleInfo.helpDeskLang) in this query parameter. */
 export const HELP_DESK_LANGUAGE_PARAM = 'lang'
 
@@ -666,10 +669,10 @@ function toConfig(env: z.infer<ReturnType<typeof envSchema>>) {
     /** Behind a load balancer: take the client address from X-Forwarded-For (rate limits per IP). */
     trustProxy: env.TRUST_PROXY,
     /**
-     * The help centre's base; help links are /{lang}/{catalog}/{id} below it. Unset: this origin, where the deployment's
-     * proxy sends the help languages' paths (`/en-us/…`, never a locale prefix such as `/en_US`) to the help centre.
+     * The help centre's base; help links are /{lang}/{catalog}/{id} below it. Unset: `/help`, the help centre this app
+     * serves itself (src/features/help), with an article for every link the app shows.
      */
-    helpCenterUrl: (env.HELP_CENTER_URL ?? '').replace(/\/+$/, ''),
+    helpCenterUrl: (env.HELP_CENTER_URL ?? HELP_CENTER_DEFAULT).replace(/\/+$/, ''),
     /** The help desk (support chat); unset: the help entry opens the help centre's home instead. */
     helpDeskUrl: env.HELP_DESK_URL,
     /** The developer pages (/dev/analytics, the development mailer that logs codes) exist outside production only. */

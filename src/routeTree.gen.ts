@@ -28,6 +28,7 @@ import { Route as Char123LocaleChar125CopyTradingMethodologyRouteImport } from '
 import { Route as Char123LocaleChar125CopyTradingMyRouteImport } from './routes/{-$locale}/copy-trading/my'
 import { Route as Char123LocaleChar125CopyTradingSpotRouteImport } from './routes/{-$locale}/copy-trading/spot'
 import { Route as Char123LocaleChar125FuturesPairRouteImport } from './routes/{-$locale}/futures/$pair'
+import { Route as Char123LocaleChar125HelpSplatRouteImport } from './routes/{-$locale}/help/$'
 import { Route as Char123LocaleChar125SpotPairRouteImport } from './routes/{-$locale}/spot/$pair'
 import { Route as Char123LocaleChar125CopyTradingFuturesTraderIdRouteImport } from './routes/{-$locale}/copy-trading/futures-trader/$id'
 import { Route as Char123LocaleChar125CopyTradingGemwIndexRouteImport } from './routes/{-$locale}/copy-trading/gemw/index'
@@ -152,6 +153,12 @@ const Char123LocaleChar125FuturesPairRoute =
     path: '/futures/$pair',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const Char123LocaleChar125HelpSplatRoute =
+  Char123LocaleChar125HelpSplatRouteImport.update({
+    id: '/help/$',
+    path: '/help/$',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
 const Char123LocaleChar125SpotPairRoute =
   Char123LocaleChar125SpotPairRouteImport.update({
     id: '/spot/$pair',
@@ -219,6 +226,7 @@ export interface FileRoutesByFullPath {
   '/{-$locale}/copy-trading/my': typeof Char123LocaleChar125CopyTradingMyRoute
   '/{-$locale}/copy-trading/spot': typeof Char123LocaleChar125CopyTradingSpotRoute
   '/{-$locale}/futures/$pair': typeof Char123LocaleChar125FuturesPairRoute
+  '/{-$locale}/help/$': typeof Char123LocaleChar125HelpSplatRoute
   '/{-$locale}/spot/$pair': typeof Char123LocaleChar125SpotPairRoute
   '/{-$locale}/affiliate-register/': typeof Char123LocaleChar125AffiliateRegisterIndexRoute
   '/{-$locale}/copy-trading/': typeof Char123LocaleChar125CopyTradingIndexRoute
@@ -247,6 +255,7 @@ export interface FileRoutesByTo {
   '/{-$locale}/copy-trading/my': typeof Char123LocaleChar125CopyTradingMyRoute
   '/{-$locale}/copy-trading/spot': typeof Char123LocaleChar125CopyTradingSpotRoute
   '/{-$locale}/futures/$pair': typeof Char123LocaleChar125FuturesPairRoute
+  '/{-$locale}/help/$': typeof Char123LocaleChar125HelpSplatRoute
   '/{-$locale}/spot/$pair': typeof Char123LocaleChar125SpotPairRoute
   '/{-$locale}/affiliate-register': typeof Char123LocaleChar125AffiliateRegisterIndexRoute
   '/{-$locale}/copy-trading': typeof Char123LocaleChar125CopyTradingIndexRoute
@@ -277,6 +286,7 @@ export interface FileRoutesById {
   '/{-$locale}/copy-trading/my': typeof Char123LocaleChar125CopyTradingMyRoute
   '/{-$locale}/copy-trading/spot': typeof Char123LocaleChar125CopyTradingSpotRoute
   '/{-$locale}/futures/$pair': typeof Char123LocaleChar125FuturesPairRoute
+  '/{-$locale}/help/$': typeof Char123LocaleChar125HelpSplatRoute
   '/{-$locale}/spot/$pair': typeof Char123LocaleChar125SpotPairRoute
   '/{-$locale}/affiliate-register/': typeof Char123LocaleChar125AffiliateRegisterIndexRoute
   '/{-$locale}/copy-trading/': typeof Char123LocaleChar125CopyTradingIndexRoute
@@ -308,6 +318,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/copy-trading/my'
     | '/{-$locale}/copy-trading/spot'
     | '/{-$locale}/futures/$pair'
+    | '/{-$locale}/help/$'
     | '/{-$locale}/spot/$pair'
     | '/{-$locale}/affiliate-register/'
     | '/{-$locale}/copy-trading/'
@@ -336,6 +347,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/copy-trading/my'
     | '/{-$locale}/copy-trading/spot'
     | '/{-$locale}/futures/$pair'
+    | '/{-$locale}/help/$'
     | '/{-$locale}/spot/$pair'
     | '/{-$locale}/affiliate-register'
     | '/{-$locale}/copy-trading'
@@ -365,6 +377,7 @@ export interface FileRouteTypes {
     | '/{-$locale}/copy-trading/my'
     | '/{-$locale}/copy-trading/spot'
     | '/{-$locale}/futures/$pair'
+    | '/{-$locale}/help/$'
     | '/{-$locale}/spot/$pair'
     | '/{-$locale}/affiliate-register/'
     | '/{-$locale}/copy-trading/'
@@ -517,6 +530,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125FuturesPairRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/{-$locale}/help/$': {
+      id: '/{-$locale}/help/$'
+      path: '/help/$'
+      fullPath: '/{-$locale}/help/$'
+      preLoaderRoute: typeof Char123LocaleChar125HelpSplatRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
     '/{-$locale}/spot/$pair': {
       id: '/{-$locale}/spot/$pair'
       path: '/spot/$pair'
@@ -592,6 +612,7 @@ interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125CopyTradingMyRoute: typeof Char123LocaleChar125CopyTradingMyRoute
   Char123LocaleChar125CopyTradingSpotRoute: typeof Char123LocaleChar125CopyTradingSpotRoute
   Char123LocaleChar125FuturesPairRoute: typeof Char123LocaleChar125FuturesPairRoute
+  Char123LocaleChar125HelpSplatRoute: typeof Char123LocaleChar125HelpSplatRoute
   Char123LocaleChar125SpotPairRoute: typeof Char123LocaleChar125SpotPairRoute
   Char123LocaleChar125AffiliateRegisterIndexRoute: typeof Char123LocaleChar125AffiliateRegisterIndexRoute
   Char123LocaleChar125CopyTradingIndexRoute: typeof Char123LocaleChar125CopyTradingIndexRoute
@@ -629,6 +650,7 @@ const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChil
     Char123LocaleChar125CopyTradingSpotRoute:
       Char123LocaleChar125CopyTradingSpotRoute,
     Char123LocaleChar125FuturesPairRoute: Char123LocaleChar125FuturesPairRoute,
+    Char123LocaleChar125HelpSplatRoute: Char123LocaleChar125HelpSplatRoute,
     Char123LocaleChar125SpotPairRoute: Char123LocaleChar125SpotPairRoute,
     Char123LocaleChar125AffiliateRegisterIndexRoute:
       Char123LocaleChar125AffiliateRegisterIndexRoute,

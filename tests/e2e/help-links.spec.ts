@@ -1,7 +1,8 @@
 /**
  * Help links in Chromium (issue 20 item 4): the footer's help centre, fees, terms and risk disclosure, the futures order
  * form's margin-mode and liquidation help, the copy set-up's and the leader centre's, and the help-desk entry, each in
- * the page's help language, in English and Arabic. The e2e server leaves HELP_CENTER_URL unset (the help centre on this origin) and sets HELP_DESK_URL.
+ * the page's help language, in English and Arabic; and the articles they open. The e2e server leaves HELP_CENTER_URL
+ * unset (the app's own help centre, /help) and sets HELP_DESK_URL.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { leaderPageResponseSchema } from '#/contract/index.ts'
@@ -34,21 +35,27 @@ for (const { name, prefix, helpLang, helpDeskLang } of CASES) {
 
     const footer = page.getByTestId('footer-help')
     await expect(footer.getByRole('link')).toHaveCount(5)
-    await expectNewTab(page, 'home', `/${helpLang}`)
-    await expectNewTab(page, 'fees', `/${helpLang}/trading/fees`)
-    await expectNewTab(page, 'terms', `/${helpLang}/legal/terms-of-use`)
-    await expectNewTab(page, 'riskDisclosure', `/${helpLang}/legal/risk-disclosure`)
+    await expectNewTab(page, 'home', `/help/${helpLang}`)
+    await expectNewTab(page, 'fees', `/help/${helpLang}/trading/fees`)
+    await expectNewTab(page, 'terms', `/help/${helpLang}/legal/terms-of-use`)
+    await expectNewTab(page, 'riskDisclosure', `/help/${helpLang}/legal/risk-disclosure`)
     await expectNewTab(page, 'desk', `${HELP_DESK}?lang=${helpDeskLang}`)
 
     const form = page.getByTestId('order-form')
-    await expect(form.locator('[data-help="liquidation"]')).toHaveAttribute('href', `/${helpLang}/futures/liquidation`)
-    await expectNewTab(page, 'marginModes', `/${helpLang}/futures/margin-modes`)
+    await expect(form.locator('[data-help="liquidation"]')).toHaveAttribute(
+      'href',
+      `/help/${helpLang}/futures/liquidation`,
+    )
+    await expectNewTab(page, 'marginModes', `/help/${helpLang}/futures/margin-modes`)
 
     // A click opens the article in a new tab and leaves the terminal where it was.
     const opened = page.waitForEvent('popup')
     await form.getByTestId('help-margin-modes').click()
     const article = await opened
-    await expect.poll(() => article.url()).toMatch(new RegExp(`/${helpLang}/futures/margin-modes$`))
+    await expect.poll(() => article.url()).toMatch(new RegExp(`/help/${helpLang}/futures/margin-modes$`))
+    // The article is there, in the language of the page the link was on.
+    await expect(article.getByTestId('help-article')).toBeVisible()
+    await expect(article.locator('html')).toHaveAttribute('lang', name === 'Arabic' ? 'ar-AE' : 'en-US')
     await expect(page).toHaveURL(new RegExp(`${prefix}/futures/ETH_USDT$`))
     expect(errors).toEqual([])
   })
@@ -79,18 +86,35 @@ test('the copy set-up and the leader centre explain their terms in the page lang
 
   await page.goto(`/ar_AE/copy-trading/gemw/copy-trader/${leader.leaderId}`)
   await waitForHydration(page)
-  await expectNewTab(page, 'copyModes', '/ar/copy-trading/copy-modes')
+  await expectNewTab(page, 'copyModes', '/help/ar/copy-trading/copy-modes')
   await expect(help(page, 'copyTakeProfitStopLoss')).toHaveCount(2)
-  await expectNewTab(page, 'copyTakeProfitStopLoss', '/ar/copy-trading/take-profit-stop-loss')
-  await expectNewTab(page, 'copyStopLoss', '/ar/copy-trading/copy-stop-loss')
-  await expectNewTab(page, 'profitShare', '/ar/copy-trading/profit-share')
+  await expectNewTab(page, 'copyTakeProfitStopLoss', '/help/ar/copy-trading/take-profit-stop-loss')
+  await expectNewTab(page, 'copyStopLoss', '/help/ar/copy-trading/copy-stop-loss')
+  await expectNewTab(page, 'profitShare', '/help/ar/copy-trading/profit-share')
 
   await page.goto('/ar_AE/copy-trading/lead')
   await waitForHydration(page)
   const lead = page.getByTestId('lead-help')
   await expect(lead.locator('[data-help="leadRequirements"]')).toHaveAttribute(
     'href',
-    '/ar/copy-trading/lead-trader-requirements',
+    '/help/ar/copy-trading/lead-trader-requirements',
   )
-  await expect(lead.locator('[data-help="profitShare"]')).toHaveAttribute('href', '/ar/copy-trading/profit-share')
+  await expect(lead.locator('[data-help="profitShare"]')).toHaveAttribute('href', '/help/ar/copy-trading/profit-share')
+})
+
+test("the help centre lists its articles, quotes the engine's own figures, and refuses an article it does not have", async ({
+  page,
+}) => {
+  await page.goto('/help/en-us')
+  await waitForHydration(page)
+  await expect(page.getByTestId('help-articles').getByRole('link')).toHaveCount(10)
+  await page.getByRole('link', { name: 'Trading fees' }).click()
+  await expect(page).toHaveURL(/\/help\/en-us\/trading\/fees$/)
+  const text = await page.getByTestId('help-article').textContent()
+  expect(text).toContain('0.08%')
+  expect(text).toContain('0.10%')
+  expect(text).not.toMatch(/[{}]/)
+  const missing = await page.goto('/help/en-us/trading/no-such-article')
+  expect(missing?.status()).toBe(404)
+  expect((await page.goto('/help/xx/trading/fees'))?.status()).toBe(404)
 })

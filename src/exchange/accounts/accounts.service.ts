@@ -87,15 +87,13 @@ export async function register(ctx: ExchangeContext, input: RegisterRequest, met
       if (!user) throw new Error('insert returned no user')
       // The language the account was opened in is its language on every device until the user picks another.
       const language = isLocaleCode(meta.language) ? meta.language : DEFAULT_PREFERENCES.userLanguage
-      await tx
-        .insert(preferences)
-        .values({
-          userId: user.id,
-          ...DEFAULT_PREFERENCES,
-          userLanguage: language,
-          msgLanguage: language,
-          updatedAt: now,
-        })
+      await tx.insert(preferences).values({
+        userId: user.id,
+        ...DEFAULT_PREFERENCES,
+        userLanguage: language,
+        msgLanguage: language,
+        updatedAt: now,
+      })
       return createSession(tx, user.id, now, meta.userAgent)
     })
   } catch (error) {
