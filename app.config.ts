@@ -417,6 +417,31 @@ export const TRADING = {
   marketFlowOwnerId: 'market-flow',
   /** Public trades (prints) kept per book for the trades channel and GET /market/v1/trades. */
   tapeKept: 500,
+  /**
+   * Price protection of market orders (Binance's PERCENT_PRICE): a market order (and a stop-market once released)
+   * trades no further than this ratio from the mark; what is left there is cancelled ('price-protection').
+   */
+  marketProtectionRatio: '0.05',
+} as const
+
+/**
+ * USDⓈ-M perpetuals (src/exchange/trading): fees, liquidation and the insurance fund, funding. The taker fee is the
+ * copy engine's (COPY.takerFeeRate): every position, copied or not, pays the same.
+ */
+export const FUTURES = {
+  /** A futures order that rests and is filled pays this on the fill's notional (a taker pays COPY.takerFeeRate). */
+  makerFeeRate: '0.0002',
+  /**
+   * A liquidation's clearance fee on the notional it closes, paid from what the liquidated margin has left to the
+   * insurance fund; whatever margin remains after it (the surplus) goes to the fund too.
+   */
+  liquidationFeeRate: '0.005',
+  /**
+   * USDT the insurance fund starts with (from the house's treasury, once, when the exchange's data is created): it pays
+   * what bankrupt positions lose beyond their margin. It never goes negative (the database holds it so): when it
+   * cannot pay, auto-deleveraging closes opposite positions at the bankruptcy price.
+   */
+  insuranceFundStartUsdt: '1000000',
 } as const
 
 /** The sandbox's conveniences (SANDBOX on, the default: the embedded exchange is a simulator). */

@@ -10,6 +10,7 @@ export default defineConfig({
     './src/exchange/db/copy-schema.ts',
     './src/exchange/db/analytics-schema.ts',
     './src/exchange/db/trading-schema.ts',
+    './src/exchange/db/engine-schema.ts',
   ],
   out: './src/exchange/db/migrations',
   strict: true,

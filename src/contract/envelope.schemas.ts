@@ -47,7 +47,13 @@ export const ERROR_REASONS = [
   'order-not-open',
   'amend-would-take',
   'reduce-only-would-increase',
+  /** A close priced past its position's bankruptcy price (where what backs it would be gone). */
+  'bankruptcy-price',
   'leverage-too-high',
+  /** A leverage that the position or the open orders of the pair would need more margin for than the wallet has. */
+  'insufficient-margin',
+  /** A futures wallet's transfer beyond what its cross positions leave free (the maximum withdrawable). */
+  'above-max-withdrawable',
   /** A futures margin mode that does not allow it: a cross position's margin, or cross for a lead trader. */
   'margin-mode',
   /** The margin mode changes only without a position or an open order on the pair. */

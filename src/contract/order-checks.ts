@@ -49,15 +49,19 @@ const onStep = (value: Money, step: Money) => value.gt(0) && value.mod(step).isZ
 export const withinBand = (price: Money, mark: Money, rules: Pick<OrderRules, 'priceBandRatio'>) =>
   price.minus(mark).abs().lte(mark.times(rules.priceBandRatio))
 
-/** The worth checks of an order of `size` valued at `price`. */
+/**
+ * The worth checks of an order of `size` valued at `price`. A reduce-only order has no minimum (as on Binance USDⓈ-M):
+ * the dust a position has left can always be closed.
+ */
 export function notionalRefusal(
   size: Money,
   price: Money,
   field: string,
   rules: Pick<OrderRules, 'minNotional' | 'maxNotional'>,
+  reduceOnly = false,
 ): Refusal | undefined {
   const notional = size.times(price)
-  if (notional.lt(rules.minNotional))
+  if (!reduceOnly && notional.lt(rules.minNotional))
     return { reason: 'min-notional', field, issue: `worth at least ${rules.minNotional} USDT` }
   if (notional.gt(rules.maxNotional))
     return { reason: 'max-notional', field, issue: `worth at most ${rules.maxNotional} USDT` }
@@ -116,9 +120,6 @@ export function checkOrder(input: PlaceOrderRequest, biz: TradingMarket, rules: 
     const refusal = value && priceRefusal(value, rules, mark, field)
     if (refusal) return { ok: false, refusal }
   }
-  // A reduce-only order never rests: a position could shrink under it.
-  if (reduceOnly && limit && input.timeInForce !== 'IOC' && input.timeInForce !== 'FOK')
-    return refuse('invalid-input', 'timeInForce', 'a reduce-only limit order is IOC or FOK')
   if (limit && price === null) return refuse('invalid-input', 'price', 'required for a limit order')
   if (!limit && price !== null) return refuse('invalid-input', 'price', 'a market order takes no price')
   if (!limit && input.timeInForce !== undefined && input.timeInForce !== 'IOC')
@@ -130,9 +131,10 @@ export function checkOrder(input: PlaceOrderRequest, biz: TradingMarket, rules: 
   if (quoteSize !== null && input.side === 'sell')
     return refuse('invalid-input', 'quoteSize', 'a sell is sized in the base')
   if ((size === null) === (quoteSize === null)) return refuse('invalid-input', 'size', 'give size, or quoteSize')
-  // A stop-market buy's cost is unknown until it triggers, so it is sized by what it may spend.
-  if (input.type === 'stop-market' && input.side === 'buy' && quoteSize === null)
-    return refuse('invalid-input', 'quoteSize', 'a stop-market buy is sized in USDT')
+  // A spot stop-market buy's cost is unknown until it triggers, so it is sized by what it may spend (a futures one is
+  // sized in the coin: its margin is held at the trigger moved by the price band).
+  if (biz === 'spot' && input.type === 'stop-market' && input.side === 'buy' && quoteSize === null)
+    return refuse('invalid-input', 'quoteSize', 'a spot stop-market buy is sized in USDT')
   if (price !== null) {
     const refusal = priceRefusal(price, rules, mark, 'price')
     if (refusal) return { ok: false, refusal }
@@ -142,7 +144,8 @@ export function checkOrder(input: PlaceOrderRequest, biz: TradingMarket, rules: 
     if (refusal) return { ok: false, refusal }
   }
   if (size !== null) {
-    const refusal = sizeRefusal(size, rules) ?? notionalRefusal(size, price ?? triggerPrice ?? mark, 'size', rules)
+    const refusal =
+      sizeRefusal(size, rules) ?? notionalRefusal(size, price ?? triggerPrice ?? mark, 'size', rules, reduceOnly)
     if (refusal) return { ok: false, refusal }
   }
   if (quoteSize !== null) {

@@ -14,8 +14,11 @@ export const ORDER_SIDES = ['buy', 'sell'] as const
 export const ORDER_TYPES = ['limit', 'market', 'stop-limit', 'stop-market'] as const
 export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const
 export const TRIGGER_SOURCES = ['last', 'mark'] as const
-/** What a futures stop order is for, when it is a position's take profit or stop loss. */
-export const ORDER_PURPOSES = ['take-profit', 'stop-loss'] as const
+/**
+ * What a futures order is for, when the exchange placed it for a position: its take profit or stop loss, or its
+ * liquidation (an IOC order no worse than the position's bankruptcy price).
+ */
+export const ORDER_PURPOSES = ['take-profit', 'stop-loss', 'liquidation'] as const
 /** How a futures position is margined: by its own margin alone, or by the whole futures wallet (cross). */
 export const MARGIN_MODES = ['isolated', 'cross'] as const
 export type MarginMode = (typeof MARGIN_MODES)[number]
@@ -31,6 +34,12 @@ export const CANCEL_REASONS = [
   'budget',
   'no-position',
   'replaced',
+  /** A market order reached its price protection (TRADING.marketProtectionRatio from the mark). */
+  'price-protection',
+  /** A close reached its position's bankruptcy price: no close fills past it (the liquidation path takes over). */
+  'bankruptcy-price',
+  /** Its position was liquidated: the owner's open orders of the pair were cancelled first. */
+  'liquidation',
 ] as const
 
 export type OrderSide = (typeof ORDER_SIDES)[number]
@@ -38,6 +47,7 @@ export type OrderType = (typeof ORDER_TYPES)[number]
 export type OrderTimeInForce = (typeof TIME_IN_FORCE)[number]
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export type CancelReason = (typeof CANCEL_REASONS)[number]
+export type OrderPurpose = (typeof ORDER_PURPOSES)[number]
 
 const amount = decimalStringSchema.max(40)
 const idString = z.string().regex(/^[1-9]\d{0,17}$/)

@@ -24,6 +24,12 @@ export const WALLET_MOVEMENT_KINDS = [
   'trade',
   /** What a cross account's liquidation took from the wallet beyond the positions' margins. */
   'liquidation',
+  /** A cross position's realized loss beyond its own margin, paid by the wallet that backs it. */
+  'pnl',
+  /** A liquidation's clearance fee (to the insurance fund), where the margin could not pay it. */
+  'liquidation-fee',
+  /** What a liquidated cross account had left, up to its maintenance margin, to the insurance fund. */
+  'liquidation-surplus',
   'other',
 ] as const
 export const walletMovementKindSchema = z.enum(WALLET_MOVEMENT_KINDS).meta({ id: 'WalletMovementKind' })

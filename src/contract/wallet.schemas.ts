@@ -33,6 +33,10 @@ export const walletBalanceSchema = z
     frozen: decimalStringSchema,
     total: decimalStringSchema,
     usdtValue: decimalStringSchema,
+    transferable: decimalStringSchema.meta({
+      description:
+        'What a transfer may move out now: the available balance, and for the futures wallet’s USDT at most the maximum withdrawable (what its cross positions’ initial margin and unrealized loss leave free)',
+    }),
   })
   .meta({ id: 'WalletBalance' })
 export type WalletBalance = z.infer<typeof walletBalanceSchema>

@@ -10,6 +10,7 @@ import type { Tape } from './trading/tape.ts'
 import type { OrderEngine, TradingEvents } from './trading/order-engine.ts'
 import type { Database } from './db/client.ts'
 import type { Logger } from './logger.ts'
+import type { Incidents } from './incidents.ts'
 import type { MarketSimulator } from './market/simulator.ts'
 
 export interface RateLimiters {
@@ -61,6 +62,8 @@ export interface ExchangeContext {
   trading: OrderEngine
   /** Pushes trading's changes (orders, fills, balances) to the user's private channels. */
   events: TradingEvents
+  /** The engine loops' failing items, recorded and retried (shown on /healthz). */
+  incidents: Incidents
 }
 
 /** The signed-in user of a request, set by the auth middleware. */

@@ -40,6 +40,8 @@ import { backfillNicknameKeys } from './copy/api/nickname.ts'
 import { createWhatIfService, type WhatIfServiceOptions } from './copy/what-if-service.ts'
 import type { Database } from './db/client.ts'
 import { isEmpty, seedDemoData } from './seed.ts'
+import { createIncidents } from './incidents.ts'
+import { ensureInsuranceFund } from './trading/insurance.ts'
 
 export {
   NoMailerError,
@@ -103,6 +105,11 @@ export interface Exchange {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean
   /** Closes every websocket (1001), before the process stops taking requests. */
   closeSockets(): Promise<void>
+  /**
+   * The engine's open incidents (items of its loops that keep failing, retried each tick): `/healthz` says
+   * `degraded` with their count while there are any.
+   */
+  health(): Promise<{ incidents: number }>
   close(): Promise<void>
 }
 
@@ -134,6 +141,7 @@ export async function openExchange(
   try {
     await ensureConfigDefaults(database.db)
     if ((options.seed ?? true) && (await isEmpty(database.db))) await seedDemoData(database.db, now())
+    await ensureInsuranceFund(database.db, now())
     await market.start(now())
     bots = await startCopyTrading(database.db, market, rules, now, logger, backfillDays)
   } catch (error) {
@@ -142,6 +150,7 @@ export async function openExchange(
   }
   const books = createTradingBooks(market, now)
   const tape = createTape(TRADING.tapeKept)
+  const incidents = createIncidents(database.db, wallNow, logger)
   // Trading's pushes go to the hub, which is made after the context it reads: set once the hub exists.
   const realtime: { target?: EventTarget } = {}
   const events = hubTradingEvents(() => realtime.target)
@@ -161,8 +170,9 @@ export async function openExchange(
     whatIf: createWhatIfService({ db: database.db, market, rules, now, logger }, options.whatIf),
     books,
     tape,
-    trading: createOrderEngine({ db: database.db, market, books, now, rules, events, tape, flow: market }),
+    trading: createOrderEngine({ db: database.db, market, books, now, rules, events, tape, flow: market, incidents }),
     events,
+    incidents,
   }
   const pubsub = options.redisUrl
     ? await createRedisPubSub(options.redisUrl, (error) => logger.error('[realtime] redis', error))
@@ -182,6 +192,7 @@ export async function openExchange(
     now,
     logger,
     bots,
+    incidents,
     // Simulated leaders trade through the books, like everyone.
     trade: (order) => context.trading.placeForLeader(order),
     onMinutes: afterPrices(
@@ -200,6 +211,7 @@ export async function openExchange(
     fetch: async (request) => app.fetch(request),
     handleUpgrade: (req, socket, head) => hub.handleUpgrade(req, socket, head),
     closeSockets: () => hub.close(),
+    health: async () => ({ incidents: await incidents.open() }),
     close: () =>
       (closing ??= engine.stop().then(async () => {
         depth.close()
@@ -248,8 +260,8 @@ async function startCopyTrading(
 export { pgliteFolder } from './paths.ts'
 
 /**
- * New prices: the books first (crossed orders swept, reached stops released), then the market streams. A failure of
- * the books is logged and does not hold the streams back.
+ * New prices: the books first (liquidations, reached stops, crossed orders swept, the flow: each book apart, its
+ * failures recorded as incidents), then the market streams. A failure of the books does not hold the streams back.
  */
 function afterPrices(trading: OrderEngine, publish: MarketPublisher, logger: Logger): MarketPublisher {
   return async (updates) => {

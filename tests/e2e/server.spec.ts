@@ -44,7 +44,7 @@ test.describe('production server', () => {
   test('/healthz answers', async ({ request }) => {
     const response = await request.get('/healthz')
     expect(response.status()).toBe(200)
-    expect(await response.json()).toEqual({ status: 'ok' })
+    expect(await response.json()).toEqual({ status: 'ok', incidents: 0 })
   })
 
   test('/ws speaks the market protocol from the browser; other upgrade paths are refused', async ({ page }) => {

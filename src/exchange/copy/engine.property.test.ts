@@ -18,7 +18,7 @@ import {
   settleProfitShare,
 } from './copy-account.ts'
 import { executeLeaderOrder, type LeaderOrder } from './mirror.ts'
-import { feeFor, marginFor, pnlPaid } from './position-math.ts'
+import { feeFor, marginFor, pnlPaid, triggerAt } from './position-math.ts'
 import { closePart, NO_TRIGGERS } from './positions.ts'
 import { applyFunding, applyMarks } from './risk.ts'
 import { defaultRules } from './rules.ts'
@@ -238,9 +238,15 @@ function step(world: World, command: Command): void {
       }
       const open = [...book.positions.values()].filter((p) => p.status === 'open').map((p) => ({ ...p }))
       const fund = book.balance(INSURANCE)
-      const outcome = applyMarks(book, rules, world.marks, new Date(world.clock))
-      for (const position of outcome.leaderLiquidations)
-        trade(world, position.pairCode, { kind: 'liquidate', positionId: position.id })
+      applyMarks(book, rules, world.marks, new Date(world.clock), { liquidate: true })
+      // A leader's own position at its liquidation price is liquidated as a leader event (mirrored to the copies).
+      for (const was of open) {
+        const position = book.position(was.id)
+        const mark = world.marks.get(position.pairCode)
+        if (position.copyId !== null || position.status !== 'open' || !mark) continue
+        if (triggerAt(position, mark) === 'liquidation')
+          trade(world, position.pairCode, { kind: 'liquidate', positionId: position.id })
+      }
       // A liquidated position loses its margin and no more: what the mark says it lost beyond, the insurance fund paid.
       let shortfall = new Exact(0)
       for (const was of open) {

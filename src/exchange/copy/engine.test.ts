@@ -146,7 +146,7 @@ describe('risk', () => {
     const { book, copy } = setup({ copyStopLossRatio: new Money('0.1') })
     leader(book, copy, '50000', { kind: 'open', side: 1, size: new Money(1), leverage: 10 })
     // 0.2 BTC; −2,500 × 0.2 = −500 = 10 % of 5,000.
-    const outcome = applyMarks(book, rules, new Map([['BTC_USDT', new Money('47500')]]), at)
+    const outcome = applyMarks(book, rules, new Map([['BTC_USDT', new Money('47500')]]), at, { liquidate: true })
     expect(outcome.stoppedCopies).toBe(1)
     expect(copy.status).toBe('cancelled')
     expect(copy.endReason).toBe('copy-stop-loss')

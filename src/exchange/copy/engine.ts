@@ -3,7 +3,8 @@
  * transaction, runs the engine's rules and writes back what changed. A leader event whose id
  * was seen before changes nothing (idempotent replays).
  */
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm'
+import { markJobDone } from '../jobs.ts'
 import type { Database } from '../db/client.ts'
 import { copies, leaderEvents, leaders, positions, profitShares } from '../db/copy-schema.ts'
 import type { Money } from '../money.ts'
@@ -185,59 +186,82 @@ export async function endCopyInDb(
 
 /**
  * Weekly settlement of every live copy (Monday 00:00 UTC on the engine clock); once per copy and period. Open positions
- * are valued at `marks`: a paper loss holds the share back (copy-account.ts, chargeableProfit).
+ * are valued at `marks`: a paper loss holds the share back (copy-account.ts, chargeableProfit). Each copy apart
+ * (`isolate`): one that fails is recorded and the others settle; the call then throws, so the period runs again (the
+ * copies settled already are skipped).
  */
 export async function settleProfitShares(
   db: Database,
   periodEnd: Date,
   marks: ReadonlyMap<string, Money>,
+  isolate: <T>(kind: string, subject: string, work: () => Promise<T>) => Promise<T | undefined> = async (
+    _k,
+    _s,
+    work,
+  ) => work(),
 ): Promise<ProfitShareRecord[]> {
   const ids = await db.select({ id: copies.id }).from(copies).where(ne(copies.status, 'cancelled'))
   const records: ProfitShareRecord[] = []
+  let failed = 0
   for (const { id } of ids) {
-    const record = await db.transaction(async (tx) => {
-      const [done] = await tx
-        .select({ id: profitShares.id })
-        .from(profitShares)
-        .where(and(eq(profitShares.copyId, id), eq(profitShares.periodEnd, periodEnd)))
-      if (done) return null
-      const book = sliceBook()
-      const [copy] = await loadCopies(tx, book, and(eq(copies.id, id), ne(copies.status, 'cancelled')))
-      if (!copy) return null
-      await loadPositions(
-        tx,
-        book,
-        and(eq(positions.copyId, id), eq(positions.status, 'open'), eq(positions.unmanaged, false)),
-      )
-      await loadWallets(tx, book, [leaderWallet(copy.leaderId)])
-      const settled = settleProfitShare(book, copy, periodEnd, marks)
-      await persistChange(tx, book.takeChange(), periodEnd, marks)
-      if (settled) await writeProfitShares(tx, [settled], periodEnd)
-      return settled
-    })
-    if (record) records.push(record)
+    const settled = await isolate('profit-share', `copy:${id}`, () => settleOne(db, id, periodEnd, marks))
+    if (settled === undefined) failed += 1
+    else if (settled) records.push(settled)
   }
+  if (failed > 0) throw new Error(`profit share of ${failed} copies not settled for ${periodEnd.toISOString()}`)
   return records
 }
 
-/** Marks move: liquidation, take profit, stop loss of copied and kept positions, and copy stop losses. */
+async function settleOne(
+  db: Database,
+  id: number,
+  periodEnd: Date,
+  marks: ReadonlyMap<string, Money>,
+): Promise<ProfitShareRecord | null> {
+  return db.transaction(async (tx) => {
+    const [done] = await tx
+      .select({ id: profitShares.id })
+      .from(profitShares)
+      .where(and(eq(profitShares.copyId, id), eq(profitShares.periodEnd, periodEnd)))
+    if (done) return null
+    const book = sliceBook()
+    const [copy] = await loadCopies(tx, book, and(eq(copies.id, id), ne(copies.status, 'cancelled')))
+    if (!copy) return null
+    await loadPositions(
+      tx,
+      book,
+      and(eq(positions.copyId, id), eq(positions.status, 'open'), eq(positions.unmanaged, false)),
+    )
+    await loadWallets(tx, book, [leaderWallet(copy.leaderId)])
+    const settled = settleProfitShare(book, copy, periodEnd, marks)
+    await persistChange(tx, book.takeChange(), periodEnd, marks)
+    if (settled) await writeProfitShares(tx, [settled], periodEnd)
+    return settled
+  })
+}
+
+/** Which of a mark tick's items to apply: all, or only these positions and copies (one failed item retried alone). */
+export interface MarkItems {
+  positionIds: readonly number[]
+  copyIds: readonly number[]
+}
+
+/**
+ * Marks move: take profit and stop loss of copied and kept positions, and copy stop losses (liquidation is the order
+ * engine's, on the books). All at once, or only `only`'s items.
+ */
 export async function applyMarksInDb(
   db: Database,
   rules: Rules,
   marks: ReadonlyMap<string, Money>,
   at: Date,
+  only?: MarkItems,
 ): Promise<MarkOutcome> {
   return db.transaction(async (tx) => {
     const book = sliceBook()
-    const pairs = [...marks.keys()]
-    const prices = pairs.map((p) => marks.get(p)?.toFixed() ?? '0')
-    // Only positions a mark reaches, and copies with a copy stop loss (their equity is checked here).
-    const hit = sql`${positions.status} = 'open' and exists (select 1 from unnest(${sql.param(pairs)}::text[], ${sql.param(prices)}::numeric[]) as m(pair, mark)
-      where m.pair = ${positions.pairCode} and (
-        (${positions.side} = 1 and (m.mark <= ${positions.liquidationPrice} or m.mark <= ${positions.stopLossPrice} or m.mark >= ${positions.takeProfitPrice}))
-        or (${positions.side} = -1 and (m.mark >= ${positions.liquidationPrice} or m.mark >= ${positions.stopLossPrice} or m.mark <= ${positions.takeProfitPrice}))))`
-    const reached = await loadPositions(tx, book, hit)
-    const stopped = await loadCopies(tx, book, and(ne(copies.status, 'cancelled'), isNotNull(copies.copyStopLossRatio)))
+    const { reached: hit, stopped: withStop } = markFilters(marks)
+    const reached = await loadPositions(tx, book, only ? and(hit, inArray(positions.id, [...only.positionIds])) : hit)
+    const stopped = await loadCopies(tx, book, only ? and(withStop, inArray(copies.id, [...only.copyIds])) : withStop)
     const copyIds = [...new Set([...reached.map((p) => p.copyId), ...stopped.map((c) => c.id)])].filter(
       (id): id is number => id !== null,
     )
@@ -259,27 +283,56 @@ export async function applyMarksInDb(
     const wallets = [...book.copies.values()].flatMap((c) => [followerWallet(c), leaderWallet(c.leaderId)])
     const owners = [...book.positions.values()].filter((p) => p.unmanaged).map((p) => leaderWallet(p.userId))
     await loadWallets(tx, book, [...new Set([...wallets, ...owners])])
-    const outcome = applyMarks(book, rules, marks, at)
+    const outcome = applyMarks(book, rules, marks, at, { liquidate: false })
     await persistChange(tx, book.takeChange(), at, marks)
     await writeProfitShares(tx, outcome.profitShares, at)
     return outcome
   })
 }
 
-/** Funding on every open futures position at the marks. */
+/** The positions a mark reaches (a take profit or stop loss of a copied or kept one) and the copies with a copy stop loss. */
+function markFilters(marks: ReadonlyMap<string, Money>) {
+  const pairs = [...marks.keys()]
+  const prices = pairs.map((p) => marks.get(p)?.toFixed() ?? '0')
+  const reached = sql`${positions.status} = 'open' and ${positions.copyId} is not null and exists (select 1 from unnest(${sql.param(pairs)}::text[], ${sql.param(prices)}::numeric[]) as m(pair, mark)
+      where m.pair = ${positions.pairCode} and (
+        (${positions.side} = 1 and (m.mark <= ${positions.stopLossPrice} or m.mark >= ${positions.takeProfitPrice}))
+        or (${positions.side} = -1 and (m.mark >= ${positions.stopLossPrice} or m.mark <= ${positions.takeProfitPrice}))))`
+  const stopped = and(ne(copies.status, 'cancelled'), isNotNull(copies.copyStopLossRatio))
+  return { reached, stopped }
+}
+
+/** The items a mark tick would apply (for retrying them one by one). */
+export async function markItems(db: Database, marks: ReadonlyMap<string, Money>): Promise<MarkItems> {
+  const { reached, stopped } = markFilters(marks)
+  const found = await db.select({ id: positions.id }).from(positions).where(reached)
+  const withStop = await db.select({ id: copies.id }).from(copies).where(stopped)
+  return { positionIds: found.map((r) => r.id), copyIds: withStop.map((r) => r.id) }
+}
+
+/**
+ * Funding at `at` on every futures position open then (opened at or before it), at the marks of `at`; `job` (when
+ * given) is marked done through `at` in the same transaction, so a funding time is paid exactly once.
+ */
 export async function applyFundingInDb(
   db: Database,
   rules: Rules,
   marks: ReadonlyMap<string, Money>,
   at: Date,
+  job?: string,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const book = sliceBook()
-    const open = await loadPositions(tx, book, and(eq(positions.status, 'open'), eq(positions.biz, 'futures')))
+    const open = await loadPositions(
+      tx,
+      book,
+      and(eq(positions.status, 'open'), eq(positions.biz, 'futures'), lte(positions.openedAt, at)),
+    )
     const copyIds = [...new Set(open.map((p) => p.copyId))].filter((id): id is number => id !== null)
     if (copyIds.length > 0) await loadCopies(tx, book, inArray(copies.id, copyIds))
     const paid = applyFunding(book, rules, marks, at)
     await persistChange(tx, book.takeChange(), at)
+    if (job) await markJobDone(tx, job, at)
     return paid
   })
 }

@@ -138,9 +138,23 @@ function recordClose(position: PositionState, size: Money, price: Money, at: Dat
   }
 }
 
+/** How a close is paid: the fee it pays, and whether it is a liquidation. */
+export interface CloseTerms {
+  /** The fee rate of this close: the taker rate unless it is a resting order's fill (the maker rate). */
+  feeRate?: Money
+  /**
+   * A liquidation: its fee is the liquidation rate and goes to the insurance fund, and what an isolated position's
+   * margin has left after it goes there too (the surplus, counted in what the owner realized: a liquidated isolated
+   * position loses its whole margin, fee and surplus included); a cross position's rest stays in the wallet.
+   */
+  liquidation?: boolean
+}
+
 /**
- * Closes `size` (all when it is the whole size) at `price`. A loss is capped at the released
- * margin (isolated margin: the rest of the account is never touched).
+ * Closes `size` (all when it is the whole size) at `price`. A gain is paid from the market into the margin; a loss is
+ * paid from the released margin, then (a cross position) from the wallet, which backs it; what neither pays is a
+ * bankrupt close, paid by the insurance fund and counted there (a close past the bankruptcy price: the order paths
+ * never fill one, so only a gap can). Returns what the owner realized, fee included.
  */
 export function closePart(
   book: Book,
@@ -152,23 +166,48 @@ export function closePart(
   reason: CloseReason,
   ref: string,
   triggers: Triggers,
+  terms: CloseTerms = {},
 ): Money {
-  const closing = Money.min(size, position.size)
+  const closing = Exact.min(size, position.size)
   if (closing.lte(0) || position.status !== 'open') return new Exact(0)
-  const { released, pnl, fee } = closeAmounts(position, closing, price, rules.takerFeeRate)
+  const liquidation = terms.liquidation ?? false
+  const feeRate = liquidation ? rules.liquidationFeeRate : (terms.feeRate ?? rules.takerFeeRate)
+  const { released, pnl, fee } = closeAmounts(position, closing, price, feeRate)
   const margin = marginKey(position.id)
+  const funds = fundsOf(position)
+  const cross = position.marginMode === 'cross'
+  // What the owner pays beyond the released margin comes from the funds only for a cross position.
+  const fromFunds = (amount: Money) => (cross ? Exact.min(amount, Exact.max(0, book.balance(funds))) : new Exact(0))
   let realized: Money
+  let left: Money
   if (pnl.gte(0)) {
     book.transfer(MARKET, margin, pnl, 'pnl', ref)
     realized = pnl
+    left = released.plus(pnl)
   } else {
-    realized = Money.max(pnl, released.neg())
-    book.transfer(margin, MARKET, realized.neg(), 'pnl', ref)
+    const loss = pnl.neg()
+    const fromMargin = Exact.min(loss, released)
+    book.transfer(margin, MARKET, fromMargin, 'pnl', ref)
+    const fromWallet = fromFunds(loss.minus(fromMargin))
+    book.transfer(funds, MARKET, fromWallet, 'pnl', ref)
+    const shortfall = loss.minus(fromMargin).minus(fromWallet)
+    if (shortfall.gt(0)) book.transfer(INSURANCE, MARKET, shortfall, 'insurance', ref)
+    realized = fromMargin.plus(fromWallet).neg()
+    left = released.minus(fromMargin)
   }
-  const left = released.plus(realized)
-  const paidFee = Money.min(fee, left)
-  book.transfer(margin, FEES, paidFee, 'fee', ref)
-  book.transfer(margin, fundsOf(position), left.minus(paidFee), 'release-margin', ref)
+  const feeTo = liquidation ? INSURANCE : FEES
+  const feeKind = liquidation ? 'liquidation-fee' : 'fee'
+  const feeFromMargin = Exact.min(fee, left)
+  book.transfer(margin, feeTo, feeFromMargin, feeKind, ref)
+  const feeFromWallet = fromFunds(fee.minus(feeFromMargin))
+  book.transfer(funds, feeTo, feeFromWallet, feeKind, ref)
+  const paidFee = feeFromMargin.plus(feeFromWallet)
+  const rest = left.minus(feeFromMargin)
+  // A liquidated isolated margin's rest is the fund's: the owner loses it (part of what the liquidation realized).
+  if (liquidation && !cross) {
+    book.transfer(margin, INSURANCE, rest, 'liquidation-surplus', ref)
+    realized = realized.minus(rest)
+  } else book.transfer(margin, funds, rest, 'release-margin', ref)
   position.realizedPnl = position.realizedPnl.plus(realized)
   position.fees = position.fees.plus(paidFee)
   recordClose(position, closing, price, at, reason)

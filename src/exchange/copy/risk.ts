@@ -4,37 +4,40 @@
  */
 import { COPY } from '#/app.config.ts'
 import { Money } from '../money.ts'
-import type { Book, CopyState, PositionState } from './book.ts'
+import type { Book, CopyState } from './book.ts'
 import { copyPositions, endCopy, type ProfitShareRecord } from './copy-account.ts'
 import { triggerAt, unrealizedPnl } from './position-math.ts'
 import { closePart, liquidate, payFunding, triggersOf } from './positions.ts'
 import type { Rules } from './rules.ts'
 
 export interface MarkOutcome {
-  /** Leader positions that reached liquidation: the caller liquidates them as leader events (mirrored). */
-  leaderLiquidations: PositionState[]
   closed: number
   stoppedCopies: number
   profitShares: ProfitShareRecord[]
 }
 
 /**
- * Applies marks to every loaded open position that is not a leader's own (a leader's position is
- * reported, so its liquidation is mirrored), then the copy stop loss of every loaded copy.
+ * Applies marks to the loaded open copied and kept positions (take profit, stop loss, and in a replay liquidation),
+ * then the copy stop loss of every loaded copy. A user's own positions are the order engine's. Live, liquidation is the
+ * order engine's one path (trading/order-engine.ts, on the books): `liquidate` is for replays of history (the what-if,
+ * the back-fill), where the mark is all there is.
  */
-export function applyMarks(book: Book, rules: Rules, marks: ReadonlyMap<string, Money>, at: Date): MarkOutcome {
-  const outcome: MarkOutcome = { leaderLiquidations: [], closed: 0, stoppedCopies: 0, profitShares: [] }
+export function applyMarks(
+  book: Book,
+  rules: Rules,
+  marks: ReadonlyMap<string, Money>,
+  at: Date,
+  options: { liquidate: boolean },
+): MarkOutcome {
+  const outcome: MarkOutcome = { closed: 0, stoppedCopies: 0, profitShares: [] }
   const ref = `marks:${at.toISOString()}`
   for (const position of [...book.positions.values()]) {
     const mark = marks.get(position.pairCode)
     // A cross position is liquidated with its account (trading/cross-margin.ts), not on its own.
     if (!mark || position.status !== 'open' || position.marginMode === 'cross') continue
+    if (position.copyId === null && position.sourcePositionId === null) continue
     const trigger = triggerAt(position, mark)
-    if (!trigger) continue
-    if (position.copyId === null && position.sourcePositionId === null) {
-      if (trigger === 'liquidation') outcome.leaderLiquidations.push(position)
-      continue
-    }
+    if (!trigger || (trigger === 'liquidation' && !options.liquidate)) continue
     if (trigger === 'liquidation') liquidate(book, position, mark, at, ref)
     else closePart(book, rules, position, position.size, mark, at, trigger, ref, triggersOf(book, position))
     outcome.closed += 1

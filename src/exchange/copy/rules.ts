@@ -1,5 +1,5 @@
 /** The engine's tunables as Money, read once from app.config.ts, and the instruments' steps. */
-import { COPY } from '#/app.config.ts'
+import { COPY, FUTURES } from '#/app.config.ts'
 import { findInstrument } from '../market/instruments.ts'
 import { Exact, type Money } from '../money.ts'
 
@@ -10,6 +10,10 @@ export interface InstrumentRules {
 
 export interface Rules {
   takerFeeRate: Money
+  /** A futures order's fill as the resting side (a copied or liquidation close always takes). */
+  makerFeeRate: Money
+  /** A liquidation's clearance fee, to the insurance fund. */
+  liquidationFeeRate: Money
   maintenanceMarginRate: Money
   fundingRate: Money
   instrument(pairCode: string): InstrumentRules
@@ -19,6 +23,8 @@ export function defaultRules(overrides: Partial<Omit<Rules, 'instrument'>> = {})
   const cache = new Map<string, InstrumentRules>()
   return {
     takerFeeRate: new Exact(COPY.takerFeeRate),
+    makerFeeRate: new Exact(FUTURES.makerFeeRate),
+    liquidationFeeRate: new Exact(FUTURES.liquidationFeeRate),
     maintenanceMarginRate: new Exact(COPY.maintenanceMarginRate),
     fundingRate: new Exact(COPY.fundingRate),
     ...overrides,

@@ -15,7 +15,10 @@ import { Book, InsufficientFunds, type PositionState } from './book.ts'
 import { botOrder, type Bot } from './bots/bot-order.ts'
 import { leaderWallet } from './copy-account.ts'
 import { marksOf } from './marks.ts'
-import { applyFundingInDb, applyMarksInDb, leaderTrade, settleProfitShares } from './engine.ts'
+import { applyFundingInDb, applyMarksInDb, leaderTrade, markItems, settleProfitShares } from './engine.ts'
+import type { Incidents } from '../incidents.ts'
+import { jobDoneThrough, markJobDone } from '../jobs.ts'
+import { marksAt } from './marks.ts'
 import type { LeaderOrder } from './mirror.ts'
 import { fundingTimes } from './risk.ts'
 import type { Rules } from './rules.ts'
@@ -24,6 +27,12 @@ import { recordValuations } from './unit-values.ts'
 import { loadPositions, loadWallets } from './store.ts'
 
 const MINUTE = 60_000
+/** The jobs a tick runs at their times, each apart from the others (engine_jobs keeps the first two's progress). */
+const FUNDING_JOB = 'funding'
+const PROFIT_SHARE_JOB = 'profit-share'
+const SNAPSHOT_JOB = 'day-snapshot'
+const VALUATION_JOB = 'unit-values'
+const STATISTICS_JOB = 'statistics'
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 const WEEK = 7 * DAY
@@ -44,6 +53,8 @@ export interface RunnerDeps {
    * share): every account may have changed.
    */
   afterTick?: () => void
+  /** Where a failing item of a tick is recorded (and so retried next tick, the rest going on). */
+  incidents: Incidents
   /**
    * Places a simulated leader's live order: through the order books when given (issue 18: they trade like everyone,
    * their fills the book's), else at the decision's price. Answers whether it traded.
@@ -125,13 +136,16 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
       }
     }
     for (const order of orders) {
-      try {
-        const traded = deps.trade ? await deps.trade(order) : (await leaderTrade(db, rules, order)) !== null
-        if (traded) report.orders += 1
-      } catch (error) {
-        // Another pair's order spent the wallet first: the bot simply does not trade this time.
-        if (!(error instanceof InsufficientFunds)) throw error
-      }
+      const traded = await isolate('bot', `${order.leaderId}:${order.pairCode}`, async () => {
+        try {
+          return deps.trade ? await deps.trade(order) : (await leaderTrade(db, rules, order)) !== null
+        } catch (error) {
+          // Another pair's order spent the wallet first: the bot simply does not trade this time.
+          if (error instanceof InsufficientFunds) return false
+          throw error
+        }
+      })
+      if (traded) report.orders += 1
     }
   }
 
@@ -153,55 +167,101 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
     return new Map(rows.map((r) => [r.positionId, r.adds]))
   }
 
+  /** Runs one item apart from the others: recorded as an incident when it fails, and left for the next tick. */
+  const isolate = <T>(kind: string, subject: string, work: () => Promise<T>): Promise<T | undefined> =>
+    deps.incidents.isolate(kind, subject, work)
+
+  /**
+   * How far each job has run (engine time): a job that fails stays behind and its times run again next tick. Funding
+   * and profit share are kept in the database (engine_jobs), written with their work: a restart catches up each time
+   * missed while the engine was down, exactly once; the others start from now.
+   */
+  const progress = new Map<string, number>()
+  let loaded: Promise<void> | undefined
+  const loadProgress = () =>
+    (loaded ??= (async () => {
+      for (const job of [SNAPSHOT_JOB, VALUATION_JOB, STATISTICS_JOB]) progress.set(job, last)
+      for (const job of [FUNDING_JOB, PROFIT_SHARE_JOB]) progress.set(job, await jobDoneThrough(db, job, last))
+    })())
+  const doneThrough = (job: string) => progress.get(job) ?? last
+
+  /** Runs `job` at each of its times in (done, to], in order, stopping at the first that fails. */
+  async function catchUp(job: string, times: readonly number[], work: (at: number) => Promise<unknown>) {
+    for (const at of times) {
+      const ok = await isolate(job, new Date(at).toISOString(), async () => {
+        await work(at)
+        return true
+      })
+      if (!ok) return
+      progress.set(job, at)
+    }
+  }
+
   async function run(): Promise<TickReport> {
+    await loadProgress()
     const now = deps.now()
     const to = now.getTime()
     const report: TickReport = { minutes: 0, orders: 0, closed: 0, fundings: 0, settlements: 0 }
     const updates = await market.advanceTo(now)
     const minutes = [...new Set(updates.map((u) => u.time))].sort((a, b) => a - b)
     report.minutes = minutes.length
-    if (minutes.length === 0) return report
-    await deps.onMinutes?.(updates)
-    const marks = marksOf(market)
-    const outcome = await applyMarksInDb(db, rules, marks, now)
-    report.closed = outcome.closed
-    for (const position of outcome.leaderLiquidations) {
-      const price = marks.get(position.pairCode)
-      if (!price) continue
-      await leaderTrade(db, rules, {
-        eventId: `liq:${position.id}`,
-        leaderId: position.userId,
-        biz: position.biz,
-        pairCode: position.pairCode,
-        price,
-        at: now,
-        action: { kind: 'liquidate', positionId: position.id },
+    if (minutes.length > 0) {
+      // The books first (liquidations, stops, the sweep and the flow: each book apart), then the market streams.
+      await deps.onMinutes?.(updates)
+      const marks = marksOf(market)
+      const outcome = await isolate('copy-marks', 'all', () => applyMarksInDb(db, rules, marks, now))
+      if (outcome) report.closed = outcome.closed
+      else {
+        // One item broke the batch: each on its own, so the others still close.
+        const items = await markItems(db, marks)
+        for (const id of items.positionIds)
+          report.closed +=
+            (await isolate('copy-marks', `position:${id}`, async () => {
+              const one = await applyMarksInDb(db, rules, marks, now, { positionIds: [id], copyIds: [] })
+              return one.closed
+            })) ?? 0
+        for (const id of items.copyIds)
+          await isolate('copy-marks', `copy:${id}`, () =>
+            applyMarksInDb(db, rules, marks, now, { positionIds: [], copyIds: [id] }),
+          )
+      }
+      for (const minute of minutes) await botsAt(minute, report)
+    }
+    // Close each day that ended on its last snapshot before anything at its midnight (profit share) runs: what happens
+    // at 00:00 belongs to the new day.
+    await catchUp(SNAPSHOT_JOB, crossed(doneThrough(SNAPSHOT_JOB), to, DAY), (midnight) =>
+      snapshotDay(db, new Date(midnight - 1), market.marks()),
+    )
+    // Unit values at the last hour crossed, before profit share at it: every leader's hourly row, and at a midnight
+    // every live copy's day-end row (unit-values.ts; flows record their own rows as they happen).
+    const hours = crossed(doneThrough(VALUATION_JOB), to, HOUR)
+    const lastHour = hours.at(-1)
+    if (lastHour !== undefined) {
+      const days = crossed(doneThrough(VALUATION_JOB), to, DAY).length > 0
+      await catchUp(VALUATION_JOB, [lastHour], (hour) =>
+        recordValuations(db, market.marks(), new Date(hour), { leaders: true, copies: days }),
+      )
+    }
+    // Funding at its times, on the positions open then (opened at or before it), at that time's marks; after the
+    // hour's valuation (what happens at a funding time belongs to the hour it opens).
+    const fundingAt = fundingTimes(doneThrough(FUNDING_JOB), to)
+    await catchUp(FUNDING_JOB, fundingAt, async (at) => {
+      report.fundings += await applyFundingInDb(db, rules, await marksAt(market, at), new Date(at), FUNDING_JOB)
+    })
+    await catchUp(PROFIT_SHARE_JOB, crossed(doneThrough(PROFIT_SHARE_JOB), to, WEEK, MONDAY_OFFSET), async (at) => {
+      // Each copy apart (settled once per copy and period, so a rerun pays nobody twice); the period is done once
+      // every copy is.
+      const settled = await settleProfitShares(db, new Date(at), marksOf(market), isolate)
+      report.settlements += settled.length
+      await markJobDone(db, PROFIT_SHARE_JOB, new Date(at))
+    })
+    if (crossed(doneThrough(STATISTICS_JOB), to, HOUR).length > 0)
+      await catchUp(STATISTICS_JOB, [to], async () => {
+        await snapshotDay(db, now, market.marks())
+        await refreshLeaderStats(db, now, market.marks())
       })
-    }
-    for (const minute of minutes) await botsAt(minute, report)
-    // Close each day that ended on its last snapshot before anything at its midnight (funding, profit share) runs:
-    // what happens at 00:00 belongs to the new day.
-    for (const midnight of crossed(last, to, DAY)) await snapshotDay(db, new Date(midnight - 1), market.marks())
-    // Unit values at the last hour crossed, before funding and profit share at it: every leader's hourly row, and at
-    // a midnight every live copy's day-end row (unit-values.ts; flows record their own rows as they happen).
-    const hour = crossed(last, to, HOUR).at(-1)
-    if (hour !== undefined)
-      await recordValuations(db, market.marks(), new Date(hour), {
-        leaders: true,
-        copies: crossed(last, to, DAY).length > 0,
-      })
-    for (const at of fundingTimes(last, to)) {
-      report.fundings += await applyFundingInDb(db, rules, marksOf(market), new Date(at))
-    }
-    for (const at of crossed(last, to, WEEK, MONDAY_OFFSET))
-      report.settlements += (await settleProfitShares(db, new Date(at), marksOf(market))).length
-    const hours = crossed(last, to, HOUR)
-    if (hours.length > 0) {
-      await snapshotDay(db, now, market.marks())
-      await refreshLeaderStats(db, now, market.marks())
-    }
     last = to
-    deps.afterTick?.()
+    if (minutes.length > 0) deps.afterTick?.()
     return report
   }
 

@@ -410,6 +410,7 @@ const POSITION_COLUMNS = (list: readonly PositionState[]) => ({
   funding: numerics(list.map((p) => toPlain(p.funding))),
   closedAt: sql`${sql.param(list.map((p) => iso(p.closedAt)))}::timestamptz[]`,
   reason: texts(list.map((p) => p.closeReason)),
+  leverage: sql`${sql.param(list.map((p) => p.leverage))}::smallint[]`,
 })
 
 /**
@@ -460,10 +461,12 @@ async function updatePositions(tx: Tx, list: readonly PositionState[], at: Date)
       where p.copy_id is not null and (n.pnl, n.fees, n.funding) is distinct from (p.realized_pnl, p.fees, p.funding))
     update positions set size = x.size, entry_price = x.entry, margin = x.margin, take_profit_price = x.tp, stop_loss_price = x.sl,
       liquidation_price = x.liq, status = x.status, unmanaged = x.unmanaged, closed_size = x.closed_size, exit_price = x.exit,
-      realized_pnl = x.pnl, fees = x.fees, funding = x.funding, closed_at = x.closed_at, close_reason = x.reason
+      realized_pnl = x.pnl, fees = x.fees, funding = x.funding, closed_at = x.closed_at, close_reason = x.reason,
+      leverage = x.leverage
     from unnest(${c.id}, ${c.size}, ${c.entry}, ${c.margin}, ${c.tp}, ${c.sl}, ${c.liq}, ${c.status}, ${c.unmanaged}, ${c.closedSize},
-      ${c.exit}, ${c.pnl}, ${c.fees}, ${c.funding}, ${c.closedAt}, ${c.reason})
-      as x(id, size, entry, margin, tp, sl, liq, status, unmanaged, closed_size, exit, pnl, fees, funding, closed_at, reason)
+      ${c.exit}, ${c.pnl}, ${c.fees}, ${c.funding}, ${c.closedAt}, ${c.reason}, ${c.leverage})
+      as x(id, size, entry, margin, tp, sl, liq, status, unmanaged, closed_size, exit, pnl, fees, funding, closed_at, reason,
+        leverage)
     where positions.id = x.id`)
 }
 

@@ -204,7 +204,7 @@ export function replayWhatIf(rules: Rules, history: WhatIfHistory, input: WhatIf
       if (price) marks.set(pair, price)
     }
     if (copy.status === 'cancelled') continue
-    applyMarks(book, rules, marks, new Date(time))
+    applyMarks(book, rules, marks, new Date(time), { liquidate: true })
     if (time % (COPY.fundingIntervalHours * HOUR) === 0) applyFunding(book, rules, marks, new Date(time))
     if ((time - MONDAY_OFFSET) % WEEK === 0) settleProfitShare(book, copy, new Date(time), marks)
     const value = equityOf(book, copy, marks)

@@ -95,6 +95,11 @@ export const orders = pgTable(
     lead: boolean('lead').notNull().default(false),
     /** Futures: the leverage a position it opens takes (the pair and side's setting when it was placed). */
     leverage: integer('leverage'),
+    /**
+     * An order the exchange places for one position (its liquidation, which may be a copied position's): it trades that
+     * position, not the owner's own position of the pair.
+     */
+    positionId: bigint('position_id', { mode: 'number' }),
     /** Its place in its price level (orderPriority) while it rests. */
     priority: bigint('priority', { mode: 'number' }),
     createdAt: at('created_at').notNull(),
@@ -149,6 +154,11 @@ export const bookVersions = pgTable(
     biz: text('biz', { enum: BIZ }).notNull(),
     pairCode: text('pair_code').notNull(),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /**
+     * The time (epoch ms) of the last simulated market trade sent to the book (TRADING.marketFlowOwnerId): written
+     * with the fills it made, so a restart never sends a minute's flow twice.
+     */
+    flowSentAt: bigint('flow_sent_at', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.biz, t.pairCode] })],
 )

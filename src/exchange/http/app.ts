@@ -30,6 +30,7 @@ import { ratesRoutes } from '../wallet/rates.routes.ts'
 import { walletRoutes } from '../wallet/wallet.routes.ts'
 import { tradingRoutes } from '../trading/trading.routes.ts'
 import { bodyReader } from './body.ts'
+import { InsufficientFunds } from '../copy/book.ts'
 import { ApiFailure, failureResponse, notFound } from './errors.ts'
 import { htmlPage } from './html.ts'
 import { referenceHtml } from './reference-page.ts'
@@ -134,6 +135,11 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
   app.notFound(() => failureResponse(notFound()))
   app.onError((error) => {
     if (error instanceof ApiFailure) return failureResponse(error)
+    // A wallet, copy or margin the engine found short: the caller's money, told as such (never the ledger's key).
+    if (error instanceof InsufficientFunds) {
+      ctx.logger.error('[exchange] insufficient funds past the checks', loggable(error))
+      return failureResponse(new ApiFailure(400, 'insufficient-balance'))
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return failureResponse(new ApiFailure(error.status, REASON_BY_STATUS[error.status] ?? 'invalid-input'))
     }

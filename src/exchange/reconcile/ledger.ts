@@ -44,6 +44,8 @@ export class Ledger {
   readonly transfers: readonly TransferRecord[]
   private readonly byAccount = new Map<string, History>()
   private readonly byRef = new Map<string, TransferRecord[]>()
+  /** Transfers of each order (refs `order:<id>:<match>`), by order id. */
+  private readonly byOrder = new Map<number, TransferRecord[]>()
   /** When every back-filled (history:…) transfer was written: the ledger is exact in time only from here on. */
   readonly historyEnd: number | null
 
@@ -65,6 +67,12 @@ export class Ledger {
         if (list) list.push(t)
         else this.byRef.set(t.ref, [t])
         if (t.ref.startsWith('history:')) historyEnd = Math.max(historyEnd ?? t.createdAt, t.createdAt)
+        const order = /^(?:liq:)?order:(\d+):/.exec(t.ref)?.[1]
+        if (order !== undefined) {
+          const byOrder = this.byOrder.get(Number(order))
+          if (byOrder) byOrder.push(t)
+          else this.byOrder.set(Number(order), [t])
+        }
       }
     }
     for (const history of this.byAccount.values()) {
@@ -85,6 +93,11 @@ export class Ledger {
 
   withRef(ref: string): readonly TransferRecord[] {
     return this.byRef.get(ref) ?? []
+  }
+
+  /** The transfers an order's fills made (refs `order:<id>:<match>`), in ledger order. */
+  ofOrder(orderId: number): readonly TransferRecord[] {
+    return this.byOrder.get(orderId) ?? []
   }
 
   /** Balance of an account after every movement before `at`, and those at `at` that `cut` counts. */

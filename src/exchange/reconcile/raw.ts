@@ -150,8 +150,14 @@ const unitRow = z.object({
 })
 export type UnitRecord = z.infer<typeof unitRow>
 
+const liquidationFillRow = z.object({ positionId: id, orderId: id, id, price: amount, size: amount, at: ms })
+/** A fill of a liquidation order (the exchange's IOC order for one position, no worse than its bankruptcy price). */
+export type LiquidationFillRecord = z.infer<typeof liquidationFillRow>
+
 export interface Raw {
   leaders: LeaderRecord[]
+  /** The fills of every liquidation order, oldest first. */
+  liquidationFills: LiquidationFillRecord[]
   copies: CopyRecord[]
   positions: PositionRecord[]
   events: EventRecord[]
@@ -244,6 +250,14 @@ export async function readRaw(db: Reader): Promise<Raw> {
       from leader_stats order by leader_id, period`,
     statsRow,
   )
+  const liquidationFills = await read(
+    db,
+    sql`select o.position_id as "positionId", o.id as "orderId", f.id, f.price::text, f.size::text,
+      ${epoch('f.created_at')} as at
+      from fills f join orders o on o.id = f.order_id
+      where o.purpose = 'liquidation' and o.position_id is not null order by f.id`,
+    liquidationFillRow,
+  )
   const units = (await hasTable(db, 'unit_values'))
     ? await read(
         db,
@@ -254,6 +268,7 @@ export async function readRaw(db: Reader): Promise<Raw> {
     : null
   return {
     leaders,
+    liquidationFills,
     copies,
     positions,
     events,

@@ -24,6 +24,9 @@ import type { Difference } from './report.ts'
 import { scriptedMarket, type ScriptedMarket } from '#tests/fixtures/exchange/copy/scripted-market.ts'
 import { runs } from '#tests/fixtures/properties.ts'
 import { and, eq, isNull } from 'drizzle-orm'
+import { throwingIncidents } from '#tests/fixtures/exchange/incidents.ts'
+import { createTradingBooks } from '../trading/books.ts'
+import { createOrderEngine } from '../trading/order-engine.ts'
 
 const HOUR = 3_600_000
 /** Saturday 00:00 UTC: two days later the Monday settlement runs. */
@@ -90,7 +93,8 @@ afterAll(() => handle.close())
 
 async function reset(): Promise<void> {
   await handle.db.execute(sql`truncate table users, balances, ledger_accounts, ledger_transfers, leader_events, candles,
-    unit_values, leader_stats, leader_daily, profit_shares, positions, copies, leaders, skipped_copies restart identity cascade`)
+    unit_values, leader_stats, leader_daily, profit_shares, positions, copies, leaders, skipped_copies, orders, fills,
+    book_versions restart identity cascade`)
 }
 
 async function addUser(name: string): Promise<number> {
@@ -128,6 +132,7 @@ async function run(history: readonly { moves: number[]; actions: Action[] }[]): 
     minCopyAmount: '10',
     createdAt: now(),
   })
+  const trading = createOrderEngine({ db, market, books: createTradingBooks(market, now), now, rules })
   const runner = createEngineRunner({
     db,
     market,
@@ -135,6 +140,9 @@ async function run(history: readonly { moves: number[]; actions: Action[] }[]): 
     now,
     logger: { log: () => undefined, error: (...args: unknown[]) => console.error(...args) },
     bots: [],
+    incidents: throwingIncidents,
+    // Liquidation is the order engine's, on the books, as in production: the tick's new marks go to it first.
+    onMinutes: () => trading.onPrices(),
   })
   await runner.tick()
   await db.transaction(async (tx) => {

@@ -10,7 +10,7 @@
  * engine time; its last state is compared with the stored row (a difference means the replay cannot be trusted for
  * that position, or the engine wrote something its own rules do not give).
  */
-import { COPY } from '#/app.config.ts'
+import { COPY, FUTURES } from '#/app.config.ts'
 import { findInstrument } from '../market/instruments.ts'
 import { D, ZERO, ceil18, floor18, half18, max, min, paid18, plain } from './exact.ts'
 import { marginKey, type Ledger } from './ledger.ts'
@@ -18,6 +18,7 @@ import type { Marks } from './marks.ts'
 import type { EventRecord, PositionRecord, Raw } from './raw.ts'
 
 const FEE_RATE = new D(COPY.takerFeeRate)
+const LIQUIDATION_FEE_RATE = new D(FUTURES.liquidationFeeRate)
 const FUNDING_RATE = new D(COPY.fundingRate)
 const FUNDING_INTERVAL = COPY.fundingIntervalHours * 3_600_000
 /** Sequence of back-filled steps: after any transfer of the same time, before the history's funding of that time. */
@@ -63,7 +64,12 @@ interface At {
 type Step = At &
   (
     | { kind: 'open' | 'add' | 'close'; size: D; price: D }
-    | { kind: 'liquidate'; price: D }
+    /**
+     * A liquidation's close of `size` at `price` (a fill of its order, or its bankrupt rest at the mark): the loss from
+     * the released margin at most, the liquidation fee from what is left, the rest (once the position is out) lost to
+     * the insurance fund; nothing returns to the owner.
+     */
+    | { kind: 'liquidate'; size: D | null; price: D }
     | { kind: 'funding'; amount: D }
     | { kind: 'funding-at'; mark: D }
     /** A close of whatever is left, at the price then (null: not stored; only its size is known). */
@@ -147,9 +153,16 @@ function apply(position: PositionRecord, state: PositionPoint, step: Step): Posi
       break
     case 'liquidate': {
       if (!next.open) break
-      next.realized = next.realized.minus(next.margin)
-      next.margin = ZERO
-      recordClose(next.size, step.price)
+      const closing = step.size === null ? next.size : min(step.size, next.size)
+      const released = closing.gte(next.size) ? next.margin : floor18(next.margin.times(closing).div(next.size))
+      const pnl = paid18(step.price.minus(next.entry).times(closing).times(side))
+      const lost = pnl.gte(0) ? ZERO : min(pnl.neg(), released)
+      const left = pnl.gte(0) ? released.plus(pnl) : released.minus(lost)
+      const fee = min(paid18(step.price.times(closing).times(LIQUIDATION_FEE_RATE)), left)
+      next.margin = next.margin.minus(released)
+      next.realized = next.realized.plus(pnl.gte(0) ? pnl : lost.neg()).minus(left.minus(fee))
+      next.fees = next.fees.plus(fee)
+      recordClose(closing, step.price)
       break
     }
     case 'funding':
@@ -267,24 +280,49 @@ function run(position: PositionRecord, steps: Step[], problems: string[]): Repla
 function replayOwn(input: ReplayInput, position: PositionRecord, events: readonly EventRecord[]): Replayed {
   const problems: string[] = []
   const steps: Step[] = []
+  // A liquidation trades on the book: its fills (and its bankrupt rest at the mark) are the steps, not the leader
+  // events that mirror them.
+  const liquidation = liquidationSteps(input, position)
   events.forEach((e, index) => {
+    if (liquidation.orders.some((orderId) => e.id.includes(`:order:${orderId}:`))) return
     const at = input.eventTime(e)
     // Live events: the order of their first transfer. Back-filled ones were written after every transfer of their
     // time (the seeded deposits), in their own order, and before that time's funding.
     const seq = input.ledger.withRef(e.id)[0]?.id ?? HISTORY_SEQ + index
     const size = new D(e.size)
     const price = new D(e.price)
-    const last = index === events.length - 1
     const ref = e.id
     if (e.kind === 'open') steps.push({ kind: 'open', at, seq, ref, size, price })
     else if (e.kind === 'add') steps.push({ kind: 'add', at, seq, ref, size, price })
-    else if (last && position.closeReason === 'liquidation') steps.push({ kind: 'liquidate', at, seq, ref, price })
+    else if (e.id === `liq:${position.userId}:rest:${position.id}`)
+      steps.push({ kind: 'liquidate', at, seq, ref, size: null, price })
+    else if (index === events.length - 1 && position.closeReason === 'liquidation' && liquidation.orders.length === 0)
+      // A liquidation of the back-filled history: at the mark, the whole margin lost.
+      steps.push({ kind: 'liquidate', at, seq, ref, size: null, price })
     else steps.push({ kind: 'close', at, seq, ref, size, price })
   })
+  steps.push(...liquidation.steps)
   if (events[0]?.kind !== 'open') problems.push('no open event')
   const closedAt = position.closedAt ?? Infinity
   steps.push(...fundingSteps(input, position, position.openedAt, closedAt))
   return run(position, steps, problems)
+}
+
+/** The fills of a position's liquidation orders as steps (in their ledger order), and those orders. */
+function liquidationSteps(input: ReplayInput, position: PositionRecord): { steps: Step[]; orders: number[] } {
+  const fills = input.raw.liquidationFills.filter((f) => f.positionId === position.id)
+  const steps: Step[] = fills.map((f) => {
+    const first = input.ledger.ofOrder(f.orderId)[0]
+    return {
+      kind: 'liquidate',
+      at: f.at,
+      seq: first?.id ?? Number.MAX_SAFE_INTEGER,
+      ref: first?.ref ?? null,
+      size: new D(f.size),
+      price: new D(f.price),
+    }
+  })
+  return { steps, orders: [...new Set(fills.map((f) => f.orderId))] }
 }
 
 interface CopiedContext {
@@ -343,6 +381,9 @@ function replayCopied(input: ReplayInput, position: PositionRecord, context: Cop
       lot: lot ?? new D(1),
     })
   }
+  // Its own liquidation: its order's fills, then what they left (the bankrupt rest) at the mark of that time.
+  const liquidation = liquidationSteps(input, position)
+  steps.push(...liquidation.steps)
   // Any other close (take profit, stop loss, liquidation, the copy's stop loss or end, a kept position closed by
   // hand) takes what is left, at the mark of that time.
   if (position.closedAt !== null && position.closeReason !== 'leader') {
@@ -351,7 +392,7 @@ function replayCopied(input: ReplayInput, position: PositionRecord, context: Cop
     const seq = last?.transfer.id ?? Number.MAX_SAFE_INTEGER
     const ref = last?.transfer.ref ?? null
     if (position.closeReason === 'liquidation' && price)
-      steps.push({ kind: 'liquidate', at: position.closedAt, seq, ref, price })
+      steps.push({ kind: 'liquidate', at: position.closedAt, seq, ref, size: null, price })
     else steps.push({ kind: 'close-rest', at: position.closedAt, seq, ref, price })
   }
   steps.push(...fundingSteps(input, position, position.openedAt, position.closedAt ?? Infinity))

@@ -1,33 +1,44 @@
 /**
  * Cross margin (issue 18, item 4): a user's own cross positions are backed by the futures wallet's available balance
  * and by each other. The account's equity is that balance plus every cross position's margin and unrealized PnL at the
- * mark; its maintenance is the sum of their maintenance margins (rate × mark × size). When the equity falls to the
- * maintenance, every cross position is liquidated at the mark: each position's margin pays its loss first, the wallet
- * what is beyond, and the insurance fund what the wallet cannot (counted on its account).
+ * mark; its maintenance is the sum of their maintenance margins (rate × mark × size). A cross position's loss beyond its
+ * own margin is paid by the wallet (positions.ts `closePart`), whether it is closed by an order or liquidated.
+ *
+ * When the equity falls to the maintenance, the account is due for liquidation (`dueCrossAccounts`): the order engine
+ * cancels its open orders and closes every cross position on the book through the one liquidation path
+ * (liquidation.ts), each no worse than its bankruptcy price, its share of the account's equity by maintenance; what the
+ * account has left then, up to its maintenance, goes to the insurance fund, as an isolated position's margin does.
  *
  * A cross position's liquidation price is the mark, the others standing still, at which the account reaches its
  * maintenance: the isolated formula with the position's margin raised by the wallet and the others' margin left over
- * their maintenance. It moves with every price, so it is set here each engine minute and after each trade, never by
- * the isolated rule (positions.ts `refreshLevels` leaves it alone).
+ * their maintenance; its bankruptcy price, where the account's equity would be gone. Both move with every price, so they
+ * are set here each engine minute and after each trade, never by the isolated rule (positions.ts `refreshLevels`).
  */
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
-import { Book, INSURANCE, MARKET, type PositionState } from '../copy/book.ts'
+import { Book, type PositionState } from '../copy/book.ts'
 import { leaderWallet } from '../copy/copy-account.ts'
-import { pnlPaid, priceAtMaintenance, unrealizedPnl } from '../copy/position-math.ts'
-import { closePart, NO_TRIGGERS } from '../copy/positions.ts'
+import { priceAtMaintenance, unrealizedPnl } from '../copy/position-math.ts'
 import type { Rules } from '../copy/rules.ts'
 import { loadPositions, loadWallets, persistChange, type Tx } from '../copy/store.ts'
 import type { Marks } from '../copy/unit-values.ts'
 import { positions } from '../db/copy-schema.ts'
-import { orders } from '../db/trading-schema.ts'
 import { Exact, type Money } from '../money.ts'
+
+const ZERO = new Exact(0)
 
 export interface CrossAccount {
   equity: Money
   maintenance: Money
   /** Each position's liquidation price (by id), the other prices standing still. */
   levels: Map<number, Money | null>
+  /**
+   * Each position's bankruptcy price (by id): where closing it alone, the others standing still, would leave the
+   * account nothing. No close of it fills past this.
+   */
+  bankruptcy: Map<number, Money | null>
+  /** Each position's maintenance margin at the mark (by id): its share of the account in a liquidation. */
+  maintenances: Map<number, Money>
 }
 
 /** The cross account of a wallet's available balance and its cross positions at the marks (a missing mark: entry). */
@@ -45,12 +56,14 @@ export function crossAccount(
       maintenance: maintenanceRate.times(mark).times(position.size),
     }
   })
-  const sum = (values: readonly Money[]) => values.reduce((total, value) => total.plus(value), new Exact(0))
+  const sum = (values: readonly Money[]) => values.reduce((total, value) => total.plus(value), ZERO)
   const equity = available.plus(sum(parts.map((p) => p.backing)))
   const maintenance = sum(parts.map((p) => p.maintenance))
   // What the whole account holds over its maintenance, less one position's own part: what backs that position.
   const spare = equity.minus(maintenance)
   const levels = new Map<number, Money | null>()
+  const bankruptcy = new Map<number, Money | null>()
+  const maintenances = new Map<number, Money>()
   for (const { position, backing, maintenance: own } of parts) {
     const others = spare.minus(backing.minus(own))
     levels.set(
@@ -59,14 +72,20 @@ export function crossAccount(
       // it even when the others take more than its own margin (negative): the price is then nearer than alone.
       priceAtMaintenance({ ...position, margin: position.margin.plus(others) }, maintenanceRate),
     )
+    // Everything the account holds besides this position's own backing stands behind it down to nothing.
+    bankruptcy.set(
+      position.id,
+      priceAtMaintenance({ ...position, margin: position.margin.plus(equity.minus(backing)) }, ZERO),
+    )
+    maintenances.set(position.id, own)
   }
-  return { equity, maintenance, levels }
+  return { equity, maintenance, levels, bankruptcy, maintenances }
 }
 
 const markAt = (marks: Marks, position: PositionState): Money =>
   new Exact(marks.get(position.pairCode) ?? position.entryPrice)
 
-const crossPositionsOf = (userIds: readonly number[]) =>
+export const crossPositionsOf = (userIds: readonly number[]) =>
   and(
     inArray(positions.userId, [...userIds]),
     eq(positions.biz, 'futures'),
@@ -75,76 +94,88 @@ const crossPositionsOf = (userIds: readonly number[]) =>
     isNull(positions.copyId),
   )
 
-/**
- * Brings one user's cross account to the marks: liquidated when its equity is at or under its maintenance, else each
- * position's liquidation price set. True when it was liquidated.
- */
-export async function settleCross(tx: Tx, rules: Rules, userId: number, marks: Marks, at: Date): Promise<boolean> {
+/** One user's cross account now: its wallet's available balance and its cross positions, locked. */
+export async function readCrossAccount(
+  tx: Tx,
+  rules: Rules,
+  userId: number,
+  marks: Marks,
+): Promise<{ book: Book; list: PositionState[]; account: CrossAccount }> {
   const book = new Book(() => {
     throw new Error('cross margin opens no position')
   })
   const wallet = leaderWallet(userId)
   await loadWallets(tx, book, [wallet])
   const list = await loadPositions(tx, book, crossPositionsOf([userId]))
-  if (list.length === 0) return false
-  const account = crossAccount(book.balance(wallet), list, marks, rules.maintenanceMarginRate)
-  if (account.equity.gt(account.maintenance)) {
-    for (const position of list) {
-      const level = account.levels.get(position.id) ?? null
-      const before = position.liquidationPrice
-      if (level === null ? before === null : before !== null && level.eq(before)) continue
-      position.liquidationPrice = level
-      book.touchPosition(position)
-    }
-    await persistChange(tx, book.takeChange(), at, marks)
-    return false
-  }
-  const ref = `cross-liquidation:${userId}:${at.getTime()}`
-  const losses: { position: PositionState; beyond: Money }[] = []
-  for (const position of list) {
-    const mark = markAt(marks, position)
-    // The part of the loss its own margin cannot pay: the account owes it.
-    const beyond = Exact.max(0, pnlPaid(position, position.size, mark).neg().minus(position.margin))
-    closePart(book, rules, position, position.size, mark, at, 'liquidation', ref, NO_TRIGGERS)
-    losses.push({ position, beyond })
-  }
-  let left = book.balance(wallet)
-  for (const { position, beyond } of losses) {
-    if (beyond.isZero()) continue
-    const paid = Exact.min(beyond, left)
-    if (paid.gt(0)) book.transfer(wallet, MARKET, paid, 'liquidation', ref)
-    if (beyond.gt(paid)) book.transfer(INSURANCE, MARKET, beyond.minus(paid), 'insurance', ref)
-    left = left.minus(paid)
-    position.realizedPnl = position.realizedPnl.minus(paid)
-    book.touchPosition(position)
-  }
-  // Their take profits and stop losses end with them.
-  await tx
-    .update(orders)
-    .set({ status: 'cancelled', cancelReason: 'no-position', updatedAt: at })
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.biz, 'futures'),
-        inArray(orders.pairCode, [...new Set(list.map((p) => p.pairCode))]),
-        isNotNull(orders.purpose),
-        eq(orders.status, 'untriggered'),
-      ),
-    )
-  await persistChange(tx, book.takeChange(), at, marks)
-  return true
+  return { book, list, account: crossAccount(book.balance(wallet), list, marks, rules.maintenanceMarginRate) }
 }
 
-/** Every cross account at the marks (each engine minute): the users it liquidated. */
-export async function applyCrossMargin(db: Database, rules: Rules, marks: Marks, at: Date): Promise<number[]> {
+/**
+ * What may leave the futures wallet now (Binance's max withdraw amount): its available balance, less what the cross
+ * positions' initial margin at the marks needs beyond the margin they hold, and less their unrealized loss, never less
+ * than zero. Isolated positions and open orders hold their own and take nothing from it.
+ */
+export function maxWithdrawable(available: Money, list: readonly PositionState[], marks: Marks): Money {
+  let free = available
+  let unrealized: Money = ZERO
+  for (const position of list) {
+    const mark = markAt(marks, position)
+    const initial = mark.times(position.size).div(position.leverage)
+    free = free.plus(position.margin).minus(initial)
+    unrealized = unrealized.plus(unrealizedPnl(position, mark))
+  }
+  free = free.plus(Exact.min(0, unrealized))
+  return Exact.max(0, Exact.min(available, free))
+}
+
+/** Brings one user's cross positions' liquidation prices to the marks. True when the account is due for liquidation. */
+export async function refreshCross(tx: Tx, rules: Rules, userId: number, marks: Marks, at: Date): Promise<boolean> {
+  const { book, list, account } = await readCrossAccount(tx, rules, userId, marks)
+  if (list.length === 0) return false
+  for (const position of list) {
+    const level = account.levels.get(position.id) ?? null
+    const before = position.liquidationPrice
+    if (level === null ? before === null : before !== null && level.eq(before)) continue
+    position.liquidationPrice = level
+    book.touchPosition(position)
+  }
+  await persistChange(tx, book.takeChange(), at, marks)
+  return account.equity.lte(account.maintenance)
+}
+
+/** A cross account at or under its maintenance: its owner and the maintenance it reached it at. */
+export interface DueCrossAccount {
+  userId: number
+  maintenance: Money
+}
+
+/**
+ * Every cross account at the marks (each engine minute): liquidation prices brought to them, and the accounts due for
+ * liquidation. Each account in its own transaction, isolated (`each`): one that fails is the caller's to record.
+ */
+export async function dueCrossAccounts(
+  db: Database,
+  rules: Rules,
+  marks: Marks,
+  at: Date,
+  each: (userId: number, work: () => Promise<DueCrossAccount | undefined>) => Promise<DueCrossAccount | undefined>,
+): Promise<DueCrossAccount[]> {
   const users = await db
     .selectDistinct({ userId: positions.userId })
     .from(positions)
     .where(and(eq(positions.status, 'open'), eq(positions.marginMode, 'cross'), isNull(positions.copyId)))
-  const liquidated: number[] = []
-  for (const { userId } of users)
-    if (await db.transaction((tx) => settleCross(tx, rules, userId, marks, at))) liquidated.push(userId)
-  return liquidated
+  const due: DueCrossAccount[] = []
+  for (const { userId } of users) {
+    const found = await each(userId, () =>
+      db.transaction(async (tx) => {
+        if (!(await refreshCross(tx, rules, userId, marks, at))) return undefined
+        const { account } = await readCrossAccount(tx, rules, userId, marks)
+        return { userId, maintenance: account.maintenance }
+      }),
+    )
+    if (found) due.push(found)
+  }
+  return due
 }
 
 /** Users among `userIds` holding an open cross position. */

@@ -138,9 +138,20 @@ describe('futures orders and positions', () => {
       reason: 'reduce-only-would-increase',
       field: 'size',
     })
-    expect(
-      await refused(user, { side: 'sell', type: 'limit', price: bestAsk.toFixed(), size: '0.1', reduceOnly: true }),
-    ).toEqual({ reason: 'invalid-input', field: 'timeInForce' })
+    // A reduce-only limit may rest (a take profit that waits on the book), and is cancelled like any order.
+    const resting = await placed(user, {
+      side: 'sell',
+      type: 'limit',
+      price: bestAsk.plus(100).toFixed(),
+      size: '0.1',
+      reduceOnly: true,
+    })
+    expect(resting.order.status).toBe('new')
+    const cancelled = await h.api('POST', '/trade/v1/orders/cancel', {
+      token: user.token,
+      body: { biz: 'futures', orderId: resting.order.id },
+    })
+    expect(cancelled.status, cancelled.text).toBe(200)
     await placed(user, { side: 'sell', type: 'market', size: '0.4', reduceOnly: true })
     expect(await ownPosition(user)).toMatchObject({ side: 'long', size: '0.6' })
     // 1.6 sold: the 0.6 long closes, a 1 short opens at the short side's leverage (the default 10).

@@ -4,7 +4,7 @@
  */
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { DEFAULTS } from '#/app.config.ts'
-import type { FuturesLeverage, MarginMode, MarginModeRequest, SetLeverageRequest } from '#/contract/index.ts'
+import type { FuturesLeverage, MarginMode, MarginModeRequest } from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
 import type { Database } from '../db/client.ts'
 import { leaders, positions } from '../db/copy-schema.ts'
@@ -75,21 +75,6 @@ export async function leverageSettings(
     short: await leverageOf(ctx.db, userId, pair, 'sell'),
     max: ctx.rules.instrument(pair).maxLeverage,
   }
-}
-
-export async function setLeverage(
-  ctx: Pick<ExchangeContext, 'db' | 'rules' | 'now'>,
-  userId: number,
-  request: SetLeverageRequest,
-): Promise<FuturesLeverage> {
-  const pair = pairOf(request.pairCode)
-  const max = ctx.rules.instrument(pair).maxLeverage
-  if (request.leverage > max)
-    throw new ApiFailure(400, 'leverage-too-high', { fields: [{ path: 'leverage', issue: `at most ${max}` }] })
-  const sides: ('buy' | 'sell')[] =
-    request.side === undefined ? ['buy', 'sell'] : [request.side === 'long' ? 'buy' : 'sell']
-  for (const side of sides) await chooseLeverage(ctx.db, userId, pair, side, request.leverage, ctx.now())
-  return leverageSettings(ctx, userId, pair)
 }
 
 /** The margin mode of each user's next position of a pair: the one chosen, else isolated. */

@@ -22,6 +22,11 @@ export interface OrderInput {
   size?: Money
   /** Market buys only: spend at most this much quote. */
   quoteSize?: Money
+  /**
+   * Market orders: the worst price they may trade at (price protection); the rest is cancelled there, as a limit
+   * order's would be. None: the whole other side.
+   */
+  protection?: Money
 }
 
 export interface Fill {
@@ -185,12 +190,13 @@ function parseOrder(order: OrderInput): Taker | null {
   if (order.timeInForce !== undefined && order.timeInForce !== 'IOC') return null
   if (order.price !== undefined) return null
   if ((order.size === undefined) === (order.quoteSize === undefined)) return null
+  const limit = order.protection === undefined ? null : positive(order.protection, 'protection')
   if (order.quoteSize !== undefined) {
     if (order.side !== 'buy') return null
-    return { ...base, limit: null, timeInForce: 'IOC', size: null, budget: positive(order.quoteSize, 'quoteSize') }
+    return { ...base, limit, timeInForce: 'IOC', size: null, budget: positive(order.quoteSize, 'quoteSize') }
   }
   if (order.size === undefined) return null
-  return { ...base, limit: null, timeInForce: 'IOC', size: positive(order.size, 'size'), budget: null }
+  return { ...base, limit, timeInForce: 'IOC', size: positive(order.size, 'size'), budget: null }
 }
 
 /** One side's resting orders: price levels, each a FIFO queue (a doubly linked list, so cancel is O(1) in it). */
@@ -310,7 +316,7 @@ export class OrderBook {
     if (!taker) return { ok: false, reason: 'invalid-order' }
     if (this.byId.has(taker.id)) return { ok: false, reason: 'duplicate-order-id' }
     const opposite = this.sideBook(other(taker.side))
-    if (taker.limit === null && !opposite.best()) return { ok: false, reason: 'no-liquidity' }
+    if (order.type === 'market' && !opposite.best()) return { ok: false, reason: 'no-liquidity' }
     if (taker.timeInForce === 'POST_ONLY' && this.wouldCross(taker.side, taker.limit)) {
       return { ok: false, reason: 'post-only-would-take' }
     }

@@ -12,7 +12,7 @@
  * filled by the maker at their own price (they are the resting side), and stop orders whose trigger is reached are
  * released into the book.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { MARKET, TRADING } from '#/app.config.ts'
 import type {
@@ -26,11 +26,13 @@ import type {
   PlaceOrderRequest,
   PositionMarginRequest,
   PositionTpslRequest,
+  SetLeverageRequest,
   TradingMarket,
   TradingPosition,
 } from '#/contract/index.ts'
 import { TRADING_MARKETS } from '#/contract/index.ts'
 import type { Database } from '../db/client.ts'
+import type { Incidents } from '../incidents.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { balances } from '../db/schema.ts'
 import { fills, orders, OPEN_STATUSES } from '../db/trading-schema.ts'
@@ -61,21 +63,33 @@ import { isOpen, type OrderState, type Settlement } from './settlement.ts'
 import { replaceTpsl } from './tpsl.ts'
 import { chooseLeverage, leverageOf } from './leverage.service.ts'
 import { printsOf, type Tape } from './tape.ts'
-import { applyCrossMargin } from './cross-margin.ts'
-import { Book, marginKey } from '../copy/book.ts'
+import { crossPositionsOf, dueCrossAccounts, readCrossAccount, type DueCrossAccount } from './cross-margin.ts'
+import {
+  bankruptcyOf,
+  closingSide,
+  limitOnTick,
+  ownPosition,
+  pastLimit,
+  protectionPrice,
+  scratchBook,
+  tighter,
+} from './closing.ts'
+import { Book, INSURANCE, marginKey, type PositionState } from '../copy/book.ts'
 import { leaderWallet } from '../copy/copy-account.ts'
-import { marginFor, unrealizedPnl } from '../copy/position-math.ts'
-import { NO_TRIGGERS, refreshLevels } from '../copy/positions.ts'
-import { loadPositions, loadWallets, persistChange } from '../copy/store.ts'
+import { marginFor, priceAtMaintenance, unrealizedPnl } from '../copy/position-math.ts'
+import { closePart, fundsOf, NO_TRIGGERS, refreshLevels } from '../copy/positions.ts'
+import { linkedTo, loadCopies, loadPositions, loadWallets, persistChange } from '../copy/store.ts'
 import type { Rules } from '../copy/rules.ts'
 import type { Marks } from '../copy/unit-values.ts'
-import type { LeaderOrder } from '../copy/mirror.ts'
+import { mirrorClose, type LeaderOrder } from '../copy/mirror.ts'
 import { futuresUnitOf, sizeFromUnit } from '#/contract/futures-units.ts'
-import { leaders, positions } from '../db/copy-schema.ts'
+import { copies as copiesTable, leaderEvents, leaders, positions } from '../db/copy-schema.ts'
 import {
   bumpBook,
   fillToWire,
+  flowSentAt,
   lockBook,
+  markFlowSent,
   lockOrders,
   orderToWire,
   ownPositions,
@@ -115,6 +129,8 @@ export interface OrderEngineDeps {
    * to the books in `onPrices`. Without it only users and the maker trade.
    */
   flow?: { trades(pairCode: string, limit: number): readonly MarketTrade[] }
+  /** Where a failing item of `onPrices` (a book, a liquidation, a stop) is recorded; without it the first is thrown. */
+  incidents?: Incidents
 }
 
 export interface OrderEngine {
@@ -126,6 +142,13 @@ export interface OrderEngine {
   setPositionTpsl(userId: number, input: PositionTpslRequest): Promise<Order[]>
   /** Adds to or removes from a futures position's isolated margin. */
   changeMargin(userId: number, input: PositionMarginRequest): Promise<TradingPosition>
+  /**
+   * Chooses a pair's leverage (one side or both) and re-margins what it applies to: the position of that side takes
+   * the initial margin of the new leverage from the wallet when it needs more (it keeps what it has when it needs
+   * less), and the open orders that open that side hold at it. Refused ('insufficient-margin') when the wallet cannot
+   * pay: nothing changes then.
+   */
+  setLeverage(userId: number, request: SetLeverageRequest): Promise<void>
   /**
    * A simulated leader's decision as a market order on its market's book (its event id the order's clientOrderId, so a
    * replay places nothing): open and add buy or sell its size (spot: buy), reduce and close are reduce-only. False when
@@ -141,7 +164,12 @@ const FLOW_ID = TRADING.marketFlowOwnerId
 const failure = (refusal: Refusal) =>
   new ApiFailure(400, refusal.reason, { fields: [{ path: refusal.field, issue: refusal.issue }] })
 
-const dueRows = z.object({ rows: z.array(z.object({ biz: z.string(), pair_code: z.string() })) })
+const dueRows = z.object({
+  rows: z.array(z.object({ id: z.coerce.number(), biz: z.string(), pair_code: z.string() })),
+})
+const positionRows = z.object({ rows: z.array(z.object({ id: z.coerce.number(), pair_code: z.string() })) })
+const PROTECTION = new Exact(TRADING.marketProtectionRatio)
+const ZERO = new Exact(0)
 const tradeIdRows = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) })
 const frozenRows = z.object({ rows: z.array(z.object({ moved: z.coerce.number(), open: z.coerce.number() })) })
 
@@ -155,11 +183,14 @@ const CANCEL_OF_STOP: Record<Exclude<Stop, 'done'>, CancelReason> = {
 /** One book operation's work in progress: what it settles, the orders it touched, those put at the back of a level. */
 interface Operation {
   biz: TradingMarket
+  pairCode: string
   settlement: Settlement
   touched: OrderState[]
   requeued: Set<number>
   /** Matches between the maker and the market flow: prints with no user, so no row. */
   prints: { price: Money; size: Money; side: 'buy' | 'sell' }[]
+  /** Work that needs the operation's positions written first (a liquidation's bankrupt rest), run before the orders. */
+  after: ((tx: Tx, at: Date) => Promise<void>)[]
 }
 
 /** What happened in a book operation, told once it committed (and answered). */
@@ -195,9 +226,30 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     return new Exact(mark)
   }
 
+  /** A new operation's work in progress on a book of `biz`. */
+  function newOperation(biz: TradingMarket, pairCode: string): Operation {
+    const settlement: Settlement =
+      biz === 'spot'
+        ? new SpotBookSettlement({ pairCode, rules, marks })
+        : new PositionSettlement({ biz, pairCode, rules, marks })
+    return { biz, pairCode, settlement, touched: [], requeued: new Set(), prints: [], after: [] }
+  }
+
+  /** The book as the database has it: rebuilt from the resting orders when this process's copy is not current. */
+  async function currentBook(tx: Tx, biz: TradingMarket, pairCode: string, stored: number): Promise<OrderBook> {
+    const book = books.book(biz, pairCode)
+    if (book && books.version(biz, pairCode) === stored) return book
+    const rows = await restingOrders(tx, biz, pairCode)
+    const rebuilt = books.rebuild(biz, pairCode, rows.map(restingOf))
+    if (!rebuilt) throw new Error(`no book for ${pairCode}`)
+    return rebuilt
+  }
+
   /**
    * One operation on a book: its version row locked, the book rebuilt if it is not the database's, the maker's quotes
-   * brought to the price (sweeping what they cross), then `work`; the version raised when anything was written.
+   * brought to the price (sweeping what they cross, settled on their own: a sweep that cannot settle is recorded as an
+   * incident and left out, never a reason to refuse the operation), then `work`; the version raised when anything was
+   * written.
    */
   async function inBook<T>(
     biz: TradingMarket,
@@ -205,55 +257,55 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     work: (tx: Tx, book: OrderBook, op: Operation, at: Date) => Promise<T>,
   ): Promise<{ result: T; told: Touched }> {
     const pairCode = instrument.pairCode
-    return serial(`${biz}:${pairCode}`, async () => {
+    const key = `${biz}:${pairCode}`
+    return serial(key, async () => {
       const told: Touched = { orders: new Map(), fills: [], prints: [], followers: [] }
       // Whether this operation changed users' orders in the memory book: only then does a failure leave it behind the
       // database (the maker's quotes are not stored, so re-quoting is harmless either way).
       let dirty = false
+      let sweepFailure: unknown
       try {
         const { result, version } = await db.transaction(async (tx) => {
           const at = now()
           const stored = await lockBook(tx, biz, pairCode)
-          let book = books.book(biz, pairCode)
-          if (!book || books.version(biz, pairCode) !== stored) {
-            const rows = await restingOrders(tx, biz, pairCode)
-            book = books.rebuild(biz, pairCode, rows.map(restingOf))
-            if (!book) throw new Error(`no book for ${pairCode}`)
+          let book = await currentBook(tx, biz, pairCode, stored)
+          const swept = newOperation(biz, pairCode)
+          const sweptTold: Touched = { orders: new Map(), fills: [], prints: [], followers: [] }
+          let sweptAny = false
+          const beforeSweep = book.sequence
+          try {
+            sweptAny = await tx.transaction(async (savepoint) => {
+              if (!(await sweep(savepoint, book, instrument, swept))) return false
+              await settle(savepoint, book, swept, at, sweptTold)
+              return true
+            })
+          } catch (error) {
+            if (book.sequence === beforeSweep) throw error
+            // Rolled back to before the sweep: the book again as the rows have it (the maker's quotes rest where they
+            // cross nobody), and the sweep waits for the next operation.
+            sweepFailure = error
+            books.setVersion(biz, pairCode, undefined)
+            book = await currentBook(tx, biz, pairCode, stored)
           }
-          const settlement: Settlement =
-            biz === 'spot'
-              ? new SpotBookSettlement({ pairCode, rules, marks })
-              : new PositionSettlement({ biz, pairCode, rules, marks })
-          const op: Operation = { biz, settlement, touched: [], requeued: new Set(), prints: [] }
-          const { touched } = op
-          dirty = await sweep(tx, book, instrument, op)
+          if (sweptAny) mergeTold(told, sweptTold)
+          const op = newOperation(biz, pairCode)
           const before = book.sequence
           try {
-            return await (async () => {
-              const value = await work(tx, book, op, at)
-              await settlement.finish(tx, at)
-              const written = await writeSettlement(tx, settlement, touched, fresh(book, op), {
-                biz,
-                pairCode,
-                at,
-              })
-              const changed = touched.length > 0
-              const next = changed ? await bumpBook(tx, biz, pairCode) : stored
-              for (const row of written.orders) told.orders.set(row.id, row)
-              told.fills.push(...written.fills.map(fillToWire))
-              told.prints.push(...(await marketPrints(tx, op, at)), ...printsOf(told.fills))
-              told.prints.sort((a, b) => Number(a.id) - Number(b.id))
-              told.followers.push(...settlement.followers)
-              return { result: value, version: next }
-            })()
+            const value = await work(tx, book, op, at)
+            await settle(tx, book, op, at, told)
+            const changed = op.touched.length > 0 || swept.touched.length > 0
+            const next = changed ? await bumpBook(tx, biz, pairCode) : stored
+            return { result: value, version: next }
           } finally {
-            dirty ||= book.sequence !== before
+            dirty ||= book.sequence !== before || (sweptAny && book.sequence !== beforeSweep)
           }
         })
         books.setVersion(biz, pairCode, version)
+        await deps.incidents?.note('sweep', key, sweepFailure)
         tell(told)
         deps.events?.depth(biz, pairCode)
         if (told.prints.length > 0) {
+          told.prints.sort((a, b) => Number(a.id) - Number(b.id))
           deps.tape?.record(biz, pairCode, told.prints)
           deps.events?.trades(biz, pairCode, [...told.prints].reverse())
         }
@@ -263,6 +315,37 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         throw error
       }
     })
+  }
+
+  function mergeTold(into: Touched, from: Touched) {
+    for (const [id, row] of from.orders) into.orders.set(id, row)
+    into.fills.push(...from.fills)
+    into.prints.push(...from.prints)
+    into.followers.push(...from.followers)
+  }
+
+  /**
+   * Settles an operation and writes it: positions and money (the settlement's finish), then a futures user's resting
+   * closing orders brought back within the position they close (trimClosingOrders), then what the operation asked to
+   * run once its positions are written (a liquidation's bankrupt rest), then the orders, fills and ledger.
+   */
+  async function settle(tx: Tx, book: OrderBook, op: Operation, at: Date, told: Touched): Promise<void> {
+    const { settlement, biz, pairCode } = op
+    await settlement.finish(tx, at)
+    if (settlement instanceof PositionSettlement && settlement.changed.size > 0) {
+      const users = [...settlement.changed]
+      settlement.changed.clear()
+      await trimClosingOrders(tx, book, op, users)
+      // What the orders it cancelled held goes back to available.
+      await settlement.finish(tx, at)
+    }
+    for (const then of op.after) await then(tx, at)
+    const written = await writeSettlement(tx, settlement, op.touched, fresh(book, op), { biz, pairCode, at })
+    for (const row of written.orders) told.orders.set(row.id, row)
+    const fillsWritten = written.fills.map(fillToWire)
+    told.fills.push(...fillsWritten)
+    told.prints.push(...(await marketPrints(tx, op, at)), ...printsOf(fillsWritten))
+    told.followers.push(...settlement.followers)
   }
 
   /** The operation's prints between the maker and the market flow, with trade ids from the users' sequence. */
@@ -387,19 +470,48 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     }
   }
 
+  /**
+   * Where a market order stops: the price protection around the mark, or, for an order that closes the user's own
+   * position, its bankruptcy price when that is nearer (no close fills past it).
+   */
+  async function marketLimit(
+    tx: Tx,
+    row: OrderRow,
+    instrument: Instrument,
+  ): Promise<{ price: Money; reason: 'price-protection' | 'bankruptcy-price' }> {
+    const tick = new Exact(instrument.tickSize)
+    const band = protectionPrice(row.side, markOf(instrument), PROTECTION, tick)
+    const positional = row.biz === 'futures' || row.lead
+    const own =
+      positional && row.positionId === null ? await ownPosition(tx, row.userId, row.biz, row.pairCode) : undefined
+    if (!own || closingSide(own.side) !== row.side) return { price: band, reason: 'price-protection' }
+    const bankruptcy = await bankruptcyOf(tx, rules, own, marks())
+    if (!bankruptcy) return { price: band, reason: 'price-protection' }
+    const floor = limitOnTick(row.side, bankruptcy, tick)
+    return tighter(row.side, band, floor) === band
+      ? { price: band, reason: 'price-protection' }
+      : { price: floor, reason: 'bankruptcy-price' }
+  }
+
+  /** The book's owner of an order: a position's own order (a liquidation) trades apart from its owner's orders. */
+  const bookOwnerOf = (row: Pick<OrderRow, 'userId' | 'positionId'>) =>
+    row.positionId === null ? String(row.userId) : `${row.userId}:position:${row.positionId}`
+
   /** Places a checked order's row into the book as the taker and settles what it did. */
   async function execute(tx: Tx, book: OrderBook, row: OrderRow, state: OrderState, op: Operation) {
     const { settlement } = op
     const market = row.type === 'market' || row.type === 'stop-market'
+    const guard = market ? await marketLimit(tx, row, instrumentOf(row.pairCode)) : undefined
     const placed = book.place({
       id: String(row.id),
-      ownerId: String(row.userId),
+      ownerId: bookOwnerOf(row),
       side: row.side,
       type: market ? 'market' : 'limit',
       timeInForce: market ? undefined : row.timeInForce,
       price: market || row.price === null ? undefined : new Exact(row.price),
       size: row.size === null ? undefined : new Exact(row.size).minus(state.filled),
       quoteSize: row.quoteSize === null ? undefined : new Exact(row.quoteSize),
+      protection: guard?.price,
     })
     if (!placed.ok) {
       if (
@@ -415,7 +527,10 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       state.status = state.filled.isZero() ? 'new' : 'partially-filled'
       op.requeued.add(state.id)
     } else if (placed.status === 'filled') settlement.close(state, 'filled', null)
-    else settlement.close(state, 'cancelled', placed.stop ? CANCEL_OF_STOP[placed.stop] : 'ioc')
+    else {
+      const reason = placed.stop === 'limit' && guard ? guard.reason : placed.stop ? CANCEL_OF_STOP[placed.stop] : 'ioc'
+      settlement.close(state, 'cancelled', reason)
+    }
   }
 
   /**
@@ -456,8 +571,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   /**
    * What an order holds while it waits or rests. Spot: quote for a buy (at its limit, or what a market buy may spend),
    * base for a sell. Futures: margin and fee at the worst price it can trade at (its limit; for a sell that crosses,
-   * the best bid; a market order the far end of what it reaches; a stop its trigger moved by the price band), nothing
-   * for reduce-only.
+   * the best bid; a market order the far end of what it reaches within its protection; a stop its trigger moved by the
+   * price band) for the part of it that opens: nothing for reduce-only, nor for what `closable` of it closes.
    */
   function toFreeze(
     positional: boolean,
@@ -466,6 +581,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     userId: number,
     leverage: number,
     mark: Money,
+    closable: Money,
   ): Money {
     if (!positional) {
       if (order.side === 'sell') return order.size ?? new Exact(0)
@@ -476,6 +592,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       return book.marketQuote('buy', order.size, String(userId)).quote
     }
     if (order.reduceOnly || !order.size) return new Exact(0)
+    const opens = order.size.minus(closable)
+    if (opens.lte(0)) return new Exact(0)
     const bestBid = book.best().bid
     const worst = (() => {
       if (order.triggerPrice) {
@@ -486,7 +604,26 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       if (order.side === 'sell') return bestBid ?? mark
       return book.marketQuote('buy', order.size, String(userId)).worst ?? mark
     })()
-    return openingHold(worst, order.size, leverage, rules)
+    return openingHold(worst, opens, leverage, rules)
+  }
+
+  /**
+   * What of a user's own position an order of `side` may close without holding margin: the position less what their
+   * other resting orders of that side (all but `except`) close first.
+   */
+  function closableBy(
+    book: OrderBook,
+    userId: number,
+    side: 'buy' | 'sell',
+    own: PositionState | undefined,
+    except?: string,
+  ): Money {
+    if (!own || closingSide(own.side) !== side) return new Exact(0)
+    const resting = book
+      .ordersOf(String(userId))
+      .filter((order) => order.side === side && order.id !== except)
+      .reduce((sum, order) => sum.plus(order.remaining), new Exact(0))
+    return Exact.max(0, own.size.minus(resting))
   }
 
   async function replay(userId: number, clientOrderId: string): Promise<PlacedOrder | undefined> {
@@ -560,13 +697,25 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     try {
       const { result: id, told } = await inBook(biz, instrument, async (tx, book, op, at) => {
         const stop = order.type === 'stop-limit' || order.type === 'stop-market'
-        if (stop && order.triggerPrice && triggerReached(stopDirection(order.side), order.triggerPrice, mark))
+        const watched = order.triggerBy === 'last' ? lastPrice(biz, instrument) : mark
+        if (stop && order.triggerPrice && triggerReached(stopDirection(order.side), order.triggerPrice, watched))
           throw failure({
             reason: 'would-trigger-immediately',
             field: 'triggerPrice',
             issue: order.side === 'buy' ? 'above the price now' : 'below the price now',
           })
-        if (order.reduceOnly) await checkReduceOnly(tx, userId, biz, instrument.pairCode, order)
+        const own = positional ? await ownPosition(tx, userId, biz, instrument.pairCode) : undefined
+        const closes = own !== undefined && closingSide(own.side) === order.side
+        if (order.reduceOnly) await checkReduceOnly(tx, order, own, instrument.pairCode, userId)
+        if (closes && order.price) {
+          const bankruptcy = await bankruptcyOf(tx, rules, own, marks())
+          if (bankruptcy && pastLimit(order.side, order.price, bankruptcy))
+            throw failure({
+              reason: 'bankruptcy-price',
+              field: 'price',
+              issue: `a close no worse than the position's bankruptcy price ${bankruptcy.toFixed()}`,
+            })
+        }
         const tpsl = tpslRefusal(
           order.side === 'buy' ? 1 : -1,
           order.price ?? mark,
@@ -574,7 +723,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
           order.stopLossPrice,
         )
         if (tpsl) throw failure(tpsl)
-        const freeze = toFreeze(positional, order, book, userId, leverage ?? 1, mark)
+        const closable = closableBy(book, userId, order.side, own)
+        const freeze = toFreeze(positional, order, book, userId, leverage ?? 1, mark, closable)
         const coin = positional || order.side === 'buy' ? QUOTE_COIN : instrument.coin
         // What it holds moves from available to frozen here, in the statement that checks it is there.
         const wallet = await freezeFunds(tx, biz, walletOf(positional), userId, coin, freeze)
@@ -638,24 +788,85 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   }
 
   /**
-   * A released reduce-only order sized to the user's position of the other side now (all of it when it has no size, at
-   * most its size), its row updated; undefined when there is no such position.
+   * A released reduce-only order sized to what the user's position of the other side has left to close now (all of it
+   * when it has no size, at most its size; a stop-limit that will rest, less what their resting reduce-only orders
+   * close first), its row updated; undefined when nothing is left.
    */
   async function reducible(tx: Tx, row: OrderRow): Promise<OrderRow | undefined> {
     const position = await ownPosition(tx, row.userId, row.biz, row.pairCode)
-    if (!position || position.side !== (row.side === 'buy' ? -1 : 1)) return undefined
-    const held = new Exact(position.size)
-    const size = row.size === null ? held : Exact.min(held, new Exact(row.size))
+    if (!position || closingSide(position.side) !== row.side) return undefined
+    const resting = row.type === 'stop-limit' ? await restingReduceOnly(tx, row.userId, row.biz, row.pairCode) : ZERO
+    const room = position.size.minus(resting)
+    const size = row.size === null ? room : Exact.min(room, new Exact(row.size))
+    if (size.lte(0)) return undefined
     const [updated] = await tx.update(orders).set({ size: size.toFixed() }).where(eq(orders.id, row.id)).returning()
     return updated
   }
 
-  async function ownPosition(tx: Tx, userId: number, biz: TradingMarket, pairCode: string) {
-    const [position] = await tx
-      .select({ side: positions.side, size: positions.size })
-      .from(positions)
-      .where(ownPositions([userId], biz, pairCode))
-    return position
+  /** What a user's resting reduce-only orders of a pair still close. */
+  async function restingReduceOnly(tx: Tx, userId: number, biz: TradingMarket, pairCode: string): Promise<Money> {
+    const [row] = await tx
+      .select({ total: sql<string | null>`sum(${orders.size} - ${orders.filled})` })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.biz, biz),
+          eq(orders.pairCode, pairCode),
+          eq(orders.reduceOnly, true),
+          inArray(orders.status, ['new', 'partially-filled']),
+        ),
+      )
+    return new Exact(row?.total ?? 0)
+  }
+
+  /**
+   * A futures user's resting orders of the pair brought back within their own position after it changed: reduce-only
+   * orders no larger together than the position (the oldest kept, the newest cut to what is left, then cancelled as
+   * 'no-position'), and every closing order priced past the position's bankruptcy price cancelled ('bankruptcy-price').
+   */
+  async function trimClosingOrders(tx: Tx, book: OrderBook, op: Operation, users: readonly number[]) {
+    for (const userId of users) {
+      const resting = book.ordersOf(String(userId)).sort((a, b) => a.seq - b.seq)
+      if (resting.length === 0) continue
+      const own = await ownPosition(tx, userId, op.biz, op.pairCode)
+      const bankruptcy = own ? await bankruptcyOf(tx, rules, own, marks()) : null
+      const closing = own ? closingSide(own.side) : undefined
+      const rows = new Map(
+        (
+          await lockOrders(
+            tx,
+            resting.map((o) => Number(o.id)),
+          )
+        ).map((row) => [row.id, row]),
+      )
+      let room = own?.size ?? ZERO
+      for (const order of resting) {
+        const row = rows.get(Number(order.id))
+        if (!row) continue
+        const closes = order.side === closing
+        if (closes && bankruptcy && pastLimit(order.side, order.price, bankruptcy)) {
+          await cancelIn(tx, book, row.id, op, 'bankruptcy-price')
+          continue
+        }
+        if (!row.reduceOnly) continue
+        if (!closes || room.lte(0)) {
+          await cancelIn(tx, book, row.id, op, 'no-position')
+          continue
+        }
+        if (order.remaining.lte(room)) {
+          room = room.minus(order.remaining)
+          continue
+        }
+        const size = order.filled.plus(room)
+        room = ZERO
+        book.amend(order.id, { size })
+        const state = op.touched.find((t) => t.id === row.id) ?? stateOf(row)
+        if (!op.touched.includes(state)) op.touched.push(state)
+        state.size = size
+        await tx.update(orders).set({ size: size.toFixed() }).where(eq(orders.id, row.id))
+      }
+    }
   }
 
   async function setPositionTpsl(userId: number, input: PositionTpslRequest): Promise<Order[]> {
@@ -709,10 +920,12 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     const amount = new Exact(input.amount)
     if (amount.lte(0)) throw failure({ reason: 'invalid-input', field: 'amount', issue: 'a positive amount' })
     const mark = markOf(instrument)
-    const { result: id } = await inBook('futures', instrument, async (tx, _book, _op, at) => {
+    const { result: id } = await inBook('futures', instrument, async (tx, _book, op, at) => {
       const book = new Book(() => {
         throw new Error('a margin change opens no position')
       })
+      // Its bankruptcy price moves: resting closes now past it are cancelled (trimClosingOrders).
+      if (op.settlement instanceof PositionSettlement) op.settlement.changed.add(userId)
       const [position] = await loadPositions(tx, book, ownPositions([userId], 'futures', instrument.pairCode))
       if (!position)
         throw failure({ reason: 'invalid-input', field: 'pairCode', issue: 'no open position of this pair' })
@@ -747,16 +960,116 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     return tradingPositionToWire(row, mark)
   }
 
-  /** A reduce-only order must meet a position of the other side no smaller than itself. */
-  async function checkReduceOnly(tx: Tx, userId: number, biz: TradingMarket, pairCode: string, order: CheckedOrder) {
-    const position = await ownPosition(tx, userId, biz, pairCode)
-    const opposite = position && position.side === (order.side === 'buy' ? -1 : 1)
-    if (!opposite || !order.size || order.size.gt(position.size))
+  /**
+   * A reduce-only order must meet a position of the other side no smaller than itself; one that may rest (a GTC or
+   * post-only limit) also fits beside the user's other resting reduce-only orders of the pair.
+   */
+  async function checkReduceOnly(
+    tx: Tx,
+    order: CheckedOrder,
+    own: PositionState | undefined,
+    pairCode: string,
+    userId: number,
+  ) {
+    const opposite = own !== undefined && closingSide(own.side) === order.side
+    if (!opposite || !order.size || order.size.gt(own.size))
       throw failure({
         reason: 'reduce-only-would-increase',
         field: 'size',
-        issue: opposite ? `at most the position's ${new Exact(position.size).toFixed()}` : 'no position to reduce',
+        issue: opposite ? `at most the position's ${own.size.toFixed()}` : 'no position to reduce',
       })
+    const rests = order.type === 'limit' && (order.timeInForce === 'GTC' || order.timeInForce === 'POST_ONLY')
+    if (!rests) return
+    const room = own.size.minus(await restingReduceOnly(tx, userId, 'futures', pairCode))
+    if (order.size.gt(room))
+      throw failure({
+        reason: 'reduce-only-would-increase',
+        field: 'size',
+        issue: `at most ${Exact.max(0, room).toFixed()} beside the resting reduce-only orders`,
+      })
+  }
+
+  /** What an open order of a futures user holds at `leverage`, as toFreeze holds it at placement (its remaining size). */
+  function holdOf(row: OrderRow, book: OrderBook, leverage: number, closable: Money, mark: Money): Money {
+    const some = (value: string | null) => (value === null ? null : new Exact(value))
+    const size = row.size === null ? null : new Exact(row.size).minus(row.filled)
+    const order: CheckedOrder = {
+      side: row.side,
+      type: row.type,
+      timeInForce: row.timeInForce,
+      price: some(row.price),
+      size,
+      quoteSize: some(row.quoteSize),
+      triggerPrice: row.status === 'untriggered' ? some(row.triggerPrice) : null,
+      triggerBy: row.triggerBy,
+      reduceOnly: row.reduceOnly,
+      takeProfitPrice: null,
+      stopLossPrice: null,
+    }
+    return toFreeze(true, order, book, row.userId, leverage, mark, closable)
+  }
+
+  async function setLeverage(userId: number, request: SetLeverageRequest): Promise<void> {
+    const instrument = instrumentOf(request.pairCode)
+    const max = rules.instrument(instrument.pairCode).maxLeverage
+    if (request.leverage > max)
+      throw new ApiFailure(400, 'leverage-too-high', { fields: [{ path: 'leverage', issue: `at most ${max}` }] })
+    const sides: ('buy' | 'sell')[] =
+      request.side === undefined ? ['buy', 'sell'] : [request.side === 'long' ? 'buy' : 'sell']
+    const mark = markOf(instrument)
+    await inBook('futures', instrument, async (tx, book, op, at) => {
+      const leverage = request.leverage
+      const wallet = leaderWallet(userId)
+      const money = scratchBook()
+      await loadWallets(tx, money, [wallet])
+      const [own] = await loadPositions(tx, money, ownPositions([userId], 'futures', instrument.pairCode))
+      const short = () =>
+        failure({ reason: 'insufficient-margin', field: 'leverage', issue: 'more margin than the wallet has' })
+      for (const side of sides) {
+        await chooseLeverage(tx, userId, instrument.pairCode, side, leverage, at)
+        // The position of this side: the initial margin of the new leverage at its entry, topped up from the wallet.
+        if (own && own.side === (side === 'buy' ? 1 : -1) && own.leverage !== leverage) {
+          const need = marginFor(own.entryPrice, own.size, leverage).minus(own.margin)
+          if (need.gt(0)) {
+            if (need.gt(money.balance(wallet))) throw short()
+            money.transfer(wallet, marginKey(own.id), need, 'add-margin', `leverage:${own.id}:${at.getTime()}`)
+          }
+          own.leverage = leverage
+          refreshLevels(own, rules, NO_TRIGGERS)
+          money.touchPosition(own)
+        }
+      }
+      await persistChange(tx, money.takeChange(), at, marks())
+      // The open orders that open a side it applies to hold at it now.
+      const open = await openOrdersOf(
+        tx,
+        userId,
+        instrument.pairCode,
+        and(inArray(orders.side, sides), eq(orders.reduceOnly, false)),
+      )
+      let available = await lockedAvailable(tx, FUTURES_WALLET, userId, QUOTE_COIN)
+      for (const row of open) {
+        const state = op.touched.find((t) => t.id === row.id) ?? stateOf(row)
+        if (!op.touched.includes(state)) op.touched.push(state)
+        const need = holdOf(row, book, leverage, closableBy(book, userId, row.side, own, String(row.id)), mark)
+        available = available.plus(state.frozen).minus(need)
+        if (available.isNegative()) throw short()
+        if (need.gt(state.frozen)) op.settlement.freeze(state, need.minus(state.frozen))
+        else op.settlement.release(state, need)
+        state.leverage = leverage
+      }
+      if (open.length > 0)
+        await tx
+          .update(orders)
+          .set({ leverage })
+          .where(
+            inArray(
+              orders.id,
+              open.map((row) => row.id),
+            ),
+          )
+    })
+    deps.events?.accounts([userId])
   }
 
   /** The caller's order by either id, else 404. */
@@ -778,14 +1091,14 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   }
 
   /** Cancels one open order inside a book operation; false when it was no longer open. */
-  async function cancelIn(tx: Tx, book: OrderBook, id: number, op: Operation) {
+  async function cancelIn(tx: Tx, book: OrderBook, id: number, op: Operation, reason: CancelReason = 'user') {
     const known = op.touched.find((t) => t.id === id)
     const [row] = known ? [] : await lockOrders(tx, [id])
     const state = known ?? (row ? stateOf(row) : undefined)
     if (!state || !isOpen(state.status)) return false
     book.cancel(String(id))
     if (!known) op.touched.push(state)
-    op.settlement.close(state, 'cancelled', 'user')
+    op.settlement.close(state, 'cancelled', reason)
     return true
   }
 
@@ -846,6 +1159,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         price ?? new Exact(row.price ?? 0),
         'size',
         orderRules(instrument),
+        row.reduceOnly,
       )
     if (refusal) throw failure(refusal)
     await inBook(biz, instrument, async (tx, book, op) => {
@@ -853,16 +1167,39 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       const [locked] = await lockOrders(tx, [row.id])
       const state = locked && stateOf(locked)
       if (!state || !isOpen(state.status) || !book.order(String(row.id))) throw new ApiFailure(409, 'order-not-open')
+      const own = state.positional ? await ownPosition(tx, userId, biz, instrument.pairCode) : undefined
+      const closes = own !== undefined && closingSide(own.side) === state.side
+      if (closes && price) {
+        const bankruptcy = await bankruptcyOf(tx, rules, own, marks())
+        if (bankruptcy && pastLimit(state.side, price, bankruptcy))
+          throw failure({
+            reason: 'bankruptcy-price',
+            field: 'price',
+            issue: `a close no worse than the position's bankruptcy price ${bankruptcy.toFixed()}`,
+          })
+      }
       const before = book.order(String(row.id))
+      if (state.reduceOnly && size && before && size.gt(before.size)) {
+        const room = closes ? own.size.minus(await restingReduceOnly(tx, userId, biz, instrument.pairCode)) : ZERO
+        if (size.minus(before.size).gt(room))
+          throw failure({
+            reason: 'reduce-only-would-increase',
+            field: 'size',
+            issue: 'more than the position has left',
+          })
+      }
       const amended = book.amend(String(row.id), { price, size })
       if (!amended.ok) {
         if (amended.reason === 'amend-would-take') throw new ApiFailure(400, 'amend-would-take')
         throw new ApiFailure(400, 'invalid-input', { fields: [{ path: 'size', issue: 'more than already filled' }] })
       }
       const after = amended.order
-      // It rests, so it trades at its own price: what it holds is at that price.
+      // It rests, so it trades at its own price: what it holds is at that price, for the part of it that opens.
+      const opens = Exact.max(0, after.remaining.minus(closableBy(book, userId, state.side, own, String(row.id))))
       const need = state.positional
-        ? openingHold(after.price, after.remaining, state.leverage ?? 1, rules)
+        ? state.reduceOnly || opens.isZero()
+          ? ZERO
+          : openingHold(after.price, opens, state.leverage ?? 1, rules)
         : state.side === 'buy'
           ? after.price.times(after.remaining)
           : after.remaining
@@ -885,43 +1222,86 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     return orderToWire(await ownOrder(userId, biz, { orderId: String(row.id) }))
   }
 
-  /** The books (`biz:pair`) with a stop order the mark has reached: one query for every book. */
-  async function dueStops(): Promise<Set<string>> {
+  /** The price a stop watching `by` watches on a book now: its last trade (the mark until it has traded), or the mark. */
+  function watchedPrice(biz: TradingMarket, instrument: Instrument, by: 'last' | 'mark' | null): Money {
+    return by === 'last' ? lastPrice(biz, instrument) : markOf(instrument)
+  }
+
+  function lastPrice(biz: TradingMarket, instrument: Instrument): Money {
+    const last = deps.tape?.last(biz, instrument.pairCode)
+    return last === undefined ? markOf(instrument) : new Exact(last)
+  }
+
+  /**
+   * The stop orders each book's prices have reached (`biz:pair` → order ids, oldest first): those watching the last
+   * trade against the book's last price, the others against the mark. One query for every book.
+   */
+  async function dueStops(): Promise<Map<string, number[]>> {
+    const watched = TRADING_MARKETS.flatMap((biz) =>
+      INSTRUMENTS.flatMap((instrument) => {
+        const mark = deps.market.mark(instrument.pairCode)
+        if (mark === undefined) return []
+        const last = deps.tape?.last(biz, instrument.pairCode) ?? mark
+        return [{ biz, pairCode: instrument.pairCode, mark, last }]
+      }),
+    )
+    const due = new Map<string, number[]>()
+    if (watched.length === 0) return due
+    const result = await db.execute(sql`
+      select o.id, o.biz, o.pair_code from ${orders} o
+      join unnest(${sql.param(watched.map((w) => w.biz))}::text[], ${sql.param(watched.map((w) => w.pairCode))}::text[],
+        ${sql.param(watched.map((w) => w.mark))}::numeric[], ${sql.param(watched.map((w) => w.last))}::numeric[])
+        as m(biz, pair_code, mark, last) on m.biz = o.biz and m.pair_code = o.pair_code
+      cross join lateral (select case when o.trigger_by = 'last' then m.last else m.mark end as price) p
+      where o.status = 'untriggered' and ((o.trigger_direction = 'rise' and o.trigger_price <= p.price)
+        or (o.trigger_direction = 'fall' and o.trigger_price >= p.price))
+      order by o.id`)
+    for (const row of dueRows.parse(result).rows) {
+      const key = `${row.biz}:${row.pair_code}`
+      due.set(key, [...(due.get(key) ?? []), row.id])
+    }
+    return due
+  }
+
+  /** Isolated positions (own, a leader's, copied or kept) whose liquidation price the mark has reached, by pair. */
+  async function dueIsolated(): Promise<Map<string, number[]>> {
     const marked = INSTRUMENTS.flatMap((instrument) => {
       const mark = deps.market.mark(instrument.pairCode)
       return mark === undefined ? [] : [{ pairCode: instrument.pairCode, mark }]
     })
-    if (marked.length === 0) return new Set()
+    const due = new Map<string, number[]>()
+    if (marked.length === 0) return due
     const result = await db.execute(sql`
-      select distinct o.biz, o.pair_code from ${orders} o
+      select p.id, p.pair_code from ${positions} p
       join unnest(${sql.param(marked.map((m) => m.pairCode))}::text[], ${sql.param(marked.map((m) => m.mark))}::numeric[])
-        as m(pair_code, mark) on m.pair_code = o.pair_code
-      where o.status = 'untriggered' and ((o.trigger_direction = 'rise' and o.trigger_price <= m.mark)
-        or (o.trigger_direction = 'fall' and o.trigger_price >= m.mark))`)
-    return new Set(dueRows.parse(result).rows.map((row) => `${row.biz}:${row.pair_code}`))
+        as m(pair_code, mark) on m.pair_code = p.pair_code
+      where p.status = 'open' and p.biz = 'futures' and p.margin_mode = 'isolated' and p.liquidation_price is not null
+        and ((p.side = 1 and m.mark <= p.liquidation_price) or (p.side = -1 and m.mark >= p.liquidation_price))
+      order by p.id`)
+    for (const row of positionRows.parse(result).rows)
+      due.set(row.pair_code, [...(due.get(row.pair_code) ?? []), row.id])
+    return due
   }
 
-  /** The time of the last flow trade each book was sent. */
-  const flowSent = new Map<string, number>()
-
-  /** The simulated market's trades a book has not been sent yet, oldest first (at first, the newest minute's). */
-  function pendingFlow(biz: TradingMarket, pairCode: string): MarketTrade[] {
+  /**
+   * The simulated market's trades a book has not been sent yet, oldest first: after the last one sent (kept on the
+   * book's version row, written with what they filled), at first the newest minute's.
+   */
+  function pendingFlow(pairCode: string, sentAt: number | null): MarketTrade[] {
     const recent = [...(deps.flow?.trades(pairCode, MARKET.recentTradesKept) ?? [])].reverse()
     const newest = recent.at(-1)
     if (!newest) return []
-    const key = `${biz}:${pairCode}`
-    const sent = flowSent.get(key) ?? Math.floor(newest.time / MINUTE_MS) * MINUTE_MS - 1
-    // Sent once, whatever becomes of the operation: the market's flow is owed to nobody.
-    flowSent.set(key, Math.max(sent, newest.time))
+    const sent = sentAt ?? Math.floor(newest.time / MINUTE_MS) * MINUTE_MS - 1
     return recent.filter((trade) => trade.time > sent)
   }
 
   /**
    * The market flow's trades into a book: each an IOC order at the best price of the other side for the trade's size,
    * so it meets the user orders at the top (settled, they rest: the maker's fee) and else the maker's quotes, which
-   * the maker then tops up (its ladder rests again whole).
+   * the maker then tops up (its ladder rests again whole). What was sent is written on the book's row.
    */
-  async function sendFlow(tx: Tx, book: OrderBook, op: Operation, pairCode: string, trades: readonly MarketTrade[]) {
+  async function sendFlow(tx: Tx, book: OrderBook, op: Operation, pairCode: string) {
+    const trades = pendingFlow(pairCode, await flowSentAt(tx, op.biz, pairCode))
     if (trades.length === 0) return
     const ladder = books.ladder(op.biz, pairCode)?.ladder
     for (const trade of trades) {
@@ -944,67 +1324,313 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         else withUsers.push(fill)
       if (withUsers.length > 0) await settleFills(tx, withUsers, undefined, op)
     }
+    const newest = trades.at(-1)
+    if (newest) await markFlowSent(tx, op.biz, pairCode, newest.time)
     if (ladder) books.applyLadder(op.biz, pairCode, ladder)
   }
 
+  /** Runs one item of a loop apart from the others: an incident when it fails (without incidents, the first failure is thrown once the loop is done). */
+  function isolation() {
+    const failures: unknown[] = []
+    const isolate = async <T>(kind: string, subject: string, work: () => Promise<T>): Promise<T | undefined> => {
+      if (deps.incidents) return deps.incidents.isolate(kind, subject, work)
+      try {
+        return await work()
+      } catch (error) {
+        failures.push(error)
+        return undefined
+      }
+    }
+    const done = () => {
+      if (failures.length > 0) throw failures[0]
+    }
+    return { isolate, done }
+  }
+
+  /**
+   * After the prices moved, book by book, each apart from the others (one that fails is recorded and retried next
+   * time; the rest go on): positions the mark has brought to liquidation are liquidated (each its own operation: the
+   * one path, liquidation.ts), then reached stop orders released (each its own operation, so a second stop of a
+   * position sees what the first left), then crossed user orders swept and the market flow sent. Cross accounts at
+   * their maintenance are found first and liquidated position by position on their books; what such an account has
+   * left then goes to the insurance fund.
+   */
   async function onPrices(): Promise<void> {
-    const due = await dueStops()
+    const { isolate, done } = isolation()
+    const at = now()
+    const liquidated = new Set<number>()
+    const crossDue = await dueCrossAccounts(db, rules, marks(), at, (userId, work) =>
+      isolate('cross-account', `user:${userId}`, work),
+    )
+    const crossByPair = new Map<string, { positionId: number; account: DueCrossAccount }[]>()
+    if (crossDue.length > 0) {
+      const rows = await db
+        .select({ id: positions.id, userId: positions.userId, pairCode: positions.pairCode })
+        .from(positions)
+        .where(crossPositionsOf(crossDue.map((a) => a.userId)))
+      for (const row of rows) {
+        const account = crossDue.find((a) => a.userId === row.userId)
+        if (account)
+          crossByPair.set(row.pairCode, [...(crossByPair.get(row.pairCode) ?? []), { positionId: row.id, account }])
+      }
+    }
+    const isolatedDue = await dueIsolated()
+    const stops = await dueStops()
     for (const biz of TRADING_MARKETS)
       for (const instrument of INSTRUMENTS) {
         const pairCode = instrument.pairCode
-        const price = deps.market.mark(pairCode)
-        if (price === undefined) continue
-        const flow = pendingFlow(biz, pairCode)
-        const mark = new Exact(price)
-        const book = books.book(biz, pairCode)
-        const ladder = books.ladder(biz, pairCode)?.ladder
-        const best = book?.best()
-        const asks = ladder?.quotes.filter((q) => q.side === 'sell').map((q) => q.price) ?? []
-        const bids = ladder?.quotes.filter((q) => q.side === 'buy').map((q) => q.price) ?? []
-        const crossed =
-          (best?.bid && asks.length > 0 && best.bid.gte(Exact.min(...asks))) ||
-          (best?.ask && bids.length > 0 && best.ask.lte(Exact.max(...bids)))
-        if (
-          !crossed &&
-          !due.has(`${biz}:${pairCode}`) &&
-          flow.length === 0 &&
-          books.version(biz, pairCode) !== undefined
-        )
-          continue
-        await inBook(biz, instrument, async (tx, inner, op) => {
-          const reached = await tx
-            .select()
-            .from(orders)
-            .where(and(eq(orders.biz, biz), eq(orders.pairCode, pairCode), eq(orders.status, 'untriggered')))
-            .orderBy(orders.id)
-            .for('update')
-          for (const found of reached) {
-            const direction = found.triggerDirection
-            if (!found.triggerPrice || !direction || !triggerReached(direction, new Exact(found.triggerPrice), mark))
-              continue
-            // A reduce-only stop (a take profit, a stop loss) closes at most what the position holds now.
-            const row = found.reduceOnly ? await reducible(tx, found) : found
-            const state = stateOf(row ?? found)
-            op.touched.push(state)
-            if (!row) {
-              op.settlement.close(state, 'cancelled', 'no-position')
-              continue
-            }
-            state.status = 'new'
-            try {
-              await execute(tx, inner, row, state, op)
-            } catch (error) {
-              // A released stop that cannot trade (a post-only or FOK refusal, nothing to meet) ends cancelled.
-              if (!(error instanceof ApiFailure)) throw error
-              op.settlement.close(state, 'cancelled', 'no-liquidity')
+        if (deps.market.mark(pairCode) === undefined) continue
+        await isolate('book', `${biz}:${pairCode}`, async () => {
+          if (biz === 'futures') {
+            const targets = [
+              ...(isolatedDue.get(pairCode) ?? []).map((positionId) => ({ positionId, account: undefined })),
+              ...(crossByPair.get(pairCode) ?? []),
+            ]
+            for (const { positionId, account } of targets) {
+              const owner = await isolate('liquidation', `position:${positionId}`, () =>
+                liquidatePosition(instrument, positionId, account),
+              )
+              if (owner !== undefined) liquidated.add(owner)
             }
           }
-          await sendFlow(tx, inner, op, pairCode, flow)
+          for (const id of stops.get(`${biz}:${pairCode}`) ?? [])
+            await isolate('stop', `order:${id}`, () => releaseStop(biz, instrument, id))
+          await sweepAndFlow(biz, instrument)
         })
       }
-    // Cross accounts at their maintenance are liquidated whether or not anyone is told.
-    const liquidated = await applyCrossMargin(db, rules, marks(), now())
-    deps.events?.accounts(liquidated)
+    for (const account of crossDue)
+      await isolate('cross-account', `user:${account.userId}`, () => closeCrossAccount(account, at))
+    deps.events?.accounts([...liquidated, ...crossDue.map((a) => a.userId)])
+    done()
+  }
+
+  /** One book's sweep of crossed user orders and its market flow (nothing to do when neither is due). */
+  async function sweepAndFlow(biz: TradingMarket, instrument: Instrument) {
+    const pairCode = instrument.pairCode
+    const book = books.book(biz, pairCode)
+    const ladder = books.ladder(biz, pairCode)?.ladder
+    const best = book?.best()
+    const asks = ladder?.quotes.filter((q) => q.side === 'sell').map((q) => q.price) ?? []
+    const bids = ladder?.quotes.filter((q) => q.side === 'buy').map((q) => q.price) ?? []
+    const crossed =
+      (best?.bid && asks.length > 0 && best.bid.gte(Exact.min(...asks))) ||
+      (best?.ask && bids.length > 0 && best.ask.lte(Exact.max(...bids)))
+    const recent = deps.flow?.trades(pairCode, 1)[0]
+    const flowDue = recent !== undefined && recent.time > (flowSeen.get(`${biz}:${pairCode}`) ?? -1)
+    if (!crossed && !flowDue && books.version(biz, pairCode) !== undefined) return
+    await inBook(biz, instrument, (tx, inner, op) => sendFlow(tx, inner, op, pairCode))
+    if (recent) flowSeen.set(`${biz}:${pairCode}`, recent.time)
+  }
+
+  /** The newest flow trade each book has been given (in this process: only a hint of whether to look). */
+  const flowSeen = new Map<string, number>()
+
+  /** A reached stop order released on its book: a reduce-only one sized to what its position has left. */
+  async function releaseStop(biz: TradingMarket, instrument: Instrument, id: number) {
+    await inBook(biz, instrument, async (tx, book, op) => {
+      const [found] = await lockOrders(tx, [id])
+      if (!found || found.status !== 'untriggered' || !found.triggerPrice || !found.triggerDirection) return
+      if (
+        !triggerReached(
+          found.triggerDirection,
+          new Exact(found.triggerPrice),
+          watchedPrice(biz, instrument, found.triggerBy),
+        )
+      )
+        return
+      const row = found.reduceOnly ? await reducible(tx, found) : found
+      const state = stateOf(row ?? found)
+      op.touched.push(state)
+      if (!row) {
+        op.settlement.close(state, 'cancelled', 'no-position')
+        return
+      }
+      state.status = 'new'
+      // A stop-limit that closes rests no worse than the position's bankruptcy price, as one placed now would.
+      if (row.type === 'stop-limit' && row.price !== null && (row.biz === 'futures' || row.lead)) {
+        const own = await ownPosition(tx, row.userId, row.biz, row.pairCode)
+        const bankruptcy =
+          own && closingSide(own.side) === row.side ? await bankruptcyOf(tx, rules, own, marks()) : null
+        if (bankruptcy && pastLimit(row.side, new Exact(row.price), bankruptcy)) {
+          op.settlement.close(state, 'cancelled', 'bankruptcy-price')
+          return
+        }
+      }
+      try {
+        await execute(tx, book, row, state, op)
+      } catch (error) {
+        // A released stop that cannot trade (a post-only or FOK refusal, nothing to meet) ends cancelled.
+        if (!(error instanceof ApiFailure)) throw error
+        op.settlement.close(state, 'cancelled', 'no-liquidity')
+      }
+    })
+  }
+
+  /**
+   * The one liquidation path (issue 27, C1 and M1): a futures position at its liquidation price (isolated: the mark
+   * crossed it; cross: its account at its maintenance, `account`) is closed on its book by a liquidation order, IOC no
+   * worse than its bankruptcy price (a cross position's, its share of the account's equity by maintenance). The
+   * owner's own orders of the pair are cancelled first. Its fills pay the liquidation fee to the insurance fund, and
+   * what an isolated margin has left goes there too. What the book cannot fill by the bankruptcy price is closed at the
+   * mark once the fills are settled: a loss beyond the margin is the insurance fund's (bankrupt). A leader's
+   * liquidation is mirrored like any of their closes. Answers the owner when it liquidated.
+   */
+  async function liquidatePosition(
+    instrument: Instrument,
+    positionId: number,
+    account: DueCrossAccount | undefined,
+  ): Promise<number | undefined> {
+    const { result } = await inBook('futures', instrument, async (tx, book, op, at) => {
+      const [position] = await loadPositions(tx, scratchBook(), eq(positions.id, positionId))
+      if (!position || position.status !== 'open') return undefined
+      const mark = markOf(instrument)
+      let bankruptcy: Money | null
+      if (position.marginMode === 'cross') {
+        if (!account) return undefined
+        const { account: cross } = await readCrossAccount(tx, rules, position.userId, marks())
+        // Its orders cancelled or money deposited since: no longer due.
+        if (cross.equity.gt(cross.maintenance)) return undefined
+        const own = cross.maintenances.get(position.id) ?? ZERO
+        const share = cross.maintenance.isZero() ? cross.equity : cross.equity.times(own).div(cross.maintenance)
+        bankruptcy = mark.minus(share.div(position.size).times(position.side))
+      } else {
+        if (
+          !position.liquidationPrice ||
+          !triggerReached(position.side === 1 ? 'fall' : 'rise', position.liquidationPrice, mark)
+        )
+          return undefined
+        bankruptcy = priceAtMaintenance(position, ZERO)
+      }
+      if (position.copyId === null) await cancelOwnOrders(tx, book, op, position.userId, instrument.pairCode)
+      const side = closingSide(position.side)
+      const tick = new Exact(instrument.tickSize)
+      const price = bankruptcy && bankruptcy.gt(0) ? limitOnTick(side, bankruptcy, tick) : tick
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          userId: position.userId,
+          clientOrderId: `liq-${position.id}-${at.getTime()}`,
+          biz: 'futures',
+          pairCode: instrument.pairCode,
+          side,
+          type: 'limit',
+          timeInForce: 'IOC',
+          price: price.toFixed(),
+          size: position.size.toFixed(),
+          status: 'new',
+          purpose: 'liquidation',
+          positionId: position.id,
+          feeCoin: QUOTE_COIN,
+          frozenCoin: QUOTE_COIN,
+          reduceOnly: true,
+          leverage: position.leverage,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning()
+      if (!row) throw new Error('liquidation order not inserted')
+      const state = stateOf(row)
+      op.touched.push(state)
+      await execute(tx, book, row, state, op)
+      op.after.push((after, when) => closeBankruptRest(after, position.id, mark, when))
+      return position.userId
+    })
+    return result
+  }
+
+  /** A futures user's own open orders of a pair (not one the exchange placed for a position), locked. */
+  function openOrdersOf(tx: Tx, userId: number, pairCode: string, where?: SQL) {
+    return tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.biz, 'futures'),
+          eq(orders.pairCode, pairCode),
+          inArray(orders.status, [...OPEN_STATUSES]),
+          isNull(orders.positionId),
+          where,
+        ),
+      )
+      .for('update')
+  }
+
+  /** Cancels a user's open orders of a pair (resting and waiting) before their position there is liquidated. */
+  async function cancelOwnOrders(tx: Tx, book: OrderBook, op: Operation, userId: number, pairCode: string) {
+    const open = await openOrdersOf(tx, userId, pairCode)
+    for (const row of open) await cancelIn(tx, book, row.id, op, 'liquidation')
+  }
+
+  /**
+   * What a liquidation order could not fill by the bankruptcy price, closed at the mark as a liquidation: what the
+   * margin (and a cross account's wallet) cannot pay of its loss is the insurance fund's. A leader's rest closes their
+   * followers' copies too.
+   */
+  async function closeBankruptRest(tx: Tx, positionId: number, mark: Money, at: Date) {
+    const book = scratchBook()
+    const [position] = await loadPositions(tx, book, eq(positions.id, positionId))
+    if (!position || position.status !== 'open') return
+    await loadWallets(
+      tx,
+      book,
+      [fundsOf(position)].filter((key) => key.startsWith('wallet:')),
+    )
+    if (position.copyId !== null) await loadCopies(tx, book, eq(copiesTable.id, position.copyId))
+    const ref = `liq:rest:${position.id}:${at.getTime()}`
+    const before = position.size
+    const linked = position.copyId === null ? await loadPositions(tx, book, linkedTo([position.id])) : []
+    const copyIds = [...new Set(linked.flatMap((p) => (p.copyId === null ? [] : [p.copyId])))]
+    if (copyIds.length > 0) await loadCopies(tx, book, inArray(copiesTable.id, copyIds))
+    closePart(book, rules, position, position.size, mark, at, 'liquidation', ref, NO_TRIGGERS, { liquidation: true })
+    // A leader's rest is a leader event like their fills' (the reconciliation replays it), mirrored to the copies.
+    const leads =
+      position.copyId === null &&
+      (
+        await tx
+          .select({ userId: leaders.userId })
+          .from(leaders)
+          .where(and(eq(leaders.userId, position.userId), eq(leaders.biz, position.biz)))
+      ).length > 0
+    if (leads) {
+      const eventId = `liq:${position.userId}:rest:${position.id}`
+      const copied = mirrorClose(
+        book,
+        rules,
+        { pairCode: position.pairCode, price: mark, at, eventId },
+        linked,
+        before,
+        ZERO,
+      )
+      await tx.insert(leaderEvents).values({
+        id: eventId,
+        leaderId: position.userId,
+        positionId: position.id,
+        kind: 'close',
+        pairCode: position.pairCode,
+        price: mark.toFixed(),
+        size: before.toFixed(),
+        copied,
+        skipped: 0,
+        createdAt: at,
+      })
+    }
+    await persistChange(tx, book.takeChange(), at, marks())
+  }
+
+  /**
+   * A cross account liquidated position by position: once none is left, what its wallet still holds, up to the
+   * maintenance it was liquidated at, goes to the insurance fund (as an isolated margin's rest does).
+   */
+  async function closeCrossAccount(account: DueCrossAccount, at: Date) {
+    await db.transaction(async (tx) => {
+      const { book, list } = await readCrossAccount(tx, rules, account.userId, marks())
+      if (list.length > 0) return
+      const wallet = leaderWallet(account.userId)
+      const rest = Exact.min(Exact.max(0, book.balance(wallet)), account.maintenance)
+      book.transfer(wallet, INSURANCE, rest, 'liquidation-surplus', `liq:cross:${account.userId}:${at.getTime()}`)
+      await persistChange(tx, book.takeChange(), at, marks())
+    })
   }
 
   async function placeForLeader(order: LeaderOrder): Promise<boolean> {
@@ -1046,7 +1672,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     }
   }
 
-  return { place, cancel, cancelAll, amend, setPositionTpsl, changeMargin, placeForLeader, onPrices }
+  return { place, cancel, cancelAll, amend, setPositionTpsl, changeMargin, setLeverage, placeForLeader, onPrices }
 }
 
 /** The wallet a market's orders hold their funds in. */

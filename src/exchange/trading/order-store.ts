@@ -39,6 +39,21 @@ export async function lockBook(tx: Tx, biz: TradingMarket, pairCode: string): Pr
   return row.version
 }
 
+const flowRow = z.object({ rows: z.array(z.object({ flow_sent_at: z.coerce.number().nullable() })) })
+
+/** The time of the last simulated market trade sent to a locked book (null: none yet). */
+export async function flowSentAt(tx: Tx, biz: TradingMarket, pairCode: string): Promise<number | null> {
+  const result = await tx.execute(
+    sql`select flow_sent_at from book_versions where biz = ${biz} and pair_code = ${pairCode}`,
+  )
+  return flowRow.parse(result).rows[0]?.flow_sent_at ?? null
+}
+
+/** Records the last simulated market trade sent to a locked book, in the transaction of what it filled. */
+export async function markFlowSent(tx: Tx, biz: TradingMarket, pairCode: string, time: number): Promise<void> {
+  await tx.execute(sql`update book_versions set flow_sent_at = ${time} where biz = ${biz} and pair_code = ${pairCode}`)
+}
+
 /** Raises a locked book's version: every process holding another version rebuilds before trading on it. */
 export async function bumpBook(tx: Tx, biz: TradingMarket, pairCode: string): Promise<number> {
   const result = await tx.execute(
@@ -86,6 +101,8 @@ export function stateOf(row: OrderRow): OrderState {
     positional: row.biz === 'futures' || row.lead,
     takeProfit: row.takeProfitPrice === null ? null : new Exact(row.takeProfitPrice),
     stopLoss: row.stopLossPrice === null ? null : new Exact(row.stopLossPrice),
+    positionId: row.positionId,
+    purpose: row.purpose,
   }
 }
 

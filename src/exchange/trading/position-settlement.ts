@@ -40,13 +40,13 @@ import {
   persistChange,
   type Tx,
 } from '../copy/store.ts'
-import { copies as copiesTable, leaderEvents, leaders } from '../db/copy-schema.ts'
+import { copies as copiesTable, leaderEvents, leaders, positions as positionsTable } from '../db/copy-schema.ts'
 import type { Fill } from './order-book.ts'
 import { ownPositions, writeWalletDeltas } from './order-store.ts'
 import { orders as ordersTable } from '../db/trading-schema.ts'
 import { replaceTpsl } from './tpsl.ts'
 import { marginModesOf } from './leverage.service.ts'
-import { crossUsers, settleCross } from './cross-margin.ts'
+import { crossUsers, refreshCross } from './cross-margin.ts'
 import { Holds, type FillRecord, type LedgerTransfer, type OrderState, type Settlement } from './settlement.ts'
 
 export const FUTURES_WALLET = EXCHANGE_WALLET
@@ -181,11 +181,26 @@ export class PositionSettlement extends Holds implements Settlement {
       book.accounts.set(key, (book.accounts.get(key) ?? new Exact(0)).plus(delta.available))
     }
     await loadPositions(tx, book, ownPositions(users, biz, pairCode))
+    // Orders placed for one position (a liquidation) trade that position, which may be a copied one.
+    const targetIds = [...new Set(orders.flatMap((o) => (o.positionId === null ? [] : [o.positionId])))]
+    const targets = new Map<number, PositionState | undefined>()
+    if (targetIds.length > 0) {
+      for (const position of await loadPositions(tx, book, inArray(positionsTable.id, targetIds)))
+        if (position.status === 'open') targets.set(position.id, position)
+      const copyIds = [...new Set([...targets.values()].flatMap((p) => (p?.copyId ? [p.copyId] : [])))]
+      if (copyIds.length > 0) await loadCopies(tx, book, inArray(copiesTable.id, copyIds))
+    }
     // Spot positions are long and isolated (leverage 1: they hold their whole notional).
     const modes = biz === 'futures' ? await marginModesOf(tx, users, pairCode) : new Map<number, MarginMode>()
     const current = new Map<number, PositionState | undefined>()
     for (const position of book.positions.values())
       if (position.copyId === null && position.status === 'open') current.set(position.userId, position)
+    const positionOf = (order: OrderState) =>
+      order.positionId === null ? current.get(order.userId) : targets.get(order.positionId)
+    const setPosition = (order: OrderState, position: PositionState | undefined) => {
+      if (order.positionId === null) current.set(order.userId, position)
+      else targets.set(order.positionId, position)
+    }
     const copies = await Promise.all(
       [...leading].map(async (leaderId) => ({ leaderId, list: await loadCopies(tx, book, liveCopiesOf(leaderId)) })),
     )
@@ -208,7 +223,7 @@ export class PositionSettlement extends Holds implements Settlement {
     const groupOf = (order: OrderState): Group => {
       let group = groups.get(order)
       if (!group) {
-        const position = current.get(order.userId)
+        const position = positionOf(order)
         group = {
           order,
           closedFrom: position,
@@ -229,37 +244,49 @@ export class PositionSettlement extends Holds implements Settlement {
         if (!order) continue
         const record = records.get(order)
         if (!record) continue
-        const ref = `order:${order.id}:${record.match}`
+        // A liquidation's money is the engine's own work of a tick ('liq:' refs), not a user's trade.
+        const ref = `${order.purpose === 'liquidation' ? 'liq:' : ''}order:${order.id}:${record.match}`
         const direction = order.side === 'buy' ? 1 : -1
+        // A futures order that rested pays the maker rate; a taker (and a spot lead trader's order) the taker rate.
+        const feeRate = biz === 'futures' && record.role === 'maker' ? rules.makerFeeRate : rules.takerFeeRate
+        const liquidation = order.purpose === 'liquidation'
         const group = groupOf(order)
-        let position = current.get(order.userId)
+        let position = positionOf(order)
         let fee = new Exact(0)
         let left = fill.size
         if (position && position.side !== direction) {
           growth.delete(position)
           const reduce = Exact.min(left, position.size)
           const feesBefore = position.fees
-          closePart(book, rules, position, reduce, fill.price, at, 'manual', ref, NO_TRIGGERS)
+          const reason = liquidation ? 'liquidation' : 'manual'
+          closePart(book, rules, position, reduce, fill.price, at, reason, ref, NO_TRIGGERS, { feeRate, liquidation })
           fee = fee.plus(position.fees.minus(feesBefore))
           group.closed = group.closed.plus(reduce)
           group.closedQuote = group.closedQuote.plus(fill.price.times(reduce))
           left = left.minus(reduce)
           if (position.status !== 'open') {
-            current.set(order.userId, undefined)
+            setPosition(order, undefined)
             position = undefined
           }
         }
         if (left.gt(0)) {
-          if (order.reduceOnly) throw new Error(`reduce-only order ${order.id} would open ${left.toFixed()}`)
+          // The engine sizes these to their position in the operation that fills them: more is a defect, not a trade.
+          if (order.reduceOnly || order.positionId !== null)
+            throw new Error(`reduce-only order ${order.id} would open ${left.toFixed()}`)
           const leverage = biz === 'spot' ? 1 : (position?.leverage ?? order.leverage ?? 1)
-          const margin = marginFor(fill.price, left, leverage)
-          const openFee = feeFor(fill.price, left, rules.takerFeeRate)
-          // The hold pays for it first; a rounding shortfall comes from available.
-          const take = Exact.min(order.frozen, margin.plus(openFee))
-          this.move(order.userId, QUOTE, take, take.neg())
-          order.frozen = order.frozen.minus(take)
           const wallet = leaderWallet(order.userId)
-          book.accounts.set(wallet, (book.accounts.get(wallet) ?? new Exact(0)).plus(take))
+          // The hold pays first; a shortfall (rounding, a closing order that held nothing for the part it opens) comes
+          // from available, and never more than is there: what cannot be paid is margin the position does without.
+          const hold = Exact.min(
+            order.frozen,
+            marginFor(fill.price, left, leverage).plus(feeFor(fill.price, left, feeRate)),
+          )
+          this.move(order.userId, QUOTE, hold, hold.neg())
+          order.frozen = order.frozen.minus(hold)
+          book.accounts.set(wallet, (book.accounts.get(wallet) ?? new Exact(0)).plus(hold))
+          const afford = Exact.max(0, book.balance(wallet))
+          const openFee = Exact.min(feeFor(fill.price, left, feeRate), afford)
+          const margin = Exact.min(marginFor(fill.price, left, leverage), afford.minus(openFee))
           const grown = (position && growth.get(position)) ?? {
             size: position?.size ?? new Exact(0),
             notional: position ? position.size.times(position.entryPrice) : new Exact(0),
@@ -291,7 +318,7 @@ export class PositionSettlement extends Holds implements Settlement {
               triggers: NO_TRIGGERS,
               ref,
             })
-            current.set(order.userId, position)
+            setPosition(order, position)
           }
           // The entry over this operation is the average of what it held and every fill added, rounded once.
           grown.size = grown.size.plus(left)
@@ -328,9 +355,10 @@ export class PositionSettlement extends Holds implements Settlement {
         at,
       })
     }
-    // A position closed here takes its take profit and stop loss with it.
+    // A user's own position closed here takes its take profit and stop loss with it.
     const flat = [...groups.values()].filter(
-      (g) => g.closedFrom && g.closedFrom.status !== 'open' && !current.get(g.order.userId),
+      (g) =>
+        g.order.positionId === null && g.closedFrom && g.closedFrom.status !== 'open' && !current.get(g.order.userId),
     )
     if (flat.length > 0)
       await tx
@@ -352,13 +380,23 @@ export class PositionSettlement extends Holds implements Settlement {
             ),
           ),
         )
+    for (const group of groups.values()) if (group.order.positionId === null) this.changed.add(group.order.userId)
     await this.mirror(tx, book, [...groups.values()], leading, copies, at)
     await this.writeWallets(tx, at)
     await persistChange(tx, book.takeChange(), at, this.context.marks())
     // A cross account's liquidation prices move with every trade of it.
     if (biz === 'futures')
-      for (const userId of await crossUsers(tx, users)) await settleCross(tx, rules, userId, this.context.marks(), at)
+      for (const userId of await crossUsers(tx, users)) await refreshCross(tx, rules, userId, this.context.marks(), at)
+    // Settled: a later call (after the engine cancelled orders) only writes what their holds give back.
+    this.pending.length = 0
+    this.closing.clear()
   }
+
+  /**
+   * Users whose own position of the pair changed here: their resting closing orders are brought back within it (size,
+   * bankruptcy price) by the engine.
+   */
+  readonly changed = new Set<number>()
 
   /** A leader's orders, once each: what its position closed and opened here, to every copy, and the leader event. */
   private async mirror(
@@ -380,7 +418,8 @@ export class PositionSettlement extends Holds implements Settlement {
         .where(eq(leaders.userId, leaderId))
       const target = { copies: live, allowedInstruments: allowed[0]?.instruments ?? [] }
       this.followers.push(...live.map((copy) => copy.followerId))
-      const eventBase = `${leaderId}:order:${group.order.id}:${group.order.filled.toFixed()}`
+      const liquidation = group.order.purpose === 'liquidation' ? 'liq:' : ''
+      const eventBase = `${liquidation}${leaderId}:order:${group.order.id}:${group.order.filled.toFixed()}`
       if (group.closedFrom && group.closed.gt(0)) {
         const price = q(group.closedQuote.div(group.closed))
         const eventId = `${eventBase}:close`

@@ -3,7 +3,7 @@
  * and release funds in their wallet, fills are recorded with their fee, and the money of each fill moves. The engine
  * matches, tells the settlement what traded, then writes what it collected in the same transaction.
  */
-import type { CancelReason, OrderSide, OrderStatus } from '#/contract/index.ts'
+import type { CancelReason, OrderPurpose, OrderSide, OrderStatus } from '#/contract/index.ts'
 import type { Tx } from '../copy/store.ts'
 import { Exact, type Money } from '../money.ts'
 import type { Fill } from './order-book.ts'
@@ -37,6 +37,9 @@ export interface OrderState {
   /** Futures: the take profit and stop loss it sets on its position once it fills. */
   takeProfit: Money | null
   stopLoss: Money | null
+  /** An order the exchange placed for one position (a liquidation): it trades that position only. */
+  positionId: number | null
+  purpose: OrderPurpose | null
 }
 
 export interface LedgerTransfer {

@@ -18,6 +18,8 @@ export interface Tape {
   record(biz: TradingMarket, pairCode: string, prints: readonly MarketTrade[]): void
   /** The newest `limit` prints of a book, newest first. */
   recent(biz: TradingMarket, pairCode: string, limit: number): MarketTrade[]
+  /** The book's last trade price (what `triggerBy: 'last'` stops watch); undefined before it traded here. */
+  last(biz: TradingMarket, pairCode: string): string | undefined
   /**
    * The simulator's 24 h ticker of the pair as this market traded it: `last` is the book's last print (the window's
    * high and low widened to hold it, the change measured to it), `mark` the simulator's price.
@@ -41,6 +43,7 @@ export function createTape(kept: number): Tape {
       const ring = rings.get(keyOf(biz, pairCode)) ?? []
       return ring.slice(Math.max(0, ring.length - Math.max(0, limit))).reverse()
     },
+    last: (biz, pairCode) => rings.get(keyOf(biz, pairCode))?.at(-1)?.price,
     ticker(biz, ticker, mark) {
       const print = rings.get(keyOf(biz, ticker.pairCode))?.at(-1)
       const withMark = { ...ticker, mark: mark ?? ticker.last }

@@ -35,7 +35,7 @@ import type { ExchangeContext } from '../context.ts'
 import { requireAuth } from '../http/auth.ts'
 import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson, REFUSALS } from '../http/openapi.ts'
 import { fillHistory, openOrders, openPositions, orderHistory } from './orders-read.ts'
-import { leverageSettings, marginModeSetting, setLeverage, setMarginMode } from './leverage.service.ts'
+import { leverageSettings, marginModeSetting, setMarginMode } from './leverage.service.ts'
 
 const tags = ['Trading']
 const NO_SUCH_ORDER = {
@@ -197,7 +197,10 @@ export function tradingRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     path: '/trade/v1/leverage',
     tags,
     summary: 'Choose the futures leverage of a pair',
-    description: "For one side or both; 1 up to the pair's maximum, else 400 'leverage-too-high'.",
+    description:
+      "For one side or both; 1 up to the pair's maximum, else 400 'leverage-too-high'. The position of a side it " +
+      'applies to takes the initial margin of the new leverage from the wallet when it needs more, and the open ' +
+      "orders that open that side hold at it; 400 'insufficient-margin' (nothing changed) when the wallet cannot pay.",
     security: BEARER,
     middleware: auth,
     request: { body: jsonBody(setLeverageRequestSchema) },
@@ -206,7 +209,9 @@ export function tradingRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   app.openapi(leverageWrite, async (c) => {
     const userId = c.get('auth').user.id
     await limited(userId)
-    return c.json(ok(await setLeverage(ctx, userId, c.req.valid('json'))), 200)
+    const request = c.req.valid('json')
+    await ctx.trading.setLeverage(userId, request)
+    return c.json(ok(await leverageSettings(ctx, userId, request.pairCode)), 200)
   })
 
   const marginModeRead = createRoute({

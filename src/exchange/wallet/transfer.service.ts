@@ -1,7 +1,9 @@
 /**
  * Moving money between a user's own wallets (spot 1 and the futures wallet 3): instant and exact, one ledger transfer
  * of kind 'transfer' in the transaction that moves the balances. Only available money moves: what orders hold frozen
- * and what positions hold as margin are not in `available`, so a transfer can never free margin in use. Money leaving
+ * and what isolated positions hold as margin are not in `available`; cross positions are backed by the futures wallet's
+ * available balance itself, so what leaves it is at most the maximum withdrawable (cross-margin.ts `maxWithdrawable`:
+ * the cross positions' initial margin and unrealized loss stay). Money leaving
  * or entering a lead trader's futures wallet is a flow of its unit value (unit-values.ts FLOW_KINDS). The caller's
  * clientTransferId makes it idempotent (the transfer's ref).
  */
@@ -9,7 +11,9 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { WalletTransfer, WalletTransferRequest } from '#/contract/index.ts'
 import { Book, walletKey } from '../copy/book.ts'
 import type { Marks } from '../copy/unit-values.ts'
-import { loadWallets, persistChange } from '../copy/store.ts'
+import { loadPositions, loadWallets, persistChange } from '../copy/store.ts'
+import { EXCHANGE_WALLET as FUTURES_WALLET, QUOTE } from '../copy/positions.ts'
+import { crossPositionsOf, maxWithdrawable } from '../trading/cross-margin.ts'
 import type { Database } from '../db/client.ts'
 import { ledgerTransfers } from '../db/copy-schema.ts'
 import { ApiFailure } from '../http/errors.ts'
@@ -50,6 +54,14 @@ export async function transferBetweenWallets(
       throw new ApiFailure(400, 'insufficient-balance', {
         fields: [{ path: 'amount', issue: `more ${request.coin} than available in wallet ${request.from}` }],
       })
+    if (request.from === FUTURES_WALLET && request.coin === QUOTE) {
+      const cross = await loadPositions(tx, book, crossPositionsOf([userId]))
+      const free = maxWithdrawable(book.balance(from), cross, marks)
+      if (amount.gt(free))
+        throw new ApiFailure(400, 'above-max-withdrawable', {
+          fields: [{ path: 'amount', issue: `at most ${free.toFixed()} while the cross positions need the rest` }],
+        })
+    }
     book.transfer(from, to, amount, 'transfer', ref)
     await persistChange(tx, book.takeChange(), at, marks)
     return { ...answer, replayed: false }

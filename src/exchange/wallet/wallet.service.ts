@@ -14,6 +14,10 @@ import { copies, leaders, positions } from '../db/copy-schema.ts'
 import { balances, prices } from '../db/schema.ts'
 import { Exact, toPlain, type Money } from '../money.ts'
 import { unrealizedOf } from '../copy/api/my-accounts.ts'
+import { EXCHANGE_WALLET as FUTURES_WALLET, QUOTE } from '../copy/positions.ts'
+import { loadPositions } from '../copy/store.ts'
+import { scratchBook } from '../trading/closing.ts'
+import { crossPositionsOf, maxWithdrawable } from '../trading/cross-margin.ts'
 
 export async function walletAccount(
   db: Database,
@@ -34,6 +38,10 @@ export async function walletAccount(
     .where(and(eq(balances.userId, userId), inArray(balances.walletType, [...new Set(walletTypes)])))
     .orderBy(asc(balances.walletType), asc(balances.coin))
   let totalUsdt = new Exact(0)
+  // The futures wallet's USDT backs the cross positions: only the maximum withdrawable may leave it.
+  const cross = rows.some((row) => row.walletType === FUTURES_WALLET && row.coin === QUOTE)
+    ? await loadPositions(db, scratchBook(), crossPositionsOf([userId]))
+    : []
   const list: WalletBalance[] = rows.map((row) => {
     const available = new Exact(row.available)
     const frozen = new Exact(row.frozen)
@@ -48,6 +56,9 @@ export async function walletAccount(
       frozen: toPlain(frozen),
       total: toPlain(total),
       usdtValue: toPlain(usdtValue),
+      transferable: toPlain(
+        row.walletType === FUTURES_WALLET && row.coin === QUOTE ? maxWithdrawable(available, cross, marks) : available,
+      ),
     }
   })
   const inUse = walletTypes.includes(Number(WALLET_TYPES.EXCHANGE))

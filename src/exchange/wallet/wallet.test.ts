@@ -60,10 +60,42 @@ describe('wallet account', () => {
   it("values the demo user's exchange wallet exactly", async () => {
     const data = await wallet('demo@tandem.dev', 'Demo12345', [3])
     expect(data.list).toEqual([
-      { coin: 'BTC', walletType: 3, available: '0.85', frozen: '0', total: '0.85', usdtValue: '83512.925' },
-      { coin: 'ETH', walletType: 3, available: '12.5', frozen: '0', total: '12.5', usdtValue: '45628.125' },
-      { coin: 'SOL', walletType: 3, available: '140', frozen: '0', total: '140', usdtValue: '25956' },
-      { coin: 'USDT', walletType: 3, available: '25000', frozen: '0', total: '25000', usdtValue: '25000' },
+      {
+        coin: 'BTC',
+        walletType: 3,
+        available: '0.85',
+        frozen: '0',
+        total: '0.85',
+        usdtValue: '83512.925',
+        transferable: '0.85',
+      },
+      {
+        coin: 'ETH',
+        walletType: 3,
+        available: '12.5',
+        frozen: '0',
+        total: '12.5',
+        usdtValue: '45628.125',
+        transferable: '12.5',
+      },
+      {
+        coin: 'SOL',
+        walletType: 3,
+        available: '140',
+        frozen: '0',
+        total: '140',
+        usdtValue: '25956',
+        transferable: '140',
+      },
+      {
+        coin: 'USDT',
+        walletType: 3,
+        available: '25000',
+        frozen: '0',
+        total: '25000',
+        usdtValue: '25000',
+        transferable: '25000',
+      },
     ])
     expect(data.totalAssetUsdt).toBe('180097.05')
   })
@@ -86,6 +118,7 @@ describe('wallet account', () => {
       frozen: '0.2',
       total: '0.3',
       usdtValue: '1095.075',
+      transferable: '0.1',
     })
     expect(data.list.find((row) => row.coin === 'DOGE')).toMatchObject({
       available: '0.000000000000000001',
@@ -100,7 +133,7 @@ describe('wallet account', () => {
 
     const both = await wallet('trader@tandem.dev', 'Trader12345', [2, 3, 3])
     expect(both.list.filter((row) => row.walletType === 2)).toEqual([
-      { coin: 'USDT', walletType: 2, available: '99', frozen: '1', total: '100', usdtValue: '100' },
+      { coin: 'USDT', walletType: 2, available: '99', frozen: '1', total: '100', usdtValue: '100', transferable: '99' },
     ])
     expect(both.totalAssetUsdt).toBe(new Wide(data.totalAssetUsdt).plus(100).toFixed())
   })
@@ -123,6 +156,7 @@ describe('wallet account', () => {
         frozen: '0',
         total: '119939.508306925925925926',
         usdtValue: '119939.508306925925925926',
+        transferable: '119939.508306925925925926',
       },
     ])
     expect(data.totalAssetUsdt).toBe('119939.508306925925925926')
@@ -145,7 +179,15 @@ describe('wallet account', () => {
   it('shows only the caller’s own balances', async () => {
     const sub = await wallet('sub@tandem.dev', 'Sub12345', [3])
     expect(sub.list).toEqual([
-      { coin: 'USDT', walletType: 3, available: '1500', frozen: '0', total: '1500', usdtValue: '1500' },
+      {
+        coin: 'USDT',
+        walletType: 3,
+        available: '1500',
+        frozen: '0',
+        total: '1500',
+        usdtValue: '1500',
+        transferable: '1500',
+      },
     ])
   })
 

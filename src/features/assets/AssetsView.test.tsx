@@ -14,8 +14,24 @@ const wallet = (walletType: number): WalletAccount => ({
   list:
     walletType === 1
       ? [
-          { coin: 'USDT', walletType, available: '5000', frozen: '0', total: '5000', usdtValue: '5000' },
-          { coin: 'PEPE', walletType, available: PEPE, frozen: PEPE, total: '0.00000246', usdtValue: '0' },
+          {
+            coin: 'USDT',
+            walletType,
+            available: '5000',
+            frozen: '0',
+            total: '5000',
+            usdtValue: '5000',
+            transferable: '5000',
+          },
+          {
+            coin: 'PEPE',
+            walletType,
+            available: PEPE,
+            frozen: PEPE,
+            total: '0.00000246',
+            usdtValue: '0',
+            transferable: PEPE,
+          },
         ]
       : [],
   inUse: { positions: { margin: '0', unrealizedPnl: '0', usdtValue: '0' }, copies: [] },

@@ -98,7 +98,7 @@ export function AssetsView() {
         <TransferDialog
           from={transfer.from}
           available={(walletType) =>
-            (walletType === SPOT_WALLET ? spot : futures)?.list.find((b) => b.coin === 'USDT')?.available ?? '0'
+            (walletType === SPOT_WALLET ? spot : futures)?.list.find((b) => b.coin === 'USDT')?.transferable ?? '0'
           }
           onDone={() => setTransfer(undefined)}
         />

@@ -1,6 +1,7 @@
 /**
  * Moves USDT between the spot and the futures wallet (issue 19): the amount filtered as typed (§5: digits, one point,
- * the coin's decimals), never more than is available (money in open orders or positions cannot move), sent once with
+ * the coin's decimals), never more than may leave the wallet (money in open orders or positions cannot move, and the
+ * futures wallet keeps what its cross positions need: the exchange's `transferable`), sent once with
  * its own clientTransferId (a retry of the same press moves the money once). The exchange's refusal shows at the field.
  */
 import { useLingui } from '@lingui/react/macro'
@@ -60,7 +61,7 @@ export function TransferDialog({
       : touched && check === 'zero'
         ? t`Enter an amount above zero.`
         : check === 'over-available'
-          ? t`Only ${freeText} USDT is available in this wallet.`
+          ? t`Only ${freeText} USDT can leave this wallet now.`
           : undefined)
   const send = () =>
     flight.run(async () => {

@@ -24,6 +24,9 @@ const KINDS: Record<WalletMovementKind, MessageDescriptor> = {
   transfer: msg`Transfer between wallets`,
   trade: msg`Spot trade`,
   liquidation: msg`Liquidation`,
+  pnl: msg`Loss of a cross position beyond its margin`,
+  'liquidation-fee': msg`Liquidation fee`,
+  'liquidation-surplus': msg`Left after a liquidation, to the insurance fund`,
   other: msg`Other`,
 }
 
@@ -32,6 +35,7 @@ export const movementText = (i18n: I18n, kind: WalletMovementKind) => i18n._(KIN
 const REFUSALS: Partial<Record<ErrorReason | 'network', MessageDescriptor>> = {
   'insufficient-balance': msg`Not that much is available in this wallet (money in open orders or positions cannot move).`,
   'invalid-input': msg`This amount is not valid.`,
+  'above-max-withdrawable': msg`Your open cross positions need the rest of this wallet: transfer less, or close or add to them first.`,
   'rate-limited': msg`Too many requests. Wait a moment and try again.`,
   network: msg`We could not reach the exchange. Check your connection and try again.`,
 }

@@ -17,6 +17,8 @@ const FIELD_ERRORS: Record<string, MessageDescriptor> = {
   'post-only-would-take': msg`A post-only order at this price would trade at once; it must rest on the book.`,
   'reduce-only-would-increase': msg`Reduce-only needs an open position of the other side, at least this large.`,
   'leverage-too-high': msg`The leverage is above this pair's maximum.`,
+  'insufficient-margin': msg`Your wallet cannot pay the margin this leverage needs for your position and open orders.`,
+  'bankruptcy-price': msg`A close cannot be priced past your position's bankruptcy price.`,
   'fok-not-filled': msg`Fill or kill: the book could not fill the whole order at once.`,
   'too-many-orders': msg`You have the most open orders this market allows. Cancel one first.`,
   'amend-would-take': msg`The new price would trade at once; a change keeps the order resting.`,
@@ -66,6 +68,9 @@ const CANCELS: Partial<Record<CancelReason, MessageDescriptor>> = {
   budget: msg`its amount to spend was used`,
   'no-position': msg`the position closed`,
   replaced: msg`a new one replaced it`,
+  'price-protection': msg`it reached its price protection, too far from the mark price`,
+  'bankruptcy-price': msg`it reached the position's bankruptcy price`,
+  liquidation: msg`the position was liquidated`,
 }
 
 /** Why an order ended cancelled, when it was not the trader's own doing; undefined otherwise. */

@@ -409,8 +409,7 @@ export function OrderForm(props: OrderFormProps) {
               <Trans>Time in force</Trans>
             </span>
             <select
-              value={draft.reduceOnly ? 'IOC' : draft.timeInForce}
-              disabled={draft.reduceOnly}
+              value={draft.timeInForce}
               onChange={(event) => {
                 const value = (['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const).find((v) => v === event.target.value)
                 if (value) update({ timeInForce: value }, 'timeInForce')

@@ -140,7 +140,7 @@ export function toRequest(draft: OrderDraft, context: DraftContext, clientOrderI
     pairCode: context.instrument.pairCode,
     side: draft.side,
     type,
-    ...(limit ? { price: plain(draft.price), timeInForce: draft.reduceOnly ? 'IOC' : draft.timeInForce } : {}),
+    ...(limit ? { price: plain(draft.price), timeInForce: draft.timeInForce } : {}),
     ...(stop ? { triggerPrice: plain(draft.trigger) } : {}),
   }
   if (context.biz === 'spot') {
