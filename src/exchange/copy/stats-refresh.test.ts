@@ -16,6 +16,7 @@ import { createEngineRunner } from './runner.ts'
 import { roi } from './statistics.ts'
 import { refreshLeaderStats, snapshotDay } from './stats-refresh.ts'
 import { addClosedTrade, addDays, addLeader, addUser } from '#tests/fixtures/exchange/copy/stats-fixtures.ts'
+import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 
 let handle: DatabaseHandle
 
@@ -170,6 +171,7 @@ describe('a flow is booked once, in the day it happened (issue 17, item 1)', () 
       now: () => new Date(clock),
       logger: { log: () => undefined, error: () => undefined },
       bots: [],
+      seed: testMarketSeed,
     })
     while (clock < MONDAY + 3 * HOUR) {
       clock += HOUR

@@ -22,6 +22,7 @@ import { leaderStatsDetail } from '../copy/api/read.service.ts'
 import { reconcile } from './reconcile.ts'
 import type { Difference } from './report.ts'
 import { scriptedMarket, type ScriptedMarket } from '#tests/fixtures/exchange/copy/scripted-market.ts'
+import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import { runs } from '#tests/fixtures/properties.ts'
 import { and, eq, isNull } from 'drizzle-orm'
 
@@ -135,6 +136,7 @@ async function run(history: readonly { moves: number[]; actions: Action[] }[]): 
     now,
     logger: { log: () => undefined, error: (...args: unknown[]) => console.error(...args) },
     bots: [],
+    seed: testMarketSeed,
   })
   await runner.tick()
   await db.transaction(async (tx) => {
