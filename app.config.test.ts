@@ -151,6 +151,39 @@ describe('SANDBOX and SMTP_URL', () => {
   })
 })
 
+describe("MARKET_SEED (the market simulator's secret seed, audit H1)", () => {
+  const SEED = '0123456789abcdef0123456789abcdef'
+
+  it('is taken as lower-case hex, and unset leaves the seed to the database (or a random one)', () => {
+    expect(loadConfig({ MARKET_SEED: ` ${SEED.toUpperCase()}${'ab'.repeat(16)} ` }).marketSeed).toBe(
+      `${SEED}${'ab'.repeat(16)}`,
+    )
+    expect(loadConfig({}).marketSeed).toBeUndefined()
+    expect(loadConfig({ MARKET_SEED: '' }).marketSeed).toBeUndefined()
+  })
+
+  it.each([
+    ['shorter than 128 bits', SEED.slice(0, 30)],
+    ['an odd number of digits', `${SEED}a`],
+    ['not hexadecimal', `${SEED.slice(0, 31)}g`],
+    ['a number', '20261122'],
+  ])('stops start-up when %s, naming the variable and never printing the value', (_, value) => {
+    const attempt = () => loadConfig({ MARKET_SEED: value })
+    expect(attempt).toThrow(ConfigError)
+    expect(attempt).toThrow('MARKET_SEED=(hidden): expected an even number of hexadecimal digits, at least 32')
+    expect(attempt).not.toThrow(value)
+  })
+
+  it('is no part of what the browser gets', () => {
+    expect(JSON.stringify(publicConfig(loadConfig({ MARKET_SEED: SEED })))).not.toContain(SEED)
+  })
+
+  it('keeps a refused VERIFICATION_SECRET out of the message as well', () => {
+    expect(() => loadConfig({ VERIFICATION_SECRET: 'too-short-s3cret' })).toThrow('VERIFICATION_SECRET=(hidden)')
+    expect(() => loadConfig({ VERIFICATION_SECRET: 'too-short-s3cret' })).not.toThrow('s3cret')
+  })
+})
+
 describe('SPOT_API_BASE=subdomain (§7: a spotapi subdomain of the host)', () => {
   it('derives https://spotapi.<host> from SITE_URL, the configured host, with its scheme and port', () => {
     const config = loadConfig({ SPOT_API_BASE: 'subdomain', SITE_URL: 'https://www.example.com' })

@@ -355,8 +355,15 @@ export const WALLET_TYPES = { SPOT: '1', EXCHANGE: '3' } as const
 
 /** The reference exchange's market simulator (src/exchange/market). */
 export const MARKET = {
-  /** Same seed, same market: every price path and bot decision derives from it. */
-  seed: 20_261_122,
+  /**
+   * The simulator's secret seed (MARKET_SEED, else drawn at the first start and kept in the database): every price
+   * path, simulated trade, maker size and bot decision is keyed by it, so the next price cannot be computed from the
+   * public history. An even number of hex digits, at least 128 bits; a drawn one has `seedBytes` bytes.
+   */
+  seedPattern: /^(?:[0-9a-f]{2}){16,}$/,
+  seedBytes: 32,
+  /** Hex digits of the seed's SHA-256 fingerprint, which names the history it generated (never the seed itself). */
+  seedFingerprintChars: 16,
   /** History written on first start: hourly candles for this many days … */
   backfillDays: 180,
   maxBackfillDays: 730,
@@ -649,6 +656,15 @@ function envSchema() {
     SANDBOX: bool.default(true),
     SMTP_URL: url(['smtp', 'smtps']).optional(),
     VERIFICATION_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
+    MARKET_SEED: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(MARKET.seedPattern, {
+        error:
+          'expected an even number of hexadecimal digits, at least 32 (128 bits), e.g. from `openssl rand -hex 32`',
+      })
+      .optional(),
     MAIL_FROM: z
       .string()
       .regex(/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, {
@@ -719,6 +735,11 @@ function toConfig(env: z.infer<ReturnType<typeof envSchema>>) {
      * one address must share it, or a challenge one issued fails on another.
      */
     verificationSecret: env.VERIFICATION_SECRET,
+    /**
+     * The market simulator's secret seed; unset: the one stored with the data, or a random one drawn at the first
+     * start. Never logged or sent.
+     */
+    marketSeed: env.MARKET_SEED,
     /** Engine minutes per real minute: fast-forward for demos and tests. */
     clockSpeed: env.EXCHANGE_CLOCK_SPEED,
     /** Days of market and simulated-leader history written on the first start. */
@@ -754,6 +775,9 @@ function withoutPassword(value: string): string {
   return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^@/]*@/i, '$1:***@')
 }
 
+/** Variables whose refused value is not printed at all: a mistyped secret is still mostly the secret. */
+const SECRET_VARIABLES: ReadonlySet<string> = new Set(['MARKET_SEED', 'VERIFICATION_SECRET'])
+
 /** Validates an environment. Throws a ConfigError naming every bad variable and what it accepts. */
 export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
   // An empty variable means "not set", as in most deployment tools.
@@ -762,7 +786,8 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment')
-      return `  ${name}=${JSON.stringify(withoutPassword(present[name] ?? ''))}: ${issue.message}`
+      const shown = SECRET_VARIABLES.has(name) ? '(hidden)' : JSON.stringify(withoutPassword(present[name] ?? ''))
+      return `  ${name}=${shown}: ${issue.message}`
     })
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }

@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
 export const baseURL = `http://127.0.0.1:${PORT}`
+/** The e2e server's market seed (MARKET_SEED): tests/e2e/prerendered.spec.ts checks that nothing served carries it. */
+export const E2E_MARKET_SEED = 'e22232df6017fd98fdc94e285bc8904539935f15b9c7d5c924ff664670505042'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -46,6 +48,7 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       EXCHANGE_BACKFILL_DAYS: '30',
       EXCHANGE_CLOCK_SPEED: '30',
+      MARKET_SEED: E2E_MARKET_SEED,
       // The help-desk entry's address (tests/e2e/help-links.spec.ts); the help centre stays on this origin.
       HELP_DESK_URL: 'https://desk.tandem.example/chat',
     },

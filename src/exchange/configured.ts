@@ -26,6 +26,7 @@ export function openConfiguredExchange(
     redisUrl: config.redisUrl,
     allowedOrigins: config.wsAllowedOrigins,
     verificationSecret: config.verificationSecret,
+    marketSeed: config.marketSeed,
   }).catch((error: unknown) => {
     if (!(error instanceof FolderLockedError)) throw error
     console.error(

@@ -16,6 +16,8 @@ import { openDatabase } from './db/client.ts'
 import { defaultRules } from './copy/rules.ts'
 import { createApp } from './http/app.ts'
 import { createMarketSimulator, type MarketSimulator } from './market/simulator.ts'
+import type { MarketSeed } from './market/market-seed.ts'
+import { loadMarketSeed } from './market/market-store.ts'
 import { backfillBots } from './copy/bots/backfill.ts'
 import { seedSimulatedFollowers } from './copy/bots/seed-followers.ts'
 import { loadBots, seedSimulatedLeaders } from './copy/bots/seed-leaders.ts'
@@ -97,6 +99,11 @@ export interface ExchangeOptions {
   allowedOrigins?: readonly string[]
   /** Signs verification challenges (VERIFICATION_SECRET); unset: a random secret of this process. */
   verificationSecret?: string
+  /**
+   * The market simulator's secret seed (MARKET_SEED, hex); unset: the one stored with the data, else a random one drawn
+   * and stored at the first start.
+   */
+  marketSeed?: string
 }
 
 export interface Exchange {
@@ -130,25 +137,28 @@ export async function openExchange(
   const delivery = codeDelivery(options.mailer, { devPages: options.devPages, sandbox }, logger, wallNow)
   const database = await openDatabase(options)
   const backfillDays = options.market?.backfillDays ?? MARKET.backfillDays
-  const market = createMarketSimulator(database.db, {
-    seed: MARKET.seed,
-    backfillDays,
-    minuteHistoryDays: options.market?.minuteHistoryDays ?? MARKET.minuteHistoryDays,
-    logger,
-  })
   const rules = defaultRules()
+  let seed: MarketSeed
+  let market: MarketSimulator
   let bots: Bot[]
   try {
+    seed = await loadMarketSeed(database.db, options.marketSeed, now())
+    market = createMarketSimulator(database.db, {
+      seed,
+      backfillDays,
+      minuteHistoryDays: options.market?.minuteHistoryDays ?? MARKET.minuteHistoryDays,
+      logger,
+    })
     await ensureConfigDefaults(database.db)
     if ((options.seed ?? true) && (await isEmpty(database.db))) await seedDemoData(database.db, now())
     await ensureInsuranceFund(database.db, now())
     await market.start(now())
-    bots = await startCopyTrading(database.db, market, rules, now, logger, backfillDays)
+    bots = await startCopyTrading(database.db, market, seed, rules, now, logger, backfillDays)
   } catch (error) {
     await database.close()
     throw error
   }
-  const books = createTradingBooks(market, now)
+  const books = createTradingBooks(market, now, seed)
   const tape = createTape(TRADING.tapeKept)
   const incidents = createIncidents(database.db, wallNow, logger)
   // Trading's pushes go to the hub, which is made after the context it reads: set once the hub exists.
@@ -193,6 +203,7 @@ export async function openExchange(
     logger,
     bots,
     incidents,
+    seed,
     // Simulated leaders trade through the books, like everyone.
     trade: (order) => context.trading.placeForLeader(order),
     onMinutes: afterPrices(
@@ -231,6 +242,7 @@ export async function openExchange(
 async function startCopyTrading(
   db: Database,
   market: MarketSimulator,
+  seed: MarketSeed,
   rules: Rules,
   now: () => Date,
   logger: Logger,
@@ -241,12 +253,12 @@ async function startCopyTrading(
   await backfillNicknameKeys(db)
   await seedSimulatedLeaders(db, new Date(from))
   const bots = await loadBots(db)
-  const history = await backfillBots(db, market, rules, bots, from, end)
+  const history = await backfillBots(db, market, rules, seed, bots, from, end)
   if (history.events > 0)
     logger.log(
       `[exchange] simulated leaders: ${bots.length}, back-filled ${history.positions} positions over ${backfillDays} days`,
     )
-  const followed = await seedSimulatedFollowers(db, bots, now())
+  const followed = await seedSimulatedFollowers(db, seed, bots, now())
   if (followed > 0) logger.log(`[exchange] simulated followers: ${followed} copies`)
   // A database written before unit values: each leader's history as its daily rows' chain, once.
   const upgraded = await recordMissingHistory(db, now())

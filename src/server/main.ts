@@ -108,10 +108,17 @@ async function main() {
   const prerenderDir = fileURLToPath(new URL('prerendered/', root))
 
   // The reference exchange, embedded: over HTTP under /spotapi and /futuresapi, in-process for the app.
-  // Prerendering (at build time) reads only public data: a throwaway exchange in memory, never the deployment's.
+  // Prerendering (at build time) reads only public data: a throwaway exchange in memory, never the deployment's, on a
+  // random market seed of its own (a MARKET_SEED in the build's environment is not used, so it cannot reach the pages).
   const exchange = await openConfiguredExchange(
     prerenderOnly
-      ? { ...config, database: { url: undefined, dataDir: 'memory://' }, backfillDays: 1, redisUrl: undefined }
+      ? {
+          ...config,
+          database: { url: undefined, dataDir: 'memory://' },
+          backfillDays: 1,
+          redisUrl: undefined,
+          marketSeed: undefined,
+        }
       : config,
   )
   const mount = createExchangeMount((request) => exchange.fetch(request), config.devPages)

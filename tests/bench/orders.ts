@@ -25,6 +25,7 @@ import { subscriptionKey, type PlaceOrderRequest, type WsServerMessage } from '#
 import { defaultRules } from '#/exchange/copy/rules.ts'
 import { openDatabase, type Database } from '#/exchange/db/client.ts'
 import { INSTRUMENTS, type Instrument } from '#/exchange/market/instruments.ts'
+import { marketSeedFrom, randomMarketSecret } from '#/exchange/market/market-seed.ts'
 import { Exact, toPlain } from '#/exchange/money.ts'
 import { createHub } from '#/exchange/realtime/hub.ts'
 import { createMemoryPubSub } from '#/exchange/realtime/pubsub.ts'
@@ -265,7 +266,13 @@ async function ordersBench() {
   const users = await seed(db)
   const marks = new Map(INSTRUMENTS.map((i) => [i.pairCode, i.startPrice]))
   const market = { mark: (pairCode: string) => marks.get(pairCode), marks: () => marks }
-  const engine = createOrderEngine({ db, market, books: createTradingBooks(market, now), now, rules: defaultRules() })
+  const engine = createOrderEngine({
+    db,
+    market,
+    books: createTradingBooks(market, now, marketSeedFrom(randomMarketSecret())),
+    now,
+    rules: defaultRules(),
+  })
   console.log(
     `\nSpot orders on PGlite in memory (this machine): ${USERS.toLocaleString('en-US')} users with 1,000,000 USDT, ` +
       `${INSTRUMENTS.length} pairs; set up in ${((performance.now() - opened) / 1000).toFixed(1)} s`,

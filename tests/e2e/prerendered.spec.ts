@@ -1,4 +1,8 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { E2E_MARKET_SEED } from '../../playwright.config.ts'
+import { secretForms } from '#tests/fixtures/market-seed.ts'
 import { waitForHydration, watchErrors } from './helpers.ts'
 
 /** §7: the affiliate page is prerendered in every language, with a payload per page for this build only. */
@@ -68,4 +72,35 @@ test('a visitor whose cookies change the page gets it rendered, not the file', a
   const response = await page.goto(PAGE)
   expect(response?.headers()['x-prerendered']).toBeUndefined()
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+})
+
+/** Every file under a folder of the build, but the compressed copies (their originals are read). */
+async function buildFiles(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true })
+  return entries
+    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+}
+
+test("the market's secret seed is in no client file, prerendered page or page served", async ({ request }) => {
+  const forms = secretForms(E2E_MARKET_SEED)
+  const files = [...(await buildFiles('dist/client')), ...(await buildFiles('dist/prerendered'))]
+  expect(files.some((file) => file.endsWith('.js'))).toBe(true)
+  expect(files.some((file) => file.endsWith('.html'))).toBe(true)
+  for (const file of files) {
+    const text = (await readFile(file)).toString('latin1')
+    for (const form of forms) expect(text.includes(form), `${file} carries the seed`).toBe(false)
+  }
+  const buildId = (await request.get(PAGE)).headers()['x-prerendered'] ?? ''
+  for (const path of [
+    '/',
+    PAGE,
+    `/ar_AE${PAGE}`,
+    `${PAGE}/_payload.json?${buildId}`,
+    '/copy-trading/futures',
+    '/markets',
+  ]) {
+    const text = await (await request.get(path)).text()
+    for (const form of forms) expect(text.includes(form), `${path} carries the seed`).toBe(false)
+  }
 })

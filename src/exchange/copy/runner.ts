@@ -9,6 +9,7 @@ import { and, count, eq, inArray, isNull } from 'drizzle-orm'
 import type { Logger } from '../logger.ts'
 import type { Database } from '../db/client.ts'
 import { leaderEvents, positions } from '../db/copy-schema.ts'
+import type { MarketSeed } from '../market/market-seed.ts'
 import type { MarketSimulator, MinuteUpdate } from '../market/simulator.ts'
 import { Money } from '../money.ts'
 import { Book, InsufficientFunds, type PositionState } from './book.ts'
@@ -46,6 +47,8 @@ export interface RunnerDeps {
   now: () => Date
   logger: Logger
   bots: readonly Bot[]
+  /** The market's secret seed: the bots' draws are keyed by it. */
+  seed: MarketSeed
   /** Told of every new market minute (the realtime hub's publisher). */
   onMinutes?: (updates: readonly MinuteUpdate[]) => Promise<void>
   /**
@@ -124,7 +127,7 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
         const price = closes.at(-1)?.price
         if (!price) continue
         const position = held.find((p) => p.userId === bot.leaderId && p.pairCode === pairCode)
-        const order = botOrder(book, rules, bot, {
+        const order = botOrder(book, rules, deps.seed, bot, {
           pairCode,
           price: new Money(price),
           at: new Date(minute),

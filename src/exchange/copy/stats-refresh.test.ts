@@ -17,6 +17,7 @@ import { roi } from './statistics.ts'
 import { refreshLeaderStats, snapshotDay } from './stats-refresh.ts'
 import { addClosedTrade, addDays, addLeader, addUser } from '#tests/fixtures/exchange/copy/stats-fixtures.ts'
 import { throwingIncidents } from '#tests/fixtures/exchange/incidents.ts'
+import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 
 let handle: DatabaseHandle
 
@@ -172,6 +173,7 @@ describe('a flow is booked once, in the day it happened (issue 17, item 1)', () 
       logger: { log: () => undefined, error: () => undefined },
       bots: [],
       incidents: throwingIncidents,
+      seed: testMarketSeed,
     })
     while (clock < MONDAY + 3 * HOUR) {
       clock += HOUR

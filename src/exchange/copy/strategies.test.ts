@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { findInstrument, INSTRUMENTS } from '../market/instruments.ts'
-import { seededRandom } from '../market/random.ts'
+import { testRandom } from '#tests/fixtures/market-seed.ts'
 import type { StrategyName } from './strategy-name.ts'
 import { type BotAction, type BotPosition, type BotProfile, STRATEGIES, type Strategy } from './strategies.ts'
 import { runs } from '#tests/fixtures/properties.ts'
@@ -39,11 +39,11 @@ const decide = (
   profile = FUTURES,
   time = T0,
   seed = 1,
-) => STRATEGIES[name].decide(view(closes, time), pos, profile, seededRandom(seed))
+) => STRATEGIES[name].decide(view(closes, time), pos, profile, testRandom(seed))
 
 /** A minute-by-minute random walk (about 3 % daily volatility) with an optional drift per minute. */
 function randomWalk(minutes: number, seed: number, drift = 0): number[] {
-  const random = seededRandom(seed)
+  const random = testRandom(seed)
   const out = [100]
   for (let i = 1; i < minutes; i++) out.push((out[i - 1] ?? 100) * Math.exp(drift + 0.0008 * random.normal()))
   return out
@@ -57,7 +57,7 @@ interface Trade {
 
 /** Drives a strategy over closes taken at its decision step, keeping a position roughly the way the engine would. */
 function run(strategy: Strategy, closes: readonly number[], profile: BotProfile, seed = 7, pairCode = 'BTC_USDT') {
-  const random = seededRandom(seed)
+  const random = testRandom(seed)
   const trades: Trade[] = []
   const holds: number[] = []
   let pos: BotPosition | undefined
@@ -160,7 +160,7 @@ describe('every strategy', () => {
         (name, returns, pos, seed) => {
           const closes = returns.reduce<number[]>((acc, r) => [...acc, (acc[acc.length - 1] ?? 100) * (1 + r)], [100])
           const held = pos && { ...pos, openedAt: T0 + pos.openedAt * DAY }
-          const action = STRATEGIES[name].decide(view(closes, T0), held, SPOT, seededRandom(seed))
+          const action = STRATEGIES[name].decide(view(closes, T0), held, SPOT, testRandom(seed))
           expectValid(action, SPOT)
           if (action.kind === 'add') expect(held?.side).toBe(1)
           for (const t of run(STRATEGIES[name], closes, SPOT, seed).trades) {
@@ -202,7 +202,7 @@ describe('every strategy', () => {
         }),
         fc.integer(),
         (name, pairCode, closes, pos, profile, seed) => {
-          const action = STRATEGIES[name].decide(view(closes, T0, pairCode), pos, profile, seededRandom(seed))
+          const action = STRATEGIES[name].decide(view(closes, T0, pairCode), pos, profile, testRandom(seed))
           expect(JSON.stringify(action)).not.toMatch(/null/) // NaN and Infinity serialize as null
           expectValid(action, profile, pairCode)
           if (!pos) expect(['hold', 'open']).toContain(action.kind)

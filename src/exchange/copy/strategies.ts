@@ -5,7 +5,7 @@
  * every action is checked on the way out so fractions are always in range and never NaN.
  */
 import { findInstrument } from '../market/instruments.ts'
-import type { Random } from '../market/random.ts'
+import type { Random } from '../market/market-seed.ts'
 import type { StrategyName } from './strategy-name.ts'
 
 export interface MarketView {

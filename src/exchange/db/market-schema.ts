@@ -26,10 +26,27 @@ export const candles = pgTable(
   ],
 )
 
+/**
+ * The simulator's secret seed, one row: MARKET_SEED, else drawn at random on the first start; every later start reads
+ * it. Never sent or logged: the fingerprint (a truncated SHA-256 of it) is what names the history it generated.
+ */
+export const marketSeed = pgTable('market_seed', {
+  id: text('id').primaryKey(),
+  /** Hex, at least 128 bits. */
+  secret: text('secret').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  /** When this secret was taken (engine time): the minutes after it follow it. */
+  chosenAt: timestamp('chosen_at', { withTimezone: true }).notNull(),
+})
+
 /** One row: how far the simulator has run (engine time), so a restart continues where it stopped. */
 export const marketState = pgTable('market_state', {
   id: text('id').primaryKey(),
-  seed: numeric('seed', { precision: 20, scale: 0 }).notNull(),
+  /**
+   * The fingerprint of the seed the last minutes followed; null: the public seed of a version before secret seeds
+   * (such a database keeps its history, and its next minutes follow the secret seed).
+   */
+  seedFingerprint: text('seed_fingerprint'),
   /** The last simulated minute (engine time). */
   lastMinute: timestamp('last_minute', { withTimezone: true }).notNull(),
   /** pairCode → last price, the starting point of the next minute. */

@@ -4,6 +4,7 @@
  * minute, with its hours merged into the hourly bars. Pure computation, no database.
  */
 import type { Instrument } from './instruments.ts'
+import type { MarketSeed } from './market-seed.ts'
 import { formatBar, HOUR_MS, MINUTE_MS, walkHours, walkMinutes, type TickBar } from './price-path.ts'
 import type { CandleRow } from './market-store.ts'
 
@@ -64,7 +65,7 @@ function concatHours(older: TickBar[], newer: readonly TickBar[]): TickBar[] {
  */
 export function simulateSpan(
   instruments: readonly Instrument[],
-  seed: number,
+  seed: MarketSeed,
   span: { from: number; to: number; minuteWindow: number },
   startCount: (instrument: Instrument) => number,
 ): PairSpan[] {

@@ -17,6 +17,7 @@ import { openDatabase, type DatabaseHandle } from '../db/client.ts'
 import { ApiFailure, failureResponse, notFound } from '../http/errors.ts'
 import { validationHook } from '../http/validation.ts'
 import { openApiCheck, type OpenApiCheck } from '#tests/fixtures/exchange/openapi-check.ts'
+import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import { Money } from '../money.ts'
 import { INSTRUMENTS } from './instruments.ts'
 import { createTradingBooks } from '../trading/books.ts'
@@ -33,14 +34,14 @@ let tape: Tape
 
 beforeAll(async () => {
   handle = await openDatabase({ dataDir: 'memory://' })
-  market = createMarketSimulator(handle.db, { seed: 3, backfillDays: 2, minuteHistoryDays: 1 })
+  market = createMarketSimulator(handle.db, { seed: testMarketSeed, backfillDays: 2, minuteHistoryDays: 1 })
   await market.start(NOW)
   app = new OpenAPIHono({ defaultHook: validationHook })
   tape = createTape(5)
   marketRoutes(
     app,
     market,
-    createTradingBooks(market, () => NOW, 3),
+    createTradingBooks(market, () => NOW, testMarketSeed),
     tape,
   )
   app.notFound(() => failureResponse(notFound()))

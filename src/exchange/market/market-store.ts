@@ -6,9 +6,10 @@
 import { and, asc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '../db/client.ts'
-import { candles, marketState } from '../db/market-schema.ts'
+import { candles, marketSeed, marketState } from '../db/market-schema.ts'
 import { prices } from '../db/schema.ts'
 import type { Candle } from './candles.ts'
+import { marketSeedFrom, marketSeedFingerprint, randomMarketSecret, type MarketSeed } from './market-seed.ts'
 import { plain } from './ticks.ts'
 
 export type StoredInterval = '1m' | '1h'
@@ -18,7 +19,8 @@ export interface CandleRow extends Candle {
 }
 
 export interface MarketStateRow {
-  seed: string
+  /** The fingerprint of the seed the last minutes followed; null: the public seed of an earlier version. */
+  seedFingerprint: string | null
   lastMinute: number
   lastPrices: Record<string, string>
 }
@@ -67,15 +69,42 @@ export async function pruneMinutes(db: Database, pairCodes: readonly string[], c
 
 export async function readState(db: Database): Promise<MarketStateRow | undefined> {
   const [row] = await db.select().from(marketState).where(eq(marketState.id, STATE_ID))
-  return row && { seed: row.seed, lastMinute: row.lastMinute.getTime(), lastPrices: row.lastPrices }
+  return (
+    row && { seedFingerprint: row.seedFingerprint, lastMinute: row.lastMinute.getTime(), lastPrices: row.lastPrices }
+  )
 }
 
 export async function writeState(db: Database, state: MarketStateRow): Promise<void> {
-  const values = { seed: state.seed, lastMinute: new Date(state.lastMinute), lastPrices: state.lastPrices }
+  const values = {
+    seedFingerprint: state.seedFingerprint,
+    lastMinute: new Date(state.lastMinute),
+    lastPrices: state.lastPrices,
+  }
   await db
     .insert(marketState)
     .values({ id: STATE_ID, ...values })
     .onConflictDoUpdate({ target: marketState.id, set: values })
+}
+
+/**
+ * The stored secret seed, or `configured` (MARKET_SEED) in its place, or a random one on a database that has none;
+ * whichever it is, it is stored before it is used. Concurrent first starts agree: the first insert wins.
+ */
+export async function loadMarketSeed(db: Database, configured: string | undefined, now: Date): Promise<MarketSeed> {
+  const [stored] = await db.select({ secret: marketSeed.secret }).from(marketSeed).where(eq(marketSeed.id, STATE_ID))
+  if (stored && (configured === undefined || stored.secret === configured)) return marketSeedFrom(stored.secret)
+  const secret = configured ?? randomMarketSecret()
+  const values = { secret, fingerprint: marketSeedFingerprint(secret), chosenAt: now }
+  if (stored) {
+    await db.update(marketSeed).set(values).where(eq(marketSeed.id, STATE_ID))
+    return marketSeedFrom(secret)
+  }
+  await db
+    .insert(marketSeed)
+    .values({ id: STATE_ID, ...values })
+    .onConflictDoNothing()
+  const [kept] = await db.select({ secret: marketSeed.secret }).from(marketSeed).where(eq(marketSeed.id, STATE_ID))
+  return marketSeedFrom(kept?.secret ?? secret)
 }
 
 /** USDT prices of coins, used to value wallets. */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { INSTRUMENTS } from './instruments.ts'
 import { generatePricePath, hourlyBars, nextPrices, type SimulatedMinute } from './price-path.ts'
 import { formatCount, formatUnits, gridOf, parseCount, plain } from './ticks.ts'
+import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 
 const START = Date.UTC(2026, 4, 1, 7)
 const btc = INSTRUMENTS[0]
@@ -27,10 +28,17 @@ function merge(minutes: readonly SimulatedMinute[]) {
 
 describe('price path', () => {
   it('continues from any stored price exactly as the uninterrupted path', () => {
+    // Past 8192 minutes too: a walk draws its keystream that many minutes at a time.
     for (const instrument of INSTRUMENTS.slice(0, 4)) {
-      const full = generatePricePath(instrument, 42, START, 3000)
-      for (const at of [1, 59, 60, 61, 1441, 2999]) {
-        const resumed = nextPrices(instrument, 42, START + at * 60_000, 3000 - at, full[at - 1]?.price ?? '')
+      const full = generatePricePath(instrument, testMarketSeed, START, 9000)
+      for (const at of [1, 59, 60, 61, 1441, 2999, 8191, 8192, 8193, 8999]) {
+        const resumed = nextPrices(
+          instrument,
+          testMarketSeed,
+          START + at * 60_000,
+          9000 - at,
+          full[at - 1]?.price ?? '',
+        )
         expect(resumed).toEqual(full.slice(at))
       }
     }
@@ -38,7 +46,7 @@ describe('price path', () => {
 
   it('gives well-formed minute candles: open is the previous close, wicks around open and close, volume on the lot', () => {
     for (const instrument of INSTRUMENTS) {
-      const path = generatePricePath(instrument, 11, START, 600)
+      const path = generatePricePath(instrument, testMarketSeed, START, 600)
       let previous = instrument.startPrice
       for (const minute of path) {
         const [open, high, low, close] = [
@@ -61,8 +69,8 @@ describe('price path', () => {
 
   it('builds hourly bars equal to their minutes, without materialising them', () => {
     for (const instrument of INSTRUMENTS) {
-      const minutes = generatePricePath(instrument, 5, START, 30 * 60)
-      const { bars, lastPrice } = hourlyBars(instrument, 5, START, 30, instrument.startPrice)
+      const minutes = generatePricePath(instrument, testMarketSeed, START, 30 * 60)
+      const { bars, lastPrice } = hourlyBars(instrument, testMarketSeed, START, 30, instrument.startPrice)
       expect(bars).toHaveLength(30)
       bars.forEach((bar, hour) => expect(bar).toEqual(merge(minutes.slice(hour * 60, hour * 60 + 60))))
       expect(lastPrice).toBe(minutes.at(-1)?.price)
@@ -71,7 +79,7 @@ describe('price path', () => {
 
   it('moves each coin within plausible bounds over 180 days', () => {
     for (const instrument of INSTRUMENTS) {
-      const { bars } = hourlyBars(instrument, 20_261_122, START, 180 * 24, instrument.startPrice)
+      const { bars } = hourlyBars(instrument, testMarketSeed, START, 180 * 24, instrument.startPrice)
       const ratio = new Decimal(bars.at(-1)?.close ?? '0').div(instrument.startPrice)
       expect(ratio.gt(0.2) && ratio.lt(5)).toBe(true)
     }

@@ -1,15 +1,16 @@
 /**
  * Deterministic minute prices for an instrument: a random walk of log-returns whose volatility
  * switches between calm, normal and stormy regimes, with rare jumps and a slow pull back towards
- * the instrument's start price. The path is counter-based: the draws of epoch minute m are a pure
- * function of (seed, pair, m) and the regime of an hour of (seed, pair, hour), so continuing from a
- * stored price gives exactly what regenerating from the start would. The walk runs in floats (draws,
- * not money) on an integer count of ticks; every price leaves as an exact decimal on the tick.
+ * the instrument's start price. The path is counter-based: the draws of epoch minute m are blocks of a keystream keyed
+ * by (secret seed, pair) at counter m (market-seed.ts) and the regime of an hour likewise, so continuing from a stored
+ * price gives exactly what regenerating from the start would, and nobody without the secret can draw the next minute.
+ * The walk runs in floats (draws, not money) on an integer count of ticks; every price leaves as an exact decimal on
+ * the tick.
  */
 import Decimal from 'decimal.js'
 import type { Candle } from './candles.ts'
 import type { Instrument } from './instruments.ts'
-import { seedOf } from './random.ts'
+import { unit, type MarketSeed } from './market-seed.ts'
 import { formatCount, gridOf, parseCount, type Grid } from './ticks.ts'
 
 export const MINUTE_MS = 60_000
@@ -69,60 +70,51 @@ export function onTick(price: Decimal, tickSize: Decimal.Value): Decimal {
   return Decimal.max(tick, steps.times(tick))
 }
 
-/** A 32-bit integer hash with good avalanche (lowbias32): the counter-based generator. */
-export function mix32(value: number): number {
-  let x = value >>> 0
-  x ^= x >>> 16
-  x = Math.imul(x, 0x21f0aaad)
-  x ^= x >>> 15
-  x = Math.imul(x, 0x735a2d97)
-  x ^= x >>> 15
-  return x >>> 0
-}
-
-/** A hash as a uniform draw in (0, 1). */
-export function unit(hash: number): number {
-  return (hash + 0.5) / 4294967296
-}
-
-/** Distinct streams of draws within one minute. */
-const STREAM = {
-  shockA: 0x68e31da4,
-  shockB: 0xb5297a4d,
-  jump: 0x1b56c4e9,
-  jumpSize: 0x7f4a7c15,
-  wickUp: 0x9e3779b9,
-  wickDown: 0x85ebca6b,
-  volume: 0xc2b2ae35,
-} as const
-const REGIME_STREAM = { slow: 0x27d4eb2f, fast: 0x165667b1, key: 0x5bd1e995 } as const
-
-/** The key of a pair's path under a seed. */
-export function pathKey(pairCode: string, seed: number): number {
-  return mix32(seedOf(pairCode, seed))
-}
+/** Keystream blocks per minute of a path: its seven draws (two shocks, jump, jump size, two wicks, volume) fit in two. */
+const BLOCKS_PER_MINUTE = 2
+const WORDS_PER_MINUTE = 4 * BLOCKS_PER_MINUTE
+/** Which word of its minute each draw is. */
+const DRAW = { shockA: 0, shockB: 1, jump: 2, jumpSize: 3, wickUp: 4, wickDown: 5, volume: 6 } as const
+/** Minutes drawn per cipher call (128 KiB of keystream). */
+const CHUNK_MINUTES = 8192
+/** The regime's value noise: a slow lattice (one cell a day) and a fast one (6-hour cells), one word each per block. */
+const REGIME_LATTICES = [
+  { spanHours: 24, word: 0, weight: 0.65 },
+  { spanHours: 6, word: 1, weight: 0.35 },
+] as const
 
 const smooth = (t: number) => t * t * (3 - 2 * t)
-const lattice = (key: number, stream: number, index: number) => unit(mix32(mix32(key ^ index) ^ stream))
-
-function noise(key: number, stream: number, hour: number, span: number): number {
-  const cell = Math.floor(hour / span)
-  const t = smooth((hour - cell * span) / span)
-  const a = lattice(key, stream, cell)
-  return a + (lattice(key, stream, cell + 1) - a) * t
-}
 
 /**
- * The volatility multiplier of an hour (epoch hour index): smooth value noise over days and 6-hour blocks, cut into
- * regimes (about 35 % calm, 50 % normal, 15 % stormy).
+ * The volatility multipliers of `hours` epoch hours from `fromHour`: smooth value noise over days and 6-hour blocks,
+ * cut into regimes (about 35 % calm, 50 % normal, 15 % stormy). One cipher call per lattice for the whole range.
  */
-export function regimeScale(key: number, hour: number): number {
-  const regimeKey = mix32(key ^ REGIME_STREAM.key)
-  const level =
-    0.65 * noise(regimeKey, REGIME_STREAM.slow, hour, 24) + 0.35 * noise(regimeKey, REGIME_STREAM.fast, hour, 6)
-  if (level < 0.42) return REGIME_SCALES[0]
-  if (level > 0.7) return REGIME_SCALES[2]
-  return REGIME_SCALES[1]
+export function regimeScales(seed: MarketSeed, pairCode: string, fromHour: number, hours: number): number[] {
+  const stream = seed.stream(`regime/${pairCode}`)
+  const lattices = REGIME_LATTICES.map(({ spanHours, word, weight }) => {
+    const firstCell = Math.floor(fromHour / spanHours)
+    const cells = Math.floor((fromHour + hours - 1) / spanHours) - firstCell + 2
+    return { spanHours, word, weight, firstCell, words: stream.words(firstCell, cells) }
+  })
+  return Array.from({ length: hours }, (_, index) => {
+    const hour = fromHour + index
+    let level = 0
+    for (const { spanHours, word, weight, firstCell, words } of lattices) {
+      const cell = Math.floor(hour / spanHours)
+      const at = (cell - firstCell) * 4 + word
+      const a = unit(words[at] ?? 0)
+      const b = unit(words[at + 4] ?? 0)
+      level += weight * (a + (b - a) * smooth((hour - cell * spanHours) / spanHours))
+    }
+    if (level < 0.42) return REGIME_SCALES[0]
+    if (level > 0.7) return REGIME_SCALES[2]
+    return REGIME_SCALES[1]
+  })
+}
+
+/** The volatility multiplier of one epoch hour of a pair (the market maker's spread follows it). */
+export function regimeScale(seed: MarketSeed, pairCode: string, hour: number): number {
+  return regimeScales(seed, pairCode, hour, 1)[0] ?? REGIME_SCALES[1]
 }
 
 export type MinuteSink = (time: number, open: number, high: number, low: number, close: number, volume: number) => void
@@ -134,13 +126,13 @@ export type MinuteSink = (time: number, open: number, high: number, low: number,
  */
 export function walkMinutes(
   instrument: Instrument,
-  seed: number,
+  seed: MarketSeed,
   fromMinuteMs: number,
   minutes: number,
   startCount: number,
   sink: MinuteSink,
 ): number {
-  const key = pathKey(instrument.pairCode, seed)
+  const path = seed.stream(`path/${instrument.pairCode}`)
   const tickValue = Number(instrument.tickSize)
   const lotValue = Number(instrument.lotSize)
   const logTick = Math.log(tickValue)
@@ -151,38 +143,45 @@ export function walkMinutes(
   const firstMinute = Math.floor(fromMinuteMs / MINUTE_MS)
   let count = Math.max(1, startCount)
   let logPrice = Math.log(count) + logTick
-  let hour = Number.NaN
-  let scale = 1
-  let volumeScale = 1
-  for (let i = 0; i < minutes; i += 1) {
-    const minute = firstMinute + i
-    const minuteHour = Math.floor(minute / 60)
-    if (minuteHour !== hour) {
-      hour = minuteHour
-      scale = regimeScale(key, hour)
-      volumeScale = scale ** 1.3
+  for (let done = 0; done < minutes; done += CHUNK_MINUTES) {
+    const chunkStart = firstMinute + done
+    const size = Math.min(CHUNK_MINUTES, minutes - done)
+    const words = path.words(chunkStart * BLOCKS_PER_MINUTE, size * BLOCKS_PER_MINUTE)
+    const firstHour = Math.floor(chunkStart / 60)
+    const scales = regimeScales(
+      seed,
+      instrument.pairCode,
+      firstHour,
+      Math.floor((chunkStart + size - 1) / 60) - firstHour + 1,
+    )
+    const volumeScales = scales.map((scale) => scale ** 1.3)
+    for (let i = 0; i < size; i += 1) {
+      const minute = chunkStart + i
+      const hour = Math.floor(minute / 60) - firstHour
+      const scale = scales[hour] ?? 1
+      const at = i * WORDS_PER_MINUTE
+      const shock =
+        Math.sqrt(-2 * Math.log(unit(words[at + DRAW.shockA] ?? 0))) *
+        Math.cos(2 * Math.PI * unit(words[at + DRAW.shockB] ?? 0))
+      let logReturn = shock * sigma * scale - REVERSION * (logPrice - anchor)
+      if (unit(words[at + DRAW.jump] ?? 0) < JUMP_CHANCE) {
+        const jump = unit(words[at + DRAW.jumpSize] ?? 0)
+        logReturn += (jump < 0.5 ? -1 : 1) * JUMP_SIZE * (0.5 + Math.abs(2 * jump - 1))
+      }
+      const open = count
+      const close = Math.max(1, Math.round(count * Math.exp(logReturn)))
+      const wick = sigma * scale * close * WICK
+      const up = unit(words[at + DRAW.wickUp] ?? 0)
+      const down = unit(words[at + DRAW.wickDown] ?? 0)
+      const high = Math.max(open, close) + Math.floor(up * up * wick)
+      const low = Math.max(1, Math.min(open, close) - Math.floor(down * down * wick))
+      const activity =
+        (0.35 + 1.3 * unit(words[at + DRAW.volume] ?? 0)) * (0.6 + 0.4 * Math.abs(shock)) * (volumeScales[hour] ?? 1)
+      const volume = Math.max(1, Math.round((lotsPerQuote / close) * activity))
+      sink(minute * MINUTE_MS, open, high, low, close, volume)
+      count = close
+      logPrice = Math.log(close) + logTick
     }
-    const base = mix32(key ^ minute)
-    const shock =
-      Math.sqrt(-2 * Math.log(unit(mix32(base ^ STREAM.shockA)))) *
-      Math.cos(2 * Math.PI * unit(mix32(base ^ STREAM.shockB)))
-    let logReturn = shock * sigma * scale - REVERSION * (logPrice - anchor)
-    if (unit(mix32(base ^ STREAM.jump)) < JUMP_CHANCE) {
-      const draw = unit(mix32(base ^ STREAM.jumpSize))
-      logReturn += (draw < 0.5 ? -1 : 1) * JUMP_SIZE * (0.5 + Math.abs(2 * draw - 1))
-    }
-    const open = count
-    const close = Math.max(1, Math.round(count * Math.exp(logReturn)))
-    const wick = sigma * scale * close * WICK
-    const up = unit(mix32(base ^ STREAM.wickUp))
-    const down = unit(mix32(base ^ STREAM.wickDown))
-    const high = Math.max(open, close) + Math.floor(up * up * wick)
-    const low = Math.max(1, Math.min(open, close) - Math.floor(down * down * wick))
-    const activity = (0.35 + 1.3 * unit(mix32(base ^ STREAM.volume))) * (0.6 + 0.4 * Math.abs(shock)) * volumeScale
-    const volume = Math.max(1, Math.round((lotsPerQuote / close) * activity))
-    sink(minute * MINUTE_MS, open, high, low, close, volume)
-    count = close
-    logPrice = Math.log(close) + logTick
   }
   return count
 }
@@ -193,7 +192,7 @@ export function walkMinutes(
  */
 export function nextPrices(
   instrument: Instrument,
-  seed: number,
+  seed: MarketSeed,
   fromMinuteMs: number,
   minutes: number,
   startPrice: string,
@@ -225,7 +224,7 @@ export function nextPrices(
 /** `minutes` one-minute prices from `start` (epoch ms, aligned to a minute), from the instrument's start price. */
 export function generatePricePath(
   instrument: Instrument,
-  seed: number,
+  seed: MarketSeed,
   start: number,
   minutes: number,
 ): SimulatedMinute[] {
@@ -238,7 +237,7 @@ export function generatePricePath(
  */
 export function walkHours(
   instrument: Instrument,
-  seed: number,
+  seed: MarketSeed,
   fromMinuteMs: number,
   minutes: number,
   startCount: number,
@@ -298,7 +297,7 @@ export function formatBar(bar: TickBar, instrument: Instrument): Candle {
  */
 export function hourlyBars(
   instrument: Instrument,
-  seed: number,
+  seed: MarketSeed,
   fromMs: number,
   hours: number,
   startPrice: string,

@@ -3,25 +3,29 @@
  * writes minutes and the hour in progress, reads are consistent, and a restart (short or long gap)
  * continues exactly as one uninterrupted run.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Decimal from 'decimal.js'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type Database, type DatabaseHandle } from '../db/client.ts'
-import { candles, marketState } from '../db/market-schema.ts'
+import { DEFAULT_MIGRATIONS_FOLDER, openDatabase, type Database, type DatabaseHandle } from '../db/client.ts'
+import { candles, marketSeed, marketState } from '../db/market-schema.ts'
 import { prices } from '../db/schema.ts'
 import { INTERVAL_NAMES, INTERVALS, type Candle } from './candles.ts'
 import { INSTRUMENTS } from './instruments.ts'
+import { marketSeedFrom } from './market-seed.ts'
+import { loadMarketSeed, readState } from './market-store.ts'
 import { plain } from './ticks.ts'
 import { createMarketSimulator, lastWholeMinute, type MarketSimulator } from './simulator.ts'
+import { TEST_MARKET_SECRET, testMarketSeed } from '#tests/fixtures/market-seed.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 const T0 = new Date(Date.UTC(2026, 4, 10, 12, 30, 15))
-const OPTIONS = { seed: 7, backfillDays: 3, minuteHistoryDays: 1 }
+const OPTIONS = { seed: testMarketSeed, backfillDays: 3, minuteHistoryDays: 1 }
 const at = (ms: number) => new Date(T0.getTime() + ms)
 
 async function rows(
@@ -85,6 +89,13 @@ async function snapshot(db: Database, market: MarketSimulator, now: Date) {
     state,
   }
 }
+
+/** A folder for the databases that live across restarts. */
+let folder: string
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'tandem-market-'))
+})
+afterAll(() => rm(folder, { recursive: true, force: true }))
 
 describe('a fresh market', () => {
   let handle: DatabaseHandle
@@ -247,12 +258,6 @@ describe('a fresh market', () => {
 })
 
 describe('restarts', () => {
-  let folder: string
-  beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'tandem-market-'))
-  })
-  afterAll(() => rm(folder, { recursive: true, force: true }))
-
   it('continue after short and long gaps exactly as one uninterrupted run', async () => {
     const reference = await openDatabase({ dataDir: 'memory://' })
     const uninterrupted = createMarketSimulator(reference.db, OPTIONS)
@@ -281,6 +286,89 @@ describe('restarts', () => {
       } finally {
         await handle.close()
       }
+    }
+  }, 120_000)
+})
+
+describe('the secret seed', () => {
+  it('is drawn at random on a fresh database, stored, read back by every later start, and logged by fingerprint only', async () => {
+    const handle = await openDatabase({ dataDir: 'memory://' })
+    const logs: string[] = []
+    const logger = { log: (line: string) => logs.push(line) }
+    try {
+      const drawn = await loadMarketSeed(handle.db, undefined, T0)
+      expect(drawn.fingerprint).not.toBe(testMarketSeed.fingerprint)
+      expect((await loadMarketSeed(handle.db, undefined, at(HOUR))).fingerprint).toBe(drawn.fingerprint)
+      const [row] = await handle.db.select().from(marketSeed)
+      expect(row?.secret).toMatch(/^[0-9a-f]{64}$/)
+      expect(row?.fingerprint).toBe(drawn.fingerprint)
+      expect(marketSeedFrom(row?.secret ?? '').fingerprint).toBe(drawn.fingerprint)
+      // MARKET_SEED wins over the stored one, and is stored in its place.
+      expect((await loadMarketSeed(handle.db, TEST_MARKET_SECRET, at(HOUR))).fingerprint).toBe(
+        testMarketSeed.fingerprint,
+      )
+      expect((await loadMarketSeed(handle.db, undefined, at(2 * HOUR))).fingerprint).toBe(testMarketSeed.fingerprint)
+      expect(await handle.db.select({ chosenAt: marketSeed.chosenAt }).from(marketSeed)).toEqual([
+        { chosenAt: at(HOUR) },
+      ])
+
+      // The market state names the history by the fingerprint of the seed it followed; a new seed is logged by both.
+      await createMarketSimulator(handle.db, { ...OPTIONS, logger }).start(T0)
+      expect((await readState(handle.db))?.seedFingerprint).toBe(testMarketSeed.fingerprint)
+      const other = marketSeedFrom('ab'.repeat(32))
+      await createMarketSimulator(handle.db, { ...OPTIONS, seed: other, logger }).start(at(10 * MINUTE))
+      expect((await readState(handle.db))?.seedFingerprint).toBe(other.fingerprint)
+      expect(logs.at(-1)).toBe(
+        `[market] seed changed from fingerprint ${testMarketSeed.fingerprint} to fingerprint ${other.fingerprint}: history is kept, new minutes follow the new seed`,
+      )
+      expect(logs.join('\n')).not.toContain(TEST_MARKET_SECRET.slice(0, 16))
+      expect(logs.join('\n')).not.toContain('abababababababab')
+    } finally {
+      await handle.close()
+    }
+  }, 120_000)
+
+  it('lets a database written with the old public seed start: its history kept, its next minutes on the secret seed', async () => {
+    // The migrations before the secret seed, then a market state as that version wrote it (seed numeric(20, 0)).
+    const before = join(folder, 'migrations-before')
+    await cp(DEFAULT_MIGRATIONS_FOLDER, before, { recursive: true })
+    const journalFile = join(before, 'meta', '_journal.json')
+    const journal = z
+      .object({ entries: z.array(z.object({ tag: z.string() }).loose()) })
+      .loose()
+      .parse(JSON.parse(await readFile(journalFile, 'utf8')))
+    const seedMigration = journal.entries.findIndex((entry) => entry.tag.endsWith('_market_seed'))
+    expect(seedMigration).toBeGreaterThan(0)
+    await writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, seedMigration) }))
+    const dataDir = join(folder, 'legacy')
+    const last = lastWholeMinute(T0)
+    const lastPrices = Object.fromEntries(INSTRUMENTS.map((i) => [i.pairCode, i.startPrice]))
+    const legacy = await openDatabase({ dataDir, migrationsFolder: before })
+    await legacy.db.execute(
+      sql`insert into market_state (id, seed, last_minute, last_prices) values ('main', 20261122, ${new Date(last).toISOString()}::timestamptz, ${JSON.stringify(lastPrices)}::jsonb)`,
+    )
+    await legacy.close()
+
+    const handle = await openDatabase({ dataDir })
+    const logs: string[] = []
+    try {
+      expect(await readState(handle.db)).toEqual({ seedFingerprint: null, lastMinute: last, lastPrices })
+      const seed = await loadMarketSeed(handle.db, undefined, T0)
+      const market = createMarketSimulator(handle.db, {
+        ...OPTIONS,
+        seed,
+        logger: { log: (line: string) => logs.push(line) },
+      })
+      await market.start(at(5 * MINUTE))
+      expect(logs).toEqual([
+        `[market] seed changed from an earlier version's public seed to fingerprint ${seed.fingerprint}: history is kept, new minutes follow the new seed`,
+      ])
+      const minutes = await rows(handle.db, 'BTC_USDT', '1m')
+      expect(minutes.map((m) => m.time)).toEqual([1, 2, 3, 4, 5].map((k) => last + k * MINUTE))
+      expect(minutes[0]?.open).toBe(lastPrices.BTC_USDT)
+      expect((await readState(handle.db))?.seedFingerprint).toBe(seed.fingerprint)
+    } finally {
+      await handle.close()
     }
   }, 120_000)
 })

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts'
 import { minutesBetween, simulateSpan, toRows, type PairSpan } from './backfill.ts'
 import { INTERVALS, type Candle, type Interval } from './candles.ts'
 import { findInstrument, INSTRUMENTS, type Instrument } from './instruments.ts'
+import type { MarketSeed } from './market-seed.ts'
 import {
   aggregateCandles,
   clearCandles,
@@ -40,7 +41,8 @@ export interface MinuteUpdate {
 }
 
 export interface MarketSimulatorOptions {
-  seed: number
+  /** The secret seed every minute is keyed by (market-store.ts loadMarketSeed). */
+  seed: MarketSeed
   backfillDays: number
   /** Days of minute candles kept (at least one is kept: the tickers' 24 h window reads them). */
   minuteHistoryDays: number
@@ -170,7 +172,7 @@ export function createMarketSimulator(db: Database, options: MarketSimulatorOpti
         usdtPrice: lastPrices[span.instrument.pairCode] ?? span.instrument.startPrice,
       }))
       await writePrices(tx, [...coinPrices, { coin: 'USDT', usdtPrice: '1' }], now)
-      await writeState(tx, { seed: String(seed), lastMinute: to, lastPrices })
+      await writeState(tx, { seedFingerprint: seed.fingerprint, lastMinute: to, lastPrices })
     })
     if (prune) prunedUpTo = Math.floor(cutoff / HOUR_MS) * HOUR_MS
     absorb(spans, to)
@@ -205,14 +207,18 @@ export function createMarketSimulator(db: Database, options: MarketSimulatorOpti
       const minutes = await run(from, to, now, true)
       const hours = Math.ceil(minutesBetween(from, to) / 60)
       options.logger?.log(
-        `[market] back-filled ${options.backfillDays} days for ${INSTRUMENTS.length} pairs (about ${hours * INSTRUMENTS.length} hourly and ${minutes.length} minute candles) in ${Math.round(performance.now() - began)} ms`,
+        `[market] back-filled ${options.backfillDays} days for ${INSTRUMENTS.length} pairs (about ${hours * INSTRUMENTS.length} hourly and ${minutes.length} minute candles) in ${Math.round(performance.now() - began)} ms, seed fingerprint ${seed.fingerprint}`,
       )
       return
     }
-    if (state.seed !== String(seed))
+    // Fingerprints only: the seed itself is never logged.
+    if (state.seedFingerprint !== seed.fingerprint) {
+      const before =
+        state.seedFingerprint === null ? "an earlier version's public seed" : `fingerprint ${state.seedFingerprint}`
       options.logger?.log(
-        `[market] seed changed from ${state.seed} to ${seed}: history is kept, new minutes follow the new seed`,
+        `[market] seed changed from ${before} to fingerprint ${seed.fingerprint}: history is kept, new minutes follow the new seed`,
       )
+    }
     await load(state.lastMinute, state.lastPrices)
     if (to > state.lastMinute) await run(state.lastMinute + MINUTE_MS, to, now, false)
   }

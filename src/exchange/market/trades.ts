@@ -3,7 +3,8 @@
  * range and ending at its close, kept in a small ring per pair (newest last).
  */
 import type { Instrument } from './instruments.ts'
-import { gridsOf, MINUTE_MS, mix32, pathKey, unit, type TickBar } from './price-path.ts'
+import { unit, type MarketSeed } from './market-seed.ts'
+import { gridsOf, MINUTE_MS, type TickBar } from './price-path.ts'
 import { formatCount } from './ticks.ts'
 
 export interface Trade {
@@ -15,19 +16,22 @@ export interface Trade {
   side: 'buy' | 'sell'
 }
 
-const TRADE_STREAM = 0x2545f491
-const DRAW = { weight: 0x3c6ef372, price: 0xa54ff53a, side: 0x510e527f, time: 0x9b05688c } as const
-/** Trade ids are minute × this + index, so at most this many trades per minute. */
+/** The words of a trade's keystream block. */
+const DRAW = { weight: 0, price: 1, side: 2, time: 3 } as const
+/**
+ * Trade ids are minute × this + index, so at most this many trades per minute; trade i of minute m draws from keystream
+ * block m × this + i.
+ */
 const MAX_PER_MINUTE = 1000
 
-/** The trades of one simulated minute, oldest first: a pure function of (seed, pair, minute, bar). */
-export function minuteTrades(instrument: Instrument, seed: number, bar: TickBar, perMinute: number): Trade[] {
+/** The trades of one simulated minute, oldest first: a pure function of (secret seed, pair, minute, bar). */
+export function minuteTrades(instrument: Instrument, seed: MarketSeed, bar: TickBar, perMinute: number): Trade[] {
   const count = Math.min(MAX_PER_MINUTE, Math.max(0, Math.floor(perMinute)))
   if (count === 0) return []
   const { tick, lot } = gridsOf(instrument)
   const minute = Math.floor(bar.time / MINUTE_MS)
-  const base = mix32(mix32(pathKey(instrument.pairCode, seed) ^ TRADE_STREAM) ^ minute)
-  const draw = (index: number, stream: number) => unit(mix32(mix32(base ^ index) ^ stream))
+  const words = seed.stream(`trades/${instrument.pairCode}`).words(minute * MAX_PER_MINUTE, count)
+  const draw = (index: number, word: number) => unit(words[index * 4 + word] ?? 0)
   const weights = Array.from({ length: count }, (_, index) => 0.05 + draw(index, DRAW.weight) ** 2)
   const total = weights.reduce((sum, weight) => sum + weight, 0)
   const trades: Trade[] = []
@@ -55,7 +59,7 @@ export function minuteTrades(instrument: Instrument, seed: number, bar: TickBar,
 export function appendTrades(
   ring: Trade[],
   instrument: Instrument,
-  seed: number,
+  seed: MarketSeed,
   bars: readonly TickBar[],
   perMinute: number,
   kept: number,

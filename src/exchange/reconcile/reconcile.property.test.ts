@@ -22,6 +22,7 @@ import { leaderStatsDetail } from '../copy/api/read.service.ts'
 import { reconcile } from './reconcile.ts'
 import type { Difference } from './report.ts'
 import { scriptedMarket, type ScriptedMarket } from '#tests/fixtures/exchange/copy/scripted-market.ts'
+import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import { runs } from '#tests/fixtures/properties.ts'
 import { and, eq, isNull } from 'drizzle-orm'
 import { throwingIncidents } from '#tests/fixtures/exchange/incidents.ts'
@@ -132,7 +133,7 @@ async function run(history: readonly { moves: number[]; actions: Action[] }[]): 
     minCopyAmount: '10',
     createdAt: now(),
   })
-  const trading = createOrderEngine({ db, market, books: createTradingBooks(market, now), now, rules })
+  const trading = createOrderEngine({ db, market, books: createTradingBooks(market, now, testMarketSeed), now, rules })
   const runner = createEngineRunner({
     db,
     market,
@@ -143,6 +144,7 @@ async function run(history: readonly { moves: number[]; actions: Action[] }[]): 
     incidents: throwingIncidents,
     // Liquidation is the order engine's, on the books, as in production: the tick's new marks go to it first.
     onMinutes: () => trading.onPrices(),
+    seed: testMarketSeed,
   })
   await runner.tick()
   await db.transaction(async (tx) => {

@@ -6,16 +6,20 @@
  * regime's hour changed): a book nobody reads costs nothing. Re-quoting never trades: a quote that would cross a
  * user's order is left out (the engine's sweep fills such orders, with the database, as the price moves through them).
  */
-import { TRADING, MARKET } from '#/app.config.ts'
+import { TRADING } from '#/app.config.ts'
 import { TRADING_MARKETS, type Depth, type TradingMarket } from '#/contract/index.ts'
 import { Money } from '#/exchange/money.ts'
 import { findInstrument, INSTRUMENTS } from '../market/instruments.ts'
-import { pathKey, regimeScale } from '../market/price-path.ts'
+import { unit, type MarketSeed } from '../market/market-seed.ts'
+import { regimeScale } from '../market/price-path.ts'
 import type { MarketSimulator } from '../market/simulator.ts'
 import { quoteLadder } from './market-maker.ts'
 import { OrderBook, type Quote } from './order-book.ts'
 
 const HOUR_MS = 3_600_000
+const MINUTE_MS = 60_000
+/** Keystream blocks of a re-quote's size draws: two words per level (bid, ask), four words a block. */
+const SIZE_BLOCKS = Math.ceil((2 * TRADING.marketMaker.levels) / 4)
 export const MAKER_ID = TRADING.marketMaker.ownerId
 const MAKER_PREFIX = `${MAKER_ID}:`
 
@@ -64,7 +68,7 @@ const newBook = (pairCode: string, lotSize: string) => new OrderBook({ pairCode,
 export function createTradingBooks(
   market: Pick<MarketSimulator, 'mark'>,
   now: () => Date,
-  seed: number = MARKET.seed,
+  seed: MarketSeed,
 ): TradingBooks {
   const entries = new Map<string, Entry>()
   for (const biz of TRADING_MARKETS)
@@ -90,13 +94,15 @@ export function createTradingBooks(
     const { instrument, entry } = found
     const hour = Math.floor(now().getTime() / HOUR_MS)
     if (entry.price === price && entry.hour === hour) return undefined
+    // The sizes vary from one minute's re-quote to the next, the same way on every process and every run.
+    const minute = Math.floor(now().getTime() / MINUTE_MS)
+    const sizeDraws = seed.stream(`maker/${biz}/${instrument.pairCode}`).words(minute * SIZE_BLOCKS, SIZE_BLOCKS)
     const quotes = quoteLadder({
       price: new Money(price),
       tickSize: new Money(instrument.tickSize),
       lotSize: new Money(instrument.lotSize),
-      regime: regimeScale(pathKey(instrument.pairCode, seed), hour),
-      // The sizes vary from one re-quote to the next, the same way on every process and every run.
-      seed: pathKey(`${biz}:${instrument.pairCode}`, seed) ^ Math.floor(now().getTime() / 60_000),
+      regime: regimeScale(seed, instrument.pairCode, hour),
+      sizeDraws: Array.from(sizeDraws, unit),
     })
     return { quotes, price, hour }
   }

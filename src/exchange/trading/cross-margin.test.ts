@@ -6,6 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import type { PlaceOrderRequest } from '#/contract/index.ts'
 import { Book, INSURANCE, MARKET, type PositionState } from '../copy/book.ts'
 import { liquidate } from '../copy/positions.ts'
@@ -36,7 +37,7 @@ beforeAll(async () => {
   engine = createOrderEngine({
     db: h.context.db,
     market,
-    books: createTradingBooks(market, h.context.now),
+    books: createTradingBooks(market, h.context.now, testMarketSeed),
     now: h.context.now,
     rules: h.context.rules,
   })

@@ -4,12 +4,14 @@ import { Money } from '#/exchange/money.ts'
 import { runs } from '#tests/fixtures/properties.ts'
 import { quoteLadder, type LadderInput } from './market-maker.ts'
 
+/** Two draws per level (bid, ask) for the 15 levels, spread over (0, 1). */
+const DRAWS = Array.from({ length: 30 }, (_, i) => ((i * 7) % 30) / 30 + 1 / 60)
 const BTC: LadderInput = {
   price: new Money('67250.5'),
   tickSize: new Money('0.1'),
   lotSize: new Money('0.00001'),
   regime: 1,
-  seed: 7,
+  sizeDraws: DRAWS,
 }
 const sides = (input: LadderInput) => {
   const quotes = quoteLadder(input)
@@ -45,14 +47,14 @@ describe('market maker ladder', () => {
         fc.integer({ min: 1, max: 10_000_000 }),
         fc.constantFrom(['0.1', '0.00001'], ['0.00001', '1'], ['0.001', '0.01']),
         fc.constantFrom(0.6, 1, 2.6),
-        fc.integer(),
-        (cents, [tick, lot], regime, seed) => {
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), { minLength: 30, maxLength: 30 }),
+        (cents, [tick, lot], regime, sizeDraws) => {
           const input = {
             price: new Money(cents).times(tick ?? '1'),
             tickSize: new Money(tick ?? '1'),
             lotSize: new Money(lot ?? '1'),
             regime,
-            seed,
+            sizeDraws,
           }
           const { bids, asks } = sides(input)
           const bestBid = bids[0]?.price ?? new Money(0)
@@ -64,6 +66,19 @@ describe('market maker ladder', () => {
       ),
       runs(300),
     )
+  })
+
+  it("varies each level's size by its draw, within ±40 %, and nothing else", () => {
+    const ladder = (draw: number) => quoteLadder({ ...BTC, sizeDraws: DRAWS.map(() => draw) })
+    const [low, middle, high] = [ladder(0), ladder(0.5), ladder(1)]
+    expect(low.map((q) => q.price.toFixed())).toEqual(middle.map((q) => q.price.toFixed()))
+    expect(high.map((q) => q.price.toFixed())).toEqual(middle.map((q) => q.price.toFixed()))
+    middle.forEach((quote, i) => {
+      // Sizes are floored to the lot: the ratio is within a lot of 0.6 and 1.4.
+      const lot = BTC.lotSize.div(quote.size)
+      expect(low[i]?.size.div(quote.size).minus(0.6).abs().lte(lot)).toBe(true)
+      expect(high[i]?.size.div(quote.size).minus(1.4).abs().lte(lot.times(2))).toBe(true)
+    })
   })
 
   it('is the same ladder for the same input', () => {

@@ -4,12 +4,11 @@
  * and the sizes shrink, in the simulator's stormy regimes, as real makers pull back when prices jump. A market order
  * walks this ladder, so a large one pays real slippage.
  *
- * Deterministic: the same price, regime and seed give the same ladder. Prices are on the tick (bids rounded down, asks
+ * Deterministic: the same price, regime and size draws give the same ladder. Prices are on the tick (bids rounded down, asks
  * up: never inside the intended spread), sizes on the lot (down, at least one lot).
  */
 import { TRADING } from '#/app.config.ts'
 import { exact, Exact, Money } from '#/exchange/money.ts'
-import { mix32, unit } from '../market/price-path.ts'
 
 export interface Quote {
   side: 'buy' | 'sell'
@@ -24,13 +23,18 @@ export interface LadderInput {
   lotSize: Money
   /** The simulator's volatility multiplier now (price-path.ts `regimeScale`: 0.6 calm, 1 normal, 2.6 stormy). */
   regime: number
-  /** Varies the sizes from one refresh to the next (e.g. the pair's path key and the minute). */
-  seed: number
+  /**
+   * Uniform draws in (0, 1) that vary the sizes from one re-quote to the next, two per level (its bid, then its ask):
+   * keyed by the simulator's secret seed (books.ts), so nobody can tell the maker's next sizes.
+   */
+  sizeDraws: ArrayLike<number>
 }
 
 type MakerConfig = typeof TRADING.marketMaker
 
 const BPS = 10_000
+/** The draw that leaves a level's size as it is (a ladder given fewer draws than levels). */
+const NO_VARIATION = 0.5
 
 /** Down (bids) or up (asks) to the tick. */
 function onTick(price: Money, tickSize: Money, side: Quote['side']): Money {
@@ -40,7 +44,7 @@ function onTick(price: Money, tickSize: Money, side: Quote['side']): Money {
 
 /** The maker's ladder: `levels` bids below the price and as many asks above, best first on each side. */
 export function quoteLadder(input: LadderInput, config: MakerConfig = TRADING.marketMaker): Quote[] {
-  const { price, tickSize, lotSize, regime, seed } = input
+  const { price, tickSize, lotSize, regime, sizeDraws } = input
   const halfSpread = Money.max(
     tickSize,
     exact(price)
@@ -63,8 +67,8 @@ export function quoteLadder(input: LadderInput, config: MakerConfig = TRADING.ma
       if (previous && (side === 'buy' ? at.gte(previous) : at.lte(previous))) at = previous.plus(tickSize.times(sign))
       if (at.lte(0)) break
       previous = at
-      const variation =
-        1 + config.sizeVariation * (2 * unit(mix32(seed ^ mix32(level * 2 + (side === 'buy' ? 0 : 1)))) - 1)
+      const draw = sizeDraws[level * 2 + (side === 'buy' ? 0 : 1)] ?? NO_VARIATION
+      const variation = 1 + config.sizeVariation * (2 * draw - 1)
       // A size the maker chooses (not money owed): drawn in floating point, then exact from here on.
       const worth = new Exact((config.levelUsdt * (1 + config.levelGrowth * level) * variation) / regime)
       const lots = worth.div(at).div(lotSize).floor()

@@ -25,6 +25,7 @@ import { setMarginMode } from './leverage.service.ts'
 import { createOrderEngine, type OrderEngine } from './order-engine.ts'
 import { createTape } from './tape.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
+import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 
 const ETH = 'ETH_USDT'
@@ -46,7 +47,7 @@ const newEngine = () =>
   createOrderEngine({
     db: h.context.db,
     market,
-    books: createTradingBooks(market, h.context.now),
+    books: createTradingBooks(market, h.context.now, testMarketSeed),
     now: h.context.now,
     rules: h.context.rules,
     tape: createTape(TRADING.tapeKept),
@@ -458,7 +459,7 @@ describe('one failing book never stops the others', () => {
     const isolated = createOrderEngine({
       db: h.context.db,
       market,
-      books: createTradingBooks(market, h.context.now),
+      books: createTradingBooks(market, h.context.now, testMarketSeed),
       now: h.context.now,
       rules: h.context.rules,
       incidents,

@@ -7,6 +7,7 @@
 import fc from 'fast-check'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import type { PlaceOrderRequest, TradingMarket } from '#/contract/index.ts'
 import { deposit } from '../copy/engine.ts'
 import { balances } from '../db/schema.ts'
@@ -105,7 +106,7 @@ class World {
       mark: (pairCode: string) => this.prices.get(pairCode),
       marks: () => new Map(this.prices),
     }
-    this.books = createTradingBooks(market, h.context.now)
+    this.books = createTradingBooks(market, h.context.now, testMarketSeed)
     this.engine = createOrderEngine({
       db: h.context.db,
       market,

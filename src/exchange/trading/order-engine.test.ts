@@ -6,6 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import { TRADING } from '#/app.config.ts'
 import type { MarketTrade, PlaceOrderRequest } from '#/contract/index.ts'
 import { deposit } from '../copy/engine.ts'
@@ -32,7 +33,7 @@ const newEngine = () =>
   createOrderEngine({
     db: h.context.db,
     market,
-    books: createTradingBooks(market, h.context.now),
+    books: createTradingBooks(market, h.context.now, testMarketSeed),
     now: h.context.now,
     rules: h.context.rules,
   })
@@ -122,7 +123,9 @@ describe('a book shared by two engines (two processes, or one restarted)', () =>
     const second = await user('10000')
     for (const seller of [first, second]) await place(engine, seller, { side: 'buy', type: 'market', size: '1' })
     // Two asks at one price, inside the maker's spread: the first placed is the first filled.
-    const bestAsk = new Exact(createTradingBooks(market, h.context.now).depth('spot', PAIR, 1)?.asks[0]?.[0] ?? 0)
+    const bestAsk = new Exact(
+      createTradingBooks(market, h.context.now, testMarketSeed).depth('spot', PAIR, 1)?.asks[0]?.[0] ?? 0,
+    )
     const price = bestAsk.minus('0.01').toFixed()
     const a = await place(engine, first, { side: 'sell', type: 'limit', price, size: '0.3' })
     const b = await place(engine, second, { side: 'sell', type: 'limit', price, size: '0.3' })
@@ -270,7 +273,7 @@ describe('the simulated market flow and the tape', () => {
     prices.set(PAIR, '3000')
     const flowTrades: MarketTrade[] = []
     const told: { biz: string; prints: readonly MarketTrade[] }[] = []
-    const books = createTradingBooks(market, h.context.now)
+    const books = createTradingBooks(market, h.context.now, testMarketSeed)
     const tape = createTape(TRADING.tapeKept)
     const flowing = createOrderEngine({
       db: h.context.db,

@@ -4,7 +4,7 @@
  * each step (every balance equals its transfers, all sum to zero).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEV, TRADING } from '#/app.config.ts'
+import { TRADING } from '#/app.config.ts'
 import {
   apiErrorSchema,
   depthResponseSchema,
@@ -283,14 +283,15 @@ describe('spot orders', () => {
     const first = await placed(user, input)
     const second = await placed(user, input)
     expect([first.replayed, second.replayed, second.order.id]).toEqual([false, true, first.order.id])
-    // Sent again when its funds are all held (by itself): still the same order, not a refusal.
+    // Sent again when it holds all the funds left (by itself): still the same order, not a refusal. Sized from what is
+    // left at the market's price, whatever that is.
     const all = {
       ...input,
       clientOrderId: 'same-order-all',
-      // All that is left after the first order holds its price (whatever the price is today).
-      size: new Exact(DEV.faucetUsdt).minus(price).div(price).toDecimalPlaces(4, Exact.ROUND_DOWN).toFixed(),
+      size: new Exact((await spot(user))('USDT').available).div(price).toDecimalPlaces(4, Exact.ROUND_DOWN).toFixed(),
     }
     const big = await placed(user, all)
+    expect(new Exact((await spot(user))('USDT').available).lt(new Exact(price).times('0.0001'))).toBe(true)
     expect(await placed(user, all)).toMatchObject({ replayed: true, order: { id: big.order.id } })
     await api('POST', '/trade/v1/orders/cancel', { token: user.token, body: { biz: 'spot', orderId: big.order.id } })
     const racing = await Promise.all(

@@ -11,6 +11,7 @@ import { inArray } from 'drizzle-orm'
 import { COPY } from '#/app.config.ts'
 import { leaderEvents } from '#/exchange/db/copy-schema.ts'
 import type { Database } from '#/exchange/db/client.ts'
+import type { MarketSeed } from '#/exchange/market/market-seed.ts'
 import type { MarketSimulator } from '#/exchange/market/simulator.ts'
 import { q } from '#/contract/rounding.ts'
 import { DAY_MS, utcDayStart } from '#/contract/stats-window.ts'
@@ -47,6 +48,7 @@ export async function backfillBots(
   db: Database,
   market: MarketSimulator,
   rules: Rules,
+  seed: MarketSeed,
   bots: readonly Bot[],
   from: number,
   to: number,
@@ -82,7 +84,7 @@ export async function backfillBots(
   const book = new Book(() => (temporaryId += 1))
   const history = await db.transaction(async (tx) => {
     await loadBotWallets(tx, book, bots)
-    return simulate(book, rules, bots, series, timeline, fundings, midnights)
+    return simulate(book, rules, seed, bots, series, timeline, fundings, midnights)
   })
   const change = book.takeChange()
   await db.transaction(async (tx) => {
@@ -158,6 +160,7 @@ interface Closed {
 function simulate(
   book: Book,
   rules: Rules,
+  seed: MarketSeed,
   bots: readonly Bot[],
   series: Map<string, Series>,
   timeline: readonly number[],
@@ -274,7 +277,7 @@ function simulate(
         if (h % step !== 0 || h + 1 < bot.strategy.lookback) continue
         const closes = s.values.slice(h + 1 - bot.strategy.lookback, h + 1)
         const position = open.get(key)
-        const order = botOrder(book, rules, bot, {
+        const order = botOrder(book, rules, seed, bot, {
           pairCode,
           price,
           at,

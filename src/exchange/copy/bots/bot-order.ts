@@ -3,9 +3,8 @@
  * position on a pair; its answer becomes a LeaderOrder sized from the bot's free wallet balance,
  * on the instrument's lots. The same code trades the back-filled history and the live market.
  */
-import { MARKET } from '#/app.config.ts'
 import type { Biz } from '#/exchange/db/copy-schema.ts'
-import { seededRandom, seedOf } from '#/exchange/market/random.ts'
+import type { MarketSeed } from '#/exchange/market/market-seed.ts'
 import type { Money } from '#/exchange/money.ts'
 import type { Book, PositionState } from '../book.ts'
 import { leaderWallet } from '../copy-account.ts'
@@ -13,6 +12,8 @@ import type { LeaderOrder } from '../mirror.ts'
 import { feeFor, floorToLot, marginFor } from '../position-math.ts'
 import type { Rules } from '../rules.ts'
 import type { Strategy } from '../strategies.ts'
+
+const MINUTE_MS = 60_000
 
 export interface Bot {
   leaderId: number
@@ -36,13 +37,14 @@ export interface Decision {
 
 /**
  * The order a bot places now, or null (hold, or nothing it can afford). Event ids are deterministic: a replay is
- * recognised.
+ * recognised. The strategy's draws are keyed by the market's secret seed (per bot, pair and minute), so a bot's next
+ * move is as hidden as the next price.
  */
-export function botOrder(book: Book, rules: Rules, bot: Bot, decision: Decision): LeaderOrder | null {
+export function botOrder(book: Book, rules: Rules, seed: MarketSeed, bot: Bot, decision: Decision): LeaderOrder | null {
   const { pairCode, price, at } = decision
   if (decision.closes.length < bot.strategy.lookback) return null
   const { position } = decision
-  const random = seededRandom(seedOf(`${bot.slug}:${pairCode}:${at.getTime()}`, MARKET.seed))
+  const random = seed.random(`bot/${bot.slug}/${pairCode}`, Math.floor(at.getTime() / MINUTE_MS))
   const view = { pairCode, time: at.getTime(), closes: decision.closes }
   const held = position && {
     side: position.side,

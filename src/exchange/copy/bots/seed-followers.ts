@@ -5,11 +5,11 @@
  * copies then mirror the leaders' live trades like anyone's. Seeded once, deterministically.
  */
 import { eq, inArray } from 'drizzle-orm'
-import { COPY, MARKET } from '#/app.config.ts'
+import { COPY } from '#/app.config.ts'
 import type { Database } from '#/exchange/db/client.ts'
 import { copies, leaders } from '#/exchange/db/copy-schema.ts'
 import { users } from '#/exchange/db/schema.ts'
-import { seededRandom } from '#/exchange/market/random.ts'
+import type { MarketSeed } from '#/exchange/market/market-seed.ts'
 import { Exact, Money } from '#/exchange/money.ts'
 import { Book, externalKey } from '../book.ts'
 import { changeInvestment, followerWallet } from '../copy-account.ts'
@@ -46,14 +46,19 @@ const NAMES = [
   'Zoe',
 ]
 
-/** Creates the simulated followers and their copies, once. */
-export async function seedSimulatedFollowers(db: Database, bots: readonly Bot[], at: Date): Promise<number> {
+/** Creates the simulated followers and their copies, once: their choices are drawn from the market's secret seed. */
+export async function seedSimulatedFollowers(
+  db: Database,
+  seed: MarketSeed,
+  bots: readonly Bot[],
+  at: Date,
+): Promise<number> {
   const [existing] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.account, `follower-0@${DOMAIN}`))
   if (existing || bots.length === 0) return 0
-  const random = seededRandom(MARKET.seed ^ 0x5eed)
+  const random = seed.random('followers', 0)
   const pick = <T>(list: readonly T[]): T => {
     const item = list[Math.floor(random.next() * list.length)]
     if (item === undefined) throw new Error('nothing to pick from')
