@@ -59,6 +59,8 @@ import { SpotBookSettlement } from './spot-book-settlement.ts'
 import { FUTURES_WALLET, PositionSettlement, openingHold } from './position-settlement.ts'
 import { isOpen, type OrderState, type Settlement } from './settlement.ts'
 import { replaceTpsl } from './tpsl.ts'
+import { linkedOwners } from './trade-group.ts'
+import { screenPlacement } from './screening.ts'
 import { chooseLeverage, leverageOf } from './leverage.service.ts'
 import { printsOf, type Tape } from './tape.ts'
 import { applyCrossMargin } from './cross-margin.ts'
@@ -391,6 +393,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   async function execute(tx: Tx, book: OrderBook, row: OrderRow, state: OrderState, op: Operation) {
     const { settlement } = op
     const market = row.type === 'market' || row.type === 'stop-market'
+    // Self-trade prevention covers the owner's linked accounts too (trade-group.ts, audit H4).
+    const linked = await linkedOwners(tx, row.userId)
     const placed = book.place({
       id: String(row.id),
       ownerId: String(row.userId),
@@ -400,6 +404,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       price: market || row.price === null ? undefined : new Exact(row.price),
       size: row.size === null ? undefined : new Exact(row.size).minus(state.filled),
       quoteSize: row.quoteSize === null ? undefined : new Exact(row.quoteSize),
+      tradeGroup: new Set([...linked].map(String)),
     })
     if (!placed.ok) {
       if (
@@ -411,6 +416,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       throw new Error(`the book refused order ${row.id}: ${placed.reason}`)
     }
     await settleFills(tx, placed.fills, state, op)
+    await screenPlacement(tx, row, placed, now())
     if (placed.resting) {
       state.status = state.filled.isZero() ? 'new' : 'partially-filled'
       op.requeued.add(state.id)
