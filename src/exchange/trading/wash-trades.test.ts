@@ -17,6 +17,7 @@ import { userDevices, users } from '../db/schema.ts'
 import { fills, sharedDeviceFlags } from '../db/trading-schema.ts'
 import { refreshLeaderStats } from '../copy/stats-refresh.ts'
 import { Exact, type Money } from '../money.ts'
+import { reconcile } from '../reconcile/reconcile.ts'
 import { screeningOf } from './screening.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { fund, fundedUser, insertLeader, type User } from '#tests/fixtures/exchange/copy/lead-fixtures.ts'
@@ -59,11 +60,14 @@ async function spread() {
   return { bid: new Exact(depth.data.bids[0]?.[0] ?? 0), ask: new Exact(depth.data.asks[0]?.[0] ?? 0) }
 }
 
+/** Every leader of this file: the reconciliation recomputes their records at the end. */
+const leaders: User[] = []
 /** A lead trader of futures with `usdt` in its account, deposited once it leads (its first unit value). */
 async function leader(usdt = '1000'): Promise<User> {
   const user = await fundedUser(h, 0)
   await insertLeader(h, user.id)
   await fund(h, user.id, usdt)
+  leaders.push(user)
   return user
 }
 /** A funded account, registered with `options` (an inviter's code, headers such as the device id). */
@@ -251,4 +255,23 @@ describe('a shared device', () => {
       .where(eq(userDevices.userId, user.id))
     expect(devices.map((d) => d.deviceId).sort()).toEqual([DEVICE, OTHER_DEVICE].sort())
   })
+})
+
+describe('the independent reconciliation (npm run stats:reconcile)', () => {
+  it('recomputes the same records for these leaders: counted trades, win rates, trades per week', async () => {
+    const at = h.context.now()
+    await refreshLeaderStats(h.context.db, at)
+    const report = await reconcile(h.context.db, { at: at.getTime() })
+    const ours = new Set(leaders.map((l) => `leader ${l.id}`))
+    const RECORD = [
+      'trades',
+      'win rate',
+      'weighted win rate',
+      'trades per week',
+      'avg holding minutes',
+      'preferred coins',
+    ]
+    expect(report.differences.filter((d) => ours.has(d.subject) && RECORD.includes(d.figure))).toEqual([])
+    expect(report.families['leader stats']).toBeGreaterThan(0)
+  }, 600_000)
 })
