@@ -298,6 +298,21 @@ describe('self-trade prevention (expire taker)', () => {
     expect(shown(whole.fills).map((fill) => fill.maker)).toEqual(['a1'])
   })
 
+  it('tells whether an order could meet an owner outside a set, within its limit', () => {
+    const book = newBook()
+    accepted(book.place(limit('mm1', 'maker', 'sell', '100', '1')))
+    accepted(book.place(limit('own', 'alice', 'sell', '100.5', '1')))
+    accepted(book.place(limit('other', 'bob', 'sell', '101', '1')))
+    const house = new Set(['maker', 'alice'])
+    // Bob's ask is past a buy limited at 100.5, within one at 101 and within a market order.
+    expect(book.reachesOwnerOutside('buy', m('100.5'), house)).toBe(false)
+    expect(book.reachesOwnerOutside('buy', m('101'), house)).toBe(true)
+    expect(book.reachesOwnerOutside('buy', null, house)).toBe(true)
+    expect(book.reachesOwnerOutside('buy', null, new Set(['maker', 'alice', 'bob']))).toBe(false)
+    // The other side has nothing.
+    expect(book.reachesOwnerOutside('sell', null, new Set())).toBe(false)
+  })
+
   it('lets a resting order of the group be met by an owner outside it', () => {
     const book = newBook()
     accepted(book.place(limit('linked', 'bob', 'sell', '100', '1')))

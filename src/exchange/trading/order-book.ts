@@ -462,6 +462,18 @@ export class OrderBook {
     return { size: size.minus(left), quote, worst }
   }
 
+  /**
+   * Whether an order on `side` limited at `limit` (null: a market order) could meet a resting order of an owner not in
+   * `owners`. When it cannot, whom its owner is linked to cannot matter (a caller may skip looking its trade group up).
+   */
+  reachesOwnerOutside(side: Side, limit: Money | null, owners: ReadonlySet<string>): boolean {
+    for (const level of this.sideBook(other(side)).bestFirst()) {
+      if (limit && !reaches(side, limit, level.price)) return false
+      for (let node = level.head; node; node = node.next) if (!owners.has(node.ownerId)) return true
+    }
+    return false
+  }
+
   /** Up to `levels` price levels a side, best first. */
   depth(levels: number): Depth {
     const top = (book: SideBook): [string, string][] => {

@@ -393,15 +393,18 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   async function execute(tx: Tx, book: OrderBook, row: OrderRow, state: OrderState, op: Operation) {
     const { settlement } = op
     const market = row.type === 'market' || row.type === 'stop-market'
-    // Self-trade prevention covers the owner's linked accounts too (trade-group.ts, audit H4).
-    const linked = await linkedOwners(tx, row.userId)
+    const price = market || row.price === null ? undefined : new Exact(row.price)
+    // Self-trade prevention covers the owner's linked accounts too (trade-group.ts, audit H4). Only another user's
+    // resting order can be a linked account's: with none in reach, the lookup is skipped.
+    const others = book.reachesOwnerOutside(row.side, price ?? null, new Set([MAKER_ID, FLOW_ID, String(row.userId)]))
+    const linked = others ? await linkedOwners(tx, row.userId) : new Set<number>()
     const placed = book.place({
       id: String(row.id),
       ownerId: String(row.userId),
       side: row.side,
       type: market ? 'market' : 'limit',
       timeInForce: market ? undefined : row.timeInForce,
-      price: market || row.price === null ? undefined : new Exact(row.price),
+      price,
       size: row.size === null ? undefined : new Exact(row.size).minus(state.filled),
       quoteSize: row.quoteSize === null ? undefined : new Exact(row.quoteSize),
       tradeGroup: new Set([...linked].map(String)),
