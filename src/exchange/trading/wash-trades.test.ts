@@ -129,7 +129,7 @@ const fillsBetween = async (user: User, other: User) =>
     (f) => f.counterpartyUserId === other.id,
   )
 
-describe('an accomplice bound by the leader’s invitation', () => {
+describe('self-trade prevention across the leader’s trade group (an accomplice bound by its invitation)', () => {
   it('cannot trade with the leader inside the spread: each incoming order expires, and each stop is counted', async () => {
     const lead = await leader()
     const accomplice = await account({ invitedBy: lead })
@@ -165,6 +165,20 @@ describe('an accomplice bound by the leader’s invitation', () => {
     const screening = await screeningOf(h.context.db, [lead.id, accomplice.id])
     const both = { selfTradesPrevented: 0, linkedTradesPrevented: 2, sharedDevicePairs: 0 }
     expect([screening.get(lead.id), screening.get(accomplice.id)]).toEqual([both, both])
+    await cancelAll(lead)
+  })
+
+  it('counts a stop at the leader’s own order as its own, apart from the linked ones', async () => {
+    const lead = await leader()
+    const { bid } = await spread()
+    await placed(lead, { side: 'sell', type: 'limit', price: bid.plus(TICK).toFixed(), size: CRUMB })
+    const buy = await placed(lead, { side: 'buy', type: 'market', size: CRUMB })
+    expect([buy.order.status, buy.order.cancelReason]).toEqual(['cancelled', 'self-trade'])
+    expect((await screeningOf(h.context.db, [lead.id])).get(lead.id)).toEqual({
+      selfTradesPrevented: 1,
+      linkedTradesPrevented: 0,
+      sharedDevicePairs: 0,
+    })
     await cancelAll(lead)
   })
 
