@@ -503,6 +503,15 @@ export const COPY = {
    * trades closed in the period and equity of at least minInvestmentUsdt; the others are listed after them.
    */
   minTradesToRank: 5,
+  /**
+   * A leader's record (win rate, trades per week, holding time, coins, the ranking's trade count) counts a closed
+   * position only when its size (entry price × size closed) is at least this share of the leader's equity when it
+   * opened, and none of its fills was against the leader's own or a linked account (audit H4). 1 %: a trade smaller
+   * than that moves the account's return by a hundredth of the price move at most, so it says nothing of the leader's
+   * trading, yet a string of them (0.002 ETH inside the spread) bought a 100 % win rate for cents; the simulated
+   * leaders open 10 % of their balance or more, and a trader sizing positions at 1 % risk keeps every trade counted.
+   */
+  minTradeEquityShare: '0.01',
   /** The leader list's page size bounds. */
   maxPageSize: 100,
   defaultPageSize: 20,

@@ -15,6 +15,12 @@ export const ACCOUNT_TYPES = ['email', 'mobile'] as const
 export const accountTypeSchema = z.enum(ACCOUNT_TYPES)
 export type AccountType = z.infer<typeof accountTypeSchema>
 
+/**
+ * The §7 `deviceId` header: a random UUID the device keeps (features/device). Set by the client, so it identifies
+ * nothing for sure: the exchange records it at sign-in and registration and only ever flags on it, never refuses.
+ */
+export const DEVICE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
+
 export const CODE_PURPOSES = ['register'] as const
 export const codePurposeSchema = z.enum(CODE_PURPOSES)
 export type CodePurpose = z.infer<typeof codePurposeSchema>

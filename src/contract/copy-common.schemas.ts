@@ -4,6 +4,7 @@
  * ratios are fractions (0.1 = 10 %); ids are strings.
  */
 import { z } from 'zod'
+import { COPY } from '#/app.config.ts'
 import { decimalStringSchema } from './wallet.schemas.ts'
 import { pairCodeSchema, signedDecimalStringSchema } from './market.schemas.ts'
 
@@ -37,13 +38,20 @@ export const leaderStatsSchema = z
     pnl: signedDecimalStringSchema,
     winRate: decimalStringSchema.meta({
       description:
-        'Closed trades of the period that won, over all its closed trades (a fraction): a win is a realized PnL before fees and funding above 0, the PnL the trade history shows',
+        'Counted trades of the period that won, over all its counted trades (a fraction). A win is a net result above 0: ' +
+        'realized PnL minus trading fees plus funding. Counted: a closed position whose size (entry price × size closed) ' +
+        `is at least ${COPY.minTradeEquityShare} of the leader’s equity when it opened, none of whose fills was against a ` +
+        'linked account (its master or sub-accounts, a sub-account of the same master, its inviter or its invitees)',
+    }),
+    weightedWinRate: decimalStringSchema.meta({
+      description:
+        'The win rate weighted by size: the size (entry price × size closed, USDT) of the counted trades that won, over the size of all counted trades of the period (a fraction)',
     }),
     maxDrawdown: decimalStringSchema,
     sharpe: signedDecimalStringSchema,
     tradesPerWeek: decimalStringSchema.meta({
       description:
-        'Closed trades of the period × 7 ÷ the days traded in it (from the later of the window start and the leader’s first record until now), never over less than a week: a new leader’s trades so far',
+        'Counted trades (as the win rate counts them) of the period × 7 ÷ the days traded in it (from the later of the window start and the leader’s first record until now), never over less than a week: a new leader’s trades so far',
     }),
     avgHoldingMinutes: decimalStringSchema,
     preferredCoins: z.array(z.string()),

@@ -4,12 +4,12 @@
  * forwarded to the exchange.
  */
 import { DEVICE } from '#/app.config.ts'
+import { DEVICE_ID_PATTERN } from '#/contract/index.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
 const SHA256_HEX = /^[0-9a-f]{64}$/
 
 export function isDeviceId(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value)
+  return typeof value === 'string' && DEVICE_ID_PATTERN.test(value)
 }
 
 export function isFingerprintHash(value: unknown): value is string {

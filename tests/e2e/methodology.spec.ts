@@ -1,9 +1,12 @@
 /**
  * The methodology page: server-rendered in every language (right to left in Arabic) with a section
- * per figure, and the figures' tooltips on the leader list lead to their own section.
+ * per figure and one on which trades count, and the figures' tooltips on the leader list and a
+ * leader's page lead to their own section.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
+import Decimal from 'decimal.js'
+import { leaderPageResponseSchema } from '#/contract/index.ts'
 import { waitForHydration, watchErrors } from './helpers.ts'
 
 /** The anchors the figures' tooltips link to (figures.texts.ts). */
@@ -21,6 +24,7 @@ const ANCHORS = [
   'follower-pnl',
   'profit-share',
   'periods',
+  'counted-trades',
   'display',
   'example',
 ]
@@ -47,6 +51,10 @@ for (const [prefix, lang, dir, title] of [
     await expect(example).toContainText('-0.58%')
     await expect(example.getByTestId('example-table')).toContainText('0.994166')
     await expect(example.getByTestId('example-table')).toContainText('20,058.6823')
+    // Which trades count: 1 % of 10,000 USDT; the win rate by size: 3 wins of 1,000 and a loss of 9,000.
+    await expect(page.locator('#counted-trades')).toContainText('100.00')
+    await expect(page.locator('#win-rate')).toContainText('75.00%')
+    await expect(page.locator('#win-rate')).toContainText('25.00%')
     await page.setViewportSize({ width: 390, height: 844 })
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
@@ -69,7 +77,8 @@ test('a figure tooltip on the leader list opens its definition and leads to its 
   await expect(info).toHaveAttribute('aria-expanded', 'true')
   const panel = page.getByTestId('figure-info-winRate-panel')
   await expect(panel).toBeVisible()
-  await expect(panel).toContainText('before fees and funding')
+  await expect(panel).toContainText('counted trades')
+  await expect(panel).toContainText('after trading fees and funding')
   // The open definition passes axe like the page around it.
   const axe = await new AxeBuilder({ page }).include('[data-testid="figure-info-winRate-panel"]').analyze()
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
@@ -108,5 +117,33 @@ test('on a phone, a card label opens its definition, and the link keeps the lang
   await panel.getByRole('link').click()
   await expect(page).toHaveURL(/\/ar_AE\/copy-trading\/methodology#max-drawdown$/)
   await expect(page.locator('#max-drawdown')).toBeInViewport()
+  expect(errors).toEqual([])
+})
+
+test('a leader’s page shows the win rate by size beside the win rate, and its definition leads to the win rate', async ({
+  page,
+  request,
+}) => {
+  const errors = watchErrors(page)
+  const [leader] = leaderPageResponseSchema.parse(
+    await (await request.get('/spotapi/copy/v1/leaders?pageSize=1')).json(),
+  ).data.list
+  expect(leader, 'a simulated trader').toBeDefined()
+  if (!leader) return
+  await page.goto(`/copy-trading/futures-trader/${leader.leaderId}`)
+  await waitForHydration(page)
+  // The served figure, truncated to two decimals as every figure is shown.
+  const shown = `${new Decimal(leader.stats.weightedWinRate).times(100).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2)}%`
+  const term = page.getByTestId('figure-term-weightedWinRate')
+  const card = page.locator('dl > div', { has: term })
+  await expect(term).toHaveText('Win rate by size')
+  await expect(card.locator('dd')).toHaveText(shown)
+  await expect(page.locator('dl > div', { has: page.getByTestId('figure-term-winRate') })).toBeVisible()
+  await term.click()
+  const panel = page.getByTestId('figure-term-weightedWinRate-panel')
+  await expect(panel).toContainText('a large loss outweighs many small wins')
+  await panel.getByRole('link').click()
+  await expect(page).toHaveURL(/\/copy-trading\/methodology#win-rate$/)
+  await expect(page.locator('#win-rate')).toContainText('Win rate by size = size of the winning counted trades')
   expect(errors).toEqual([])
 })

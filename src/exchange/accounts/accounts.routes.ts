@@ -16,6 +16,7 @@ import { requireAuth } from '../http/auth.ts'
 import { AUTH_REFUSALS, BEARER, COMMON_REFUSALS, jsonBody, ok, okJson, refusal, REFUSALS } from '../http/openapi.ts'
 import { registrationHook } from '../http/validation.ts'
 import { login, register, type RequestMeta } from './accounts.service.ts'
+import { deviceIdFrom } from './devices.ts'
 import { sendCode } from './codes.ts'
 import { normaliseAccount } from './masking.ts'
 import { clientIp } from './rate-limits.ts'
@@ -94,6 +95,7 @@ function meta(headers: Headers): RequestMeta {
     ip: clientIp(headers),
     userAgent: cleanUserAgent(headers.get('user-agent') ?? undefined),
     language: headers.get('language'),
+    deviceId: deviceIdFrom(headers),
   }
 }
 

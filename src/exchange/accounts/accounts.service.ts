@@ -12,6 +12,7 @@ import { maskAccount, normaliseAccount } from './masking.ts'
 import { hashPassword, verifyNobody, verifyPassword } from './passwords.ts'
 import { admitLogin, loginFailed, loginNeedsVerification, loginSucceeded } from './login-limits.ts'
 import { createSession } from './sessions.ts'
+import { recordDevice } from './devices.ts'
 import { newInviteCode } from './secrets.ts'
 import { spendVerification } from './verification.ts'
 import { isLocaleCode } from '../activity/global-config.ts'
@@ -21,6 +22,8 @@ export interface RequestMeta {
   userAgent: string | null
   /** The `language` header (§7): the page's language, which a new account keeps as its own (§3 userLanguage). */
   language?: string | null
+  /** The `deviceId` header (§7), shape-checked (devices.ts); null without one. */
+  deviceId?: string | null
 }
 
 /** Main accounts may change their login and sign in on their own (sub-accounts are set up by their parent). */
@@ -94,6 +97,7 @@ export async function register(ctx: ExchangeContext, input: RegisterRequest, met
         msgLanguage: language,
         updatedAt: now,
       })
+      await recordDevice(tx, user.id, meta.deviceId ?? null, now)
       return createSession(tx, user.id, now, meta.userAgent)
     })
   } catch (error) {
@@ -119,5 +123,7 @@ export async function login(ctx: ExchangeContext, input: LoginRequest, meta: Req
   if (user.userSubType === ACCOUNTS.subAccountType && !user.standAloneLogin) {
     throw new ApiFailure(403, 'sub-account-login')
   }
-  return createSession(ctx.db, user.id, ctx.wallNow(), meta.userAgent)
+  const now = ctx.wallNow()
+  await recordDevice(ctx.db, user.id, meta.deviceId ?? null, now)
+  return createSession(ctx.db, user.id, now, meta.userAgent)
 }

@@ -4,6 +4,7 @@ import { Money, toPlain } from '../money.ts'
 import {
   averageHoldingMinutes,
   type ClosedTrade,
+  countsForRecord,
   cutToPeriod,
   dailyReturn,
   dailySeries,
@@ -19,6 +20,7 @@ import {
   sharpe,
   tradesPerWeek,
   tradingSpanMs,
+  weightedWinRate,
   winRate,
 } from './statistics.ts'
 
@@ -34,12 +36,27 @@ const day = (date: string, equityStart: string, pnl: string): DailyPoint => ({
   pnl,
 })
 
-/** A trade on `pairCode` held for `minutes` from `openedAt`. */
-const trade = (pairCode: string, grossPnl: string, minutes = 60, openedAt = T0): ClosedTrade => ({
+/**
+ * A trade on `pairCode` held for `minutes` from `openedAt`: without fees or funding, 1000 USDT in size on an account of
+ * 10 000 (10 %, counted), not filled against a linked account; `extra` changes any of that.
+ */
+const trade = (
+  pairCode: string,
+  grossPnl: string,
+  minutes = 60,
+  openedAt = T0,
+  extra: Partial<ClosedTrade> = {},
+): ClosedTrade => ({
   pairCode,
   openedAt,
   closedAt: openedAt + minutes * MINUTE,
   grossPnl,
+  fees: '0',
+  funding: '0',
+  notional: '1000',
+  equityAtOpen: '10000',
+  linked: false,
+  ...extra,
 })
 
 /** Returns +10 %, −20 %, +5 %: 1000 → 1100 → 880 → 924. */
@@ -143,12 +160,36 @@ describe('trade statistics', () => {
     expect(plain(winRate([]))).toBe('0')
   })
 
-  it('counts a trade that gained before fees and funding as a win, even when fees make it a net loss (issue 17, item 14)', () => {
-    // +2 before fees, 5 of fees: the history shows "+2", so it is a win; −3 before fees is a loss whatever the funding.
-    expect(plain(winRate([trade('BTC_USDT', '2'), trade('BTC_USDT', '-3')]))).toBe('0.5')
-    expect(isWin('0.000000000000000001')).toBe(true)
-    expect(isWin('0')).toBe(false)
-    expect(isWin('-1')).toBe(false)
+  it('counts a win after fees and funding: +2 before 5 of fees is a loss, −3 with 4 of funding received a win (audit H4)', () => {
+    const feesEatIt = trade('BTC_USDT', '2', 60, T0, { fees: '5' })
+    const fundingSavesIt = trade('BTC_USDT', '-3', 60, T0, { fees: '0.5', funding: '4' })
+    // Before: a win was the gross PnL above 0, so the first won and the second lost.
+    expect([isWin(feesEatIt), isWin(fundingSavesIt)]).toEqual([false, true])
+    expect(plain(winRate([feesEatIt, fundingSavesIt]))).toBe('0.5')
+    expect(isWin(trade('BTC_USDT', '1.000000000000000001', 60, T0, { fees: '1' }))).toBe(true)
+    expect(isWin(trade('BTC_USDT', '1', 60, T0, { fees: '1' }))).toBe(false)
+  })
+
+  it('weights the win rate by size: one loss of 9000 outweighs three wins of 1000 → 3000 / 12000', () => {
+    const trades = [
+      trade('BTC_USDT', '10'),
+      trade('BTC_USDT', '10'),
+      trade('BTC_USDT', '10'),
+      trade('BTC_USDT', '-50', 60, T0, { notional: '9000' }),
+    ]
+    expect(plain(winRate(trades))).toBe('0.75')
+    expect(plain(weightedWinRate(trades))).toBe('0.25')
+    expect(plain(weightedWinRate([]))).toBe('0')
+  })
+
+  it('counts for the record only trades of at least 1 % of equity at their opening, not filled against a linked account', () => {
+    // 100 on 10 000 is exactly 1 %: counted; a hair less is not; 6 USDT on 1000 (the audit's 0.002 ETH) is not.
+    expect(countsForRecord(trade('ETH_USDT', '1', 60, T0, { notional: '100' }))).toBe(true)
+    expect(countsForRecord(trade('ETH_USDT', '1', 60, T0, { notional: '99.999999999999999999' }))).toBe(false)
+    expect(countsForRecord(trade('ETH_USDT', '1', 60, T0, { notional: '6', equityAtOpen: '1000' }))).toBe(false)
+    expect(countsForRecord(trade('ETH_USDT', '1', 60, T0, { linked: true }))).toBe(false)
+    // No equity known when it opened (no unit value yet): any size counts.
+    expect(countsForRecord(trade('ETH_USDT', '1', 60, T0, { notional: '6', equityAtOpen: '0' }))).toBe(true)
   })
 
   it('average holding time: 30 min, 90 min and 45 s average (30 + 90 + 0.75) / 3 = 40.25 minutes', () => {
@@ -222,17 +263,38 @@ describe('periodStats', () => {
       trade('BTC_USDT', '-220', 120),
       trade('SOL_USDT', '44', 15),
     ]
-    // 3 of 4 trades win; holding (60 + 30 + 120 + 15) / 4 = 56.25 min; 4 × 7 / 3 = 9.3333333333 trades a week.
+    // 3 of 4 trades win, 3000 of 4000 USDT by size; holding (60 + 30 + 120 + 15) / 4 = 56.25 min; 4 × 7 / 3 =
+    // 9.3333333333 trades a week.
     expect(periodStats(SWING, trades, 3 * DAY, returnsOfDays(SWING))).toEqual({
       roi: '-0.076',
       pnl: '-76',
       winRate: '0.75',
+      weightedWinRate: '0.75',
       maxDrawdown: '0.2',
       sharpe: '-1.9810934311',
       tradesPerWeek: '9.3333333333',
       avgHoldingMinutes: '56.25',
       preferredCoins: ['BTC', 'ETH', 'SOL'],
       trades: 4,
+    })
+  })
+
+  it('leaves the trades the record does not count out of every trade figure, and keeps them in PnL (audit H4)', () => {
+    const days = [day('2026-05-01', '10000', '-30')]
+    const trades = [
+      trade('BTC_USDT', '-40', 60, T0, { notional: '2000', fees: '2' }),
+      // Twenty wash trades of 6 USDT inside the spread, and one filled against a linked account: none counts.
+      ...Array.from({ length: 20 }, () => trade('ETH_USDT', '0.012', 1, T0, { notional: '6', fees: '0.006' })),
+      trade('SOL_USDT', '10', 5, T0, { linked: true }),
+    ]
+    expect(periodStats(days, trades, 7 * DAY, returnsOfDays(days))).toMatchObject({
+      pnl: '-30',
+      winRate: '0',
+      weightedWinRate: '0',
+      tradesPerWeek: '1',
+      avgHoldingMinutes: '60',
+      preferredCoins: ['BTC'],
+      trades: 1,
     })
   })
 
@@ -269,6 +331,7 @@ describe('periodStats', () => {
       roi: '0',
       pnl: '0',
       winRate: '0',
+      weightedWinRate: '0',
       maxDrawdown: '0',
       sharpe: '0',
       tradesPerWeek: '0',
@@ -302,12 +365,7 @@ describe('dailySeries', () => {
 
 describe('cutToPeriod', () => {
   const since = Date.UTC(2026, 4, 2, 15, 30)
-  const closingAt = (closedAt: number): ClosedTrade => ({
-    pairCode: 'BTC_USDT',
-    openedAt: closedAt - MINUTE,
-    closedAt,
-    grossPnl: '1',
-  })
+  const closingAt = (closedAt: number): ClosedTrade => trade('BTC_USDT', '1', 1, closedAt - MINUTE)
 
   it('keeps days from the UTC day of `since` and trades closed at or after `since`', () => {
     const trades = [closingAt(since - 1), closingAt(since), closingAt(since + 1)]

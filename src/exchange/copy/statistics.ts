@@ -1,8 +1,9 @@
 /**
- * Leader statistics for copy trading: time-weighted ROI, PnL, win rate, maximum drawdown, Sharpe
+ * Leader statistics for copy trading: time-weighted ROI, PnL, win rate (by count and by size), maximum drawdown, Sharpe
  * ratio, trading frequency, holding time and preferred coins, per period and as daily chart series.
  * Pure functions over daily equity points, closed trades and the period's time-weighted returns (`Returns`, from the
- * unit values: unit-values.ts); every amount and ratio is a Money.
+ * unit values: unit-values.ts); every amount and ratio is a Money. The trade figures count only the trades a record
+ * may rest on (`countsForRecord`, audit H4).
  */
 import { COPY } from '#/app.config.ts'
 import { DAY_MS, utcDay } from '#/contract/stats-window.ts'
@@ -17,6 +18,16 @@ export interface ClosedTrade {
   closedAt: number
   /** Realized PnL before fees and funding (what the trade history shows), as a decimal string. */
   grossPnl: string
+  /** Trading fees it paid, opening and closing. */
+  fees: string
+  /** Funding it received (+) or paid (−). */
+  funding: string
+  /** Its size in USDT: entry price × the size it closed. */
+  notional: string
+  /** The leader's equity when it opened: the last unit value's at or before then (0 without one). */
+  equityAtOpen: string
+  /** One of its fills was against a linked account's order (trading/trade-group.ts). */
+  linked: boolean
 }
 
 export interface DailyPoint {
@@ -31,6 +42,7 @@ export interface PeriodStats {
   roi: string
   pnl: string
   winRate: string
+  weightedWinRate: string
   maxDrawdown: string
   sharpe: string
   tradesPerWeek: string
@@ -141,19 +153,48 @@ export function sharpeOf(returns: readonly Money[]): Money {
   return mean.div(variance.sqrt()).times(new Money(DAYS_PER_YEAR).sqrt())
 }
 
-/**
- * The one definition of a win, for the statistics, the daily `wins` column and the trade history alike: realized PnL
- * before fees and funding above 0 (as Bitget counts; the history shows that PnL, so a "+" there is a win here).
- */
-export function isWin(grossPnl: Money | string): boolean {
-  return new Money(grossPnl).gt(0)
+/** A trade's result after trading fees and funding: realized PnL − fees + funding received. */
+export function netPnl(trade: ClosedTrade): Money {
+  return new Exact(trade.grossPnl).minus(trade.fees).plus(trade.funding)
 }
 
-/** Wins (isWin: realized PnL before fees and funding > 0) over closed trades; 0 without trades. */
+/** The one definition of a win: a net result (after trading fees and funding) above 0. */
+export function isWin(trade: ClosedTrade): boolean {
+  return netPnl(trade).gt(0)
+}
+
+const MIN_EQUITY_SHARE = new Exact(COPY.minTradeEquityShare)
+
+/**
+ * Whether a closed trade counts in a leader's record: its size is at least COPY.minTradeEquityShare of the leader's
+ * equity when it opened, and it was not filled against a linked account. Trades that do not count
+ * still move equity, so ROI, PnL, drawdown and Sharpe keep them.
+ */
+export function countsForRecord(trade: ClosedTrade): boolean {
+  return !trade.linked && new Exact(trade.notional).gte(new Exact(trade.equityAtOpen).times(MIN_EQUITY_SHARE))
+}
+
+/** The trades a record rests on (countsForRecord), in their order. */
+export function countedTrades(trades: readonly ClosedTrade[]): ClosedTrade[] {
+  return trades.filter(countsForRecord)
+}
+
+/** Wins (isWin: net of fees and funding) over closed trades, by count; 0 without trades. */
 export function winRate(trades: readonly ClosedTrade[]): Money {
   if (trades.length === 0) return ZERO
-  const wins = trades.filter((trade) => isWin(trade.grossPnl)).length
+  const wins = trades.filter(isWin).length
   return new Money(wins).div(trades.length)
+}
+
+/**
+ * Win rate weighted by size: the notional of the winning trades over the notional of all (a big loss weighs more than
+ * many small wins); 0 without trades or size.
+ */
+export function weightedWinRate(trades: readonly ClosedTrade[]): Money {
+  const total = trades.reduce((sum: Money, trade) => sum.plus(trade.notional), new Exact(0))
+  if (total.lte(0)) return ZERO
+  const won = trades.filter(isWin).reduce((sum: Money, trade) => sum.plus(trade.notional), new Exact(0))
+  return won.div(total)
 }
 
 /** Mean time from open to close in minutes; 0 without trades. */
@@ -234,19 +275,22 @@ export function returnsOfDays(days: readonly DailyPoint[]): Returns {
 
 /**
  * Every statistic of a period: `days` and `trades` already cut to the period; spanMs = the time its trades were made
- * in (tradingSpanMs); `returns` the period's time-weighted figures (ROI, drawdown, the daily returns of Sharpe). Ratios
- * rounded to 10 decimals, money to 18 (ROUND_HALF_UP), printed with toPlain.
+ * in (tradingSpanMs); `returns` the period's time-weighted figures (ROI, drawdown, the daily returns of Sharpe). The
+ * trade figures (win rates, trades per week, holding time, coins, `trades`) are over the counted trades only
+ * (countedTrades). Ratios rounded to 10 decimals, money to 18 (ROUND_HALF_UP), printed with toPlain.
  */
 export function periodStats(
   days: readonly DailyPoint[],
-  trades: readonly ClosedTrade[],
+  closed: readonly ClosedTrade[],
   spanMs: number,
   returns: Returns,
 ): PeriodStats {
+  const trades = countedTrades(closed)
   return {
     roi: ratio(returns.roi),
     pnl: money(exactSum(days.map((point) => point.pnl))),
     winRate: ratio(winRate(trades)),
+    weightedWinRate: ratio(weightedWinRate(trades)),
     maxDrawdown: ratio(returns.maxDrawdown),
     sharpe: ratio(sharpeOf(returns.daily)),
     tradesPerWeek: ratio(tradesPerWeek(trades.length, spanMs)),

@@ -44,7 +44,7 @@ describe('one window for every figure (issue 17, item 3)', () => {
 
   beforeAll(async () => {
     leaderId = await addLeader(handle.db, new Date('2025-10-20T00:00:00.000Z'))
-    await addDays(handle.db, leaderId, '2025-10-20', '10000', RETURNS, 0, NOW)
+    await addDays(handle.db, leaderId, '2025-10-20', '10000', RETURNS, NOW)
     // Closed after now − 168 h (11-17 19:08) but before the window (11-18 00:00): not in "7 days".
     await addClosedTrade(handle.db, leaderId, {
       openedAt: new Date('2025-11-17T10:00:00.000Z'),
@@ -286,32 +286,48 @@ describe('exact daily equity (issue 17, item 12)', () => {
   })
 })
 
-describe('one win rule (issue 17, item 14)', () => {
-  it('counts a trade with a gain before fees as a win in the statistics and in the daily wins', async () => {
+describe('the record counts wins after fees, by count and by size, over trades of some size (audit H4)', () => {
+  it('counts a gain before fees that fees turn into a loss as a loss, and leaves crumbs out', async () => {
     const { db } = handle
     const now = new Date('2026-04-01T12:00:00.000Z')
     const leaderId = await addLeader(db, new Date('2026-03-01T00:00:00.000Z'))
-    // +4 before fees, 10.25 of fees and 1 of funding paid: −7.25 net. The history shows +4.
+    // 10 000 of equity since March (its unit values): a trade counts from 100 USDT of size (1 %).
+    await addDays(
+      db,
+      leaderId,
+      '2026-03-01',
+      '10000',
+      Array.from({ length: 31 }, () => '0'),
+      now,
+    )
+    const at = (hour: number) => new Date(Date.UTC(2026, 3, 1, hour))
+    // +4 before fees, 10.25 of fees and 1 of funding paid: −7.25 net, a loss (before: a win, the history shows +4).
     await addClosedTrade(db, leaderId, {
-      openedAt: new Date('2026-04-01T08:00:00.000Z'),
-      closedAt: new Date('2026-04-01T09:00:00.000Z'),
+      openedAt: at(8),
+      closedAt: at(9),
       realizedPnl: '4',
       fees: '10.25',
       funding: '-1',
     })
+    // A net win of 3 on 5000 of size, and a net win of 0.5 on 1000.
+    await addClosedTrade(db, leaderId, { openedAt: at(8), closedAt: at(10), realizedPnl: '3.5', fees: '0.5' })
     await addClosedTrade(db, leaderId, {
-      openedAt: new Date('2026-04-01T08:00:00.000Z'),
-      closedAt: new Date('2026-04-01T10:00:00.000Z'),
-      realizedPnl: '-3',
+      openedAt: at(8),
+      closedAt: at(10),
+      realizedPnl: '0.5',
+      closedSize: '0.02',
     })
-    await snapshotDay(db, now, new Map())
+    // Ten wins of 99.5 USDT of size (0.995 % of equity): left out of the record.
+    for (let i = 0; i < 10; i += 1)
+      await addClosedTrade(db, leaderId, { openedAt: at(9), closedAt: at(11), realizedPnl: '1', closedSize: '0.00199' })
     await refreshLeaderStats(db, now)
-    const [row] = await db
-      .select()
-      .from(leaderDaily)
-      .where(and(eq(leaderDaily.leaderId, leaderId), eq(leaderDaily.day, '2026-04-01')))
-    expect({ trades: row?.trades, wins: row?.wins }).toEqual({ trades: 2, wins: 1 })
-    expect(new Money((await statsOf(leaderId, '7d')).winRate).toFixed()).toBe('0.5')
+    const stats = await statsOf(leaderId, '7d')
+    // 2 wins of 3 counted trades; by size (5000 + 1000) / (5000 + 5000 + 1000).
+    expect([stats.trades, new Money(stats.winRate).toFixed(), new Money(stats.weightedWinRate).toFixed()]).toEqual([
+      3,
+      '0.6666666667',
+      '0.5454545455',
+    ])
   })
 })
 
@@ -334,7 +350,6 @@ describe('trades per week over the time actually traded (issue 17, item 15)', ()
       expect([period, new Money((await statsOf(leaderId, period)).tradesPerWeek).toFixed()]).toEqual([period, '2'])
     const rows = await leaderPage(
       db,
-      now,
       { period: 'all', leaderIds: [leaderId] },
       { sort: 'newest' },
       { limit: 1, offset: 0 },

@@ -1,16 +1,16 @@
 /**
  * Materialized statistics: every leader's metrics for 7, 30, 90 days and all history, computed
- * from its unit values (ROI, drawdown, Sharpe: unit-values.ts), daily equity rows (PnL) and closed trades
- * (statistics.ts) plus its copies (AUM, followers, copiers, copier PnL), written to `leader_stats` so a list of every
+ * from its unit values (ROI, drawdown, Sharpe: unit-values.ts), daily equity rows (PnL) and closed trades (statistics.ts:
+ * the record counts those of some size, not filled against a linked account) plus its copies (AUM, followers, copiers, copier PnL), written to `leader_stats` so a list of every
  * leader is one indexed read.
  * Also the live daily equity snapshot of every leader, taken by the engine at each day's end.
  */
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm'
+import { asc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import { STATS_PERIODS } from '#/contract/index.ts'
 import { DAY_MS, utcDay, utcDayStart, windowStart } from '#/contract/stats-window.ts'
 import type { Database } from '../db/client.ts'
-import { leaderDaily, leaders, leaderStats, positions } from '../db/copy-schema.ts'
+import { leaderDaily, leaders, leaderStats } from '../db/copy-schema.ts'
 import { q } from '#/contract/rounding.ts'
 import { Exact, Money, toPlain } from '../money.ts'
 import {
@@ -32,6 +32,7 @@ import {
   type UnitFigures,
 } from './unit-values.ts'
 import { copierPnl } from './copier-pnl.ts'
+import { linkedUsers } from '../trading/trade-group.ts'
 
 const copyFigures = z.object({
   rows: z.array(
@@ -83,22 +84,7 @@ export async function refreshLeaderStats(db: Database, now: Date, marks: Marks =
       equityEnd: d.equityEnd,
       pnl: d.pnl,
     }))
-    const trades: ClosedTrade[] = (
-      await db
-        .select({
-          pairCode: positions.pairCode,
-          openedAt: positions.openedAt,
-          closedAt: positions.closedAt,
-          grossPnl: positions.realizedPnl,
-        })
-        .from(positions)
-        .where(and(eq(positions.userId, id), isNull(positions.copyId), eq(positions.status, 'closed')))
-    ).map((t) => ({
-      pairCode: t.pairCode,
-      openedAt: t.openedAt.getTime(),
-      closedAt: t.closedAt?.getTime() ?? t.openedAt.getTime(),
-      grossPnl: t.grossPnl,
-    }))
+    const trades = await closedTrades(db, id)
     const copy = byLeader.get(id)
     const history = historyStart(createdAt, firstValues.get(id) ?? null, trades)
     for (const period of STATS_PERIODS) {
@@ -116,6 +102,8 @@ export async function refreshLeaderStats(db: Database, now: Date, marks: Marks =
         roi: stats.roi,
         pnl: stats.pnl,
         winRate: stats.winRate,
+        weightedWinRate: stats.weightedWinRate,
+        trades: stats.trades,
         maxDrawdown: stats.maxDrawdown,
         sharpe: stats.sharpe,
         tradesPerWeek: stats.tradesPerWeek,
@@ -140,6 +128,8 @@ export async function refreshLeaderStats(db: Database, now: Date, marks: Marks =
             'roi',
             'pnl',
             'win_rate',
+            'weighted_win_rate',
+            'trades',
             'max_drawdown',
             'sharpe',
             'trades_per_week',
@@ -155,6 +145,55 @@ export async function refreshLeaderStats(db: Database, now: Date, marks: Marks =
       })
   }
   return list.length
+}
+
+const tradeRows = z.object({
+  rows: z.array(
+    z.object({
+      pair_code: z.string(),
+      opened_at: z.coerce.number(),
+      closed_at: z.coerce.number(),
+      gross_pnl: z.string(),
+      fees: z.string(),
+      funding: z.string(),
+      notional: z.string(),
+      equity: z.string(),
+      linked: z.boolean(),
+    }),
+  ),
+})
+
+/**
+ * The leader's own closed positions as trades: with their size (entry price × size closed), the leader's equity when
+ * each opened (its last unit value at or before then) and whether any of its fills was against a linked account
+ * (fills.counterparty_user_id, trading/trade-group.ts): what statistics.ts `countsForRecord` decides on.
+ */
+async function closedTrades(db: Database, leaderId: number): Promise<ClosedTrade[]> {
+  const epoch = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::bigint`
+  const result = await db.execute(sql`
+    select p.pair_code, ${epoch(sql`p.opened_at`)} as opened_at, ${epoch(sql`coalesce(p.closed_at, p.opened_at)`)} as closed_at,
+      p.realized_pnl::text as gross_pnl, p.fees::text as fees, p.funding::text as funding,
+      (p.entry_price * p.closed_size)::text as notional,
+      coalesce((select u.equity from unit_values u where u.owner_kind = 'leader' and u.owner_id = p.user_id
+        and u.at <= p.opened_at order by u.at desc, u.id desc limit 1), 0)::text as equity,
+      exists (select 1 from fills f where f.user_id = p.user_id and f.counterparty_user_id is not null
+        and f.counterparty_user_id in (${linkedUsers(sql`p.user_id`)})
+        and f.biz = p.biz and f.pair_code = p.pair_code and f.created_at >= p.opened_at
+        and f.created_at <= coalesce(p.closed_at, p.opened_at)) as linked
+    from positions p
+    where p.user_id = ${leaderId} and p.copy_id is null and p.status = 'closed'
+    order by p.id`)
+  return tradeRows.parse(result).rows.map((t) => ({
+    pairCode: t.pair_code,
+    openedAt: t.opened_at,
+    closedAt: t.closed_at,
+    grossPnl: t.gross_pnl,
+    fees: t.fees,
+    funding: t.funding,
+    notional: t.notional,
+    equityAtOpen: t.equity,
+    linked: t.linked,
+  }))
 }
 
 const NO_RETURNS: UnitFigures = {
@@ -181,8 +220,6 @@ const equityRows = z.object({
       opening: z.string(),
       flows: z.string(),
       later_flows: z.string(),
-      trades: z.coerce.number(),
-      wins: z.coerce.number(),
     }),
   ),
 })
@@ -190,8 +227,7 @@ const equityRows = z.object({
 /**
  * The row of `now`'s UTC day for every leader: equity (unit-values.ts `leaderEquity`: wallet USDT + each own open
  * position's margin and unrealized PnL at the marks, at least 0), PnL = equity change minus money that came in or went
- * out not by trading (deposits, profit share received, copy moves), trades and wins (statistics.ts `isWin`: realized
- * PnL before fees and funding > 0) closed that day. Written again while the day runs.
+ * out not by trading (deposits, profit share received, copy moves). Written again while the day runs.
  *
  * The day starts where the leader's last earlier row ended, plus every flow since that row's end (yesterday's row, or
  * an older one after days the engine did not run: their trading then counts on this day, so a window's PnL stays
@@ -209,7 +245,6 @@ export async function snapshotDay(db: Database, now: Date, marks: ReadonlyMap<st
   const endAt = sql`${end.toISOString()}::timestamptz`
   // Flows count from the end of the leader's last earlier row (its day + 1 at 00:00 UTC), or from today's 00:00.
   const flowsFrom = sql`coalesce(((pr.day + 1)::timestamp at time zone 'UTC'), ${startAt})`
-  const closedWithin = sql`p.closed_at >= ${startAt} and p.closed_at < ${endAt}`
   const signed = sql`case when t.credit = w.key then t.amount else -t.amount end`
   const result = equityRows.parse(
     await db.execute(sql`
@@ -226,10 +261,7 @@ export async function snapshotDay(db: Database, now: Date, marks: ReadonlyMap<st
           where (t.credit = w.key or t.debit = w.key) and t.kind in (${FLOWS})
             and t.created_at >= ${flowsFrom} and t.created_at < ${endAt}), 0)::text as flows,
         coalesce((select sum(${signed}) from ledger_transfers t
-          where (t.credit = w.key or t.debit = w.key) and t.kind in (${FLOWS}) and t.created_at >= ${endAt}), 0)::text as later_flows,
-        (select count(*) from positions p where p.user_id = l.user_id and p.copy_id is null and p.status = 'closed' and ${closedWithin}) as trades,
-        (select count(*) from positions p where p.user_id = l.user_id and p.copy_id is null and p.status = 'closed' and ${closedWithin}
-          and p.realized_pnl > 0) as wins
+          where (t.credit = w.key or t.debit = w.key) and t.kind in (${FLOWS}) and t.created_at >= ${endAt}), 0)::text as later_flows
       from leaders l
       cross join lateral (select 'wallet:' || l.user_id || ':3:USDT' as key) w
       left join pr on pr.leader_id = l.user_id
@@ -246,8 +278,6 @@ export async function snapshotDay(db: Database, now: Date, marks: ReadonlyMap<st
       equityStart: toPlain(equityStart),
       equityEnd: toPlain(equity),
       pnl: toPlain(equity.minus(equityStart)),
-      trades: r.trades,
-      wins: r.wins,
     }
   })
   await db.transaction((tx) => insertDailyRows(tx, rows))

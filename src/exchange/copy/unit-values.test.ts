@@ -374,8 +374,6 @@ describe('unit values on the database', () => {
           ...d,
           leaderId: leader,
           pnl: new Exact(d.equityEnd).minus(d.equityStart).toFixed(),
-          trades: 0,
-          wins: 0,
         })),
       ),
     )

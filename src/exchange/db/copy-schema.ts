@@ -309,7 +309,10 @@ export const profitShares = pgTable(
   ],
 )
 
-/** Daily equity and trading of every leader (and chain wallet), the source of every statistic. */
+/**
+ * Daily equity of every leader (and chain wallet), the source of its PnL. The trades a record counts are the leader's
+ * closed positions (stats-refresh.ts), counted in leader_stats.
+ */
 export const leaderDaily = pgTable(
   'leader_daily',
   {
@@ -318,8 +321,6 @@ export const leaderDaily = pgTable(
     equityStart: money('equity_start').notNull(),
     equityEnd: money('equity_end').notNull(),
     pnl: money('pnl').notNull(),
-    trades: integer('trades').notNull().default(0),
-    wins: integer('wins').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.leaderId, t.day] })],
 )
@@ -333,6 +334,10 @@ export const leaderStats = pgTable(
     roi: ratio('roi').notNull(),
     pnl: money('pnl').notNull(),
     winRate: ratio('win_rate').notNull(),
+    /** The counted trades' winning notional over their notional (statistics.ts weightedWinRate). */
+    weightedWinRate: ratio('weighted_win_rate').notNull().default('0'),
+    /** Trades the record counts, closed in the period (statistics.ts countedTrades): the ranking's activity bar. */
+    trades: integer('trades').notNull().default(0),
     maxDrawdown: ratio('max_drawdown').notNull(),
     sharpe: ratio('sharpe').notNull(),
     tradesPerWeek: ratio('trades_per_week').notNull(),

@@ -43,6 +43,24 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 )
 
+/**
+ * The device ids (§7 `deviceId` header) a user signed in or registered from, first and last time seen. The client sets
+ * the id, so it proves nothing: two accounts that trade with each other from one device are flagged for review
+ * (shared_device_flags), never refused.
+ */
+export const userDevices = pgTable(
+  'user_devices',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceId] }), index('user_devices_device_idx').on(t.deviceId)],
+)
+
 export const verificationCodes = pgTable(
   'verification_codes',
   {

@@ -138,9 +138,21 @@ export const fills = pgTable(
     quote: money('quote').notNull(),
     fee: money('fee').notNull(),
     feeCoin: text('fee_coin').notNull(),
+    /**
+     * The user on the other side of the match (its fill has the same trade id); null when that side was the market
+     * maker or the market flow, which have no rows. Whom a leader's trade was filled against (copy/stats-refresh.ts).
+     */
+    counterpartyUserId: bigint('counterparty_user_id', { mode: 'number' }),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [index('fills_user_idx').on(t.userId, t.id), index('fills_order_idx').on(t.orderId)],
+  (t) => [
+    index('fills_user_idx').on(t.userId, t.id),
+    index('fills_order_idx').on(t.orderId),
+    // A user's fills against other users: few beside those against the maker, read for every leader's statistics.
+    index('fills_user_counterparty_idx')
+      .on(t.userId, t.counterpartyUserId)
+      .where(sql`${t.counterpartyUserId} is not null`),
+  ],
 )
 
 /**
@@ -207,4 +219,51 @@ export const favourites = pgTable(
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.biz, t.pairCode] })],
+)
+
+/**
+ * Matches self-trade prevention stopped (trading/trade-group.ts): an incoming order of `takerUserId` met a resting order
+ * of `makerUserId`, its own (the same user) or a linked account's, and its remainder was cancelled. One row per order
+ * stopped, kept for review: the counts per user are what a reviewer (and a leader's record) reads.
+ */
+export const selfTradeBlocks = pgTable(
+  'self_trade_blocks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    takerUserId: userRef('taker_user_id'),
+    makerUserId: userRef('maker_user_id'),
+    /** The incoming order that was stopped. */
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    biz: text('biz', { enum: BIZ }).notNull(),
+    pairCode: text('pair_code').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    index('self_trade_blocks_taker_idx').on(t.takerUserId),
+    index('self_trade_blocks_maker_idx').on(t.makerUserId),
+  ],
+)
+
+/**
+ * Two accounts that traded with each other (a fill between them) and signed in from one device id (user_devices):
+ * flagged for review, never refused, since the client sets the id. One row per pair, lower user id first, with the
+ * fills between them counted since it was flagged.
+ */
+export const sharedDeviceFlags = pgTable(
+  'shared_device_flags',
+  {
+    userLow: userRef('user_low'),
+    userHigh: userRef('user_high'),
+    deviceId: text('device_id').notNull(),
+    fills: integer('fills').notNull().default(1),
+    flaggedAt: at('flagged_at').notNull(),
+    lastFillAt: at('last_fill_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userLow, t.userHigh] }),
+    index('shared_device_flags_high_idx').on(t.userHigh),
+    check('shared_device_flags_order_check', sql`${t.userLow} < ${t.userHigh}`),
+  ],
 )

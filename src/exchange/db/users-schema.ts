@@ -8,6 +8,7 @@ import {
   bigint,
   boolean,
   check,
+  index,
   jsonb,
   pgTable,
   smallint,
@@ -43,5 +44,8 @@ export const users = pgTable(
     uniqueIndex('users_account_key').on(t.accountType, t.account),
     check('users_account_type_check', sql`${t.accountType} in ('email', 'mobile')`),
     check('users_sub_type_check', sql`${t.userSubType} in (1, 2)`),
+    // A user's trade group (trading/trade-group.ts): its sub-accounts and its invitees, read on every order placed.
+    index('users_parent_idx').on(t.parentUserId),
+    index('users_invited_by_idx').on(t.invitedBy),
   ],
 )

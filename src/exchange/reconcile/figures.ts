@@ -10,8 +10,13 @@
  * - maximum drawdown: the largest fall of the unit value from its running peak over every row in the window, from the
  *   value at its start (the peak starts again at a start row);
  * - Sharpe: mean / sample standard deviation of the daily returns (00:00 to 00:00 UTC, the last day to now) × √365;
- * - win rate: positions closed in the window with realized PnL before fees and funding > 0, over those closed;
- * - trades per week: positions closed in the window × 7 ÷ the days traded (from the later of the window's start and
+ * - counted trades: the leader's own positions closed in the window whose size (entry price × size closed) is at least
+ *   COPY.minTradeEquityShare of the equity of its last unit value at or before the opening, none of whose fills
+ *   matched an order of a linked account (master and sub-account, two sub-accounts of one master, inviter and
+ *   invitee);
+ * - win rate: counted trades with realized PnL − fees + funding > 0, over those counted; weighted: their size over
+ *   the size of all counted trades;
+ * - trades per week: counted trades × 7 ÷ the days traded (from the later of the window's start and
  *   the start of the leader's history, never fewer than COPY.newLeaderDays: the published methodology); holding
  *   time: mean minutes from open to close; coins: most traded, at most 3;
  * - AUM: USDT in live copies (free balance and margin); followers: every follower ever; copiers: live copies;
@@ -21,7 +26,7 @@ import { COPY } from '#/app.config.ts'
 import { D, ONE, ZERO, half18, sum } from './exact.ts'
 import type { OwnerKind, Valuation } from './equity.ts'
 import { ALL, VALUATION, copyKey, marginKey, type Ledger, type Movement } from './ledger.ts'
-import type { CopyRecord, PositionRecord, Raw } from './raw.ts'
+import type { CopyRecord, MatchRecord, PositionRecord, Raw, UserRecord } from './raw.ts'
 import { flowsOf, type UnitRow } from './units.ts'
 
 export const DAY = 86_400_000
@@ -195,6 +200,7 @@ export function pnlOf(
 export interface TradeFigures {
   closed: number
   winRate: D
+  weightedWinRate: D
   tradesPerWeek: D
   avgHoldingMinutes: D
   preferredCoins: string[]
@@ -203,20 +209,73 @@ export interface TradeFigures {
 /** Trades per week are never spread over fewer days than this (the methodology's "New" threshold). */
 export const MIN_TRADING_DAYS = COPY.newLeaderDays
 
+/** Whether two users are one trade group: master and sub-account, sub-accounts of one master, inviter and invitee. */
+export function linkedUsers(a: UserRecord, b: UserRecord): boolean {
+  if (a.id === b.id) return false
+  return (
+    a.parentUserId === b.id ||
+    b.parentUserId === a.id ||
+    (a.parentUserId !== null && a.parentUserId === b.parentUserId) ||
+    a.invitedBy === b.id ||
+    b.invitedBy === a.id
+  )
+}
+
+/** The times of each leader's fills that matched a linked account's order, by `${leaderId}:${biz}:${pairCode}`. */
+export function linkedFillTimes(matches: readonly MatchRecord[], users: readonly UserRecord[]): Map<string, number[]> {
+  const byId = new Map(users.map((u) => [u.id, u]))
+  const times = new Map<string, number[]>()
+  for (const match of matches) {
+    const user = byId.get(match.userId)
+    const other = byId.get(match.otherId)
+    if (!user || !other || !linkedUsers(user, other)) continue
+    const key = `${match.userId}:${match.biz}:${match.pairCode}`
+    times.set(key, [...(times.get(key) ?? []), match.at])
+  }
+  return times
+}
+
+/** What decides whether a leader's closed position counts, beside the position itself. */
+export interface RecordContext {
+  /** The leader's unit-value rows: the equity a trade's size is measured against. */
+  rows: readonly UnitRow[]
+  /** linkedFillTimes of every leader. */
+  linkedFills: ReadonlyMap<string, readonly number[]>
+}
+
+const MIN_SHARE = new D(COPY.minTradeEquityShare)
+const sizeOf = (p: PositionRecord) => new D(p.entryPrice).times(p.closedSize)
+
+/** Whether a closed own position counts in the leader's record (see the module's rule). */
+export function countsInRecord(p: PositionRecord, context: RecordContext): boolean {
+  const equity = rowAt(context.rows, p.openedAt)?.equity ?? ZERO
+  if (sizeOf(p).lt(equity.times(MIN_SHARE))) return false
+  const closedAt = p.closedAt ?? p.openedAt
+  const linked = context.linkedFills.get(`${p.userId}:${p.biz}:${p.pairCode}`) ?? []
+  return !linked.some((at) => at >= p.openedAt && at <= closedAt)
+}
+
 /**
- * Trade figures of a leader's own positions closed in [from, to] (from null: all); `historyStart`: when the leader's
- * history starts (it became a leader, or its first trade or unit value if earlier).
+ * Trade figures of a leader's own positions closed in [from, to] (from null: all) that its record counts;
+ * `historyStart`: when the leader's history starts (it became a leader, or its first trade or unit value if earlier).
  */
 export function tradeFigures(
   own: readonly PositionRecord[],
   from: number | null,
   to: number,
   historyStart: number,
+  context: RecordContext,
 ): TradeFigures {
   const closed = own.filter(
-    (p) => p.status === 'closed' && p.closedAt !== null && (from === null || p.closedAt >= from) && p.closedAt <= to,
+    (p) =>
+      p.status === 'closed' &&
+      p.closedAt !== null &&
+      (from === null || p.closedAt >= from) &&
+      p.closedAt <= to &&
+      countsInRecord(p, context),
   )
-  const wins = closed.filter((p) => new D(p.realizedPnl).gt(0)).length
+  const won = closed.filter((p) => new D(p.realizedPnl).minus(p.fees).plus(p.funding).gt(0))
+  const size = sum(closed.map(sizeOf))
   const since = from === null ? historyStart : Math.max(from, historyStart)
   const traded = new D(to - since).div(DAY)
   const days = traded.lt(MIN_TRADING_DAYS) ? new D(MIN_TRADING_DAYS) : traded
@@ -227,7 +286,8 @@ export function tradeFigures(
   }
   return {
     closed: closed.length,
-    winRate: closed.length === 0 ? ZERO : new D(wins).div(closed.length),
+    winRate: closed.length === 0 ? ZERO : new D(won.length).div(closed.length),
+    weightedWinRate: size.isZero() ? ZERO : sum(won.map(sizeOf)).div(size),
     tradesPerWeek: new D(closed.length).times(7).div(days),
     avgHoldingMinutes:
       closed.length === 0

@@ -1,7 +1,7 @@
 /**
  * The raw records the reconciliation recomputes from, read with plain SQL (no engine code): leaders, copies,
- * positions, leader events, the ledger, balances, profit-share settlements, candles, and the unit-value rows when the
- * table exists; plus what is served (leader_stats). Amounts come back as exact decimal strings, times as epoch
+ * positions, leader events, the ledger, balances, profit-share settlements, candles, the unit-value rows when the
+ * table exists, the leaders' fills against other users and those users' links; plus what is served (leader_stats). Amounts come back as exact decimal strings, times as epoch
  * milliseconds (one format on PGlite and PostgreSQL whatever the session's time zone).
  */
 import { sql, type SQL } from 'drizzle-orm'
@@ -124,6 +124,8 @@ const statsRow = z.object({
   roi: amount,
   pnl: amount,
   winRate: amount,
+  weightedWinRate: amount,
+  trades: z.coerce.number(),
   maxDrawdown: amount,
   sharpe: amount,
   tradesPerWeek: amount,
@@ -154,6 +156,13 @@ const liquidationFillRow = z.object({ positionId: id, orderId: id, id, price: am
 /** A fill of a liquidation order (the exchange's IOC order for one position, no worse than its bankruptcy price). */
 export type LiquidationFillRecord = z.infer<typeof liquidationFillRow>
 
+const userRow = z.object({ id, parentUserId: id.nullable(), invitedBy: id.nullable() })
+export type UserRecord = z.infer<typeof userRow>
+
+/** A leader's fill against another user: the other side's fill of the same trade id. */
+const matchRow = z.object({ userId: id, otherId: id, biz: z.string(), pairCode: z.string(), at: ms })
+export type MatchRecord = z.infer<typeof matchRow>
+
 export interface Raw {
   leaders: LeaderRecord[]
   /** The fills of every liquidation order, oldest first. */
@@ -167,6 +176,10 @@ export interface Raw {
   accounts: Map<string, string>
   shares: ShareRecord[]
   stats: StatsRecord[]
+  /** Every fill of a leader that matched another user's order (not the market maker's or the flow's). */
+  matches: MatchRecord[]
+  /** The leaders and the users they traded with: their master and inviter (the links of a trade group). */
+  users: UserRecord[]
   /** Unit-value rows, oldest first per owner; null when the database has no unit_values table. */
   units: UnitRecord[] | null
   /** The market's last simulated minute (epoch ms), null before the market ran. */
@@ -242,9 +255,25 @@ export async function readRaw(db: Reader): Promise<Raw> {
       ${epoch('created_at')} as "createdAt" from profit_shares order by id`,
     shareRow,
   )
+  // The other side of a match is the fill of the same trade id (not fills.counterparty_user_id: read afresh here).
+  const matches = await read(
+    db,
+    sql`select f.user_id as "userId", g.user_id as "otherId", f.biz, f.pair_code as "pairCode", ${epoch('f.created_at')} as at
+      from fills f join fills g on g.trade_id = f.trade_id and g.id <> f.id
+      where f.user_id in (select user_id from leaders) order by f.id`,
+    matchRow,
+  )
+  const users = await read(
+    db,
+    sql`select id, parent_user_id as "parentUserId", invited_by as "invitedBy" from users
+      where id in (select user_id from leaders) or id in (select g.user_id from fills f join fills g on g.trade_id = f.trade_id
+        and g.id <> f.id where f.user_id in (select user_id from leaders)) order by id`,
+    userRow,
+  )
   const stats = await read(
     db,
-    sql`select leader_id as "leaderId", period, roi::text, pnl::text, win_rate::text as "winRate", max_drawdown::text as "maxDrawdown",
+    sql`select leader_id as "leaderId", period, roi::text, pnl::text, win_rate::text as "winRate",
+      weighted_win_rate::text as "weightedWinRate", trades, max_drawdown::text as "maxDrawdown",
       sharpe::text, trades_per_week::text as "tradesPerWeek", avg_holding_minutes::text as "avgHoldingMinutes",
       preferred_coins as "preferredCoins", aum::text, followers, copiers, copier_pnl::text as "copierPnl", ${epoch('updated_at')} as "updatedAt"
       from leader_stats order by leader_id, period`,
@@ -277,6 +306,8 @@ export async function readRaw(db: Reader): Promise<Raw> {
     accounts,
     shares,
     stats,
+    matches,
+    users,
     units,
     lastMinute: await lastMinuteOf(db),
   }

@@ -15,6 +15,7 @@ import {
   copierPnlOf,
   copyFiguresOf,
   dailyReturns,
+  linkedFillTimes,
   maxDrawdownOf,
   pnlOf,
   roiBetween,
@@ -153,6 +154,7 @@ function leaderFigures(tally: Tally, context: Context, raw: Raw, at: number, pen
   for (const p of raw.positions) if (p.copyId === null) pushTo(own, p.userId, p)
   const copiesOf = new Map<number, CopyRecord[]>()
   for (const c of raw.copies) pushTo(copiesOf, c.leaderId, c)
+  const linkedFills = linkedFillTimes(raw.matches, raw.users)
   let unvalued = 0
   for (const stats of raw.stats) {
     const id = stats.leaderId
@@ -185,8 +187,20 @@ function leaderFigures(tally: Tally, context: Context, raw: Raw, at: number, pen
       rows[0]?.at ?? at,
       ...(own.get(id) ?? []).map((p) => p.openedAt),
     )
-    const trades = tradeFigures(own.get(id) ?? [], period.days === null ? null : start, at, historyStart)
+    const trades = tradeFigures(own.get(id) ?? [], period.days === null ? null : start, at, historyStart, {
+      rows,
+      linkedFills,
+    })
+    tally.compare(
+      subject,
+      period.name,
+      'trades',
+      String(stats.trades),
+      String(trades.closed),
+      stats.trades === trades.closed,
+    )
     check('win rate', stats.winRate, trades.winRate, ratioEq)
+    check('weighted win rate', stats.weightedWinRate, trades.weightedWinRate, ratioEq)
     check('trades per week', stats.tradesPerWeek, trades.tradesPerWeek, ratioEq)
     check('avg holding minutes', stats.avgHoldingMinutes, trades.avgHoldingMinutes, ratioEq)
     const coins = trades.preferredCoins.join(',')

@@ -11,6 +11,12 @@ import { runs } from '#tests/fixtures/properties.ts'
 import { OrderBook, type Fill, type OrderInput, type PlaceRefusal, type Side, type TimeInForce } from './order-book.ts'
 
 const OWNERS = ['ann', 'bob', 'cy']
+/** Ann and bob are one trade group: an order of either that carries the group never trades with the other. */
+const GROUPS: Readonly<Record<string, ReadonlySet<string>>> = {
+  ann: new Set(['bob']),
+  bob: new Set(['ann']),
+  cy: new Set(),
+}
 const SIDES: Side[] = ['buy', 'sell']
 /** GTC twice: enough resting orders for the others to meet. */
 const TIME_IN_FORCE: TimeInForce[] = ['GTC', 'GTC', 'IOC', 'FOK', 'POST_ONLY']
@@ -27,6 +33,8 @@ type Step =
       size: Money
       /** A market buy spends this quote instead of buying `size`. */
       quote: Money | null
+      /** It carries its owner's trade group (GROUPS). */
+      grouped: boolean
     }
   | { kind: 'cancel'; pick: number }
   | { kind: 'amend'; pick: number; price: Money | null; size: Money | null }
@@ -46,6 +54,7 @@ const placeArb = fc
       fc.integer({ min: 1, max: 600 }).map((n) => new Money(n)),
       { nil: null },
     ),
+    grouped: fc.boolean(),
   })
   .map((step): Step => ({ kind: 'place', ...step }))
 const cancelArb = fc.nat().map((pick): Step => ({ kind: 'cancel', pick }))
@@ -72,7 +81,7 @@ const sum = (values: Money[]): Money => values.reduce((total, value) => total.pl
 const same = (a: Money, b: Money): void => expect(toPlain(a)).toBe(toPlain(b))
 
 function orderOf(step: Extract<Step, { kind: 'place' }>, id: string): OrderInput {
-  const base = { id, ownerId: step.owner, side: step.side }
+  const base = { id, ownerId: step.owner, side: step.side, ...(step.grouped ? { tradeGroup: GROUPS[step.owner] } : {}) }
   if (!step.market) return { ...base, type: 'limit', timeInForce: step.timeInForce, price: step.price, size: step.size }
   if (step.side === 'buy' && step.quote) return { ...base, type: 'market', quoteSize: step.quote }
   return { ...base, type: 'market', size: step.size }
@@ -108,6 +117,12 @@ class Run {
     }
     const { fills } = result
     this.checkFills(order, fills, seqBefore)
+    // Stopped by self-trade prevention: at a resting order of its owner or its group, which is still there.
+    if (result.stop === 'self-trade') {
+      const met = result.selfTradeOwnerId ?? ''
+      expect(met === order.ownerId || (order.tradeGroup?.has(met) ?? false)).toBe(true)
+      expect(this.book.ordersOf(met).some((resting) => resting.side !== order.side)).toBe(true)
+    } else expect(result.selfTradeOwnerId).toBeUndefined()
     this.applyFills(fills)
 
     const filled = sum(fills.map((fill) => fill.size))
@@ -190,11 +205,12 @@ class Run {
     }
   }
 
-  /** Limits, self-trade prevention and price-time priority within one taker's fills. */
+  /** Limits, self-trade prevention (its own orders and its trade group's) and price-time priority within one taker's fills. */
   checkFills(order: OrderInput, fills: Fill[], seqBefore: Map<string, number | undefined>): void {
     fills.forEach((fill, index) => {
       expect(fill.takerOrderId).toBe(order.id)
       expect(fill.makerOwnerId).not.toBe(order.ownerId)
+      expect(order.tradeGroup?.has(fill.makerOwnerId) ?? false).toBe(false)
       expect(fill.makerSide).not.toBe(order.side)
       same(fill.quote, fill.price.mul(fill.size))
       if (order.price)

@@ -241,7 +241,83 @@ describe('self-trade prevention (expire taker)', () => {
     const book = newBook()
     accepted(book.place(limit('own', 'alice', 'sell', '100', '1')))
     const result = accepted(book.place({ id: 't', ownerId: 'alice', side: 'buy', type: 'market', size: m(1) }))
-    expect(result).toMatchObject({ status: 'cancelled', fills: [] })
+    expect(result).toMatchObject({ status: 'cancelled', fills: [], stop: 'self-trade', selfTradeOwnerId: 'alice' })
+  })
+
+  it('stops a taker at an order of its trade group as at its own, and says whose it met', () => {
+    const book = newBook()
+    seed(book, [['a1', 'sell', '100', '1']])
+    accepted(book.place(limit('linked', 'bob', 'sell', '100', '1')))
+    seed(book, [['a2', 'sell', '100.5', '1']])
+    const group = new Set(['bob'])
+    const result = accepted(book.place(limit('t', 'alice', 'buy', '101', '3', { tradeGroup: group })))
+
+    expect(shown(result.fills).map((fill) => fill.maker)).toEqual(['a1'])
+    expect(result).toMatchObject({
+      status: 'partially-filled-cancelled',
+      resting: null,
+      stop: 'self-trade',
+      selfTradeOwnerId: 'bob',
+    })
+    // Bob's ask and the one behind it stay whole, and alice's GTC remainder did not rest.
+    expect(toPlain(book.order('linked')?.remaining ?? m(-1))).toBe('1')
+    expect(toPlain(book.order('a2')?.remaining ?? m(-1))).toBe('1')
+    expect(book.order('t')).toBeNull()
+    // Without the group, the same order trades with bob: the group is what stops it.
+    const free = accepted(book.place(limit('t2', 'alice', 'buy', '100', '1')))
+    expect(shown(free.fills).map((fill) => fill.maker)).toEqual(['linked'])
+    expect(free.selfTradeOwnerId).toBeUndefined()
+  })
+
+  it('stops a market order of the group at the best ask: nothing fills', () => {
+    const book = newBook()
+    accepted(book.place(limit('linked', 'bob', 'sell', '100', '1')))
+    seed(book, [['a1', 'sell', '101', '1']])
+    const result = accepted(
+      book.place({ id: 't', ownerId: 'alice', side: 'buy', type: 'market', size: m(1), tradeGroup: new Set(['bob']) }),
+    )
+    expect(result).toMatchObject({ status: 'cancelled', fills: [], stop: 'self-trade', selfTradeOwnerId: 'bob' })
+  })
+
+  it('does not count a trade group’s resting orders, nor what is behind them, as FOK liquidity', () => {
+    const book = newBook()
+    seed(book, [['a1', 'sell', '100', '1']])
+    accepted(book.place(limit('linked', 'bob', 'sell', '100', '5')))
+    seed(book, [['a2', 'sell', '100', '5']])
+    const group = new Set(['bob'])
+    expect(book.place(limit('t', 'alice', 'buy', '100', '2', { timeInForce: 'FOK', tradeGroup: group }))).toEqual({
+      ok: false,
+      reason: 'fok-not-filled',
+    })
+    // Refused: nothing traded, bob's order is whole.
+    expect(toPlain(book.order('linked')?.remaining ?? m(-1))).toBe('5')
+    const whole = accepted(
+      book.place(limit('t2', 'alice', 'buy', '100', '1', { timeInForce: 'FOK', tradeGroup: group })),
+    )
+    expect(whole.status).toBe('filled')
+    expect(shown(whole.fills).map((fill) => fill.maker)).toEqual(['a1'])
+  })
+
+  it('tells whether an order could meet an owner outside a set, within its limit', () => {
+    const book = newBook()
+    accepted(book.place(limit('mm1', 'maker', 'sell', '100', '1')))
+    accepted(book.place(limit('own', 'alice', 'sell', '100.5', '1')))
+    accepted(book.place(limit('other', 'bob', 'sell', '101', '1')))
+    const house = new Set(['maker', 'alice'])
+    // Bob's ask is past a buy limited at 100.5, within one at 101 and within a market order.
+    expect(book.reachesOwnerOutside('buy', m('100.5'), house)).toBe(false)
+    expect(book.reachesOwnerOutside('buy', m('101'), house)).toBe(true)
+    expect(book.reachesOwnerOutside('buy', null, house)).toBe(true)
+    expect(book.reachesOwnerOutside('buy', null, new Set(['maker', 'alice', 'bob']))).toBe(false)
+    // The other side has nothing.
+    expect(book.reachesOwnerOutside('sell', null, new Set())).toBe(false)
+  })
+
+  it('lets a resting order of the group be met by an owner outside it', () => {
+    const book = newBook()
+    accepted(book.place(limit('linked', 'bob', 'sell', '100', '1')))
+    const result = accepted(book.place(limit('t', 'carol', 'buy', '100', '1', { tradeGroup: new Set(['dave']) })))
+    expect(result).toMatchObject({ status: 'filled', stop: undefined, selfTradeOwnerId: undefined })
   })
 })
 

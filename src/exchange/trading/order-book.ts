@@ -27,6 +27,12 @@ export interface OrderInput {
    * order's would be. None: the whole other side.
    */
   protection?: Money
+  /**
+   * Owners linked to `ownerId` (its trade group: sub-accounts of one master, inviter and invitee): self-trade
+   * prevention treats their resting orders as the owner's own. Only the incoming order needs it, the resting one's owner
+   * is looked up in it.
+   */
+  tradeGroup?: ReadonlySet<string>
 }
 
 export interface Fill {
@@ -72,9 +78,11 @@ export interface Placed {
   /**
    * Why matching stopped before the order filled whole: the other side ran out ('exhausted'), the next price was past
    * its limit ('limit'), its own resting order came next ('self-trade', the taker expires), or a budget buys less than
-   * a lot ('budget'); undefined when it filled.
+   * a lot ('budget'); undefined when it filled. Its trade group's orders stop it as its own do ('self-trade').
    */
   stop: Exclude<Stop, 'done'> | undefined
+  /** With stop 'self-trade': the owner of the resting order it met (its own owner, or one of its trade group). */
+  selfTradeOwnerId: string | undefined
 }
 export type PlaceResult = Placed | { ok: false; reason: PlaceRefusal }
 
@@ -125,6 +133,8 @@ interface Level {
 interface Taker {
   id: string
   ownerId: string
+  /** Owners it must not trade with besides its own (OrderInput.tradeGroup). */
+  group: ReadonlySet<string>
   side: Side
   /** null for a market order: no price limit. */
   limit: Money | null
@@ -145,6 +155,11 @@ const reaches = (side: Side, limit: Money, price: Money): boolean =>
   side === 'buy' ? price.lte(limit) : price.gte(limit)
 
 const ZERO: Money = new Exact(0)
+
+const NO_GROUP: ReadonlySet<string> = new Set()
+
+/** Whether self-trade prevention stops `taker` at a resting order of `ownerId`. */
+const isOwnSide = (taker: Taker, ownerId: string): boolean => ownerId === taker.ownerId || taker.group.has(ownerId)
 
 const min = (a: Money, b: Money): Money => (a.lte(b) ? a : b)
 
@@ -172,7 +187,7 @@ function snapshot(node: Node): RestingOrder {
 function parseOrder(order: OrderInput): Taker | null {
   if (order.id === '' || order.ownerId === '') return null
   if (order.side !== 'buy' && order.side !== 'sell') return null
-  const base = { id: order.id, ownerId: order.ownerId, side: order.side }
+  const base = { id: order.id, ownerId: order.ownerId, group: order.tradeGroup ?? NO_GROUP, side: order.side }
   if (order.type === 'limit') {
     if (order.price === undefined || order.size === undefined || order.quoteSize !== undefined) return null
     const timeInForce = order.timeInForce ?? 'GTC'
@@ -284,7 +299,8 @@ class SideBook {
  * first. Fills are at the maker's price.
  *
  * Self-trade prevention is expire-taker (Binance's default): when the next resting order a taker would match belongs
- * to the taker's owner, the taker's remainder is cancelled, fills before it stand and the resting order stays.
+ * to the taker's owner or to an owner of its trade group (OrderInput.tradeGroup), the taker's remainder is cancelled,
+ * fills before it stand and the resting order stays.
  *
  * `sequence` counts changes to the resting orders (each rest, fill, cancel and amend adds one), so a depth stream's
  * client can tell it missed an update. A rest also stamps the order's time priority (`seq`) from it.
@@ -324,10 +340,11 @@ export class OrderBook {
       return { ok: false, reason: 'fok-not-filled' }
     }
 
-    const { fills, left, stop } = this.match(taker)
+    const { fills, left, stop, selfTradeOwnerId } = this.match(taker)
+    const ended = { stop: stopOf(stop), selfTradeOwnerId }
     const filledSome = fills.length > 0
     if (left.isZero() || (stop === 'budget' && filledSome)) {
-      return { ok: true, fills, resting: null, remaining: left, status: 'filled', stop: stopOf(stop) }
+      return { ok: true, fills, resting: null, remaining: left, status: 'filled', ...ended }
     }
     const rests = taker.timeInForce === 'GTC' || taker.timeInForce === 'POST_ONLY'
     if (!rests || stop === 'self-trade' || taker.limit === null || !taker.size) {
@@ -337,7 +354,7 @@ export class OrderBook {
         resting: null,
         remaining: left,
         status: filledSome ? 'partially-filled-cancelled' : 'cancelled',
-        stop: stopOf(stop),
+        ...ended,
       }
     }
     const node = this.rest({
@@ -354,7 +371,7 @@ export class OrderBook {
       resting: snapshot(node),
       remaining: left,
       status: filledSome ? 'partially-filled-resting' : 'resting',
-      stop: stopOf(stop),
+      ...ended,
     }
   }
 
@@ -451,6 +468,18 @@ export class OrderBook {
     return { size: size.minus(left), quote, worst }
   }
 
+  /**
+   * Whether an order on `side` limited at `limit` (null: a market order) could meet a resting order of an owner not in
+   * `owners`. When it cannot, whom its owner is linked to cannot matter (a caller may skip looking its trade group up).
+   */
+  reachesOwnerOutside(side: Side, limit: Money | null, owners: ReadonlySet<string>): boolean {
+    for (const level of this.sideBook(other(side)).bestFirst()) {
+      if (limit && !reaches(side, limit, level.price)) return false
+      for (let node = level.head; node; node = node.next) if (!owners.has(node.ownerId)) return true
+    }
+    return false
+  }
+
   /** Up to `levels` price levels a side, best first. */
   depth(levels: number): Depth {
     const top = (book: SideBook): [string, string][] => {
@@ -491,14 +520,15 @@ export class OrderBook {
 
   /**
    * What the taker could fill at most: the other side within its limit, in matching order, up to the first order of
-   * its own owner, since self-trade prevention would cancel the taker there. Stops counting once it has `enough`.
+   * its own owner or its trade group, since self-trade prevention would cancel the taker there. Stops counting once it
+   * has `enough`.
    */
   private reachable(taker: Taker, enough: Money): Money {
     let total = ZERO
     for (const level of this.sideBook(other(taker.side)).bestFirst()) {
       if (taker.limit && !reaches(taker.side, taker.limit, level.price)) break
       for (let node = level.head; node; node = node.next) {
-        if (node.ownerId === taker.ownerId) return total
+        if (isOwnSide(taker, node.ownerId)) return total
         total = total.plus(node.size.minus(node.filled))
         if (total.gte(enough)) return total
       }
@@ -518,7 +548,7 @@ export class OrderBook {
   }
 
   /** Takes from the other side in price-time order; `left` is base, or quote for a budget. */
-  private match(taker: Taker): { fills: Fill[]; left: Money; stop: Stop } {
+  private match(taker: Taker): { fills: Fill[]; left: Money; stop: Stop; selfTradeOwnerId?: string } {
     const book = this.sideBook(other(taker.side))
     const fills: Fill[] = []
     const start = taker.size ?? taker.budget
@@ -529,7 +559,7 @@ export class OrderBook {
       const maker = level?.head
       if (!level || !maker) return { fills, left, stop: 'exhausted' }
       if (taker.limit && !reaches(taker.side, taker.limit, level.price)) return { fills, left, stop: 'limit' }
-      if (maker.ownerId === taker.ownerId) return { fills, left, stop: 'self-trade' }
+      if (isOwnSide(taker, maker.ownerId)) return { fills, left, stop: 'self-trade', selfTradeOwnerId: maker.ownerId }
       const makerLeft = maker.size.minus(maker.filled)
       let size: Money
       if (taker.budget) {

@@ -61,6 +61,8 @@ import { SpotBookSettlement } from './spot-book-settlement.ts'
 import { FUTURES_WALLET, PositionSettlement, openingHold } from './position-settlement.ts'
 import { isOpen, type OrderState, type Settlement } from './settlement.ts'
 import { replaceTpsl } from './tpsl.ts'
+import { linkedOwners } from './trade-group.ts'
+import { screenPlacement } from './screening.ts'
 import { chooseLeverage, leverageOf } from './leverage.service.ts'
 import { printsOf, type Tape } from './tape.ts'
 import { crossPositionsOf, dueCrossAccounts, readCrossAccount, type DueCrossAccount } from './cross-margin.ts'
@@ -502,16 +504,25 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     const { settlement } = op
     const market = row.type === 'market' || row.type === 'stop-market'
     const guard = market ? await marketLimit(tx, row, instrumentOf(row.pairCode)) : undefined
+    const price = market || row.price === null ? undefined : new Exact(row.price)
+    // Self-trade prevention covers the owner's linked accounts too (trade-group.ts, audit H4). Only another user's
+    // resting order can be a linked account's: with none in reach, the lookup is skipped. A liquidation is the
+    // exchange's order, not the owner's choice: it meets whoever rests.
+    const others =
+      row.positionId === null &&
+      book.reachesOwnerOutside(row.side, price ?? guard?.price ?? null, new Set([MAKER_ID, FLOW_ID, String(row.userId)]))
+    const linked = others ? await linkedOwners(tx, row.userId) : new Set<number>()
     const placed = book.place({
       id: String(row.id),
       ownerId: bookOwnerOf(row),
       side: row.side,
       type: market ? 'market' : 'limit',
       timeInForce: market ? undefined : row.timeInForce,
-      price: market || row.price === null ? undefined : new Exact(row.price),
+      price,
       size: row.size === null ? undefined : new Exact(row.size).minus(state.filled),
       quoteSize: row.quoteSize === null ? undefined : new Exact(row.quoteSize),
       protection: guard?.price,
+      tradeGroup: new Set([...linked].map(String)),
     })
     if (!placed.ok) {
       if (
@@ -523,6 +534,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       throw new Error(`the book refused order ${row.id}: ${placed.reason}`)
     }
     await settleFills(tx, placed.fills, state, op)
+    await screenPlacement(tx, row, placed, now())
     if (placed.resting) {
       state.status = state.filled.isZero() ? 'new' : 'partially-filled'
       op.requeued.add(state.id)

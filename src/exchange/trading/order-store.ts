@@ -11,7 +11,7 @@ import { addToLedgerAccounts, type Tx } from '../copy/store.ts'
 import { fills, orders } from '../db/trading-schema.ts'
 import { positions } from '../db/copy-schema.ts'
 import { Exact, toPlain, type Money } from '../money.ts'
-import type { OrderState, Settlement, WalletDelta } from './settlement.ts'
+import type { FillRecord, OrderState, Settlement, WalletDelta } from './settlement.ts'
 import { findInstrument } from '../market/instruments.ts'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -174,6 +174,9 @@ export async function writeSettlement(
       .object({ rows: z.array(z.object({ id: z.coerce.number() })) })
       .parse(await tx.execute(sql`select nextval('trade_ids') as id from generate_series(1, ${matches})`))
       .rows.map((r) => r.id)
+    // A match between two users has a fill for each, and each names the other's user.
+    const sides = new Map<number, FillRecord[]>()
+    for (const f of list) sides.set(f.match, [...(sides.get(f.match) ?? []), f])
     written = await tx
       .insert(fills)
       .values(
@@ -181,6 +184,7 @@ export async function writeSettlement(
           tradeId: ids[f.match] ?? 0,
           orderId: f.orderId,
           userId: f.userId,
+          counterpartyUserId: sides.get(f.match)?.find((other) => other !== f)?.userId ?? null,
           biz: context.biz,
           pairCode: context.pairCode,
           side: f.side,

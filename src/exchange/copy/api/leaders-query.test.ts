@@ -30,17 +30,15 @@ beforeAll(async () => {
       day(firstOf(60)),
       '10000',
       Array.from({ length: 20 }, () => '0'),
-      2,
       NOW,
     )
-    await addDays(db, id, day(firstOf(40)), '10000', ['-0.99999994'], 3, NOW)
+    await addDays(db, id, day(firstOf(40)), '10000', ['-0.99999994'], NOW)
     await addDays(
       db,
       id,
       day(firstOf(39)),
       '0.0006',
       Array.from({ length: 39 }, () => '0'),
-      0,
       NOW,
     )
   }
@@ -52,9 +50,11 @@ beforeAll(async () => {
   for (const [name, returns] of active) {
     const id = await addLeader(db, firstOf(60), { nickname: name })
     names.set(id, name)
-    await addDays(db, id, day(firstOf(60)), '5000', returns, 1, NOW)
-    // Win rates: Steady 1 of 2, Bumpy 2 of 2 (the wiped leaders have none in the window).
-    for (const [i, pnl] of (name === 'Steady' ? ['5', '-5'] : ['5', '5']).entries())
+    await addDays(db, id, day(firstOf(60)), '5000', returns, NOW)
+    // Six trades each in the window (enough to rank): win rates Steady 3 of 6, Bumpy 6 of 6 (the wiped leaders have
+    // none in the window).
+    const results = name === 'Steady' ? ['5', '-5', '5', '-5', '5', '-5'] : ['5', '5', '5', '5', '5', '5']
+    for (const [i, pnl] of results.entries())
       await addClosedTrade(db, id, {
         openedAt: new Date(NOW.getTime() - (i + 2) * DAY),
         closedAt: new Date(NOW.getTime() - (i + 1) * DAY),
@@ -70,7 +70,6 @@ beforeAll(async () => {
     day(firstOf(60)),
     '5000',
     Array.from({ length: 60 }, () => '0'),
-    0,
     NOW,
   )
   await addClosedTrade(db, lucky, {
@@ -85,7 +84,6 @@ afterAll(() => handle.close())
 async function order(sort: LeaderSort, extra: Partial<LeaderFilter> = {}, direction?: 'asc' | 'desc') {
   const rows = await leaderPage(
     handle.db,
-    NOW,
     { period: '30d', ...extra },
     { sort, order: direction },
     { limit: 20, offset: 0 },
@@ -109,7 +107,7 @@ describe('ranking by a risk figure (issue 17, item 5)', () => {
       'WipedC',
       'Lucky',
     ])
-    expect(await leaderCount(handle.db, NOW, { period: '30d' })).toBe(6)
+    expect(await leaderCount(handle.db, { period: '30d' })).toBe(6)
   })
 
   it('ranks by win rate the same way: one lucky trade does not beat an active leader', async () => {

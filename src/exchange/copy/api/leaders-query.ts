@@ -3,7 +3,7 @@
  * sorted and paged by the database (one query for the page, one for the total), with the free
  * follower slots counted from active copies.
  */
-import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { COPY } from '#/app.config.ts'
 import type { StatsPeriod } from '#/contract/index.ts'
 import { windowFirstDay } from '#/contract/stats-window.ts'
@@ -75,17 +75,14 @@ const fundedEnough = sql`coalesce(${latestEquity} >= ${COPY.minInvestmentUsdt}::
 const open = sql`(${slotsLeft} > 0 and ${fundedEnough})`
 
 /**
- * Whether a leader's risk figures of the period mean anything: at least COPY.minTradesToRank trades closed in the
- * period's window, and equity (its latest daily row) of at least the smallest copy a follower may make
+ * Whether a leader's risk figures of the period mean anything: at least COPY.minTradesToRank trades the record counts
+ * (leader_stats.trades of the period: statistics.ts countedTrades, so wash trades and crumbs do not make a leader
+ * rankable), and equity (its latest daily row) of at least the smallest copy a follower may make
  * (COPY.minInvestmentUsdt, the bar below which it takes no new copiers). A leader wiped out weeks ago shows a drawdown
- * of 0 and a flat ROI for every recent window; without this it would rank as the steadiest of all.
+ * of 0 and a flat ROI for every recent window; without this it would rank as the steadiest of all. Reads the period's
+ * leader_stats row the queries join (statsOfPeriod).
  */
-export function rankable(period: StatsPeriod, now: Date): SQL {
-  const firstDay = periodFirstDay(period, now)
-  const inPeriod = firstDay === null ? sql`true` : gte(leaderDaily.day, firstDay)
-  const trades = sql`(select coalesce(sum(${leaderDaily.trades}), 0) from ${leaderDaily} where ${leaderDaily.leaderId} = ${leaders.userId} and ${inPeriod})`
-  return sql`(${trades} >= ${COPY.minTradesToRank} and ${fundedEnough})`
-}
+const rankable = sql`(coalesce(${leaderStats.trades}, 0) >= ${COPY.minTradesToRank} and ${fundedEnough})`
 
 /** Sort keys; `risk`: a risk figure, by which only rankable leaders rank (the others follow them, in the same order). */
 const SORT_KEYS: Record<LeaderSort, { key: SQL; order: SortOrder; risk?: true }> = {
@@ -99,7 +96,7 @@ const SORT_KEYS: Record<LeaderSort, { key: SQL; order: SortOrder; risk?: true }>
   newest: { key: sql`${leaders.createdAt}`, order: 'desc' },
 }
 
-function whereOf(filter: LeaderFilter, now: Date): SQL | undefined {
+function whereOf(filter: LeaderFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [inArray(leaders.status, [...LISTED_STATUSES])]
   if (filter.biz) conditions.push(eq(leaders.biz, filter.biz))
   if (filter.kind) conditions.push(eq(leaders.kind, filter.kind))
@@ -119,7 +116,7 @@ function whereOf(filter: LeaderFilter, now: Date): SQL | undefined {
   }
   if (filter.chainWallet)
     conditions.push(sql`exists (select 1 from ${chainWallets} where ${chainWallets.leaderId} = ${leaders.userId})`)
-  if (filter.rankedOnly) conditions.push(rankable(filter.period, now))
+  if (filter.rankedOnly) conditions.push(rankable)
   return and(...conditions)
 }
 
@@ -129,30 +126,29 @@ const statsOfPeriod = (period: StatsPeriod) =>
 /** One page of leaders matching `filter`, in the requested order (ties: oldest id first). */
 export async function leaderPage(
   db: Tx,
-  now: Date,
   filter: LeaderFilter,
   ordering: LeaderOrdering,
   page: { limit: number; offset: number },
 ): Promise<LeaderRow[]> {
   const { key, order: defaultOrder, risk } = SORT_KEYS[ordering.sort]
   const direction = (ordering.order ?? defaultOrder) === 'asc' ? asc : desc
-  const ranked = risk ? [desc(rankable(filter.period, now))] : []
+  const ranked = risk ? [desc(rankable)] : []
   return db
     .select({ leader: leaders, stats: leaderStats, slotsLeft })
     .from(leaders)
     .leftJoin(leaderStats, statsOfPeriod(filter.period))
-    .where(whereOf(filter, now))
+    .where(whereOf(filter))
     .orderBy(...ranked, direction(key), asc(leaders.userId))
     .limit(page.limit)
     .offset(page.offset)
 }
 
 /** How many leaders match `filter`. */
-export async function leaderCount(db: Tx, now: Date, filter: LeaderFilter): Promise<number> {
+export async function leaderCount(db: Tx, filter: LeaderFilter): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(leaders)
     .leftJoin(leaderStats, statsOfPeriod(filter.period))
-    .where(whereOf(filter, now))
+    .where(whereOf(filter))
   return row?.total ?? 0
 }

@@ -71,10 +71,10 @@ export async function copyOverview(
 ): Promise<CopyOverview> {
   const base: LeaderFilter = { period: '30d', biz, kind: 'trader' }
   const [leaders, figures, ...lists] = await Promise.all([
-    leaderCount(db, now, { period: '30d', kind: 'trader' }),
+    leaderCount(db, { period: '30d', kind: 'trader' }),
     platformFigures(db),
     ...CATEGORIES.map(({ ordering, rankedOnly }) =>
-      leaderPage(db, now, { ...base, rankedOnly }, ordering, { limit: TOP, offset: 0 }),
+      leaderPage(db, { ...base, rankedOnly }, ordering, { limit: TOP, offset: 0 }),
     ),
   ])
   const cards = await summariesOf(db, lists.flat(), '30d', now, marks)
@@ -114,8 +114,8 @@ export async function listChainWallets(
   query: Paging & { sort: LeaderSort; order?: SortOrder },
 ): Promise<Page<ChainWalletSummary>> {
   const [rows, total] = await Promise.all([
-    leaderPage(db, now, WALLETS, { sort: query.sort, order: query.order }, pageWindow(query)),
-    leaderCount(db, now, WALLETS),
+    leaderPage(db, WALLETS, { sort: query.sort, order: query.order }, pageWindow(query)),
+    leaderCount(db, WALLETS),
   ])
   const [cards, wallets] = await Promise.all([
     summariesOf(db, rows, '30d', now, marks),
@@ -141,13 +141,7 @@ export async function chainWalletDetail(
     .where(and(eq(chainWallets.chain, chain), eq(chainWallets.address, address)))
   if (!wallet) throw notFound()
   const leaderId = wallet.leaderId
-  const [row] = await leaderPage(
-    db,
-    now,
-    { ...WALLETS, leaderIds: [leaderId] },
-    { sort: 'newest' },
-    { limit: 1, offset: 0 },
-  )
+  const [row] = await leaderPage(db, { ...WALLETS, leaderIds: [leaderId] }, { sort: 'newest' }, { limit: 1, offset: 0 })
   if (!row) throw notFound()
   const [[card], stats, trades] = await Promise.all([
     summariesOf(db, [row], '30d', now, marksOf(market)),

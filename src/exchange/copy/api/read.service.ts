@@ -69,8 +69,8 @@ export async function listLeaders(
 ): Promise<Page<LeaderListItem>> {
   const filter = filterOf(query, callerId)
   const [rows, total] = await Promise.all([
-    leaderPage(db, now, filter, { sort: query.sort, order: query.order }, pageWindow(query)),
-    leaderCount(db, now, filter),
+    leaderPage(db, filter, { sort: query.sort, order: query.order }, pageWindow(query)),
+    leaderCount(db, filter),
   ])
   const [summaries, votes] = await Promise.all([
     summariesOf(db, rows, query.period, now, marks),
@@ -85,13 +85,7 @@ export async function listLeaders(
 
 /** A listed (open or paused) leader with its statistics of the period, or 404. */
 export async function listedLeader(db: Tx, now: Date, leaderId: number, period: StatsPeriod): Promise<LeaderRow> {
-  const [row] = await leaderPage(
-    db,
-    now,
-    { period, leaderIds: [leaderId] },
-    { sort: 'newest' },
-    { limit: 1, offset: 0 },
-  )
+  const [row] = await leaderPage(db, { period, leaderIds: [leaderId] }, { sort: 'newest' }, { limit: 1, offset: 0 })
   if (!row) throw notFound()
   return row
 }

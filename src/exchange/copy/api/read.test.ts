@@ -64,7 +64,9 @@ beforeAll(async () => {
         aum: '10000',
         copiers: 3,
         winRate: '0.6',
+        weightedWinRate: '0.45',
         maxDrawdown: '0.1',
+        trades: 6,
       },
       '7d': { roi: '0.1' },
     },
@@ -100,6 +102,7 @@ beforeAll(async () => {
         copiers: 1,
         winRate: '0.4',
         maxDrawdown: '0.05',
+        trades: 5,
       },
     },
   })
@@ -168,15 +171,15 @@ beforeAll(async () => {
     )
   await h.context.db.insert(leaderWatches).values({ userId: Number(X.userId), leaderId: A.id, createdAt: now })
   await addDays(h, A.id, [
-    [45, '900', '90', 1],
-    [5, '1000', '100', 3],
-    [4, '1100', '-55', 3],
+    [45, '900', '90'],
+    [5, '1000', '100'],
+    [4, '1100', '-55'],
   ])
-  await addDays(h, C.id, [[3, '2000', '20', 5]])
+  await addDays(h, C.id, [[3, '2000', '20']])
   await addDays(
     h,
     B.id,
-    Array.from({ length: 120 }, (_, i) => [120 - i, '1000', '1', 0] as const),
+    Array.from({ length: 120 }, (_, i) => [120 - i, '1000', '1'] as const),
   )
 })
 afterAll(() => h.close())
@@ -214,6 +217,7 @@ describe('the leader list', () => {
       roi: '0.5',
       pnl: '5000',
       winRate: '0.6',
+      weightedWinRate: '0.45',
       maxDrawdown: '0.1',
       sharpe: '1.5',
       tradesPerWeek: '3.5',

@@ -23,7 +23,6 @@ import { triggerAt, unrealizedPnl } from '../position-math.ts'
 import { applyFunding, fundingTimes } from '../risk.ts'
 import type { Rules } from '../rules.ts'
 import { allocatePositionIds, loadWallets, persistChange, type Tx } from '../store.ts'
-import { isWin } from '../statistics.ts'
 import { recordHistory } from '../unit-values.ts'
 import { botOrder, type Bot } from './bot-order.ts'
 import { insertDailyRows, insertLeaderEvents, type DailyRow, type EventRow } from './history-store.ts'
@@ -152,11 +151,6 @@ async function loadBotWallets(tx: Tx, book: Book, bots: readonly Bot[]): Promise
   )
 }
 
-interface Closed {
-  trades: number
-  wins: number
-}
-
 function simulate(
   book: Book,
   rules: Rules,
@@ -174,8 +168,6 @@ function simulate(
   const adds = new Map<number, number>()
   /** Each bot's equity at the start of the day in progress. */
   const dayStart = new Map(bots.map((b) => [b.leaderId, book.balance(leaderWallet(b.leaderId))]))
-  /** Positions closed (and won) per bot and UTC day, by the day they closed in: `${leaderId}:${day}`. */
-  const closed = new Map<string, Closed>()
 
   const execute = (order: LeaderOrder, key: string) => {
     const result = executeLeaderOrder(book, rules, order, NO_MIRROR)
@@ -193,15 +185,7 @@ function simulate(
     })
     if (order.action.kind === 'add') adds.set(position.id, (adds.get(position.id) ?? 0) + 1)
     if (position.status === 'open') open.set(key, position)
-    else {
-      open.delete(key)
-      const day = `${order.leaderId}:${dayOf(order.at.getTime())}`
-      const counts = closed.get(day) ?? { trades: 0, wins: 0 }
-      counts.trades += 1
-      // A win is decided before fees and funding, as the statistics count it (statistics.ts isWin).
-      if (isWin(position.realizedPnl)) counts.wins += 1
-      closed.set(day, counts)
-    }
+    else open.delete(key)
   }
 
   // Funding as the live engine charges it: every funding time, on what is open then (after the trades of that minute).
@@ -217,7 +201,7 @@ function simulate(
 
   // A day ends at the next 00:00, valued as every back-filled hour is, after everything up to it (the trades of a step
   // at 00:00 itself and the funding at 00:00): its equity is the one at 00:00, at that minute's prices, which the new
-  // day starts from; its trades are those closed before 00:00.
+  // day starts from.
   const endDay = (day: string, price: (pairCode: string) => Money | undefined) => {
     for (const bot of bots) {
       const equityStart = dayStart.get(bot.leaderId)
@@ -225,15 +209,12 @@ function simulate(
       // Kept at 18 decimals, half up, before the PnL is taken (rounding.ts `q`, as the live rows): PnL = end − start
       // to the last digit, so days add up to the window's PnL.
       const equity = q(equityOf(book, bot, open, price))
-      const counts = closed.get(`${bot.leaderId}:${day}`)
       daily.push({
         leaderId: bot.leaderId,
         day,
         equityStart: toPlain(equityStart),
         equityEnd: toPlain(equity),
         pnl: toPlain(equity.minus(equityStart)),
-        trades: counts?.trades ?? 0,
-        wins: counts?.wins ?? 0,
       })
       dayStart.set(bot.leaderId, equity)
     }

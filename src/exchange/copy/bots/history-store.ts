@@ -19,8 +19,6 @@ export interface DailyRow {
   equityStart: string
   equityEnd: string
   pnl: string
-  trades: number
-  wins: number
 }
 
 const CHUNK = 20_000
@@ -44,10 +42,9 @@ export async function insertLeaderEvents(tx: Tx, rows: readonly EventRow[]): Pro
 export async function insertDailyRows(tx: Tx, rows: readonly DailyRow[]): Promise<void> {
   await chunked(rows, (c) =>
     tx.execute(sql`
-      insert into leader_daily (leader_id, day, equity_start, equity_end, pnl, trades, wins)
+      insert into leader_daily (leader_id, day, equity_start, equity_end, pnl)
       select * from unnest(${sql.param(c.map((r) => r.leaderId))}::bigint[], ${sql.param(c.map((r) => r.day))}::date[], ${sql.param(c.map((r) => r.equityStart))}::numeric[],
-        ${sql.param(c.map((r) => r.equityEnd))}::numeric[], ${sql.param(c.map((r) => r.pnl))}::numeric[], ${sql.param(c.map((r) => r.trades))}::int[], ${sql.param(c.map((r) => r.wins))}::int[])
-      on conflict (leader_id, day) do update set equity_start = excluded.equity_start, equity_end = excluded.equity_end, pnl = excluded.pnl,
-        trades = excluded.trades, wins = excluded.wins`),
+        ${sql.param(c.map((r) => r.equityEnd))}::numeric[], ${sql.param(c.map((r) => r.pnl))}::numeric[])
+      on conflict (leader_id, day) do update set equity_start = excluded.equity_start, equity_end = excluded.equity_end, pnl = excluded.pnl`),
   )
 }

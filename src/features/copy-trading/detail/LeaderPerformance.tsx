@@ -91,6 +91,7 @@ export function LeaderPerformance({
       info: 'pnl',
     },
     { label: t`Win rate`, value: format.ratio(s.winRate), info: 'winRate' },
+    { label: t`Win rate by size`, value: format.ratio(s.weightedWinRate), info: 'weightedWinRate' },
     { label: t`Max drawdown`, value: format.ratio(s.maxDrawdown), info: 'maxDrawdown' },
     { label: t`Sharpe ratio`, value: format.number(s.sharpe, { digits: 2 }), info: 'sharpe' },
     {

@@ -20,9 +20,18 @@ const EXAMPLE = { start: '10000', loss: '58.34', deposit: '10000' } as const
 const SHARE_EXAMPLE = { realized: '24.97', open: '-64.99' } as const
 /** 24 November, 19:08 UTC: "7 days" then starts on 18 November, 00:00 UTC. */
 const WINDOW_EXAMPLE = { now: Date.UTC(2025, 10, 24, 19, 8), start: Date.UTC(2025, 10, 18) } as const
+/** Which trades count: an account of this equity, and the audit's wash trade (0.002 ETH at this price). */
+const COUNTED_EXAMPLE = { equity: '10000', crumbSize: '0.002', crumbPrice: '3500' } as const
+/** The win rate by size: three wins of `win` USDT of size, one loss of `loss`. */
+const WEIGHTED_EXAMPLE = { wins: 3, win: '1000', loss: '9000' } as const
 
 /** The thresholds the rules name, as the engine applies them. */
-const { newLeaderDays: newDays, minTradesToRank: minTrades, minInvestmentUsdt: minCopy } = COPY
+const {
+  newLeaderDays: newDays,
+  minTradesToRank: minTrades,
+  minInvestmentUsdt: minCopy,
+  minTradeEquityShare: tradeShare,
+} = COPY
 
 const IN = msg`Included`
 const OUT = msg`Not included`
@@ -45,7 +54,8 @@ const INCLUDES: readonly {
   { figure: 'roi', fees: IN, share: FLOW, unrealized: IN, window: PERIOD },
   { figure: 'pnl', fees: IN, share: PNL_SHARE, unrealized: IN, window: PERIOD },
   { figure: 'maxDrawdown', fees: IN, share: FLOW, unrealized: IN, window: PERIOD },
-  { figure: 'winRate', fees: OUT, share: NONE, unrealized: OUT, window: PERIOD },
+  { figure: 'winRate', fees: IN, share: NONE, unrealized: OUT, window: PERIOD },
+  { figure: 'weightedWinRate', fees: IN, share: NONE, unrealized: OUT, window: PERIOD },
   { figure: 'sharpe', fees: IN, share: FLOW, unrealized: IN, window: PERIOD },
   { figure: 'tradesPerWeek', fees: NONE, share: NONE, unrealized: NONE, window: PERIOD },
   { figure: 'holdingTime', fees: NONE, share: NONE, unrealized: NONE, window: PERIOD },
@@ -57,6 +67,7 @@ const INCLUDES: readonly {
 
 const RULE_SECTIONS = {
   periods: msg`Periods`,
+  counted: msg`Which trades count`,
   summary: msg`What each figure includes`,
   rankings: msg`Risk rankings`,
   minimum: msg`Traders below the minimum copy amount`,
@@ -83,6 +94,7 @@ const FIGURE_SECTIONS: readonly FigureKey[] = [
 
 const ANCHORS = {
   periods: 'periods',
+  counted: 'counted-trades',
   summary: 'summary',
   rankings: 'risk-rankings',
   minimum: 'minimum-copy-amount',
@@ -104,6 +116,16 @@ function Section({ id, title, children }: { id: string; title: string; children:
       </h2>
       {children}
     </section>
+  )
+}
+
+/** The link to the section on which trades count, named as it is. */
+function CountedLink() {
+  const { i18n } = useLingui()
+  return (
+    <a href={`#${ANCHORS.counted}`} className="text-brand hover:underline">
+      {i18n._(RULE_SECTIONS.counted)}
+    </a>
   )
 }
 
@@ -136,6 +158,7 @@ function Contents() {
   const links = [
     { id: ANCHORS.summary, title: RULE_SECTIONS.summary },
     { id: ANCHORS.periods, title: RULE_SECTIONS.periods },
+    { id: ANCHORS.counted, title: RULE_SECTIONS.counted },
     ...FIGURE_SECTIONS.map((f) => ({ id: FIGURES[f].anchor, title: FIGURES[f].name })),
     { id: ANCHORS.rankings, title: RULE_SECTIONS.rankings },
     { id: ANCHORS.minimum, title: RULE_SECTIONS.minimum },
@@ -278,6 +301,90 @@ function Periods() {
         </Trans>
       </p>
     </Section>
+  )
+}
+
+function CountedTrades() {
+  const { i18n } = useLingui()
+  const format = useNumberFormat()
+  const equity = new Decimal(COUNTED_EXAMPLE.equity)
+  const crumb = new Decimal(COUNTED_EXAMPLE.crumbSize).times(COUNTED_EXAMPLE.crumbPrice)
+  const share = <Ltr>{format.percent(tradeShare)}</Ltr>
+  const equityText = <Ltr>{format.number(equity.toFixed(), { digits: 2 })}</Ltr>
+  const least = <Ltr>{format.number(equity.times(tradeShare).toFixed(), { digits: 2 })}</Ltr>
+  const crumbText = (
+    <Ltr>
+      {COUNTED_EXAMPLE.crumbSize} ETH × {format.number(COUNTED_EXAMPLE.crumbPrice, { digits: 2 })} ={' '}
+      {format.number(crumb.toFixed(), { digits: 2 })}
+    </Ltr>
+  )
+  return (
+    <Section id={ANCHORS.counted} title={i18n._(RULE_SECTIONS.counted)}>
+      <p>
+        <Trans>
+          A trade is a position from its opening to its full close. The win rates, trades per week, holding time,
+          preferred coins and the activity a trader needs to be ranked count a trade only when both hold:
+        </Trans>
+      </p>
+      <ul className="list-disc ps-6">
+        <li>
+          <Trans>
+            its size, the entry price × the size closed, is at least {share} of the trader&apos;s equity when it opened
+            (the last valuation before the opening: at least hourly and at every deposit or withdrawal);
+          </Trans>
+        </li>
+        <li>
+          <Trans>
+            none of its fills was against an account linked to the trader: its main account or sub-accounts, another
+            sub-account of the same main account, the account that invited it, or the accounts it invited.
+          </Trans>
+        </li>
+      </ul>
+      <p>
+        <Trans>
+          For example, with {equityText} USDT of equity a trade counts from {least} USDT of size; {crumbText} USDT does
+          not.
+        </Trans>
+      </p>
+      <p>
+        <Trans>
+          Trades that do not count still change the trader&apos;s equity, so ROI, PnL, drawdown and the Sharpe ratio
+          include them.
+        </Trans>
+      </p>
+      <p>
+        <Trans>
+          Linked accounts cannot trade with each other: an order that would meet a linked account&apos;s order is
+          cancelled at that point, as one that would meet the trader&apos;s own order is. Each such stop is recorded for
+          review, and so are accounts that trade with each other from the same device.
+        </Trans>
+      </p>
+    </Section>
+  )
+}
+
+function WeightedWinRateExample() {
+  const format = useNumberFormat()
+  const win = new Decimal(WEIGHTED_EXAMPLE.win)
+  const loss = new Decimal(WEIGHTED_EXAMPLE.loss)
+  const won = win.times(WEIGHTED_EXAMPLE.wins)
+  const count = WEIGHTED_EXAMPLE.wins + 1
+  const byCount = (
+    <Ltr>
+      {format.percent((quotient(new Decimal(WEIGHTED_EXAMPLE.wins), new Decimal(count)) ?? new Decimal(0)).toFixed())}
+    </Ltr>
+  )
+  const bySize = <Ltr>{format.percent((quotient(won, won.plus(loss)) ?? new Decimal(0)).toFixed())}</Ltr>
+  const wins = WEIGHTED_EXAMPLE.wins
+  const winText = <Ltr>{format.number(win.toFixed(), { digits: 2 })}</Ltr>
+  const lossText = <Ltr>{format.number(loss.toFixed(), { digits: 2 })}</Ltr>
+  return (
+    <p>
+      <Trans>
+        Example: {wins} winning trades of {winText} USDT each and one losing trade of {lossText} USDT make a win rate of{' '}
+        {byCount}, and a win rate by size of {bySize}.
+      </Trans>
+    </p>
   )
 }
 
@@ -465,6 +572,7 @@ export function MethodologyView() {
           <IncludesTable />
         </Section>
         <Periods />
+        <CountedTrades />
         <FigureSection figure="roi">
           <p>
             <Trans>
@@ -527,13 +635,23 @@ export function MethodologyView() {
         <FigureSection figure="winRate">
           <p>
             <Trans>
-              Closed positions whose PnL before fees and funding is positive ÷ closed positions, counted by close time
-              within the window. Partial closes count when the position is fully closed.
+              Counted trades (see <CountedLink />) whose PnL after trading fees and funding is positive ÷ counted
+              trades, by close time within the window. Partial closes count when the position is fully closed.
             </Trans>
           </p>
           <Formula>
-            <Trans>Win rate = winning closed positions ÷ closed positions</Trans>
+            <Trans>Win rate = winning counted trades ÷ counted trades</Trans>
           </Formula>
+          <p>
+            <Trans>
+              The win rate by size weighs each counted trade by its size, the entry price × the size closed: one large
+              loss outweighs many small wins.
+            </Trans>
+          </p>
+          <Formula>
+            <Trans>Win rate by size = size of the winning counted trades ÷ size of all counted trades</Trans>
+          </Formula>
+          <WeightedWinRateExample />
         </FigureSection>
         <FigureSection figure="sharpe">
           <p>
@@ -549,19 +667,20 @@ export function MethodologyView() {
         <FigureSection figure="tradesPerWeek">
           <p>
             <Trans>
-              Positions closed in the window × 7 ÷ days actually traded in the window, counted from the later of the
-              window start and the start of the trader&apos;s history, and never fewer than {newDays} days. Traders with
-              less than {newDays} days of history are marked “New”: their figure is the trades so far.
+              Counted trades closed in the window × 7 ÷ days actually traded in the window, counted from the later of
+              the window start and the start of the trader&apos;s history, and never fewer than {newDays} days. Traders
+              with less than {newDays} days of history are marked “New”: their figure is the trades so far.
             </Trans>
           </p>
           <Formula>
-            <Trans>Trades per week = positions closed × 7 ÷ days traded</Trans>
+            <Trans>Trades per week = counted trades closed × 7 ÷ days traded</Trans>
           </Formula>
         </FigureSection>
         <FigureSection figure="holdingTime">
           <p>
             <Trans>
-              Counted over the same positions as the win rate: those fully closed within the window, by close time.
+              Counted over the same trades as the win rate: the counted trades fully closed within the window, by close
+              time.
             </Trans>
           </p>
         </FigureSection>
@@ -627,8 +746,8 @@ export function MethodologyView() {
           <p>
             <Trans>
               Sorting by drawdown or win rate ranks only traders with activity in the window: at least {minTrades}{' '}
-              closed trades, and equity of at least the minimum copy amount ({minCopy} USDT). The others are listed
-              after the ranked ones.
+              counted trades closed, and equity of at least the minimum copy amount ({minCopy} USDT). The others are
+              listed after the ranked ones.
             </Trans>
           </p>
         </Section>

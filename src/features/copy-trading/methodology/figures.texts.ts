@@ -11,6 +11,7 @@ export type FigureKey =
   | 'pnl'
   | 'maxDrawdown'
   | 'winRate'
+  | 'weightedWinRate'
   | 'sharpe'
   | 'tradesPerWeek'
   | 'holdingTime'
@@ -48,7 +49,12 @@ export const FIGURES: Readonly<Record<FigureKey, FigureText>> = {
   winRate: {
     anchor: 'win-rate',
     name: msg`Win rate`,
-    summary: msg`Share of the positions closed in the period whose PnL before fees and funding is positive.`,
+    summary: msg`Share of the counted trades closed in the period that made money after trading fees and funding.`,
+  },
+  weightedWinRate: {
+    anchor: 'win-rate',
+    name: msg`Win rate by size`,
+    summary: msg`Size of the counted trades that made money after fees and funding ÷ size of all counted trades in the period: a large loss outweighs many small wins.`,
   },
   sharpe: {
     anchor: 'sharpe-ratio',
@@ -58,12 +64,12 @@ export const FIGURES: Readonly<Record<FigureKey, FigureText>> = {
   tradesPerWeek: {
     anchor: 'trades-per-week',
     name: msg`Trades per week`,
-    summary: msg`Positions closed in the period × 7 ÷ days actually traded in it (at least 7).`,
+    summary: msg`Counted trades closed in the period × 7 ÷ days actually traded in it (at least 7).`,
   },
   holdingTime: {
     anchor: 'holding-time',
     name: msg`Average holding time`,
-    summary: msg`Mean time from opening to closing, over the positions closed in the period.`,
+    summary: msg`Mean time from opening to closing, over the counted trades closed in the period.`,
   },
   aum: {
     anchor: 'aum',
