@@ -510,7 +510,11 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     // exchange's order, not the owner's choice: it meets whoever rests.
     const others =
       row.positionId === null &&
-      book.reachesOwnerOutside(row.side, price ?? guard?.price ?? null, new Set([MAKER_ID, FLOW_ID, String(row.userId)]))
+      book.reachesOwnerOutside(
+        row.side,
+        price ?? guard?.price ?? null,
+        new Set([MAKER_ID, FLOW_ID, String(row.userId)]),
+      )
     const linked = others ? await linkedOwners(tx, row.userId) : new Set<number>()
     const placed = book.place({
       id: String(row.id),
