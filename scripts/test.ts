@@ -9,9 +9,13 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 let passed = 0
 let failed = 0
 let skipped = 0
+const flaky: string[] = []
 const summary: string[] = []
+/** When the step being run started: each summary line ends with its wall time. */
+let started = performance.now()
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): { ok: boolean; output: string } {
+  started = performance.now()
   const result = spawnSync(command, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
@@ -26,7 +30,8 @@ function record(step: string, p: number, f: number, s = 0) {
   passed += p
   failed += f
   skipped += s
-  summary.push(`${f === 0 ? '✓' : '✗'} ${step}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}`)
+  const wall = `${((performance.now() - started) / 1000).toFixed(0)} s`
+  summary.push(`${f === 0 ? '✓' : '✗'} ${step}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''} (${wall})`)
 }
 
 function single(step: string, command: string, args: string[]) {
@@ -47,6 +52,30 @@ function numberAt(value: unknown, ...keys: string[]): number {
   let node: unknown = value
   for (const key of keys) node = typeof node === 'object' && node !== null ? Reflect.get(node, key) : undefined
   return typeof node === 'number' ? node : 0
+}
+
+/** The e2e tests that failed first and passed on their retry: each one is a defect to fix, so the summary names them. */
+function flakyTests(report: unknown): string[] {
+  const names: string[] = []
+  const walk = (suite: unknown, path: string[]) => {
+    if (typeof suite !== 'object' || suite === null) return
+    const title: unknown = Reflect.get(suite, 'title')
+    const here = typeof title === 'string' && title !== '' && !title.endsWith('.ts') ? [...path, title] : path
+    const file: unknown = Reflect.get(suite, 'file')
+    for (const spec of asArray(Reflect.get(suite, 'specs'))) {
+      const specTitle = String(Reflect.get(spec, 'title'))
+      for (const test of asArray(Reflect.get(spec, 'tests'))) {
+        if (Reflect.get(test, 'status') === 'flaky') names.push(`${String(file)}: ${[...here, specTitle].join(' › ')}`)
+      }
+    }
+    for (const child of asArray(Reflect.get(suite, 'suites'))) walk(child, here)
+  }
+  for (const suite of asArray(Reflect.get(Object(report), 'suites'))) walk(suite, [])
+  return names
+}
+
+function asArray(value: unknown): object[] {
+  return Array.isArray(value) ? value.filter((item): item is object => typeof item === 'object' && item !== null) : []
 }
 
 function ensureChromium(): boolean {
@@ -107,8 +136,11 @@ if (!build.ok) {
     numberAt(e2e, 'stats', 'unexpected') + (e2e === undefined ? 1 : 0),
     numberAt(e2e, 'stats', 'skipped'),
   )
+  flaky.push(...flakyTests(e2e))
 }
 
 console.log(`\n${summary.join('\n')}\n`)
+if (flaky.length > 0)
+  console.log(`flaky: ${flaky.length} (passed only on retry)\n${flaky.map((name) => `  ${name}`).join('\n')}\n`)
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(failed === 0 ? 0 : 1)

@@ -60,18 +60,23 @@ async function recordBeacons(context: BrowserContext) {
     navigator.sendBeacon = (url, data) => {
       const accepted = send(url, data)
       const text = data instanceof Blob ? texts.get(data) : undefined
-      if (accepted && text !== undefined) localStorage.setItem(key, `${localStorage.getItem(key) ?? ''}${text}\n`)
+      // One key per beacon: two tabs leaving at once would each read, append to and write back one shared key, and one
+      // tab's record would overwrite the other's (a lost update in the test's log, not in the beacons).
+      if (accepted && text !== undefined) localStorage.setItem(`${key}:${crypto.randomUUID()}`, text)
       return accepted
     }
   }, BEACON_LOG)
 }
 
 async function beaconed(page: Page): Promise<Received[]> {
-  const log = await page.evaluate((key) => localStorage.getItem(key) ?? '', BEACON_LOG)
-  return log
-    .split('\n')
-    .filter((line) => line !== '')
-    .flatMap((line) => batchSchema.parse(JSON.parse(line)).events.map((e) => ({ ...e, page: undefined })))
+  const bodies = await page.evaluate(
+    (prefix) =>
+      Object.keys(localStorage)
+        .filter((name) => name.startsWith(prefix))
+        .map((name) => localStorage.getItem(name) ?? '{}'),
+    `${BEACON_LOG}:`,
+  )
+  return bodies.flatMap((body) => batchSchema.parse(JSON.parse(body)).events.map((e) => ({ ...e, page: undefined })))
 }
 
 /** The statistics hits of §7 (a server function whose data carries request_source). */

@@ -10,9 +10,15 @@ import {
   apiErrorSchema,
   leaderDetailResponseSchema,
   leaderPageResponseSchema,
+  marketTickerResponseSchema,
+  orderHistoryResponseSchema,
+  placeOrderResponseSchema,
+  ordersResponseSchema,
+  positionsResponseSchema,
   walletAccountResponseSchema,
 } from '#/contract/index.ts'
-import { freshAccount, signInWith, solvedVerification, testAddress, waitForHydration } from './helpers.ts'
+import { Exact, type Money } from '#/contract/money.ts'
+import { freshAccount, freshTrader, signInWith, solvedVerification, testAddress, waitForHydration } from './helpers.ts'
 
 test.describe('bad input never crashes or hangs the server', () => {
   test('malformed percent-encoding → 400', async ({ request }) => {
@@ -544,5 +550,235 @@ test.describe('a tampered form', () => {
     await expect(page.getByText('取引所がこの値を受け付けませんでした。')).toBeVisible()
     await expect(page.getByTestId('field-investment')).toHaveValue('1000')
     await expect(page).toHaveURL(/copy-trader/)
+  })
+})
+
+/**
+ * The money paths the trading audit broke (issue 27), tried as a hostile trader would through the public API on the
+ * live e2e exchange. Each case's exact figures are in src/exchange/trading/money-safety.test.ts on a fixed market;
+ * here they are checked against the running server, where the market moves on its own.
+ */
+test.describe('the exchange’s money under hostile orders', () => {
+  const PAIR = 'ETH_USDT'
+
+  async function trader(request: APIRequestContext) {
+    const address = testAddress()
+    const { token } = await freshTrader(request, address)
+    return { authorization: `Bearer ${token}`, 'x-forwarded-for': address }
+  }
+
+  async function ticker(request: APIRequestContext) {
+    const answer = await request.get(`/spotapi/market/v1/ticker?biz=futures&pairCode=${PAIR}`)
+    const { last, mark } = marketTickerResponseSchema.parse(await answer.json()).data
+    return { last: new Exact(last), mark: new Exact(mark) }
+  }
+
+  const onTick = (price: Money) => price.toDecimalPlaces(2, Exact.ROUND_DOWN).toFixed()
+  const sizeFor = (notional: number, price: Money) =>
+    new Exact(notional).div(price).toDecimalPlaces(3, Exact.ROUND_DOWN).toFixed()
+
+  function place(request: APIRequestContext, headers: Record<string, string>, order: Record<string, unknown>) {
+    return request.post('/spotapi/trade/v1/orders', {
+      headers,
+      data: {
+        clientOrderId: `h${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+        biz: 'futures',
+        pairCode: PAIR,
+        ...order,
+      },
+    })
+  }
+
+  async function refusal(response: APIResponse) {
+    return [response.status(), apiErrorSchema.parse(await response.json()).reason]
+  }
+
+  async function position(request: APIRequestContext, headers: Record<string, string>) {
+    const answer = await request.get(`/spotapi/trade/v1/positions?biz=futures&pairCode=${PAIR}`, { headers })
+    return positionsResponseSchema.parse(await answer.json()).data.filter((p) => p.copyId === null)
+  }
+
+  async function futuresUsdt(request: APIRequestContext, headers: Record<string, string>) {
+    const answer = await request.post('/spotapi/asset/v1/api/wallet/account', {
+      headers,
+      data: { walletTypeList: [3] },
+    })
+    const usdt = walletAccountResponseSchema.parse(await answer.json()).data.list.find((w) => w.coin === 'USDT')
+    if (!usdt) throw new Error('no futures USDT')
+    return usdt
+  }
+
+  async function setUp(request: APIRequestContext, headers: Record<string, string>, mode: string, leverage: number) {
+    for (const [path, data] of [
+      ['margin-mode', { pairCode: PAIR, marginMode: mode }],
+      ['leverage', { pairCode: PAIR, leverage }],
+    ] as const) {
+      const answer = await request.post(`/spotapi/trade/v1/${path}`, { headers, data })
+      expect(answer.status(), await answer.text()).toBe(200)
+    }
+  }
+
+  test('a leverage lowered over a resting order it cannot margin is refused and changes nothing (C3)', async ({
+    request,
+  }) => {
+    const headers = await trader(request)
+    await setUp(request, headers, 'isolated', 20)
+    const { mark } = await ticker(request)
+    const price = onTick(mark.times('0.95'))
+    // 80,000 USDT at 20×: 4,000 of the 5,000 in the wallet held for the order.
+    const placed = await place(request, headers, { side: 'buy', type: 'limit', price, size: sizeFor(80_000, mark) })
+    expect(placed.status(), await placed.text()).toBe(200)
+    const { order } = placeOrderResponseSchema.parse(await placed.json()).data
+    const before = await futuresUsdt(request, headers)
+
+    const lowered = await request.post('/spotapi/trade/v1/leverage', { headers, data: { pairCode: PAIR, leverage: 2 } })
+    expect(await refusal(lowered)).toEqual([400, 'insufficient-margin'])
+    expect((await futuresUsdt(request, headers)).available).toBe(before.available)
+    const open = ordersResponseSchema.parse(
+      await (await request.get(`/spotapi/trade/v1/orders/open?biz=futures&pairCode=${PAIR}`, { headers })).json(),
+    ).data
+    expect(open.map((o) => [o.id, o.price, o.size, o.status])).toEqual([
+      [order.id, order.price, order.size, order.status],
+    ])
+
+    // Raised, the order is re-margined at once: half the hold comes back.
+    const raised = await request.post('/spotapi/trade/v1/leverage', { headers, data: { pairCode: PAIR, leverage: 40 } })
+    expect(raised.status(), await raised.text()).toBe(200)
+    const after = await futuresUsdt(request, headers)
+    expect(new Exact(after.available).minus(before.available).toNumber()).toBeGreaterThan(1_800)
+  })
+
+  test('two reduce-only closes of one position sent at once close it once and never open the other side (C4)', async ({
+    request,
+  }) => {
+    const headers = await trader(request)
+    await setUp(request, headers, 'isolated', 10)
+    const opened = await place(request, headers, { side: 'buy', type: 'market', size: '0.2' })
+    expect(opened.status(), await opened.text()).toBe(200)
+    expect((await position(request, headers)).map((p) => [p.side, p.size])).toEqual([['long', '0.2']])
+
+    const closes = await Promise.all(
+      [0, 1].map(() => place(request, headers, { side: 'sell', type: 'market', size: '0.2', reduceOnly: true })),
+    )
+    expect(closes.map((c) => c.status()).every((status) => status === 200 || status === 400)).toBe(true)
+    await expect.poll(() => position(request, headers)).toEqual([])
+    const history = orderHistoryResponseSchema.parse(
+      await (await request.get(`/spotapi/trade/v1/orders/history?biz=futures&pairCode=${PAIR}`, { headers })).json(),
+    ).data.list
+    const sold = history.filter((o) => o.side === 'sell').reduce((sum, o) => sum.plus(o.filled), new Exact(0))
+    expect(sold.toFixed()).toBe('0.2')
+  })
+
+  test('two reduce-only stops released by one move close the position once: the second is cancelled (C4, M2)', async ({
+    request,
+  }) => {
+    test.setTimeout(150_000)
+    const headers = await trader(request)
+    await setUp(request, headers, 'isolated', 10)
+    // Both stops watch the last price one tick under it: the next sell print releases both in one move. When the price
+    // gets there between the two placements (the second is refused as 'would-trigger-immediately', and the first may
+    // close the position), the attempt is undone and made again on a fresh position.
+    let ids: string[] = []
+    for (let attempt = 0; ids.length < 2 && attempt < 10; attempt += 1) {
+      if ((await position(request, headers)).length === 0) {
+        const opened = await place(request, headers, { side: 'buy', type: 'market', size: '0.2' })
+        expect(opened.status(), await opened.text()).toBe(200)
+      }
+      const { last } = await ticker(request)
+      const stop = { side: 'sell', type: 'stop-market', size: '0.2', reduceOnly: true, triggerBy: 'last' }
+      const triggerPrice = onTick(last.minus('0.01'))
+      const answers = [await place(request, headers, { ...stop, triggerPrice })]
+      answers.push(await place(request, headers, { ...stop, triggerPrice }))
+      ids = []
+      for (const answer of answers)
+        if (answer.status() === 200) ids.push(placeOrderResponseSchema.parse(await answer.json()).data.order.id)
+      if (ids.length < 2)
+        await request.post('/spotapi/trade/v1/orders/cancel-all', { headers, data: { biz: 'futures', pairCode: PAIR } })
+    }
+    expect(ids).toHaveLength(2)
+    await expect.poll(() => position(request, headers), { timeout: 120_000 }).toEqual([])
+    const stops = orderHistoryResponseSchema
+      .parse(
+        await (await request.get(`/spotapi/trade/v1/orders/history?biz=futures&pairCode=${PAIR}`, { headers })).json(),
+      )
+      .data.list.filter((o) => ids.includes(o.id))
+    expect(stops.map((o) => [o.status, o.filled, o.cancelReason]).sort()).toEqual([
+      ['cancelled', '0', 'no-position'],
+      ['filled', '0.2', null],
+    ])
+  })
+
+  test('a cross close past the wallet’s bankruptcy price is refused; past the position’s margin it is not (C2, H2)', async ({
+    request,
+  }) => {
+    const headers = await trader(request)
+    await setUp(request, headers, 'cross', 50)
+    const { mark } = await ticker(request)
+    // 100,000 USDT at 50×: 2,000 of margin, 5,000 in the wallet to lose before bankruptcy (about 5 % down).
+    const size = sizeFor(100_000, mark)
+    const opened = await place(request, headers, { side: 'buy', type: 'market', size })
+    expect(opened.status(), await opened.text()).toBe(200)
+    const [long] = await position(request, headers)
+    if (!long) throw new Error('no position')
+    const entry = new Exact(long.entryPrice)
+
+    const pastWallet = await place(request, headers, {
+      side: 'sell',
+      type: 'limit',
+      price: onTick(entry.times('0.93')),
+      size: long.size,
+      reduceOnly: true,
+    })
+    expect(await refusal(pastWallet)).toEqual([400, 'bankruptcy-price'])
+    expect(await position(request, headers)).toHaveLength(1)
+
+    // 2.5 % down would lose more than the position's margin, yet the wallet pays it: the close is taken (and fills at
+    // the book's bid, far better than its limit).
+    const pastMargin = await place(request, headers, {
+      side: 'sell',
+      type: 'limit',
+      timeInForce: 'IOC',
+      price: onTick(entry.times('0.975')),
+      size: long.size,
+      reduceOnly: true,
+    })
+    expect(pastMargin.status(), await pastMargin.text()).toBe(200)
+    await expect.poll(() => position(request, headers)).toEqual([])
+  })
+
+  test('a transfer out of a futures wallet under a cross position stops at the maximum withdrawable (H3)', async ({
+    request,
+  }) => {
+    const headers = await trader(request)
+    await setUp(request, headers, 'cross', 10)
+    const { mark } = await ticker(request)
+    // 40,000 USDT at 10×: 4,000 of the 5,000 is the position's initial margin.
+    const opened = await place(request, headers, { side: 'buy', type: 'market', size: sizeFor(40_000, mark) })
+    expect(opened.status(), await opened.text()).toBe(200)
+    // Under a cross position the maximum withdrawable is below the available balance: the initial margin at the mark
+    // beyond what the position holds, or its unrealized loss (both nil only while the mark is exactly the entry).
+    const cents = (amount: string) => new Exact(amount).toDecimalPlaces(2, Exact.ROUND_DOWN)
+    const under = async () => {
+      const usdt = await futuresUsdt(request, headers)
+      return new Exact(usdt.transferable).lt(cents(usdt.available))
+    }
+    await expect.poll(under).toBe(true)
+    const before = await futuresUsdt(request, headers)
+
+    const transfer = (amount: string) =>
+      request.post('/spotapi/asset/v1/api/wallet/transfer', {
+        headers,
+        data: {
+          clientTransferId: `h${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+          from: 3,
+          to: 1,
+          coin: 'USDT',
+          amount,
+        },
+      })
+    expect(await refusal(await transfer(cents(before.available).toFixed()))).toEqual([400, 'above-max-withdrawable'])
+    expect((await futuresUsdt(request, headers)).total).toBe(before.total)
+    const some = cents(new Exact(before.transferable).times('0.5').toFixed())
+    if (some.gt(0)) expect((await transfer(some.toFixed())).status()).toBe(200)
   })
 })

@@ -24,7 +24,15 @@ describe('test-funds faucet', () => {
         .body,
     ).data
     expect(wallet.list).toEqual([
-      { coin: 'USDT', walletType: 1, available: '10000', frozen: '0', total: '10000', usdtValue: '10000' },
+      {
+        coin: 'USDT',
+        walletType: 1,
+        available: '10000',
+        frozen: '0',
+        total: '10000',
+        usdtValue: '10000',
+        transferable: '10000',
+      },
     ])
     expect(await ledgerState(h.context.db)).toEqual({ zero: true, mismatched: 0 })
   })

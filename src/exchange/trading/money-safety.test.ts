@@ -254,6 +254,43 @@ describe('C4: two reduce-only stops of one position released by one move', () =>
     expect(stops.some((s) => String(s.id) === stop.order.id)).toBe(true)
     await ledgerWhole()
   })
+  it('watching the last price, both are released by the trade that reached them, though the first one’s fill moves the last price back', async () => {
+    prices.set(ETH, '3000')
+    const user = await futuresUser('5000')
+    await engine.setLeverage(user, { pairCode: ETH, leverage: 10 })
+    await place(user, { side: 'buy', type: 'market', size: '1' })
+    const stop = {
+      side: 'sell',
+      type: 'stop-market',
+      size: '1',
+      triggerPrice: '2990',
+      triggerBy: 'last',
+      reduceOnly: true,
+    } as const
+    const placed = [await place(user, stop), await place(user, stop)]
+    // The mark falls and a trade prints at 2985 inside the maker's new spread: the last price reaches both stops.
+    prices.set(ETH, '2985')
+    await engine.onPrices()
+    const buyer = await futuresUser('5000')
+    const seller = await futuresUser('5000')
+    await place(buyer, { side: 'buy', type: 'limit', price: '2985', size: '0.01' })
+    await place(seller, { side: 'sell', type: 'limit', price: '2985', size: '0.01', timeInForce: 'IOC' })
+    // The mark is back at 3000 when the engine looks: the first stop sells at the maker's bid near 3000 (above 2990).
+    prices.set(ETH, '3000')
+    await engine.onPrices()
+    const rows = await h.context.db
+      .select({ id: orders.id, status: orders.status, reason: orders.cancelReason })
+      .from(orders)
+      .where(and(eq(orders.userId, user), eq(orders.type, 'stop-market')))
+      .orderBy(orders.id)
+    expect(rows.map((r) => String(r.id))).toEqual(placed.map((p) => p.order.id))
+    expect(rows.map((r) => [r.status, r.reason]).sort()).toEqual([
+      ['cancelled', 'no-position'],
+      ['filled', null],
+    ])
+    expect((await positionOf(user))?.status).toBe('closed')
+    await ledgerWhole()
+  })
 })
 
 describe('H2: closes past the bankruptcy price and market orders without protection', () => {

@@ -183,6 +183,14 @@ const CANCEL_OF_STOP: Record<Exclude<Stop, 'done'>, CancelReason> = {
 }
 
 /** One book operation's work in progress: what it settles, the orders it touched, those put at the back of a level. */
+/** A book's prices as one pass over the books sees them (the mark and the last trade, as the simulator's strings). */
+interface WatchedPrices {
+  biz: TradingMarket
+  pairCode: string
+  mark: string
+  last: string
+}
+
 interface Operation {
   biz: TradingMarket
   pairCode: string
@@ -1239,21 +1247,17 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   }
 
   /** The price a stop watching `by` watches on a book now: its last trade (the mark until it has traded), or the mark. */
-  function watchedPrice(biz: TradingMarket, instrument: Instrument, by: 'last' | 'mark' | null): Money {
-    return by === 'last' ? lastPrice(biz, instrument) : markOf(instrument)
-  }
-
   function lastPrice(biz: TradingMarket, instrument: Instrument): Money {
     const last = deps.tape?.last(biz, instrument.pairCode)
     return last === undefined ? markOf(instrument) : new Exact(last)
   }
 
   /**
-   * The stop orders each book's prices have reached (`biz:pair` → order ids, oldest first): those watching the last
-   * trade against the book's last price, the others against the mark. One query for every book.
+   * Each book's mark and last price as one pass over the books sees them: every stop they reach is released on them,
+   * so two stops reached by one move are both released even when the first one's fills move the last price back.
    */
-  async function dueStops(): Promise<Map<string, number[]>> {
-    const watched = TRADING_MARKETS.flatMap((biz) =>
+  function watchedPrices(): WatchedPrices[] {
+    return TRADING_MARKETS.flatMap((biz) =>
       INSTRUMENTS.flatMap((instrument) => {
         const mark = deps.market.mark(instrument.pairCode)
         if (mark === undefined) return []
@@ -1261,6 +1265,13 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         return [{ biz, pairCode: instrument.pairCode, mark, last }]
       }),
     )
+  }
+
+  /**
+   * The stop orders each book's prices have reached (`biz:pair` → order ids, oldest first): those watching the last
+   * trade against the book's last price, the others against the mark. One query for every book.
+   */
+  async function dueStops(watched: readonly WatchedPrices[]): Promise<Map<string, number[]>> {
     const due = new Map<string, number[]>()
     if (watched.length === 0) return due
     const result = await db.execute(sql`
@@ -1391,7 +1402,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       }
     }
     const isolatedDue = await dueIsolated()
-    const stops = await dueStops()
+    const watched = watchedPrices()
+    const stops = await dueStops(watched)
     for (const biz of TRADING_MARKETS)
       for (const instrument of INSTRUMENTS) {
         const pairCode = instrument.pairCode
@@ -1409,8 +1421,10 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
               if (owner !== undefined) liquidated.add(owner)
             }
           }
-          for (const id of stops.get(`${biz}:${pairCode}`) ?? [])
-            await isolate('stop', `order:${id}`, () => releaseStop(biz, instrument, id))
+          const seen = watched.find((w) => w.biz === biz && w.pairCode === pairCode)
+          if (seen)
+            for (const id of stops.get(`${biz}:${pairCode}`) ?? [])
+              await isolate('stop', `order:${id}`, () => releaseStop(biz, instrument, id, seen))
           await sweepAndFlow(biz, instrument)
         })
       }
@@ -1442,18 +1456,12 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   const flowSeen = new Map<string, number>()
 
   /** A reached stop order released on its book: a reduce-only one sized to what its position has left. */
-  async function releaseStop(biz: TradingMarket, instrument: Instrument, id: number) {
+  async function releaseStop(biz: TradingMarket, instrument: Instrument, id: number, seen: WatchedPrices) {
     await inBook(biz, instrument, async (tx, book, op) => {
       const [found] = await lockOrders(tx, [id])
       if (!found || found.status !== 'untriggered' || !found.triggerPrice || !found.triggerDirection) return
-      if (
-        !triggerReached(
-          found.triggerDirection,
-          new Exact(found.triggerPrice),
-          watchedPrice(biz, instrument, found.triggerBy),
-        )
-      )
-        return
+      const price = new Exact(found.triggerBy === 'last' ? seen.last : seen.mark)
+      if (!triggerReached(found.triggerDirection, new Exact(found.triggerPrice), price)) return
       const row = found.reduceOnly ? await reducible(tx, found) : found
       const state = stateOf(row ?? found)
       op.touched.push(state)

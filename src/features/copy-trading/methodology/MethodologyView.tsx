@@ -123,7 +123,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 function CountedLink() {
   const { i18n } = useLingui()
   return (
-    <a href={`#${ANCHORS.counted}`} className="text-brand hover:underline">
+    <a href={`#${ANCHORS.counted}`} className="text-brand underline underline-offset-2">
       {i18n._(RULE_SECTIONS.counted)}
     </a>
   )
