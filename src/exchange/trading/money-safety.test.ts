@@ -310,6 +310,7 @@ describe('H2: closes past the bankruptcy price and market orders without protect
     )
     const start = (await wallet(a)).available.plus((await wallet(b)).available).plus((await wallet(b)).frozen)
     const sold = await place(a, { side: 'sell', type: 'market', size: '50', reduceOnly: true })
+    expect(sold.fills.length).toBeGreaterThan(0)
     for (const fill of sold.fills) expect(new Exact(fill.price).gte(bankruptcy)).toBe(true)
     if (!sold.order.filled || new Exact(sold.order.filled).lt(50))
       expect(sold.order.cancelReason).toBe('bankruptcy-price')
@@ -326,12 +327,22 @@ describe('H2: closes past the bankruptcy price and market orders without protect
     prices.set(BTC, '60500')
     const whale = await futuresUser('10000000', 'isolated', BTC)
     await engine.setLeverage(whale, { pairCode: BTC, leverage: 10 })
-    // More than the maker's whole ask side: without protection it would walk every level.
+    // A user's ask past the protection (63,525) yet inside the price band (66,550): the sweep must stop short of it.
+    const far = await futuresUser('100000', 'isolated', BTC)
+    const beyond = await place(far, { pairCode: BTC, side: 'sell', type: 'limit', price: '65000', size: '1' })
+    // More than the maker's whole ask side: without protection it would walk every level, then the far ask.
     const placed = await place(whale, { pairCode: BTC, side: 'buy', type: 'market', size: '80' })
     const band = new Exact(60500).times(new Exact(1).plus(TRADING.marketProtectionRatio))
+    expect(placed.fills.length).toBeGreaterThan(0)
     for (const fill of placed.fills) expect(new Exact(fill.price).lte(band)).toBe(true)
-    if (new Exact(placed.order.filled).lt(80))
-      expect(placed.order.cancelReason).toMatch(/price-protection|no-liquidity/)
+    expect(new Exact(placed.order.filled).lt(80)).toBe(true)
+    expect(placed.order.cancelReason).toBe('price-protection')
+    const [left] = await h.context.db
+      .select({ status: orders.status, filled: orders.filled })
+      .from(orders)
+      .where(eq(orders.id, Number(beyond.order.id)))
+    expect([left?.status, new Exact(left?.filled ?? 0).toFixed()]).toEqual(['new', '0'])
+    await engine.cancelAll(far, 'futures', BTC)
   })
 })
 

@@ -2,7 +2,9 @@
  * Property tests of the order engine on the database (issue 18): random orders, cancels, amends and price moves from
  * three traders on one pair of each market, checked after every step: the ledger sums to zero and every balance
  * equals its transfers; what each wallet holds frozen is exactly what its open orders hold; no fill is past its
- * order's limit; the book never crosses; a refused order changes nothing.
+ * order's limit; the book never crosses; a refused call changes nothing (the traders' wallets, orders, positions,
+ * leverage and margin modes, and the ledger are the same before and after it). Besides orders, the traders change
+ * leverage and margin mode, set a take profit and stop loss on their position and place two reduce-only stops at once.
  */
 import fc from 'fast-check'
 import { and, eq, inArray, sql } from 'drizzle-orm'
@@ -10,12 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import type { PlaceOrderRequest, TradingMarket } from '#/contract/index.ts'
 import { deposit } from '../copy/engine.ts'
+import { positions } from '../db/copy-schema.ts'
 import { balances } from '../db/schema.ts'
 import { users } from '../db/users-schema.ts'
-import { fills, orders, OPEN_STATUSES } from '../db/trading-schema.ts'
+import { fills, futuresLeverage, futuresMarginModes, orders, OPEN_STATUSES } from '../db/trading-schema.ts'
 import { ApiFailure } from '../http/errors.ts'
 import { Exact, type Money } from '../money.ts'
 import { createTradingBooks, type TradingBooks } from './books.ts'
+import { setMarginMode } from './leverage.service.ts'
 import { createOrderEngine, type OrderEngine } from './order-engine.ts'
 import { runs, SOAK } from '#tests/fixtures/properties.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
@@ -46,6 +50,12 @@ type Step =
   | { kind: 'cancel'; who: number; pick: number }
   | { kind: 'amend'; who: number; pick: number; offset: number; lots: number }
   | { kind: 'move'; ticks: number }
+  | { kind: 'leverage'; who: number; leverage: number }
+  | { kind: 'mode'; who: number; cross: boolean }
+  /** A take profit and a stop loss on the whole position, ticks above and below the mark (either may be refused). */
+  | { kind: 'tpsl'; who: number; profit: number; loss: number }
+  /** Two reduce-only stop-markets of one size at one trigger, placed one after the other: one move releases both. */
+  | { kind: 'stops'; who: number; offset: number; lots: number }
 
 const placeArb = fc
   .record({
@@ -86,6 +96,38 @@ const stepArb = fc.oneof(
     weight: 1,
   },
   { arbitrary: fc.integer({ min: -400, max: 400 }).map((ticks): Step => ({ kind: 'move', ticks })), weight: 2 },
+  {
+    arbitrary: fc
+      .record({ who: fc.integer({ min: 0, max: 2 }), leverage: fc.integer({ min: 1, max: 150 }) })
+      .map((s): Step => ({ kind: 'leverage', ...s })),
+    weight: 1,
+  },
+  {
+    arbitrary: fc
+      .record({ who: fc.integer({ min: 0, max: 2 }), cross: fc.boolean() })
+      .map((s): Step => ({ kind: 'mode', ...s })),
+    weight: 1,
+  },
+  {
+    arbitrary: fc
+      .record({
+        who: fc.integer({ min: 0, max: 2 }),
+        profit: fc.integer({ min: -100, max: 400 }),
+        loss: fc.integer({ min: -100, max: 400 }),
+      })
+      .map((s): Step => ({ kind: 'tpsl', ...s })),
+    weight: 1,
+  },
+  {
+    arbitrary: fc
+      .record({
+        who: fc.integer({ min: 0, max: 2 }),
+        offset: fc.integer({ min: -300, max: 300 }),
+        lots: fc.integer({ min: 20, max: 3000 }),
+      })
+      .map((s): Step => ({ kind: 'stops', ...s })),
+    weight: 1,
+  },
 )
 
 const TICK = new Exact('0.01')
@@ -146,48 +188,159 @@ class World {
       .orderBy(orders.id)
   }
 
-  async run(step: Step): Promise<void> {
-    const at = (offset: number) => this.mark().plus(TICK.times(offset)).toDecimalPlaces(2, Exact.ROUND_DOWN).toFixed()
-    try {
-      if (step.kind === 'move') {
-        this.prices.set(PAIR, Exact.max(100, this.mark().plus(TICK.times(step.ticks))).toFixed())
-        await this.engine.onPrices()
-        return
-      }
-      const userId = this.users[step.who] ?? 0
-      if (step.kind === 'place') {
-        const input: PlaceOrderRequest = {
-          clientOrderId: `p${++this.ids}`,
-          biz: step.biz,
-          pairCode: PAIR,
-          side: step.side,
-          type: step.type,
-          size: LOT.times(step.lots).toFixed(),
-          ...(step.type === 'limit' ? { price: at(step.offset), timeInForce: step.timeInForce } : {}),
-          ...(step.type === 'stop-market' ? { triggerPrice: at(step.offset) } : {}),
-          // A stop-limit rests at its trigger once released, when the price has moved past it.
-          ...(step.type === 'stop-limit' ? { triggerPrice: at(step.offset), price: at(step.offset) } : {}),
-          ...(step.biz === 'futures' && step.reduceOnly ? { reduceOnly: true } : {}),
-        }
-        await this.engine.place(userId, input)
-        return
-      }
-      const open = await this.openOrderIds(userId)
-      const picked = open[step.pick % Math.max(1, open.length)]
-      if (!picked) return
-      if (step.kind === 'cancel') await this.engine.cancel(userId, { biz: picked.biz, orderId: String(picked.id) })
-      else {
-        amended.add(picked.id)
-        await this.engine.amend(userId, {
-          biz: picked.biz,
-          orderId: String(picked.id),
-          price: at(step.offset),
-          size: LOT.times(step.lots).toFixed(),
+  /** What a refused call must leave as it was: the traders' wallets, orders, positions and settings, and the ledger. */
+  async state(): Promise<unknown> {
+    const { db } = h.context
+    const who = this.users
+    return {
+      balances: await db
+        .select({
+          user: balances.userId,
+          wallet: balances.walletType,
+          coin: balances.coin,
+          available: balances.available,
+          frozen: balances.frozen,
         })
-      }
+        .from(balances)
+        .where(inArray(balances.userId, who))
+        .orderBy(balances.userId, balances.walletType, balances.coin),
+      orders: await db
+        .select({
+          id: orders.id,
+          status: orders.status,
+          price: orders.price,
+          size: orders.size,
+          filled: orders.filled,
+          frozen: orders.frozen,
+        })
+        .from(orders)
+        .where(inArray(orders.userId, who))
+        .orderBy(orders.id),
+      positions: await db
+        .select({
+          id: positions.id,
+          status: positions.status,
+          size: positions.size,
+          margin: positions.margin,
+          leverage: positions.leverage,
+        })
+        .from(positions)
+        .where(inArray(positions.userId, who))
+        .orderBy(positions.id),
+      leverage: await db.select().from(futuresLeverage).where(inArray(futuresLeverage.userId, who)),
+      modes: await db.select().from(futuresMarginModes).where(inArray(futuresMarginModes.userId, who)),
+      ledger: await db
+        .execute(sql`select count(*)::int as n from ledger_transfers`)
+        .then((r) => JSON.stringify(r.rows)),
+    }
+  }
+
+  async run(step: Step): Promise<void> {
+    if (step.kind === 'move') {
+      this.prices.set(PAIR, Exact.max(100, this.mark().plus(TICK.times(step.ticks))).toFixed())
+      await this.engine.onPrices()
+      return
+    }
+    if (step.kind === 'stops') {
+      // Two calls: each is refused, or not, on its own.
+      for (const order of await this.stops(step))
+        await this.guarded(step, () => this.engine.place(order.userId, order.input))
+      return
+    }
+    await this.guarded(step, () => this.call(step))
+  }
+
+  /** Runs one call: a refusal is an answer that changes nothing; anything else is a defect. */
+  private async guarded(step: Step, work: () => Promise<unknown>): Promise<void> {
+    const before = await this.state()
+    try {
+      await work()
     } catch (error) {
-      // A refusal is an answer; anything else is a defect.
       if (!(error instanceof ApiFailure) || error.status >= 500) throw error
+      expect(await this.state(), `refused (${error.reason}): ${JSON.stringify(step)}`).toEqual(before)
+    }
+  }
+
+  /** The two reduce-only stops of a `stops` step, closing the trader's own position (a sell when there is none). */
+  private async stops(step: Extract<Step, { kind: 'stops' }>): Promise<{ userId: number; input: PlaceOrderRequest }[]> {
+    const userId = this.users[step.who] ?? 0
+    const [position] = await h.context.db
+      .select({ side: positions.side })
+      .from(positions)
+      .where(
+        and(
+          eq(positions.userId, userId),
+          eq(positions.pairCode, PAIR),
+          eq(positions.status, 'open'),
+          sql`${positions.copyId} is null`,
+        ),
+      )
+    const side = position?.side === -1 ? 'buy' : 'sell'
+    const offset = side === 'sell' ? -Math.abs(step.offset) : Math.abs(step.offset)
+    const trigger = this.mark().plus(TICK.times(offset)).toDecimalPlaces(2, Exact.ROUND_DOWN).toFixed()
+    return [0, 1].map(() => ({
+      userId,
+      input: {
+        clientOrderId: `p${++this.ids}`,
+        biz: 'futures',
+        pairCode: PAIR,
+        side,
+        type: 'stop-market',
+        size: LOT.times(step.lots).toFixed(),
+        triggerPrice: trigger,
+        reduceOnly: true,
+      },
+    }))
+  }
+
+  private async call(step: Exclude<Step, { kind: 'move' | 'stops' }>): Promise<void> {
+    const at = (offset: number) => this.mark().plus(TICK.times(offset)).toDecimalPlaces(2, Exact.ROUND_DOWN).toFixed()
+    const userId = this.users[step.who] ?? 0
+    if (step.kind === 'leverage') {
+      await this.engine.setLeverage(userId, { pairCode: PAIR, leverage: step.leverage })
+      return
+    }
+    if (step.kind === 'mode') {
+      await setMarginMode(h.context, userId, { pairCode: PAIR, marginMode: step.cross ? 'cross' : 'isolated' })
+      return
+    }
+    if (step.kind === 'tpsl') {
+      await this.engine.setPositionTpsl(userId, {
+        pairCode: PAIR,
+        takeProfitPrice: at(step.profit),
+        stopLossPrice: at(-step.loss),
+      })
+      return
+    }
+    if (step.kind === 'place') {
+      const input: PlaceOrderRequest = {
+        clientOrderId: `p${++this.ids}`,
+        biz: step.biz,
+        pairCode: PAIR,
+        side: step.side,
+        type: step.type,
+        size: LOT.times(step.lots).toFixed(),
+        ...(step.type === 'limit' ? { price: at(step.offset), timeInForce: step.timeInForce } : {}),
+        ...(step.type === 'stop-market' ? { triggerPrice: at(step.offset) } : {}),
+        // A stop-limit rests at its trigger once released, when the price has moved past it.
+        ...(step.type === 'stop-limit' ? { triggerPrice: at(step.offset), price: at(step.offset) } : {}),
+        ...(step.biz === 'futures' && step.reduceOnly ? { reduceOnly: true } : {}),
+      }
+      await this.engine.place(userId, input)
+      return
+    }
+    const open = await this.openOrderIds(userId)
+    const picked = open[step.pick % Math.max(1, open.length)]
+    if (!picked) return
+    if (step.kind === 'cancel') await this.engine.cancel(userId, { biz: picked.biz, orderId: String(picked.id) })
+    else {
+      amended.add(picked.id)
+      await this.engine.amend(userId, {
+        biz: picked.biz,
+        orderId: String(picked.id),
+        price: at(step.offset),
+        size: LOT.times(step.lots).toFixed(),
+      })
     }
   }
 
