@@ -94,7 +94,7 @@ export function executeLeaderOrder(
   }
   const before = position.size
   const linked = linkedPositions(book, position.id)
-  if (action.kind === 'liquidate') liquidate(book, position, order.price, order.at, order.eventId)
+  if (action.kind === 'liquidate') liquidate(book, rules, position, order.price, order.at, order.eventId)
   else
     closePart(
       book,

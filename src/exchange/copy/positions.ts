@@ -16,7 +16,7 @@ import {
   type PositionState,
 } from './book.ts'
 import { paid } from '#/contract/rounding.ts'
-import { averageEntry, closeAmounts, liquidationPrice, pnlPaid, priceAtReturn, q } from './position-math.ts'
+import { averageEntry, closeAmounts, liquidationPrice, priceAtReturn, q } from './position-math.ts'
 import type { Rules } from './rules.ts'
 
 export const EXCHANGE_WALLET = 3
@@ -217,20 +217,22 @@ export function closePart(
 }
 
 /**
- * Liquidation: the remaining margin goes to the market; nothing returns. When the price gapped past the liquidation
- * price, the loss at `price` is more than the margin: the insurance fund pays the market the shortfall (counted on its
- * account), so the position never owes more than it held.
+ * A liquidation where the mark is all there is (a replay of history: the back-fill, the what-if): the whole position
+ * closed at `price` on the one liquidation's terms (closePart with `liquidation`), as the order engine's liquidation
+ * order settles its fills: the loss from the margin, the liquidation fee and the surplus to the insurance fund, and when
+ * the price gapped past the bankruptcy price, the shortfall paid by the fund; the position never owes more than it held.
  */
-export function liquidate(book: Book, position: PositionState, price: Money, at: Date, ref: string): void {
+export function liquidate(
+  book: Book,
+  rules: Rules,
+  position: PositionState,
+  price: Money,
+  at: Date,
+  ref: string,
+): void {
   if (position.status !== 'open') return
-  const lost = position.margin
-  book.transfer(marginKey(position.id), MARKET, lost, 'liquidation', ref)
-  const shortfall = pnlPaid(position, position.size, price).neg().minus(lost)
-  if (shortfall.gt(0)) book.transfer(INSURANCE, MARKET, shortfall, 'insurance', ref)
-  position.realizedPnl = position.realizedPnl.minus(lost)
-  recordClose(position, position.size, price, at, 'liquidation')
+  closePart(book, rules, position, position.size, price, at, 'liquidation', ref, NO_TRIGGERS, { liquidation: true })
   position.liquidationPrice = null
-  book.touchPosition(position)
 }
 
 /** Funding on a futures position at `mark`: longs pay shorts when the rate is positive (from / into the margin). */

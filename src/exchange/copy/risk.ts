@@ -38,7 +38,7 @@ export function applyMarks(
     if (position.copyId === null && position.sourcePositionId === null) continue
     const trigger = triggerAt(position, mark)
     if (!trigger || (trigger === 'liquidation' && !options.liquidate)) continue
-    if (trigger === 'liquidation') liquidate(book, position, mark, at, ref)
+    if (trigger === 'liquidation') liquidate(book, rules, position, mark, at, ref)
     else closePart(book, rules, position, position.size, mark, at, trigger, ref, triggersOf(book, position))
     outcome.closed += 1
   }

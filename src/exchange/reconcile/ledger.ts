@@ -22,6 +22,8 @@ export const TRADING_KINDS: ReadonlySet<string> = new Set([
   'pnl',
   'release-margin',
   'liquidation',
+  'liquidation-fee',
+  'liquidation-surplus',
   'insurance',
   'funding',
 ])

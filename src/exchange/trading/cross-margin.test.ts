@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import type { PlaceOrderRequest } from '#/contract/index.ts'
+import { defaultRules } from '../copy/rules.ts'
 import { Book, INSURANCE, MARKET, type PositionState } from '../copy/book.ts'
 import { liquidate } from '../copy/positions.ts'
 import { deposit } from '../copy/engine.ts'
@@ -25,6 +26,7 @@ import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 
 const PAIR = 'ETH_USDT'
 const RATE = new Exact('0.005')
+const RULES = defaultRules()
 let h: Harness
 const prices = new Map<string, string>([[PAIR, '3000']])
 const market = { mark: (pairCode: string) => prices.get(pairCode), marks: () => new Map(prices) }
@@ -135,14 +137,17 @@ describe('an isolated liquidation through a gap', () => {
     const long = state({ id: 7, marginMode: 'isolated', size: new Exact(1), entryPrice: new Exact(100) })
     book.loadPosition(long)
     // Liquidation is near 90.45; the mark gapped to 80: a loss of 20 on a margin of 10.
-    liquidate(book, long, new Exact(80), new Date(0), 'gap')
+    liquidate(book, RULES, long, new Exact(80), new Date(0), 'gap')
     expect([long.status, long.margin.toFixed(), long.realizedPnl.toFixed()]).toEqual(['closed', '0', '-10'])
     expect([book.balance(MARKET).toFixed(), book.balance(INSURANCE).toFixed()]).toEqual(['20', '-10'])
     // Liquidated at its level (no gap), the insurance fund pays nothing.
     const other = state({ id: 8, marginMode: 'isolated', size: new Exact(1), entryPrice: new Exact(100) })
     book.loadPosition(other)
-    liquidate(book, other, new Exact(95), new Date(0), 'level')
-    expect(book.balance(INSURANCE).toFixed()).toBe('-10')
+    liquidate(book, RULES, other, new Exact(95), new Date(0), 'level')
+    // Liquidated at its level (no gap), the insurance fund pays nothing: it gets the liquidation fee (95 × 0.005) and
+    // what the margin had left after the loss and the fee (10 − 5 − 0.475), 5 in all.
+    expect([other.realizedPnl.toFixed(), other.fees.toFixed()]).toEqual(['-9.525', '0.475'])
+    expect(book.balance(INSURANCE).toFixed()).toBe('-5')
   })
 })
 
