@@ -12,17 +12,7 @@
  * it only from then. Everything else takes effect at its stamp.
  */
 import { ZERO, max, type D } from './exact.ts'
-import {
-  ALL,
-  copyKey,
-  countUpTo,
-  counts,
-  leaderWalletKey,
-  marginKey,
-  type Cut,
-  type Ledger,
-  type Movement,
-} from './ledger.ts'
+import { ALL, copyKey, countUpTo, leaderWalletKey, marginKey, type Cut, type Ledger, type Movement } from './ledger.ts'
 import type { Marks } from './marks.ts'
 import type { CopyRecord, EventRecord, PositionRecord, Raw, TransferRecord } from './raw.ts'
 import type { PositionPoint, Replayed } from './replay.ts'
@@ -54,11 +44,16 @@ interface CashStep {
 export type Valued = { ok: true; equity: D } | { ok: false; reason: string }
 
 /** The state of a replayed position at `at`: after its steps before it, and those at it that `cut` counts. */
-export function pointAt(points: readonly PositionPoint[], at: number, cut: Cut): PositionPoint | undefined {
+export function pointAt(
+  points: readonly PositionPoint[],
+  at: number,
+  cut: Cut,
+  ledger: Pick<Ledger, 'counts'>,
+): PositionPoint | undefined {
   let count = countUpTo(points, at, -Infinity, (p) => p.seq)
   while (count < points.length) {
     const p = points[count]
-    if (!p || p.at !== at || !counts(cut, p.seq, p.ref)) break
+    if (!p || p.at !== at || !ledger.counts(cut, p.seq, p.ref)) break
     count += 1
   }
   return count === 0 ? undefined : points[count - 1]
@@ -123,7 +118,7 @@ export class Valuation {
     let equity = exact ? this.ledger.balanceAt(wallet, at, cut) : this.historyWallet(leaderId, at, cut)
     for (const position of this.ownPositions.get(leaderId) ?? []) {
       if (position.openedAt > at) continue
-      const state = pointAt(this.replayed.get(position.id)?.points ?? [], at, cut)
+      const state = pointAt(this.replayed.get(position.id)?.points ?? [], at, cut, this.ledger)
       if (!state?.open) continue
       const margin = exact ? this.ledger.balanceAt(marginKey(position.id), at, cut) : state.margin
       const value = this.positionValue(position, state, margin, at)
@@ -150,7 +145,7 @@ export class Valuation {
     let count = countUpTo(steps, at, -Infinity, (step) => step.seq)
     while (count < steps.length) {
       const step = steps[count]
-      if (!step || step.at !== at || !counts(cut, step.seq, step.ref)) break
+      if (!step || step.at !== at || !this.ledger.counts(cut, step.seq, step.ref)) break
       count += 1
     }
     return count === 0 ? ZERO : (steps[count - 1]?.running ?? ZERO)
@@ -190,7 +185,7 @@ export class Valuation {
     let handed = false
     for (const position of this.copyPositions.get(copyId) ?? []) {
       if (!position.unmanaged || position.openedAt > endedAt) continue
-      const state = pointAt(this.replayed.get(position.id)?.points ?? [], endedAt, ALL)
+      const state = pointAt(this.replayed.get(position.id)?.points ?? [], endedAt, ALL, this.ledger)
       if (!state?.open) continue
       const margin = this.ledger.balanceAt(marginKey(position.id), endedAt, ALL)
       const value = this.positionValue(position, state, margin, endedAt)
@@ -220,7 +215,7 @@ export class Valuation {
       if (position.openedAt > at) continue
       // Kept by the follower when the copy ended: no longer the copy's.
       if (position.unmanaged && copy?.endedAt !== null && copy?.endedAt !== undefined && at >= copy.endedAt) continue
-      const state = pointAt(this.replayed.get(position.id)?.points ?? [], at, cut)
+      const state = pointAt(this.replayed.get(position.id)?.points ?? [], at, cut, this.ledger)
       if (!state?.open) continue
       const value = this.positionValue(position, state, this.ledger.balanceAt(marginKey(position.id), at, cut), at)
       if (!value.ok) return value

@@ -51,8 +51,16 @@ export class Ledger {
   /** When every back-filled (history:…) transfer was written: the ledger is exact in time only from here on. */
   readonly historyEnd: number | null
 
-  constructor(transfers: readonly TransferRecord[], timeOf: (t: TransferRecord) => number = (t) => t.createdAt) {
+  /** Orders an engine tick placed (raw.ts tickOrders): their records belong to the tick, like `bot:` ones. */
+  private readonly tickOrders: ReadonlySet<number>
+
+  constructor(
+    transfers: readonly TransferRecord[],
+    timeOf: (t: TransferRecord) => number = (t) => t.createdAt,
+    tickOrders: Iterable<number> = [],
+  ) {
     this.transfers = transfers
+    this.tickOrders = new Set(tickOrders)
     let historyEnd: number | null = null
     const add = (key: string, movement: Movement) => {
       let history = this.byAccount.get(key)
@@ -109,10 +117,21 @@ export class Ledger {
     let count = countUpTo(history.movements, at, -Infinity, (m) => m.transfer.id)
     while (count < history.movements.length) {
       const m = history.movements[count]
-      if (!m || m.at !== at || !counts(cut, m.transfer.id, m.transfer.ref)) break
+      if (!m || m.at !== at || !this.counts(cut, m.transfer.id, m.transfer.ref)) break
       count += 1
     }
     return count === 0 ? ZERO : (history.running[count - 1] ?? ZERO)
+  }
+
+  /** Whether a record of the instant itself (its sequence and ref) counts under `cut`. */
+  counts(cut: Cut, seq: number, ref: string | null): boolean {
+    if (cut.kind === 'all') return true
+    if (cut.kind === 'upTo') return seq <= cut.seq
+    if (ref === null) return false
+    if (TICK_REFS.some((prefix) => ref.startsWith(prefix))) return true
+    // A tick's own order on the books: its fills (`order:<id>:…`) and its leader's events (`<leader>:order:<id>:…`).
+    const order = /(?:^|:)order:(\d+):/.exec(ref)?.[1]
+    return order !== undefined && this.tickOrders.has(Number(order))
   }
 }
 
@@ -121,7 +140,8 @@ export class Ledger {
  * - all of them;
  * - a change written at that instant: those up to its last transfer (sequence);
  * - a valuation at that instant: what a tick does before it values (marks reaching stops and liquidations, a
- *   liquidated leader's order, the simulated leaders' orders of the minute that just ended), not what comes after it
+ *   liquidated leader's order, the simulated leaders' orders of the minute that just ended, on the books or at the
+ *   mark), not what comes after it
  *   (funding, profit share) nor a user's change of that instant.
  */
 export type Cut = { kind: 'all' } | { kind: 'upTo'; seq: number } | { kind: 'valuation' }
@@ -130,13 +150,6 @@ export const VALUATION: Cut = { kind: 'valuation' }
 export const upTo = (seq: number): Cut => ({ kind: 'upTo', seq })
 
 const TICK_REFS = ['marks:', 'liq:', 'bot:']
-
-/** Whether a record of the instant itself (its sequence and ref) counts under `cut`. */
-export function counts(cut: Cut, seq: number, ref: string | null): boolean {
-  if (cut.kind === 'all') return true
-  if (cut.kind === 'upTo') return seq <= cut.seq
-  return ref !== null && TICK_REFS.some((prefix) => ref.startsWith(prefix))
-}
 
 /** How many of `items` (sorted by time, then sequence) come at or before (at, cut). */
 export function countUpTo<T extends { at: number }>(

@@ -105,7 +105,7 @@ export function checkProfitShares(tally: Tally, input: ShareInput, until: number
     for (const p of raw.positions) {
       if (p.copyId !== share.copyId || p.openedAt > at) continue
       if (p.unmanaged && copy?.endedAt !== null && copy?.endedAt !== undefined && at >= copy.endedAt) continue
-      const state = pointAt(replayed.get(p.id)?.points ?? [], at, cut)
+      const state = pointAt(replayed.get(p.id)?.points ?? [], at, cut, ledger)
       if (!state?.open) continue
       const margin = ledger.balanceAt(marginKey(p.id), at, cut)
       margins = margins.plus(margin)

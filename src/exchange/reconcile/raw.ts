@@ -184,6 +184,8 @@ export interface Raw {
   units: UnitRecord[] | null
   /** The market's last simulated minute (epoch ms), null before the market ran. */
   lastMinute: number | null
+  /** Orders an engine tick placed (a simulated leader's live order, client order id `bot:…`): part of the tick. */
+  tickOrders: number[]
 }
 
 async function hasTable(db: Reader, name: string): Promise<boolean> {
@@ -279,6 +281,9 @@ export async function readRaw(db: Reader): Promise<Raw> {
       from leader_stats order by leader_id, period`,
     statsRow,
   )
+  const tickOrders = (
+    await read(db, sql`select id from orders where client_order_id like 'bot:%' order by id`, z.object({ id }))
+  ).map((row) => row.id)
   const liquidationFills = await read(
     db,
     sql`select o.position_id as "positionId", o.id as "orderId", f.id, f.price::text, f.size::text,
@@ -296,6 +301,7 @@ export async function readRaw(db: Reader): Promise<Raw> {
       )
     : null
   return {
+    tickOrders,
     leaders,
     liquidationFills,
     copies,

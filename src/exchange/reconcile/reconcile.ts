@@ -379,7 +379,7 @@ export async function reconcile(db: Pick<Database, 'execute'>, options: Reconcil
   const raw = await readRaw(db)
   const statsAt = raw.stats.reduce((latest, s) => Math.max(latest, s.updatedAt), 0)
   const at = options.at ?? (statsAt > 0 ? statsAt : raw.lastMinute === null ? Date.now() : raw.lastMinute + MINUTE)
-  const ledger = new Ledger(raw.transfers, transferTime)
+  const ledger = new Ledger(raw.transfers, transferTime, raw.tickOrders)
   const times = [...raw.positions.map((p) => p.openedAt), ...(raw.units ?? []).map((u) => u.at)]
   const from = Math.min(at, ...times)
   const historyMinutesFrom = ledger.historyEnd === null ? null : ledger.historyEnd - MARKET.minuteHistoryDays * DAY

@@ -7,12 +7,12 @@
  * leverage and margin mode, set a take profit and stop loss on their position and place two reduce-only stops at once.
  */
 import fc from 'fast-check'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import type { PlaceOrderRequest, TradingMarket } from '#/contract/index.ts'
 import { deposit } from '../copy/engine.ts'
-import { positions } from '../db/copy-schema.ts'
+import { ledgerTransfers, positions } from '../db/copy-schema.ts'
 import { balances } from '../db/schema.ts'
 import { users } from '../db/users-schema.ts'
 import { fills, futuresLeverage, futuresMarginModes, orders, OPEN_STATUSES } from '../db/trading-schema.ts'
@@ -229,9 +229,7 @@ class World {
         .orderBy(positions.id),
       leverage: await db.select().from(futuresLeverage).where(inArray(futuresLeverage.userId, who)),
       modes: await db.select().from(futuresMarginModes).where(inArray(futuresMarginModes.userId, who)),
-      ledger: await db
-        .execute(sql`select count(*)::int as n from ledger_transfers`)
-        .then((r) => JSON.stringify(r.rows)),
+      ledger: await db.select({ transfers: count() }).from(ledgerTransfers),
     }
   }
 

@@ -182,7 +182,6 @@ const CANCEL_OF_STOP: Record<Exclude<Stop, 'done'>, CancelReason> = {
   budget: 'budget',
 }
 
-/** One book operation's work in progress: what it settles, the orders it touched, those put at the back of a level. */
 /** A book's prices as one pass over the books sees them (the mark and the last trade, as the simulator's strings). */
 interface WatchedPrices {
   biz: TradingMarket
@@ -191,6 +190,7 @@ interface WatchedPrices {
   last: string
 }
 
+/** One book operation's work in progress: what it settles, the orders it touched, those put at the back of a level. */
 interface Operation {
   biz: TradingMarket
   pairCode: string
