@@ -156,6 +156,10 @@ const liquidationFillRow = z.object({ positionId: id, orderId: id, id, price: am
 /** A fill of a liquidation order (the exchange's IOC order for one position, no worse than its bankruptcy price). */
 export type LiquidationFillRecord = z.infer<typeof liquidationFillRow>
 
+const orderFillRow = z.object({ orderId: id, id, price: amount, size: amount })
+/** A fill of a leader's own order on the books (its position settles fill by fill, each at its own price). */
+export type OrderFillRecord = z.infer<typeof orderFillRow>
+
 const userRow = z.object({ id, parentUserId: id.nullable(), invitedBy: id.nullable() })
 export type UserRecord = z.infer<typeof userRow>
 
@@ -167,6 +171,8 @@ export interface Raw {
   leaders: LeaderRecord[]
   /** The fills of every liquidation order, oldest first. */
   liquidationFills: LiquidationFillRecord[]
+  /** The fills of the leaders' own orders on the books, oldest first. */
+  leaderFills: OrderFillRecord[]
   copies: CopyRecord[]
   positions: PositionRecord[]
   events: EventRecord[]
@@ -281,6 +287,12 @@ export async function readRaw(db: Reader): Promise<Raw> {
       from leader_stats order by leader_id, period`,
     statsRow,
   )
+  const leaderFills = await read(
+    db,
+    sql`select f.order_id as "orderId", f.id, f.price::text, f.size::text from fills f
+      where f.user_id in (select user_id from leaders) order by f.id`,
+    orderFillRow,
+  )
   const tickOrders = (
     await read(db, sql`select id from orders where client_order_id like 'bot:%' order by id`, z.object({ id }))
   ).map((row) => row.id)
@@ -302,6 +314,7 @@ export async function readRaw(db: Reader): Promise<Raw> {
     : null
   return {
     tickOrders,
+    leaderFills,
     leaders,
     liquidationFills,
     copies,

@@ -30,7 +30,7 @@ import { Ledger, checkLedger, leaderWalletKey } from './ledger.ts'
 import { Marks } from './marks.ts'
 import { checkProfitShares } from './profit-share.ts'
 import { readRaw, type CopyRecord, type PositionRecord, type Raw } from './raw.ts'
-import { replayAll, type Replayed } from './replay.ts'
+import { orderOperations, replayAll, type Replayed } from './replay.ts'
 import { Tally, type Pending, type Report } from './report.ts'
 import { checkOwnerRows, missingValuations, unitRowsByOwner, type UnitRow } from './units.ts'
 
@@ -390,7 +390,13 @@ export async function reconcile(db: Pick<Database, 'execute'>, options: Reconcil
     Math.max(at, (raw.lastMinute ?? at) + MINUTE),
     historyMinutesFrom,
   )
-  const replayed = replayAll({ raw, ledger, marks, eventTime: eventTimeOf(ledger) })
+  const replayed = replayAll({
+    raw,
+    ledger,
+    marks,
+    eventTime: eventTimeOf(ledger),
+    orderOperation: orderOperations(raw),
+  })
   const valuation = new Valuation(raw, ledger, replayed, marks)
   const tally = new Tally()
   const pending: Pending[] = []

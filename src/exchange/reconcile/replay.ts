@@ -15,7 +15,7 @@ import { findInstrument } from '../market/instruments.ts'
 import { D, ZERO, ceil18, floor18, half18, max, min, paid18, plain } from './exact.ts'
 import { marginKey, type Ledger } from './ledger.ts'
 import type { Marks } from './marks.ts'
-import type { EventRecord, PositionRecord, Raw } from './raw.ts'
+import type { EventRecord, OrderFillRecord, PositionRecord, Raw } from './raw.ts'
 
 const FEE_RATE = new D(COPY.takerFeeRate)
 const LIQUIDATION_FEE_RATE = new D(FUTURES.liquidationFeeRate)
@@ -205,6 +205,11 @@ export interface ReplayInput {
   marks: Marks
   /** When a transfer or event takes effect (engine time). */
   eventTime: (event: EventRecord) => number
+  /**
+   * A leader's order operation that left it `after` filled: its fills (in order), what the order had filled before it,
+   * and what of it closed the leader's position (the size of the operation's close event, 0 when none).
+   */
+  orderOperation: (orderId: number, after: D) => { fills: readonly OrderFillRecord[]; filledBefore: D; closed: D }
 }
 
 /** Replays every position; leader positions first (copies follow their sources). */
@@ -292,7 +297,9 @@ function replayOwn(input: ReplayInput, position: PositionRecord, events: readonl
     const size = new D(e.size)
     const price = new D(e.price)
     const ref = e.id
-    if (e.kind === 'open') steps.push({ kind: 'open', at, seq, ref, size, price })
+    const filled = orderFills(input, e)
+    if (filled) steps.push(...filled.map((fill) => ({ ...fill, at, seq, ref })))
+    else if (e.kind === 'open') steps.push({ kind: 'open', at, seq, ref, size, price })
     else if (e.kind === 'add') steps.push({ kind: 'add', at, seq, ref, size, price })
     else if (e.id === `liq:${position.userId}:rest:${position.id}`)
       steps.push({ kind: 'liquidate', at, seq, ref, size: null, price })
@@ -306,6 +313,77 @@ function replayOwn(input: ReplayInput, position: PositionRecord, events: readonl
   const closedAt = position.closedAt ?? Infinity
   steps.push(...fundingSteps(input, position, position.openedAt, closedAt))
   return run(position, steps, problems)
+}
+
+/** A leader's event of its own order on the books: `<leader>:order:<order id>:<filled after the operation>:open|close`. */
+const ORDER_EVENT = /^\d+:order:(\d+):([0-9.]+):(open|close)$/
+
+/**
+ * The steps of a leader's own order event, fill by fill at each fill's price, as the order engine settles them: the
+ * event's average price is rounded to 18 decimals, its fills are not. An operation's fills are those that took the
+ * order from what its previous event said it had filled to what this one says; a close takes the first of them, an
+ * open what is left. Undefined when the event is not such an event or its fills do not add up (then the event's own
+ * size and price stand, and a difference shows).
+ */
+function orderFills(
+  input: ReplayInput,
+  event: EventRecord,
+): { kind: 'open' | 'add' | 'close'; size: D; price: D }[] | undefined {
+  const match = ORDER_EVENT.exec(event.id)
+  if (!match) return undefined
+  const orderId = Number(match[1])
+  const after = new D(match[2] ?? '0')
+  const closing = match[3] === 'close'
+  const { fills, filledBefore, closed } = input.orderOperation(orderId, after)
+  // The operation's fills, cut at the close's size: the close takes the first, the open the rest.
+  const split = closing ? new D(event.size) : closed
+  const steps: { kind: 'open' | 'add' | 'close'; size: D; price: D }[] = []
+  let done = ZERO
+  for (const fill of fills) {
+    const size = new D(fill.size)
+    const from = max(done, closing ? ZERO : split)
+    const to = min(done.plus(size), closing ? split : after.minus(filledBefore))
+    done = done.plus(size)
+    if (to.lte(from)) continue
+    const kind = closing ? 'close' : steps.length === 0 && event.kind === 'open' ? 'open' : 'add'
+    steps.push({ kind, size: to.minus(from), price: new D(fill.price) })
+  }
+  const total = steps.reduce((sum, step) => sum.plus(step.size), ZERO)
+  return total.eq(event.size) ? steps : undefined
+}
+
+/** ReplayInput.orderOperation over the raw records: the leaders' order events and their orders' fills. */
+export function orderOperations(raw: Raw): ReplayInput['orderOperation'] {
+  const fills = new Map<number, OrderFillRecord[]>()
+  for (const fill of raw.leaderFills) fills.set(fill.orderId, [...(fills.get(fill.orderId) ?? []), fill])
+  /** Per order: what each of its operations left it filled (ascending), and the close of each. */
+  const operations = new Map<number, { after: D; closed: D }[]>()
+  for (const e of raw.events) {
+    const match = ORDER_EVENT.exec(e.id)
+    if (!match) continue
+    const orderId = Number(match[1])
+    const after = new D(match[2] ?? '0')
+    const list = operations.get(orderId) ?? []
+    let operation = list.find((o) => o.after.eq(after))
+    if (!operation) list.push((operation = { after, closed: ZERO }))
+    if (match[3] === 'close') operation.closed = new D(e.size)
+    operations.set(orderId, list)
+  }
+  return (orderId, after) => {
+    const before = (operations.get(orderId) ?? []).reduce(
+      (best, o) => (o.after.lt(after) ? max(best, o.after) : best),
+      ZERO,
+    )
+    const closed = operations.get(orderId)?.find((o) => o.after.eq(after))?.closed ?? ZERO
+    let filled = ZERO
+    const within: OrderFillRecord[] = []
+    for (const fill of fills.get(orderId) ?? []) {
+      const start = filled
+      filled = filled.plus(fill.size)
+      if (start.gte(before) && filled.lte(after)) within.push(fill)
+    }
+    return { fills: within, filledBefore: before, closed }
+  }
 }
 
 /** The fills of a position's liquidation orders as steps (in their ledger order), and those orders. */
