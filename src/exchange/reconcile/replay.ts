@@ -62,8 +62,12 @@ interface At {
 }
 
 type Step = At &
+  /**
+   * `unrounded`: more fills of the same operation follow, so the entry stays unrounded until its last (the engine
+   * rounds an operation's average entry once).
+   */
   (
-    | { kind: 'open' | 'add' | 'close'; size: D; price: D }
+    | { kind: 'open' | 'add' | 'close'; size: D; price: D; unrounded?: boolean }
     /**
      * A liquidation's close of `size` at `price` (a fill of its order, or its bankrupt rest at the mark): the loss from
      * the released margin at most, the liquidation fee from what is left, the rest (once the position is out) lost to
@@ -121,10 +125,8 @@ function apply(position: PositionRecord, state: PositionPoint, step: Step): Posi
     case 'add': {
       const margin = ceil18(step.price.times(step.size).div(leverage))
       const fee = paid18(step.price.times(step.size).times(FEE_RATE))
-      next.entry =
-        step.kind === 'open'
-          ? step.price
-          : half18(next.size.times(next.entry).plus(step.size.times(step.price)).div(next.size.plus(step.size)))
+      const average = next.size.times(next.entry).plus(step.size.times(step.price)).div(next.size.plus(step.size))
+      next.entry = step.unrounded ? average : half18(average)
       next.size = next.size.plus(step.size)
       next.margin = next.margin.plus(margin)
       next.fees = next.fees.plus(fee)
@@ -212,7 +214,11 @@ export interface ReplayInput {
   orderOperation: (orderId: number, after: D) => { fills: readonly OrderFillRecord[]; filledBefore: D; closed: D }
 }
 
-/** Replays every position; leader positions first (copies follow their sources). */
+/**
+ * Replays every position of a leader or a copy; leader positions first (copies follow their sources). An ordinary
+ * user's own positions are neither a leader's nor a copy's figures: they have no leader events to replay, and their
+ * money is checked by the ledger's sums alone.
+ */
 export function replayAll(input: ReplayInput): Map<number, Replayed> {
   const { raw } = input
   const events = new Map<number, EventRecord[]>()
@@ -224,7 +230,8 @@ export function replayAll(input: ReplayInput): Map<number, Replayed> {
   const eventsById = new Map(raw.events.map((e) => [e.id, e]))
   const copies = new Map(raw.copies.map((c) => [c.id, c]))
   const replayed = new Map<number, Replayed>()
-  const own = raw.positions.filter((p) => p.copyId === null)
+  const leading = new Set(raw.leaders.map((l) => l.id))
+  const own = raw.positions.filter((p) => p.copyId === null && leading.has(p.userId))
   const copied = raw.positions.filter((p) => p.copyId !== null)
   for (const position of own) replayed.set(position.id, replayOwn(input, position, events.get(position.id) ?? []))
   for (const position of copied) {
@@ -282,7 +289,13 @@ function run(position: PositionRecord, steps: Step[], problems: string[]): Repla
   return { position, points, problems, unknownFrom }
 }
 
-function replayOwn(input: ReplayInput, position: PositionRecord, events: readonly EventRecord[]): Replayed {
+/** A leader order event's order id (the order the engine placed first came first), else -1. */
+const orderOf = (event: EventRecord) => Number(ORDER_EVENT.exec(event.id)?.[1] ?? -1)
+
+function replayOwn(input: ReplayInput, position: PositionRecord, recorded: readonly EventRecord[]): Replayed {
+  // Events of one instant in the order their orders were placed: a tick that opens and closes a position at once
+  // (a simulated leader's decisions of one hour, placed at the hour) stamps both with its time.
+  const events = [...recorded].sort((a, b) => a.createdAt - b.createdAt || orderOf(a) - orderOf(b))
   const problems: string[] = []
   const steps: Step[] = []
   // A liquidation trades on the book: its fills (and its bankrupt rest at the mark) are the steps, not the leader
@@ -293,7 +306,10 @@ function replayOwn(input: ReplayInput, position: PositionRecord, events: readonl
     const at = input.eventTime(e)
     // Live events: the order of their first transfer. Back-filled ones were written after every transfer of their
     // time (the seeded deposits), in their own order, and before that time's funding.
-    const seq = input.ledger.withRef(e.id)[0]?.id ?? HISTORY_SEQ + index
+    // A leader's order on the books: the first transfer its operation made (its own fills' refs are the order's).
+    const operation =
+      orderOf(e) < 0 ? undefined : input.ledger.ofOrder(orderOf(e)).find((t) => t.createdAt === e.createdAt)
+    const seq = operation?.id ?? input.ledger.withRef(e.id)[0]?.id ?? HISTORY_SEQ + index
     const size = new D(e.size)
     const price = new D(e.price)
     const ref = e.id
@@ -328,7 +344,7 @@ const ORDER_EVENT = /^\d+:order:(\d+):([0-9.]+):(open|close)$/
 function orderFills(
   input: ReplayInput,
   event: EventRecord,
-): { kind: 'open' | 'add' | 'close'; size: D; price: D }[] | undefined {
+): { kind: 'open' | 'add' | 'close'; size: D; price: D; unrounded: boolean }[] | undefined {
   const match = ORDER_EVENT.exec(event.id)
   if (!match) return undefined
   const orderId = Number(match[1])
@@ -337,7 +353,7 @@ function orderFills(
   const { fills, filledBefore, closed } = input.orderOperation(orderId, after)
   // The operation's fills, cut at the close's size: the close takes the first, the open the rest.
   const split = closing ? new D(event.size) : closed
-  const steps: { kind: 'open' | 'add' | 'close'; size: D; price: D }[] = []
+  const steps: { kind: 'open' | 'add' | 'close'; size: D; price: D; unrounded: boolean }[] = []
   let done = ZERO
   for (const fill of fills) {
     const size = new D(fill.size)
@@ -346,8 +362,10 @@ function orderFills(
     done = done.plus(size)
     if (to.lte(from)) continue
     const kind = closing ? 'close' : steps.length === 0 && event.kind === 'open' ? 'open' : 'add'
-    steps.push({ kind, size: to.minus(from), price: new D(fill.price) })
+    steps.push({ kind, size: to.minus(from), price: new D(fill.price), unrounded: !closing })
   }
+  const last = steps.at(-1)
+  if (last) last.unrounded = false
   const total = steps.reduce((sum, step) => sum.plus(step.size), ZERO)
   return total.eq(event.size) ? steps : undefined
 }
