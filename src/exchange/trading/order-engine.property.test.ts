@@ -4,7 +4,8 @@
  * equals its transfers; what each wallet holds frozen is exactly what its open orders hold; no fill is past its
  * order's limit; the book never crosses; a refused call changes nothing (the traders' wallets, orders, positions,
  * leverage and margin modes, and the ledger are the same before and after it). Besides orders, the traders change
- * leverage and margin mode, set a take profit and stop loss on their position and place two reduce-only stops at once.
+ * leverage and margin mode, set a take profit and stop loss on their position and place two reduce-only stops at once;
+ * after every price move, none of their positions is left open past its liquidation price.
  */
 import fc from 'fast-check'
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
@@ -96,6 +97,8 @@ const stepArb = fc.oneof(
     weight: 1,
   },
   { arbitrary: fc.integer({ min: -400, max: 400 }).map((ticks): Step => ({ kind: 'move', ticks })), weight: 2 },
+  // A jump of up to 6 %: far enough to reach leveraged positions' liquidation prices.
+  { arbitrary: fc.integer({ min: -18_000, max: 18_000 }).map((ticks): Step => ({ kind: 'move', ticks })), weight: 1 },
   {
     arbitrary: fc
       .record({ who: fc.integer({ min: 0, max: 2 }), leverage: fc.integer({ min: 1, max: 150 }) })
@@ -129,6 +132,50 @@ const stepArb = fc.oneof(
     weight: 1,
   },
 )
+
+/** A fixed history (see the property's examples): positions at 100× that a price jump liquidates. */
+const LIQUIDATED_HISTORY: Step[] = [
+  { kind: 'leverage', who: 0, leverage: 100 },
+  { kind: 'leverage', who: 1, leverage: 100 },
+  { kind: 'mode', who: 1, cross: true },
+  {
+    kind: 'place',
+    who: 0,
+    biz: 'futures',
+    side: 'buy',
+    type: 'market',
+    timeInForce: 'GTC',
+    offset: 0,
+    lots: 3000,
+    reduceOnly: false,
+  },
+  {
+    kind: 'place',
+    who: 1,
+    biz: 'futures',
+    side: 'sell',
+    type: 'market',
+    timeInForce: 'GTC',
+    offset: 0,
+    lots: 3000,
+    reduceOnly: false,
+  },
+  {
+    kind: 'place',
+    who: 0,
+    biz: 'futures',
+    side: 'buy',
+    type: 'limit',
+    timeInForce: 'GTC',
+    offset: -200,
+    lots: 500,
+    reduceOnly: false,
+  },
+  { kind: 'stops', who: 0, offset: 9000, lots: 3000 },
+  { kind: 'move', ticks: -18_000 },
+  { kind: 'move', ticks: 18_000 },
+  { kind: 'move', ticks: 18_000 },
+]
 
 const TICK = new Exact('0.01')
 let traders = 0
@@ -188,6 +235,20 @@ class World {
       .orderBy(orders.id)
   }
 
+  /**
+   * After the engine has seen a price: no trader's position (ordinary users', isolated or cross) is left open past its
+   * liquidation price at the mark (audit T1: liquidation is the order engine's, for everyone).
+   */
+  async noneDue(): Promise<void> {
+    const mark = this.mark()
+    const open = await h.context.db
+      .select({ id: positions.id, side: positions.side, level: positions.liquidationPrice, mode: positions.marginMode })
+      .from(positions)
+      .where(and(inArray(positions.userId, this.users), eq(positions.status, 'open'), eq(positions.biz, 'futures')))
+    const due = open.filter((p) => p.level !== null && (p.side === 1 ? mark.lte(p.level) : mark.gte(p.level)))
+    expect(due, `open past the liquidation price at ${mark.toFixed()}`).toEqual([])
+  }
+
   /** What a refused call must leave as it was: the traders' wallets, orders, positions and settings, and the ledger. */
   async state(): Promise<unknown> {
     const { db } = h.context
@@ -237,6 +298,7 @@ class World {
     if (step.kind === 'move') {
       this.prices.set(PAIR, Exact.max(100, this.mark().plus(TICK.times(step.ticks))).toFixed())
       await this.engine.onPrices()
+      await this.noneDue()
       return
     }
     if (step.kind === 'stops') {
@@ -408,7 +470,12 @@ describe('order engine properties', () => {
             await world.check()
           }
         }),
-        runs(12),
+        {
+          ...runs(12),
+          // Fixed histories run first: a long and a short at 100× that a 6 % move takes past their liquidation price,
+          // one isolated and one cross, with a resting order and two reduce-only stops of the long.
+          examples: [[LIQUIDATED_HISTORY]],
+        },
       )
     },
     // The soak (npm run test:props) runs 100× as many histories: it takes as long as it takes.
