@@ -247,16 +247,18 @@ function step(world: World, command: Command): void {
         if (triggerAt(position, mark) === 'liquidation')
           trade(world, position.pairCode, { kind: 'liquidate', positionId: position.id })
       }
-      // A liquidated position loses its margin and no more: what the mark says it lost beyond, the insurance fund paid.
-      let shortfall = new Exact(0)
+      // A liquidated position loses its margin and no more, on the one liquidation's terms: what its margin had left
+      // after the loss at the mark (the liquidation fee and the surplus) goes to the insurance fund, and what the mark
+      // says it lost beyond its margin, the fund paid.
+      let toFund = new Exact(0)
       for (const was of open) {
         const now = book.position(was.id)
         if (now.closeReason !== 'liquidation') continue
         expect(now.margin.isZero()).toBe(true)
         const loss = pnlPaid(was, was.size, world.marks.get(was.pairCode) ?? was.entryPrice).neg()
-        shortfall = shortfall.plus(Exact.max(0, loss.minus(was.margin)))
+        toFund = toFund.plus(was.margin.minus(loss))
       }
-      expect(fund.minus(book.balance(INSURANCE)).toFixed()).toBe(shortfall.toFixed())
+      expect(book.balance(INSURANCE).minus(fund).toFixed()).toBe(toFund.toFixed())
       return
     }
     case 'funding':
@@ -367,6 +369,18 @@ export const REGRESSIONS: { found: string; history: History }[] = [
         { kind: 'move', percents: [0, 0, -5] },
         { kind: 'add', pick: 0, notional: 10 },
         { kind: 'settle' },
+      ],
+    ],
+  },
+  {
+    found:
+      'seed 20261124, 510 runs (issue 27): a leader short at 40× liquidated by a 2 % move; its fee and surplus now go to the insurance fund, which the check must expect',
+    history: [
+      new Money(0),
+      [
+        { kind: 'open', pair: 0, side: -1, notional: 10, leverage: 40 },
+        { kind: 'move', percents: [2, 0, 0] },
+        { kind: 'pause', pick: 0 },
       ],
     ],
   },

@@ -168,7 +168,8 @@ describe('spot orders', () => {
 
   it('two users trade with each other inside the spread, at the resting price, maker and taker fees apart', async () => {
     const seller = await funded()
-    await placed(seller, { pairCode: PAIR, side: 'buy', type: 'market', quoteSize: '2000' })
+    // By size, not by budget: the simulated price moves with the clock, and 0.5 ETH must be there to sell whatever it is.
+    await placed(seller, { pairCode: PAIR, side: 'buy', type: 'market', size: '0.6' })
     const sellerEth = new Exact((await spot(seller))('ETH').available)
     const book = await depth()
     const bestBid = new Exact(book.bids[0]?.[0] ?? 0)
