@@ -13,6 +13,9 @@ export default defineConfig({
     setupFiles: ['tests/fixtures/vitest-setup.ts'],
     // PGlite starts in a few seconds on an idle machine; a shared, busy one needs headroom.
     hookTimeout: 30_000,
+    // A test that trades through PGlite (dozens of orders, each a transaction) takes seconds on a busy two-core machine:
+    // 5 s (vitest's default) failed at random there (wash-trades' 20 round trips took 5.4 s once). A defect still fails.
+    testTimeout: 30_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
   },

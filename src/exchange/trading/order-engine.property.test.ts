@@ -6,6 +6,12 @@
  * leverage and margin modes, and the ledger are the same before and after it). Besides orders, the traders change
  * leverage and margin mode, set a take profit and stop loss on their position and place two reduce-only stops at once;
  * after every price move, none of their positions is left open past its liquidation price.
+ *
+ * And the conservation the ledger check cannot fool (issue 27): across every step that leaves the mark where it was,
+ * each trader's equity (wallets at the mark, plus each position's margin and unrealized PnL at the mark) changes by
+ * exactly what its own fills say (a buy of s at p gains s × (mark − p), a sell loses it, less the fee paid), plus what
+ * the insurance fund paid for a close past the bankruptcy price (its one documented flow to a trader): computed from
+ * the fills, not from the ledger, so no equity appears from nowhere and the house pays only by rule.
  */
 import fc from 'fast-check'
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
@@ -14,6 +20,7 @@ import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import type { PlaceOrderRequest, TradingMarket } from '#/contract/index.ts'
 import { deposit } from '../copy/engine.ts'
 import { ledgerTransfers, positions } from '../db/copy-schema.ts'
+import { INSURANCE } from '../copy/book.ts'
 import { balances } from '../db/schema.ts'
 import { users } from '../db/users-schema.ts'
 import { fills, futuresLeverage, futuresMarginModes, orders, OPEN_STATUSES } from '../db/trading-schema.ts'
@@ -28,10 +35,16 @@ import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 
 const PAIR = 'ETH_USDT'
 const START = 3000
+/**
+ * The engine clock at a fixed instant: the harness's seeded market (leaders with positions on this pair, at that
+ * time's simulated price) is then the same every run. On the machine's clock it was not, and a history that passed at
+ * one minute failed at another (seeded positions far from this test's mark, liquidated by its moves).
+ */
+const START_AT = Date.parse('2026-11-23T12:00:00.000Z')
 let h: Harness
 
 beforeAll(async () => {
-  h = await startHarness()
+  h = await startHarness({ start: START_AT })
 })
 afterAll(() => h.close())
 
@@ -182,6 +195,12 @@ let traders = 0
 /** Orders amended, in every run (the database is shared): their price now is not the one their earlier fills met. */
 const amended = new Set<number>()
 const LOT = new Exact('0.0001')
+/**
+ * How far an equity change may be from its fills' figure: the entry is an average rounded to 18 decimals (and margin
+ * held rounds up), so a position's unrealized PnL at the mark is off by under size × 10^-18 per change. A cent's
+ * 10^-10 is far above that and far below any real leak.
+ */
+const EQUITY_TOLERANCE = new Exact('1e-12')
 
 class World {
   readonly prices = new Map<string, string>([[PAIR, String(START)]])
@@ -301,13 +320,92 @@ class World {
       await this.noneDue()
       return
     }
+    const before = await this.conservation()
     if (step.kind === 'stops') {
       // Two calls: each is refused, or not, on its own.
       for (const order of await this.stops(step))
         await this.guarded(step, () => this.engine.place(order.userId, order.input))
-      return
+    } else await this.guarded(step, () => this.call(step))
+    await this.conserved(before, step)
+  }
+
+  /**
+   * A trader's equity in USDT at the mark: both wallets (a coin at the mark), and each own position's margin and its
+   * unrealized PnL at the mark.
+   */
+  async equity(userId: number): Promise<Money> {
+    const mark = this.mark()
+    const wallets = await h.context.db
+      .select({ coin: balances.coin, available: balances.available, frozen: balances.frozen })
+      .from(balances)
+      .where(eq(balances.userId, userId))
+    const open = await h.context.db
+      .select({ side: positions.side, size: positions.size, entry: positions.entryPrice, margin: positions.margin })
+      .from(positions)
+      .where(and(eq(positions.userId, userId), eq(positions.status, 'open')))
+    let equity: Money = new Exact(0)
+    for (const w of wallets) {
+      const amount = new Exact(w.available).plus(w.frozen)
+      equity = equity.plus(w.coin === 'USDT' ? amount : amount.times(mark))
     }
-    await this.guarded(step, () => this.call(step))
+    for (const p of open)
+      equity = equity.plus(p.margin).plus(new Exact(p.size).times(mark.minus(p.entry)).times(p.side))
+    return equity
+  }
+
+  /** Where a step starts: each trader's equity, the last fill and the last ledger transfer. */
+  async conservation(): Promise<{ equity: Money[]; fill: number; transfer: number }> {
+    const [lastFill] = await h.context.db.select({ id: sql<number>`coalesce(max(${fills.id}), 0)::int` }).from(fills)
+    const [lastTransfer] = await h.context.db
+      .select({ id: sql<number>`coalesce(max(${ledgerTransfers.id}), 0)::int` })
+      .from(ledgerTransfers)
+    return {
+      equity: await Promise.all(this.users.map((u) => this.equity(u))),
+      fill: lastFill?.id ?? 0,
+      transfer: lastTransfer?.id ?? 0,
+    }
+  }
+
+  /** (d): at the same mark, each trader's equity moved by what its own fills and the insurance fund's payments say. */
+  async conserved(before: { equity: Money[]; fill: number; transfer: number }, step: Step): Promise<void> {
+    const mark = this.mark()
+    const made = await h.context.db
+      .select({
+        userId: fills.userId,
+        side: fills.side,
+        price: fills.price,
+        size: fills.size,
+        fee: fills.fee,
+        feeCoin: fills.feeCoin,
+      })
+      .from(fills)
+      .where(and(inArray(fills.userId, this.users), sql`${fills.id} > ${before.fill}`))
+    // The insurance fund's payments for a close past the bankruptcy price, named by the order that closed.
+    const paid = await h.context.db
+      .select({ amount: ledgerTransfers.amount, userId: orders.userId })
+      .from(ledgerTransfers)
+      .innerJoin(orders, sql`${ledgerTransfers.ref} like 'order:' || ${orders.id} || ':%'`)
+      .where(
+        and(
+          sql`${ledgerTransfers.id} > ${before.transfer}`,
+          eq(ledgerTransfers.debit, INSURANCE),
+          eq(ledgerTransfers.kind, 'insurance'),
+        ),
+      )
+    for (const [index, userId] of this.users.entries()) {
+      let expected: Money = before.equity[index] ?? new Exact(0)
+      for (const fill of made.filter((f) => f.userId === userId)) {
+        const gain = new Exact(fill.size).times(mark.minus(fill.price))
+        expected = expected.plus(fill.side === 'buy' ? gain : gain.neg())
+        expected = expected.minus(fill.feeCoin === 'USDT' ? new Exact(fill.fee) : new Exact(fill.fee).times(mark))
+      }
+      for (const payment of paid.filter((p) => p.userId === userId)) expected = expected.plus(payment.amount)
+      const actual = await this.equity(userId)
+      expect(
+        actual.minus(expected).abs().lte(EQUITY_TOLERANCE),
+        `user ${userId}'s equity ${actual.toFixed()} after ${JSON.stringify(step)}: its fills say ${expected.toFixed()}`,
+      ).toBe(true)
+    }
   }
 
   /** Runs one call: a refusal is an answer that changes nothing; anything else is a defect. */
