@@ -16,6 +16,9 @@ export default defineConfig({
     // A test that trades through PGlite (dozens of orders, each a transaction) takes seconds on a busy two-core machine:
     // 5 s (vitest's default) failed at random there (wash-trades' 20 round trips took 5.4 s once). A defect still fails.
     testTimeout: 30_000,
+    // Both cores: vitest's default (cores − 1) ran one file at a time on the two-core machine, and most of a file's
+    // wall time is importing and starting it (1,290 s with one worker, of which 519 s in tests).
+    maxWorkers: 2,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
   },
