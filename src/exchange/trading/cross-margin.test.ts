@@ -17,7 +17,7 @@ import { liquidationPrice, unrealizedPnl } from '../copy/position-math.ts'
 import { ledgerTransfers, positions } from '../db/copy-schema.ts'
 import { balances } from '../db/schema.ts'
 import { orders } from '../db/trading-schema.ts'
-import { Exact } from '../money.ts'
+import { Exact, type Money } from '../money.ts'
 import { createTradingBooks } from './books.ts'
 import { crossAccount } from './cross-margin.ts'
 import { setMarginMode } from './leverage.service.ts'
@@ -76,7 +76,7 @@ async function position(userId: number) {
  * liquidation orders, its positions' bankrupt rests and its cross account's rest. Not the fund's balance: another
  * position of the pair due at the same mark (the harness's seeded leaders, other tests' users) moves it too.
  */
-async function insuranceFrom(userId: number): Promise<Exact> {
+async function insuranceFrom(userId: number): Promise<Money> {
   const result = await h.context.db.execute(sql`
     select coalesce(sum(case when t.credit = ${INSURANCE} then t.amount else -t.amount end), 0)::text as net
     from ${ledgerTransfers} t

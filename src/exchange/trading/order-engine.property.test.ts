@@ -190,6 +190,27 @@ const LIQUIDATED_HISTORY: Step[] = [
   { kind: 'move', ticks: 18_000 },
 ]
 
+/**
+ * A counterexample of the soak (seed -1835431997), kept: a bid resting at the mark, leverage raised to 21×, then a
+ * 4.3 % fall. The maker's sweep fills the bid at its own price (3,000) as the price reaches 2,871.50, and the long it
+ * opens is past its liquidation price at once: it was left open until the next price.
+ */
+const SWEPT_UNDER_WATER: Step[] = [
+  {
+    kind: 'place',
+    who: 2,
+    biz: 'futures',
+    side: 'buy',
+    type: 'limit',
+    timeInForce: 'GTC',
+    offset: 0,
+    lots: 20,
+    reduceOnly: false,
+  },
+  { kind: 'leverage', who: 2, leverage: 21 },
+  { kind: 'move', ticks: -12850 },
+]
+
 const TICK = new Exact('0.01')
 let traders = 0
 /** Orders amended, in every run (the database is shared): their price now is not the one their earlier fills met. */
@@ -571,8 +592,9 @@ describe('order engine properties', () => {
         {
           ...runs(12),
           // Fixed histories run first: a long and a short at 100× that a 6 % move takes past their liquidation price,
-          // one isolated and one cross, with a resting order and two reduce-only stops of the long.
-          examples: [[LIQUIDATED_HISTORY]],
+          // one isolated and one cross, with a resting order and two reduce-only stops of the long; and the soak's
+          // counterexamples.
+          examples: [[LIQUIDATED_HISTORY], [SWEPT_UNDER_WATER]],
         },
       )
     },

@@ -1386,6 +1386,13 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     const { isolate, done } = isolation()
     const at = now()
     const liquidated = new Set<number>()
+    // The books first: the resting orders the new price crossed fill at their own prices (the maker's sweep). A
+    // position they open or grow is then as due as any other below, in this same pass, not one pass later (a long
+    // filled at 3,000 by a sweep to 2,871.50 at 21× was left open past its liquidation price until the next price).
+    for (const biz of TRADING_MARKETS)
+      for (const instrument of INSTRUMENTS)
+        if (deps.market.mark(instrument.pairCode) !== undefined)
+          await isolate('book', `${biz}:${instrument.pairCode}`, () => sweepAndFlow(biz, instrument))
     const crossDue = await dueCrossAccounts(db, rules, marks(), at, (userId, work) =>
       isolate('cross-account', `user:${userId}`, work),
     )
