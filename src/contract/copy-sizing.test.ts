@@ -62,4 +62,26 @@ describe('sizeFollowerOrder', () => {
       expect(next.times(60000).div(10).plus(next.times(60000).times('0.0005')).gt(50)).toBe(true)
     }
   })
+
+  it('sizes a piece of a leader order by its share: the fixed amount and the max per order are per order', () => {
+    const piece = sizeFollowerOrder({
+      ...base,
+      settings: fixed('100'),
+      available: new Money('1000'),
+      orderShare: new Money('0.2'),
+    })
+    // A fifth of 100 USDT at 10× and 60,000: 0.00333 (down to the lot), against 0.01666 for the whole order.
+    if (piece.ok) expect(piece.size.toFixed()).toBe('0.00333')
+    else expect.fail(piece.reason)
+    const ratio = sizeFollowerOrder({
+      ...base,
+      settings: { mode: 'ratio', fixedAmount: null, ratio: new Money('0.1'), maxPerOrder: new Money('50') },
+      available: new Money('10000'),
+      leaderSize: new Money('0.4'),
+      orderShare: new Money('0.2'),
+    })
+    // 0.4 × 0.1 = 0.04 is 240 of margin, over the piece's share of the cap (10): 10 × 10 / 60,000 = 0.00166.
+    if (ratio.ok) expect(ratio.size.toFixed()).toBe('0.00166')
+    else expect.fail(ratio.reason)
+  })
 })

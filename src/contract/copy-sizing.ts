@@ -55,6 +55,12 @@ export interface SizingInput {
   leverage: number
   lotSize: Money
   feeRate: Money
+  /**
+   * The part of the leader's order this fill is (absent: all of it). A fixed amount and the max per order are per
+   * order (Binance: cost per order), so an order filled in pieces is copied in the same pieces of one order's worth,
+   * never once per piece (audit M3).
+   */
+  orderShare?: Money
 }
 
 export type Sizing =
@@ -67,7 +73,8 @@ export type Sizing =
  * then the same caps. The balance must cover margin and the opening fee.
  */
 export function sizeFollowerOrder(input: SizingInput): Sizing {
-  const { settings, available, price, leverage, lotSize, feeRate } = input
+  const { available, price, leverage, lotSize, feeRate } = input
+  const settings = input.orderShare === undefined ? input.settings : shareOf(input.settings, input.orderShare)
   // The most margin the balance affords once the fee on its notional is paid: available ÷ (1 + rate × leverage),
   // divided only when a margin's cost (margin × (1 + rate × leverage)) is over the balance, as it rarely is.
   const affordable = () => exact(available).div(onePlus(feeRate, leverage))
@@ -97,6 +104,15 @@ export function sizeFollowerOrder(input: SizingInput): Sizing {
   }
   const oneLot = marginFor(price, lotSize, leverage).plus(feeFor(price, lotSize, feeRate))
   return { ok: false, reason: oneLot.gt(available) ? 'insufficient-balance' : 'below-minimum-size' }
+}
+
+/** The settings for a piece of an order: its share of the fixed amount and of the max per order. */
+function shareOf(settings: SizingSettings, share: Money): SizingSettings {
+  return {
+    ...settings,
+    fixedAmount: settings.fixedAmount && exact(settings.fixedAmount).times(share),
+    maxPerOrder: settings.maxPerOrder && exact(settings.maxPerOrder).times(share),
+  }
 }
 
 const factors = new WeakMap<Money, Map<number, Money>>()

@@ -138,7 +138,10 @@ export function mirrorClose(
   return copied
 }
 
-/** Mirrors an opening (or adding) `leaderSize` of a leader position into every copy, within its settings and caps. */
+/**
+ * Mirrors an opening (or adding) `leaderSize` of a leader position into every copy, within its settings and caps;
+ * `orderShare` is the part of the leader's order it is, when the order fills in pieces (copy-sizing.ts).
+ */
 export function mirrorOpen(
   book: Book,
   rules: Rules,
@@ -146,6 +149,7 @@ export function mirrorOpen(
   leaderPosition: PositionState,
   leaderSize: Money,
   target: MirrorTarget,
+  orderShare?: Money,
 ): { copied: number; skipped: number } {
   const instrument = rules.instrument(order.pairCode)
   const allowed = target.allowedInstruments.length === 0 || target.allowedInstruments.includes(order.pairCode)
@@ -178,6 +182,7 @@ export function mirrorOpen(
       leverage,
       lotSize: instrument.lotSize,
       feeRate: rules.takerFeeRate,
+      orderShare,
     })
     if (!sizing.ok) {
       skip(copy, sizing.reason)

@@ -349,6 +349,37 @@ describe('a lead trader’s futures orders', () => {
   })
 })
 
+describe('a lead order filled in pieces (audit M3)', () => {
+  it('is copied as one order’s worth: five fills of a resting bid take a fixed 100 USDT once (before: 499.97 margin)', async () => {
+    const leader = await fundedUser(h, 20_000)
+    await insertLeader(h, leader.id)
+    const copier = await follower(h, leader.id, { invest: '5000', fixedAmount: '100' })
+    const seller = await fundedUser(h, 20_000)
+    // The leader's bid is the best (inside the maker's spread); the seller fills it 0.01 ETH at a time.
+    const { bids, asks } = await depth()
+    const bestBid = new Exact(bids[0]?.[0] ?? 0)
+    const bestAsk = new Exact(asks[0]?.[0] ?? 0)
+    const price = bestBid.plus(bestAsk).div(2).toDecimalPlaces(2, Exact.ROUND_DOWN).toFixed()
+    expect(new Exact(price).gt(bestBid)).toBe(true)
+    const bid = await placed(leader, { side: 'buy', type: 'limit', price, size: '0.05' })
+    for (let piece = 0; piece < 5; piece += 1) {
+      const sold = await placed(seller, { side: 'sell', type: 'limit', price, size: '0.01', timeInForce: 'IOC' })
+      expect(sold.fills.map((f) => f.size)).toEqual(['0.01'])
+    }
+    const events = await h.context.db.select().from(leaderEvents).where(eq(leaderEvents.leaderId, leader.id))
+    expect(events.filter((e) => e.id.includes(`:order:${bid.order.id}:`))).toHaveLength(5)
+    const copied = await h.context.db
+      .select({ margin: positions.margin, size: positions.size })
+      .from(positions)
+      .where(and(eq(positions.copyId, copier.copyId), eq(positions.status, 'open')))
+    expect(copied).toHaveLength(1)
+    // Each piece took its fifth of the 100 (down to whole lots), not 100 again: one order's worth in all.
+    const margin = new Exact(copied[0]?.margin ?? 0)
+    expect(margin.lte(100) && margin.gt(99), `margin ${margin.toFixed()}`).toBe(true)
+    await ledgerWhole()
+  })
+})
+
 describe('the document', () => {
   it('every futures-only operation was exercised above, each answer as documented', () => {
     const documented = doc.operations.filter((op) => OWN.includes(op.path)).map((op) => `${op.method} ${op.path}`)

@@ -12,7 +12,7 @@
  * A lead trader's orders are copied: once per order and operation, what the leader's position opened or closed is
  * mirrored to every live copy at the average price of those fills (mirror.ts), and recorded as a leader event.
  */
-import { and, eq, inArray, isNotNull, ne, notInArray } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, like, ne, notInArray } from 'drizzle-orm'
 import type { CancelReason, MarginMode, TradingMarket } from '#/contract/index.ts'
 import { Exact, exact, type Money } from '../money.ts'
 import { Book, walletKey, type PositionState } from '../copy/book.ts'
@@ -50,6 +50,26 @@ import { crossUsers, refreshCross } from './cross-margin.ts'
 import { Holds, type FillRecord, type LedgerTransfer, type OrderState, type Settlement } from './settlement.ts'
 
 export const FUTURES_WALLET = EXCHANGE_WALLET
+
+/**
+ * The part of its order a leader's opening fills of this operation are (audit M3): what it opened here over what the
+ * whole order opens, its size less everything it closed (an order closes the position first, then opens the rest).
+ * Undefined (all of it) for an order without a size (a market order by value fills in one operation) or one that
+ * opened all it opens here.
+ */
+async function orderShare(tx: Tx, group: Group, eventBase: string): Promise<Money | undefined> {
+  const { order } = group
+  if (order.size === null || group.openedSize.plus(group.closed).eq(order.size)) return undefined
+  // The order's earlier operations' events: `<leader>:order:<id>:<filled then>:open|close`.
+  const prefix = eventBase.slice(0, eventBase.lastIndexOf(':') + 1)
+  const earlier = await tx
+    .select({ kind: leaderEvents.kind, size: leaderEvents.size })
+    .from(leaderEvents)
+    .where(and(like(leaderEvents.id, `${prefix}%`), inArray(leaderEvents.kind, ['reduce', 'close'])))
+  const closed = earlier.reduce((sum, e) => sum.plus(e.size), group.closed)
+  const opening = order.size.minus(closed)
+  return opening.gt(group.openedSize) ? group.openedSize.div(opening) : undefined
+}
 
 /**
  * Added to what an order that may open holds: each fill's margin and fee are rounded up to 18 decimals on their own, so
@@ -463,7 +483,8 @@ export class PositionSettlement extends Holds implements Settlement {
             leverage: group.opened.leverage,
           },
         }
-        const { copied, skipped } = mirrorOpen(book, rules, order, group.opened, group.openedSize, target)
+        const share = await orderShare(tx, group, eventBase)
+        const { copied, skipped } = mirrorOpen(book, rules, order, group.opened, group.openedSize, target, share)
         await tx.insert(leaderEvents).values({
           id: eventId,
           leaderId,
