@@ -34,6 +34,8 @@ const PAIRS = [
   { pairCode: 'DOGE_USDT', price: '0.15', lot: '1' },
 ] as const
 const rules = defaultRules()
+/** An equity change off its flows by less than this is the entry's rounding to 18 decimals (size × 10^-18 a change). */
+const EQUITY_TOLERANCE = new Exact('1e-12')
 
 const settingsArb = fc.record({
   mode: fc.constantFrom('fixed' as const, 'ratio' as const),
@@ -448,6 +450,55 @@ describe('copy engine over random histories', () => {
         assertLedger(world.book, world.journal)
       }),
       { ...runs(RUNS), examples },
+    )
+  })
+
+  it('moves each trader’s equity at an unchanged mark only by its own fees, funding and profit share', () => {
+    // Issue 27 (d), for leaders and followers: every trade here is at the mark, so a position opened, added to, reduced
+    // or closed, a copy followed, funded, paused or ended changes its owner's equity (wallet, copy accounts, and each
+    // open position's margin and unrealized PnL at the mark) by the fees it paid, the funding it received and the
+    // profit share it paid or was paid: all read from the positions and copies, not from the ledger.
+    const traders = [LEADER, ...FOLLOWERS]
+    const figures = (world: World) =>
+      traders.map((userId) => {
+        const { book } = world
+        let equity = book.balance(leaderWallet(userId))
+        let flows: Money = new Exact(0)
+        for (const copy of book.copies.values())
+          if (copy.followerId === userId) {
+            equity = equity.plus(copy.balance)
+            flows = flows.minus(copy.profitSharePaid)
+          } else if (copy.leaderId === userId) flows = flows.plus(copy.profitSharePaid)
+        for (const position of book.positions.values()) {
+          if (position.userId !== userId) continue
+          flows = flows.minus(position.fees).plus(position.funding)
+          if (position.status !== 'open') continue
+          const mark = world.marks.get(position.pairCode) ?? position.entryPrice
+          equity = equity
+            .plus(position.margin)
+            .plus(position.size.times(mark.minus(position.entryPrice)).times(position.side))
+        }
+        return { equity, flows }
+      })
+    fc.assert(
+      fc.property(historyArb, ([rate, commands]) => {
+        const world = newWorld(rate)
+        for (const command of commands) {
+          const before = figures(world)
+          run(world, [command], () => undefined)
+          if (command.kind === 'move') continue
+          for (const [index, after] of figures(world).entries()) {
+            const was = before[index]
+            if (!was) continue
+            const expected = was.equity.plus(after.flows.minus(was.flows))
+            expect(
+              after.equity.minus(expected).abs().lte(EQUITY_TOLERANCE),
+              `trader ${traders[index]} after ${JSON.stringify(command)}: ${after.equity.toFixed()} for ${expected.toFixed()}`,
+            ).toBe(true)
+          }
+        }
+      }),
+      { ...runs(RUNS / 5), examples },
     )
   })
 
