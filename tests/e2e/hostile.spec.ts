@@ -781,4 +781,32 @@ test.describe('the exchange’s money under hostile orders', () => {
     const some = cents(new Exact(before.transferable).times('0.5').toFixed())
     if (some.gt(0)) expect((await transfer(some.toFixed())).status()).toBe(200)
   })
+
+  test('a market buy larger than the book stops at its price protection, short of an ask 7 % above the mark (H2)', async ({
+    request,
+  }) => {
+    const whale = await trader(request)
+    await setUp(request, whale, 'isolated', 100)
+    const far = await trader(request)
+    await setUp(request, far, 'isolated', 10)
+    const { mark } = await ticker(request)
+    // Past the protection (5 % from the mark) yet inside the price band (10 %): without protection, a sweep that
+    // emptied the maker's side would fill here.
+    const farPrice = onTick(mark.times('1.07'))
+    const resting = await place(request, far, { side: 'sell', type: 'limit', price: farPrice, size: '1' })
+    expect(resting.status(), await resting.text()).toBe(200)
+    const ask = placeOrderResponseSchema.parse(await resting.json()).data.order
+    // 125 ETH at 100× (about 4,600 of the 5,000 held): more than the maker quotes on its whole ask side (about 100).
+    const swept = await place(request, whale, { side: 'buy', type: 'market', size: '125' })
+    expect(swept.status(), await swept.text()).toBe(200)
+    const { order, fills } = placeOrderResponseSchema.parse(await swept.json()).data
+    expect(fills.length).toBeGreaterThan(0)
+    expect(fills.filter((fill) => new Exact(fill.price).gte(farPrice))).toEqual([])
+    expect([order.status, order.cancelReason]).toEqual(['cancelled', 'price-protection'])
+    expect(new Exact(order.filled).lt(125)).toBe(true)
+    const open = ordersResponseSchema.parse(
+      await (await request.get(`/spotapi/trade/v1/orders/open?biz=futures&pairCode=${PAIR}`, { headers: far })).json(),
+    ).data
+    expect(open.map((o) => [o.id, o.filled])).toEqual([[ask.id, '0']])
+  })
 })
