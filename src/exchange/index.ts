@@ -61,6 +61,8 @@ export interface ExchangeOptions {
   databaseUrl?: string
   /** PGlite folder; 'memory://' for in-memory (the default). */
   dataDir?: string
+  /** An in-memory PGlite's starting data (db/client.ts `DatabaseOptions.template`). */
+  template?: Blob
   /** Outside production: the development pages (/dev/analytics) and a mailer that logs codes. */
   devPages: boolean
   /**

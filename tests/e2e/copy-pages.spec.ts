@@ -47,6 +47,11 @@ for (const { code, dir } of LOCALES) {
   })
 }
 
+// Pictures for a person to look at (test-results/screenshots/copy), of every copy-trading page in both directions,
+// themes, up-colours and devices: 8 full-page sweeps that took 4½ minutes of the suite. They assert nothing the tests
+// above and shell/preferences do not (overflow, errors, the up-colour), so they run on request: SCREENSHOTS=1.
+const PICTURES = process.env.SCREENSHOTS === '1'
+
 for (const locale of ['', '/ar_AE'] as const) {
   for (const [theme, upColor] of [
     ['light', 'upgreen'],
@@ -62,6 +67,7 @@ for (const locale of ['', '/ar_AE'] as const) {
         baseURL,
         request,
       }) => {
+        test.skip(!PICTURES, 'pictures for review: run with SCREENSHOTS=1')
         test.setTimeout(90_000)
         await context.addCookies([
           { name: 'theme', value: theme, url: baseURL ?? '' },

@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { windowStart } from '#/contract/stats-window.ts'
-import { openDatabase, type DatabaseHandle } from '../db/client.ts'
+import type { DatabaseHandle } from '../db/client.ts'
 import { copies, leaders, leaderStats } from '../db/copy-schema.ts'
 import { users } from '../db/schema.ts'
 import { Money } from '../money.ts'
@@ -15,6 +15,7 @@ import { deposit, fundCopy, leaderTrade, settleProfitShares } from './engine.ts'
 import { defaultRules } from './rules.ts'
 import { refreshLeaderStats } from './stats-refresh.ts'
 import { recordValuations } from './unit-values.ts'
+import { memoryDatabase } from '#tests/fixtures/exchange/database-template.ts'
 
 const rules = defaultRules()
 const HOUR = 3_600_000
@@ -58,7 +59,7 @@ async function roundTrip(name: string, open: number, close: number, when: Date):
 }
 
 beforeAll(async () => {
-  handle = await openDatabase({ dataDir: 'memory://' })
+  handle = await memoryDatabase()
   leaderId = await addUser('leader')
   const followerId = await addUser('follower')
   await handle.db.transaction(async (tx) => {

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '../db/client.ts'
+import type { DatabaseHandle } from '../db/client.ts'
 import { copies, leaders, positions } from '../db/copy-schema.ts'
 import { users } from '../db/schema.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
@@ -13,6 +13,7 @@ import { Money } from '../money.ts'
 import { deposit, endCopyInDb, fundCopy, LeaderCancelled, leaderTrade, settleProfitShares } from './engine.ts'
 import { defaultRules } from './rules.ts'
 import { agreedRate } from '#tests/fixtures/exchange/copy/agreed-rate.ts'
+import { memoryDatabase } from '#tests/fixtures/exchange/database-template.ts'
 
 const rules = defaultRules()
 const MONDAY = new Date('2026-01-05T00:00:00.000Z')
@@ -37,7 +38,7 @@ async function addUser(nickname: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  handle = await openDatabase({ dataDir: 'memory://' })
+  handle = await memoryDatabase()
   leaderId = await addUser('leader')
   followerId = await addUser('follower')
   await handle.db.transaction(async (tx) => {

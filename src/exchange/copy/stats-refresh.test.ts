@@ -4,7 +4,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '../db/client.ts'
+import type { DatabaseHandle } from '../db/client.ts'
 import { copies, leaderDaily, leaderStats, profitShares } from '../db/copy-schema.ts'
 import type { MarketSimulator } from '../market/simulator.ts'
 import { Money, toPlain } from '../money.ts'
@@ -18,11 +18,12 @@ import { refreshLeaderStats, snapshotDay } from './stats-refresh.ts'
 import { addClosedTrade, addDays, addLeader, addUser } from '#tests/fixtures/exchange/copy/stats-fixtures.ts'
 import { throwingIncidents } from '#tests/fixtures/exchange/incidents.ts'
 import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
+import { memoryDatabase } from '#tests/fixtures/exchange/database-template.ts'
 
 let handle: DatabaseHandle
 
 beforeAll(async () => {
-  handle = await openDatabase({ dataDir: 'memory://' })
+  handle = await memoryDatabase()
 })
 afterAll(() => handle.close())
 

@@ -6,7 +6,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '../db/client.ts'
+import type { DatabaseHandle } from '../db/client.ts'
 import { copies, leaderDaily, leaders, leaderStats, unitValues } from '../db/copy-schema.ts'
 import { users } from '../db/schema.ts'
 import { Exact, Money } from '../money.ts'
@@ -35,6 +35,7 @@ import {
   type UnitPoint,
   type UnitState,
 } from './unit-values.ts'
+import { memoryDatabase } from '#tests/fixtures/exchange/database-template.ts'
 
 const rules = defaultRules()
 const HOUR = 3_600_000
@@ -142,7 +143,7 @@ const figuresOf = async (id: number, start: number, end: number) => {
 }
 
 beforeAll(async () => {
-  handle = await openDatabase({ dataDir: 'memory://' })
+  handle = await memoryDatabase()
 })
 afterAll(() => handle.close())
 

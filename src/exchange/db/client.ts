@@ -29,6 +29,11 @@ export interface DatabaseOptions {
   /** PGlite folder, or 'memory://'. */
   dataDir?: string
   migrationsFolder?: string
+  /**
+   * An in-memory PGlite starts from this data folder (a `pgliteTemplate`) instead of an empty cluster: initdb, the
+   * slowest part of opening one (3 to 4 s here), is skipped. The migrations still run, and do nothing it already has.
+   */
+  template?: Blob
 }
 
 export const MEMORY = 'memory://'
@@ -41,7 +46,18 @@ const POOL_SIZE = 10
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER
   if (options.databaseUrl) return openPostgres(options.databaseUrl, migrationsFolder)
-  return openPglite(options.dataDir ?? MEMORY, migrationsFolder)
+  return openPglite(options.dataDir ?? MEMORY, migrationsFolder, options.template)
+}
+
+/** A migrated, empty in-memory database's data folder as a tarball: what `DatabaseOptions.template` takes. */
+export async function pgliteTemplate(migrationsFolder = DEFAULT_MIGRATIONS_FOLDER): Promise<Blob> {
+  const client = await PGlite.create(MEMORY)
+  try {
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder })
+    return await client.dumpDataDir('none')
+  } finally {
+    await client.close()
+  }
 }
 
 async function openPostgres(url: string, migrationsFolder: string): Promise<DatabaseHandle> {
@@ -84,7 +100,7 @@ function shareTheEventLoop(client: PGlite) {
   }
 }
 
-async function openPglite(dataDir: string, migrationsFolder: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, migrationsFolder: string, template?: Blob): Promise<DatabaseHandle> {
   const inMemory = dataDir.startsWith(MEMORY)
   let release = async () => {}
   if (!inMemory) {
@@ -94,7 +110,9 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
     release = await acquireFolderLock(folder)
   }
   try {
-    const client = await PGlite.create(inMemory ? dataDir : resolve(dataDir))
+    const client = await (inMemory && template
+      ? PGlite.create({ loadDataDir: template })
+      : PGlite.create(inMemory ? dataDir : resolve(dataDir)))
     shareTheEventLoop(client)
     const db = drizzlePglite({ client })
     try {

@@ -20,6 +20,7 @@ import { loadMarketSeed, readState } from './market-store.ts'
 import { plain } from './ticks.ts'
 import { createMarketSimulator, lastWholeMinute, type MarketSimulator } from './simulator.ts'
 import { TEST_MARKET_SECRET, testMarketSeed } from '#tests/fixtures/market-seed.ts'
+import { memoryDatabase } from '#tests/fixtures/exchange/database-template.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
@@ -101,7 +102,7 @@ describe('a fresh market', () => {
   let handle: DatabaseHandle
   let market: MarketSimulator
   beforeAll(async () => {
-    handle = await openDatabase({ dataDir: 'memory://' })
+    handle = await memoryDatabase()
     market = createMarketSimulator(handle.db, OPTIONS)
     await market.start(T0)
   })
@@ -259,7 +260,7 @@ describe('a fresh market', () => {
 
 describe('restarts', () => {
   it('continue after short and long gaps exactly as one uninterrupted run', async () => {
-    const reference = await openDatabase({ dataDir: 'memory://' })
+    const reference = await memoryDatabase()
     const uninterrupted = createMarketSimulator(reference.db, OPTIONS)
     await uninterrupted.start(T0)
     await uninterrupted.advanceTo(at(30 * MINUTE))
@@ -292,7 +293,7 @@ describe('restarts', () => {
 
 describe('the secret seed', () => {
   it('is drawn at random on a fresh database, stored, read back by every later start, and logged by fingerprint only', async () => {
-    const handle = await openDatabase({ dataDir: 'memory://' })
+    const handle = await memoryDatabase()
     const logs: string[] = []
     const logger = { log: (line: string) => logs.push(line) }
     try {

@@ -15,6 +15,7 @@ import { users } from '../db/users-schema.ts'
 import { openExchange } from '../index.ts'
 import { Exact } from '../money.ts'
 import { reconcile, type Served } from './reconcile.ts'
+import { databaseTemplate } from '#tests/fixtures/exchange/database-template.ts'
 
 const HOUR = 3_600_000
 /** Engine time on whole hours, as the CLI runs it: a fixed Monday, so the clock and the seed fix every figure. */
@@ -30,6 +31,7 @@ beforeAll(async () => {
   opened = await openExchange({
     devPages: false,
     dataDir: 'memory://',
+    template: await databaseTemplate(),
     logger: { log: () => undefined, error: () => undefined },
     now: () => new Date(clock),
     marketSeed: TEST_MARKET_SECRET,

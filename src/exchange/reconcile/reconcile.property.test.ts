@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '../db/client.ts'
+import type { DatabaseHandle } from '../db/client.ts'
 import { copies, leaders, positions } from '../db/copy-schema.ts'
 import { users } from '../db/schema.ts'
 import { InsufficientFunds } from '../copy/book.ts'
@@ -28,6 +28,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { throwingIncidents } from '#tests/fixtures/exchange/incidents.ts'
 import { createTradingBooks } from '../trading/books.ts'
 import { createOrderEngine } from '../trading/order-engine.ts'
+import { memoryDatabase } from '#tests/fixtures/exchange/database-template.ts'
 
 const HOUR = 3_600_000
 /** Saturday 00:00 UTC: two days later the Monday settlement runs. */
@@ -88,7 +89,7 @@ const historyArb = fc.array(stepArb, { minLength: 50, maxLength: 80 })
 
 let handle: DatabaseHandle
 beforeAll(async () => {
-  handle = await openDatabase({ dataDir: 'memory://' })
+  handle = await memoryDatabase()
 })
 afterAll(() => handle.close())
 

@@ -4,10 +4,11 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '../db/client.ts'
+import type { DatabaseHandle } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import { linkedOwners } from './trade-group.ts'
 import { addUser } from '#tests/fixtures/exchange/copy/stats-fixtures.ts'
+import { memoryDatabase } from '#tests/fixtures/exchange/database-template.ts'
 
 let handle: DatabaseHandle
 /** master ─ subA, subB (sub-accounts); inviter ─ invitee; invitee ─ inviteeOfInvitee; subA ─ invitedBySub; loner. */
@@ -30,7 +31,7 @@ async function link(id: number, change: { parentUserId?: number; invitedBy?: num
 }
 
 beforeAll(async () => {
-  handle = await openDatabase({ dataDir: 'memory://' })
+  handle = await memoryDatabase()
   for (const name of Object.keys(u) as (keyof typeof u)[]) u[name] = await addUser(handle.db, name)
   await link(u.subA, { parentUserId: u.master })
   await link(u.subB, { parentUserId: u.master })

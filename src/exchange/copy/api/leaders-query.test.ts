@@ -3,10 +3,11 @@
  * win rate; the others are listed after the ranked ones, never hidden (issue 17, item 5).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts'
+import type { DatabaseHandle } from '../../db/client.ts'
 import { refreshLeaderStats } from '../stats-refresh.ts'
 import { leaderCount, leaderPage, type LeaderFilter, type LeaderSort } from './leaders-query.ts'
 import { addClosedTrade, addDays, addLeader } from '#tests/fixtures/exchange/copy/stats-fixtures.ts'
+import { memoryDatabase } from '#tests/fixtures/exchange/database-template.ts'
 
 const NOW = new Date('2025-11-24T19:08:00.000Z')
 const DAY = 86_400_000
@@ -18,7 +19,7 @@ const firstOf = (days: number) => new Date(Date.parse('2025-11-24T00:00:00.000Z'
 const day = (date: Date) => date.toISOString().slice(0, 10)
 
 beforeAll(async () => {
-  handle = await openDatabase({ dataDir: 'memory://' })
+  handle = await memoryDatabase()
   const { db } = handle
   // Three leaders that lost 99.999994 % 40 days ago and have not traded since: 30-day ROI 0, drawdown 0, equity 0.0006.
   for (const name of ['WipedA', 'WipedB', 'WipedC']) {
