@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  COPY,
+  FUTURES,
   ConfigError,
   DEFAULT_LOCALE,
   LOCALES,
@@ -210,5 +212,22 @@ describe('§9 constants', () => {
     expect(QUERY_LIMITS).toEqual({ depth: 5, arrayLimit: 20, parameterLimit: 1000 })
     expect(DEFAULT_LOCALE).toBe('en_US')
     expect(LOCALES).toHaveLength(13)
+  })
+})
+
+describe('leverage brackets', () => {
+  it('start at the maintenance rate the instruments publish, with leverage falling and maintenance rising by tier', () => {
+    for (const table of Object.values(FUTURES.brackets)) {
+      expect(table[0]?.maintenanceMarginRate).toBe(COPY.maintenanceMarginRate)
+      expect(table.at(-1)?.notionalCap).toBeNull()
+      for (const [index, tier] of table.entries()) {
+        const next = table[index + 1]
+        if (!next) continue
+        expect(next.maxLeverage).toBeLessThan(tier.maxLeverage)
+        expect(Number(next.maintenanceMarginRate)).toBeGreaterThan(Number(tier.maintenanceMarginRate))
+        // A tier's highest leverage leaves more initial margin than maintenance: 1 / leverage > rate.
+        expect(1 / next.maxLeverage).toBeGreaterThan(Number(next.maintenanceMarginRate))
+      }
+    }
   })
 })

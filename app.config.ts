@@ -449,6 +449,34 @@ export const FUTURES = {
    * cannot pay, auto-deleveraging closes opposite positions at the bankruptcy price.
    */
   insuranceFundStartUsdt: '1000000',
+  /**
+   * Leverage and maintenance-margin brackets by a position's notional in USDT (Binance USDⓈ-M's notional tiers): the
+   * bigger the position, the lower the leverage it may use and the larger the share of it kept as maintenance margin.
+   * Each tier reaches up to `notionalCap` (the last one has none); its `maxLeverage` never exceeds the pair's own
+   * maximum. A tier's maintenance amount is derived (src/contract/brackets.ts) so that the maintenance margin,
+   * notional × rate − amount, is continuous from tier to tier. The first tier's rate is COPY.maintenanceMarginRate.
+   * `major` is BTC's and ETH's table, `other` every other pair's.
+   */
+  brackets: {
+    major: [
+      { notionalCap: '50000', maxLeverage: 125, maintenanceMarginRate: '0.005' },
+      { notionalCap: '250000', maxLeverage: 50, maintenanceMarginRate: '0.01' },
+      { notionalCap: '1000000', maxLeverage: 20, maintenanceMarginRate: '0.025' },
+      { notionalCap: '5000000', maxLeverage: 10, maintenanceMarginRate: '0.05' },
+      { notionalCap: '20000000', maxLeverage: 5, maintenanceMarginRate: '0.1' },
+      { notionalCap: null, maxLeverage: 2, maintenanceMarginRate: '0.25' },
+    ],
+    other: [
+      { notionalCap: '10000', maxLeverage: 75, maintenanceMarginRate: '0.005' },
+      { notionalCap: '50000', maxLeverage: 40, maintenanceMarginRate: '0.01' },
+      { notionalCap: '250000', maxLeverage: 20, maintenanceMarginRate: '0.025' },
+      { notionalCap: '1000000', maxLeverage: 10, maintenanceMarginRate: '0.05' },
+      { notionalCap: '5000000', maxLeverage: 5, maintenanceMarginRate: '0.1' },
+      { notionalCap: null, maxLeverage: 2, maintenanceMarginRate: '0.25' },
+    ],
+  },
+  /** The pairs (by coin) on the `major` brackets. */
+  majorBracketCoins: ['BTC', 'ETH'],
 } as const
 
 /** The sandbox's conveniences (SANDBOX on, the default: the embedded exchange is a simulator). */

@@ -50,6 +50,11 @@ export const ERROR_REASONS = [
   /** A close priced past its position's bankruptcy price (where what backs it would be gone). */
   'bankruptcy-price',
   'leverage-too-high',
+  /**
+   * A position (with the open orders of its side) larger than the pair's leverage bracket allows at the chosen leverage:
+   * lower the leverage or the amount.
+   */
+  'position-bracket',
   /** A leverage that the position or the open orders of the pair would need more margin for than the wallet has. */
   'insufficient-margin',
   /** A futures wallet's transfer beyond what its cross positions leave free (the maximum withdrawable). */

@@ -2,8 +2,9 @@
  * Where a futures position is liquidated: the engine sets it on every position with this, and the order form estimates
  * a new position's with the same code (issue 19). Exact, rounded away from the mark (rounding.ts `liquidation`).
  */
+import { NO_MAINTENANCE, type Bracket, type Maintenance } from './brackets.ts'
 import { onePlus } from './copy-sizing.ts'
-import { exact, type Money } from './money.ts'
+import { exact, Exact, type Money } from './money.ts'
 import { liquidation } from './rounding.ts'
 
 export interface LiquidationInput {
@@ -17,35 +18,56 @@ export interface LiquidationInput {
 }
 
 /**
- * Isolated-margin liquidation price: where margin + unrealized PnL equals the maintenance margin
- * (rate × notional). None at leverage 1 long (spot): such a position cannot lose more than it holds.
+ * Isolated-margin liquidation price: where margin + unrealized PnL equals the maintenance margin of the notional there
+ * (its bracket's rate × notional − amount). None at leverage 1 long (spot): such a position cannot lose more than it holds.
  */
-export function liquidationPrice(position: LiquidationInput, maintenanceRate: Money): Money | null {
+export function liquidationPrice(position: LiquidationInput, brackets: readonly Bracket[]): Money | null {
   if (position.side === 1 && position.leverage <= 1) return null
-  return priceAtMaintenance(position, maintenanceRate)
+  return priceAtMaintenance(position, brackets)
 }
 
+type Backed = Pick<LiquidationInput, 'size' | 'entryPrice' | 'side' | 'margin'>
+
 /**
- * Where `margin` + the position's unrealized PnL equals its maintenance margin (rate × notional), rounded away from the
- * mark; none when no positive price does (a long whose margin covers its whole notional).
+ * Where `margin` + the position's unrealized PnL equals its maintenance margin, rounded away from the mark; none when no
+ * positive price does (a long whose margin covers its whole notional). The maintenance margin is that of the notional
+ * at the price itself, so each tier is tried and the one whose range holds its own answer is taken (the maintenance
+ * margin is continuous across caps, so at a cap both tiers agree).
  */
-export function priceAtMaintenance(
-  position: Pick<LiquidationInput, 'size' | 'entryPrice' | 'side' | 'margin'>,
-  maintenanceRate: Money,
-): Money | null {
+export function priceAtMaintenance(position: Backed, brackets: readonly Bracket[]): Money | null {
   if (position.size.lte(0)) return null
+  let floor: Money = new Exact(0)
+  let nearest: Money | null = null
+  for (const tier of brackets) {
+    const price = unroundedAt(position, tier.maintenance)
+    if (price !== null) {
+      const notional = exact(position.size).times(price)
+      if (notional.gte(floor) && (tier.notionalCap === null || notional.lte(tier.notionalCap)))
+        return liquidation(price, position.side)
+      nearest ??= price
+    }
+    floor = tier.notionalCap ?? floor
+  }
+  return nearest === null ? null : liquidation(nearest, position.side)
+}
+
+/** Where nothing backs the position any more: its margin and unrealized PnL sum to zero. */
+export function bankruptcyPrice(position: Backed): Money | null {
+  if (position.size.lte(0)) return null
+  const price = unroundedAt(position, NO_MAINTENANCE)
+  return price === null ? null : liquidation(price, position.side)
+}
+
+/** margin + side × size × (P − entry) = size × P × rate − amount, solved for P (null when not positive). */
+function unroundedAt(position: Backed, maintenance: Maintenance): Money | null {
   const { size, entryPrice, margin, side } = position
+  const backing = exact(margin).plus(maintenance.amount)
   if (side === 1) {
     const price = exact(entryPrice)
       .times(size)
-      .minus(margin)
-      .div(exact(size).times(onePlus(maintenanceRate, -1)))
-    return price.gt(0) ? liquidation(price, side) : null
+      .minus(backing)
+      .div(exact(size).times(onePlus(maintenance.rate, -1)))
+    return price.gt(0) ? price : null
   }
-  return liquidation(
-    exact(margin)
-      .plus(exact(entryPrice).times(size))
-      .div(exact(size).times(onePlus(maintenanceRate, 1))),
-    side,
-  )
+  return backing.plus(exact(entryPrice).times(size)).div(exact(size).times(onePlus(maintenance.rate, 1)))
 }

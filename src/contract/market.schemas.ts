@@ -40,13 +40,31 @@ export const tradingRulesSchema = z
     spotTakerFeeRate: decimalStringSchema,
     futuresMakerFeeRate: decimalStringSchema,
     futuresTakerFeeRate: decimalStringSchema,
-    /** A futures position is liquidated when its margin falls to this ratio of its notional at the mark. */
+    /**
+     * A futures position is liquidated when its margin falls to its maintenance margin: this ratio of its notional for
+     * the smallest positions; larger ones follow the instrument's `brackets`.
+     */
     maintenanceMarginRate: decimalStringSchema,
     /** Funding is exchanged between longs and shorts every this many hours (00:00, 08:00, 16:00 UTC). */
     fundingIntervalHours: z.number().int().min(1),
   })
   .meta({ id: 'TradingRules' })
 export type TradingRules = z.infer<typeof tradingRulesSchema>
+
+/**
+ * One leverage and maintenance-margin tier of a perpetual (Binance's notional brackets): a position worth up to
+ * `notionalCap` USDT (at the price it is valued at; null: no bound) may use at most `maxLeverage`, and its maintenance
+ * margin is notional × `maintenanceMarginRate` − `maintenanceAmount`.
+ */
+export const leverageBracketSchema = z
+  .object({
+    notionalCap: decimalStringSchema.nullable(),
+    maxLeverage: z.number().int().min(1),
+    maintenanceMarginRate: decimalStringSchema,
+    maintenanceAmount: decimalStringSchema,
+  })
+  .meta({ id: 'LeverageBracket' })
+export type LeverageBracket = z.infer<typeof leverageBracketSchema>
 
 export const marketInstrumentSchema = z
   .object({
@@ -60,6 +78,8 @@ export const marketInstrumentSchema = z
     /** Base coin amount of one futures contract. */
     contractSize: decimalStringSchema,
     maxLeverage: z.number().int().min(1),
+    /** The perpetual's leverage and maintenance tiers, smallest notional first; the first allows `maxLeverage`. */
+    brackets: z.array(leverageBracketSchema).min(1),
     /** Traded on spot, and as a USDT-margined perpetual. */
     spot: z.boolean(),
     futures: z.boolean(),

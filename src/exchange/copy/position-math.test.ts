@@ -2,6 +2,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Money } from '../money.ts'
+import { defaultRules } from './rules.ts'
 import { feeFor, liquidationPrice, marginFor, priceAtReturn, sizeFollowerOrder, triggerAt } from './position-math.ts'
 import { runs } from '#tests/fixtures/properties.ts'
 
@@ -99,9 +100,10 @@ describe('levels', () => {
   const long = { size: new Money(1), entryPrice: new Money(100), side: 1 as const, margin: new Money(10), leverage: 10 }
   it('liquidates a 10x long near 10 % below entry and a short near 10 % above', () => {
     // 100 − 10 = 90 at zero maintenance; with 0.5 %: (100 − 10) / 0.995.
-    expect(liquidationPrice(long, new Money('0.005'))?.toFixed(6)).toBe('90.452261')
-    expect(liquidationPrice({ ...long, side: -1 }, new Money('0.005'))?.toFixed(6)).toBe('109.452736')
-    expect(liquidationPrice({ ...long, leverage: 1, margin: new Money(100) }, new Money('0.005'))).toBeNull()
+    const brackets = defaultRules().instrument('BTC_USDT').brackets
+    expect(liquidationPrice(long, brackets)?.toFixed(6)).toBe('90.452261')
+    expect(liquidationPrice({ ...long, side: -1 }, brackets)?.toFixed(6)).toBe('109.452736')
+    expect(liquidationPrice({ ...long, leverage: 1, margin: new Money(100) }, brackets)).toBeNull()
   })
 
   it('places take profit and stop loss at a return on margin, and knows which a mark hits', () => {

@@ -60,7 +60,7 @@ export function refreshLevels(position: PositionState, rules: Rules, triggers: T
   // A cross position's depends on its whole account: trading/cross-margin.ts sets it.
   if (position.marginMode !== 'cross')
     position.liquidationPrice =
-      position.biz === 'futures' ? liquidationPrice(position, rules.maintenanceMarginRate) : null
+      position.biz === 'futures' ? liquidationPrice(position, rules.instrument(position.pairCode).brackets) : null
   position.takeProfitPrice = triggers.takeProfitRatio ? priceAtReturn(position, triggers.takeProfitRatio) : null
   position.stopLossPrice = triggers.stopLossRatio ? priceAtReturn(position, triggers.stopLossRatio.neg()) : null
 }

@@ -1,11 +1,14 @@
 /** The engine's tunables as Money, read once from app.config.ts, and the instruments' steps. */
 import { COPY, FUTURES } from '#/app.config.ts'
-import { findInstrument } from '../market/instruments.ts'
+import type { Bracket } from '#/contract/brackets.ts'
+import { findInstrument, futuresBrackets } from '../market/instruments.ts'
 import { Exact, type Money } from '../money.ts'
 
 export interface InstrumentRules {
   lotSize: Money
   maxLeverage: number
+  /** Leverage and maintenance-margin tiers by the position's notional (FUTURES.brackets). */
+  brackets: readonly Bracket[]
 }
 
 export interface Rules {
@@ -14,7 +17,6 @@ export interface Rules {
   makerFeeRate: Money
   /** A liquidation's clearance fee, to the insurance fund. */
   liquidationFeeRate: Money
-  maintenanceMarginRate: Money
   fundingRate: Money
   instrument(pairCode: string): InstrumentRules
 }
@@ -25,7 +27,6 @@ export function defaultRules(overrides: Partial<Omit<Rules, 'instrument'>> = {})
     takerFeeRate: new Exact(COPY.takerFeeRate),
     makerFeeRate: new Exact(FUTURES.makerFeeRate),
     liquidationFeeRate: new Exact(FUTURES.liquidationFeeRate),
-    maintenanceMarginRate: new Exact(COPY.maintenanceMarginRate),
     fundingRate: new Exact(COPY.fundingRate),
     ...overrides,
     instrument(pairCode) {
@@ -33,9 +34,11 @@ export function defaultRules(overrides: Partial<Omit<Rules, 'instrument'>> = {})
       if (known) return known
       const instrument = findInstrument(pairCode)
       if (!instrument) throw new Error(`unknown instrument ${pairCode}`)
+      const maxLeverage = Math.min(instrument.maxLeverage, COPY.maxLeverage)
       const rules = {
         lotSize: new Exact(instrument.lotSize),
-        maxLeverage: Math.min(instrument.maxLeverage, COPY.maxLeverage),
+        maxLeverage,
+        brackets: futuresBrackets(instrument, maxLeverage),
       }
       cache.set(pairCode, rules)
       return rules

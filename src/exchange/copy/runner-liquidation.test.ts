@@ -49,7 +49,7 @@ describe('C1 through the runner', () => {
     const margin = entry.times(opened.size).div(10)
     const level = liquidationPrice(
       { size: new Exact(opened.size), entryPrice: entry, side: 1, margin, leverage: 10 },
-      rules.maintenanceMarginRate,
+      rules.instrument(PAIR).brackets,
     )
     await db
       .update(positions)

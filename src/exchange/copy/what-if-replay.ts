@@ -298,7 +298,8 @@ const optionalDecimal = decimal.nullable()
  */
 export const whatIfJobSchema = z.object({
   history: z.string(),
-  rules: z.object({ takerFeeRate: decimal, maintenanceMarginRate: decimal, fundingRate: decimal }),
+  // Brackets are the instruments' own (FUTURES.brackets), the same in every thread.
+  rules: z.object({ takerFeeRate: decimal, fundingRate: decimal }),
   leaderId: z.number(),
   biz: copyBizSchema,
   rate: decimal,
@@ -353,7 +354,6 @@ export function whatIfJob(rules: Rules, historyJson: string, input: Omit<WhatIfJ
     history: historyJson,
     rules: {
       takerFeeRate: rules.takerFeeRate.toFixed(),
-      maintenanceMarginRate: rules.maintenanceMarginRate.toFixed(),
       fundingRate: rules.fundingRate.toFixed(),
     },
   }
@@ -365,7 +365,6 @@ const exactOrNull = (value: string | null) => (value === null ? null : new Exact
 export function runWhatIfJob(job: WhatIfJob): WhatIfAnswer {
   const rules = defaultRules({
     takerFeeRate: new Exact(job.rules.takerFeeRate),
-    maintenanceMarginRate: new Exact(job.rules.maintenanceMarginRate),
     fundingRate: new Exact(job.rules.fundingRate),
   })
   const history = parseWhatIfHistory(job.history)

@@ -49,6 +49,7 @@ const DEFAULT_MESSAGES: Record<ErrorReason, string> = {
   'reduce-only-would-increase': 'A reduce-only order may only shrink the position',
   'bankruptcy-price': 'A close may not be priced past the position’s bankruptcy price',
   'leverage-too-high': 'The leverage is above the pair’s maximum',
+  'position-bracket': 'At this leverage the position would be larger than the pair’s bracket allows',
   'insufficient-margin': 'The wallet cannot pay the margin this leverage needs for the position and open orders',
   'above-max-withdrawable': 'More than the futures wallet can release while its cross positions need it',
   'margin-mode': 'The position’s margin mode does not allow this',

@@ -3,6 +3,9 @@
  * with tick size (price step), lot size (size step), the contract size of one futures "sheet"
  * and the maximum leverage. Starting prices seed the simulator.
  */
+import { FUTURES } from '#/app.config.ts'
+import { bracketsOf, type Bracket } from '#/contract/brackets.ts'
+
 export interface Instrument {
   coin: string
   /** Spot pair code, e.g. BTC_USDT; the perpetual uses the same code on the futures base. */
@@ -53,4 +56,10 @@ export const INSTRUMENTS: readonly Instrument[] = [
 
 export function findInstrument(pairCode: string): Instrument | undefined {
   return INSTRUMENTS.find((i) => i.pairCode === pairCode.toUpperCase())
+}
+
+/** A perpetual's leverage and maintenance-margin tiers (FUTURES.brackets), leverage capped at `maxLeverage`. */
+export function futuresBrackets(instrument: Instrument, maxLeverage = instrument.maxLeverage): Bracket[] {
+  const major = (FUTURES.majorBracketCoins as readonly string[]).includes(instrument.coin)
+  return bracketsOf(major ? FUTURES.brackets.major : FUTURES.brackets.other, maxLeverage)
 }

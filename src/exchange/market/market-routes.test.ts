@@ -13,7 +13,7 @@ import {
   marketTickersResponseSchema,
   marketTradesResponseSchema,
 } from '#/contract/index.ts'
-import { openDatabase, type DatabaseHandle } from '../db/client.ts'
+import type { DatabaseHandle } from '../db/client.ts'
 import { ApiFailure, failureResponse, notFound } from '../http/errors.ts'
 import { validationHook } from '../http/validation.ts'
 import { openApiCheck, type OpenApiCheck } from '#tests/fixtures/exchange/openapi-check.ts'
@@ -24,6 +24,8 @@ import { createTradingBooks } from '../trading/books.ts'
 import { createTape, type Tape } from '../trading/tape.ts'
 import { marketRoutes } from './market.routes.ts'
 import { createMarketSimulator, type MarketSimulator } from './simulator.ts'
+import { memoryDatabase } from '#tests/fixtures/exchange/database-template.ts'
+import { BTC_INSTRUMENT } from '#tests/fixtures/features/instruments.ts'
 
 const NOW = new Date(Date.UTC(2026, 4, 10, 12, 30, 15))
 let handle: DatabaseHandle
@@ -33,7 +35,7 @@ let doc: OpenApiCheck
 let tape: Tape
 
 beforeAll(async () => {
-  handle = await openDatabase({ dataDir: 'memory://' })
+  handle = await memoryDatabase()
   market = createMarketSimulator(handle.db, { seed: testMarketSeed, backfillDays: 2, minuteHistoryDays: 1 })
   await market.start(NOW)
   app = new OpenAPIHono({ defaultHook: validationHook })
@@ -79,29 +81,9 @@ describe('market routes', () => {
     const { code, data } = marketInstrumentsResponseSchema.parse(await get('/market/v1/instruments', 200))
     expect(code).toBe(0)
     expect(data).toHaveLength(INSTRUMENTS.length)
-    expect(data[0]).toEqual({
-      pairCode: 'BTC_USDT',
-      baseCoin: 'BTC',
-      quoteCoin: 'USDT',
-      tickSize: '0.1',
-      lotSize: '0.00001',
-      contractSize: '0.001',
-      maxLeverage: 125,
-      spot: true,
-      futures: true,
-      rules: {
-        minNotional: '5',
-        maxNotional: '5000000',
-        priceBandRatio: '0.1',
-        maxOpenOrders: 200,
-        spotMakerFeeRate: '0.0008',
-        spotTakerFeeRate: '0.001',
-        futuresMakerFeeRate: '0.0005',
-        futuresTakerFeeRate: '0.0005',
-        maintenanceMarginRate: '0.005',
-        fundingIntervalHours: 8,
-      },
-    })
+    // The component tests' fixture is what the exchange serves, written out: each bracket's maintenance amount is the
+    // last one's + its floor × the rise in rate (250 = 50,000 × 0.005, …), and futures makers pay the maker rate.
+    expect(data[0]).toEqual(BTC_INSTRUMENT)
   })
 
   it("answer tickers, and a ticker per pair: the simulator's close and mark before the book has traded", async () => {

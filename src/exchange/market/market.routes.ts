@@ -16,10 +16,11 @@ import {
   type MarketInstrument,
   type TradingRules,
 } from '#/contract/index.ts'
-import { COPY, TRADING } from '#/app.config.ts'
+import { COPY, FUTURES, TRADING } from '#/app.config.ts'
 import { notFound } from '../http/errors.ts'
 import { COMMON_REFUSALS, ok, okJson } from '../http/openapi.ts'
-import { findInstrument, INSTRUMENTS, type Instrument } from './instruments.ts'
+import { bracketsToWire } from '#/contract/brackets.ts'
+import { findInstrument, futuresBrackets, INSTRUMENTS, type Instrument } from './instruments.ts'
 import type { TradingBooks } from '../trading/books.ts'
 import { tickersOf, type Tape } from '../trading/tape.ts'
 import type { MarketSimulator } from './simulator.ts'
@@ -39,8 +40,8 @@ const TRADING_RULES: TradingRules = {
   maxOpenOrders: TRADING.maxOpenOrders,
   spotMakerFeeRate: TRADING.spotMakerFeeRate,
   spotTakerFeeRate: TRADING.spotTakerFeeRate,
-  // Futures fills pay the copy engine's one rate, maker or taker alike.
-  futuresMakerFeeRate: COPY.takerFeeRate,
+  // A futures fill that rested pays the maker rate (position-settlement.ts), one that took the copy engine's taker rate.
+  futuresMakerFeeRate: FUTURES.makerFeeRate,
   futuresTakerFeeRate: COPY.takerFeeRate,
   maintenanceMarginRate: COPY.maintenanceMarginRate,
   fundingIntervalHours: COPY.fundingIntervalHours,
@@ -54,6 +55,7 @@ const INSTRUMENT_LIST: readonly MarketInstrument[] = INSTRUMENTS.map((i) => ({
   lotSize: i.lotSize,
   contractSize: i.contractSize,
   maxLeverage: i.maxLeverage,
+  brackets: bracketsToWire(futuresBrackets(i)),
   spot: true,
   futures: true,
   rules: TRADING_RULES,

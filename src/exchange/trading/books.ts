@@ -60,6 +60,11 @@ interface Entry {
   hour: number
   /** The ladder last applied. */
   ladder: Ladder | undefined
+  /**
+   * The ladder last computed but not yet applied, with the price, hour and minute it is for: asked for again (the sweep
+   * asks, then the flow) it is not computed again.
+   */
+  computed: { key: string; ladder: Ladder } | undefined
   version: number | undefined
 }
 
@@ -78,6 +83,7 @@ export function createTradingBooks(
         price: undefined,
         hour: Number.NaN,
         ladder: undefined,
+        computed: undefined,
         version: undefined,
       })
 
@@ -96,6 +102,8 @@ export function createTradingBooks(
     if (entry.price === price && entry.hour === hour) return undefined
     // The sizes vary from one minute's re-quote to the next, the same way on every process and every run.
     const minute = Math.floor(now().getTime() / MINUTE_MS)
+    const key = `${price}|${hour}|${minute}`
+    if (entry.computed?.key === key) return entry.computed.ladder
     const sizeDraws = seed.stream(`maker/${biz}/${instrument.pairCode}`).words(minute * SIZE_BLOCKS, SIZE_BLOCKS)
     const quotes = quoteLadder({
       price: new Money(price),
@@ -104,7 +112,9 @@ export function createTradingBooks(
       regime: regimeScale(seed, instrument.pairCode, hour),
       sizeDraws: Array.from(sizeDraws, unit),
     })
-    return { quotes, price, hour }
+    const ladder = { quotes, price, hour }
+    entry.computed = { key, ladder }
+    return ladder
   }
 
   const applyLadder = (biz: TradingMarket, pairCode: string, ladder: Ladder) => {

@@ -5,7 +5,7 @@
  * PERCENT_PRICE). Beyond the bankruptcy price the liquidation path takes over (liquidation.ts).
  */
 import { Book, type PositionState } from '../copy/book.ts'
-import { priceAtMaintenance } from '../copy/position-math.ts'
+import { bankruptcyPrice } from '../copy/position-math.ts'
 import type { Rules } from '../copy/rules.ts'
 import { loadPositions, type Tx } from '../copy/store.ts'
 import type { Marks } from '../copy/unit-values.ts'
@@ -13,8 +13,6 @@ import { Exact, type Money } from '../money.ts'
 import type { TradingMarket } from '#/contract/index.ts'
 import { readCrossAccount } from './cross-margin.ts'
 import { ownPositions } from './order-store.ts'
-
-const ZERO = new Exact(0)
 
 export type Side = 'buy' | 'sell'
 
@@ -57,7 +55,7 @@ export async function ownPosition(
  * whole account (the others standing still at the marks). Null when no positive price is (a long backed in full).
  */
 export async function bankruptcyOf(tx: Tx, rules: Rules, position: PositionState, marks: Marks): Promise<Money | null> {
-  if (position.marginMode !== 'cross') return priceAtMaintenance(position, ZERO)
+  if (position.marginMode !== 'cross') return bankruptcyPrice(position)
   const { account } = await readCrossAccount(tx, rules, position.userId, marks)
   return account.bankruptcy.get(position.id) ?? null
 }

@@ -10,8 +10,11 @@ import type { PositionState } from '../copy/book.ts'
 import { Exact, type Money } from '../money.ts'
 import { runs } from '#tests/fixtures/properties.ts'
 import { crossAccount } from './cross-margin.ts'
+import { defaultRules } from '../copy/rules.ts'
 
-const RATE = new Exact('0.005')
+/** Real brackets: large positions cross into higher tiers, which the properties must survive too. */
+const BRACKETS = defaultRules().instrument('BTC_USDT').brackets
+const bracketsOf = () => BRACKETS
 const PAIRS = ['BTC_USDT', 'ETH_USDT', 'SOL_USDT', 'XRP_USDT']
 
 const positionArb = fc.record({
@@ -107,13 +110,13 @@ describe('cross liquidation prices', () => {
         const built = build(positions)
         const states = built.map((b) => b.state)
         const marks = new Map(built.map((b) => [b.state.pairCode, b.mark]))
-        const account = crossAccount(available, states, marks, RATE)
+        const account = crossAccount(available, states, marks, bracketsOf)
         // Only an account over its maintenance has prices to show (under it, it is liquidated).
         fc.pre(account.equity.gt(account.maintenance))
         const at = (position: PositionState, price: Money) => {
           const moved = new Map(marks)
           moved.set(position.pairCode, price)
-          const there = crossAccount(available, states, moved, RATE)
+          const there = crossAccount(available, states, moved, bracketsOf)
           return there.equity.minus(there.maintenance)
         }
         for (const position of states) {

@@ -26,7 +26,8 @@ import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 
 const PAIR = 'ETH_USDT'
-const RATE = new Exact('0.005')
+/** The brackets of the pair: every position here is in the first tier (maintenance 0.5 %, no amount). */
+const BRACKETS = defaultRules().instrument('ETH_USDT').brackets
 const RULES = defaultRules()
 let h: Harness
 const prices = new Map<string, string>([[PAIR, '3000']])
@@ -129,18 +130,18 @@ describe('the cross account', () => {
       ['BTC_USDT', new Exact(90)],
       ['ETH_USDT', new Exact(40)],
     ])
-    const account = crossAccount(new Exact(5), [long, short], marks, RATE)
+    const account = crossAccount(new Exact(5), [long, short], marks, () => BRACKETS)
     // 5 + (10 − 20) + (10 + 10) = 15; maintenance 0.005 × (180 + 40) = 1.1.
     expect([account.equity.toFixed(), account.maintenance.toFixed()]).toEqual(['15', '1.1'])
     // The long: its margin 10, the wallet 5, the short's 20 over its 0.2 maintenance.
-    const backedLong = liquidationPrice({ ...long, margin: new Exact(10 + 5 + 19.8) }, RATE)
+    const backedLong = liquidationPrice({ ...long, margin: new Exact(10 + 5 + 19.8) }, BRACKETS)
     expect(account.levels.get(1)?.toFixed()).toBe(backedLong?.toFixed())
     // The short: its margin 10, the wallet 5, the long's −10 (after its 0.9 maintenance).
-    const backedShort = liquidationPrice({ ...short, margin: new Exact(10 + 5 - 10 - 0.9) }, RATE)
+    const backedShort = liquidationPrice({ ...short, margin: new Exact(10 + 5 - 10 - 0.9) }, BRACKETS)
     expect(account.levels.get(2)?.toFixed()).toBe(backedShort?.toFixed())
     // The long, backed by the short's profit, is further than alone; the short, weighed down by the long's loss, nearer.
-    expect(backedLong?.lt(liquidationPrice(long, RATE) ?? 0)).toBe(true)
-    expect(backedShort?.lt(liquidationPrice(short, RATE) ?? 0)).toBe(true)
+    expect(backedLong?.lt(liquidationPrice(long, BRACKETS) ?? 0)).toBe(true)
+    expect(backedShort?.lt(liquidationPrice(short, BRACKETS) ?? 0)).toBe(true)
   })
 })
 
@@ -171,7 +172,7 @@ describe('cross liquidation', () => {
     await place(user, { side: 'buy', type: 'market', size: '10' })
     await engine.setPositionTpsl(user, { pairCode: PAIR, takeProfitPrice: '3200' })
     const opened = await position(user)
-    const rate = h.context.rules.maintenanceMarginRate
+    const brackets = h.context.rules.instrument(PAIR).brackets
     const alone = liquidationPrice(
       {
         size: new Exact(opened.size),
@@ -180,7 +181,7 @@ describe('cross liquidation', () => {
         margin: new Exact(opened.margin),
         leverage: opened.leverage,
       },
-      rate,
+      brackets,
     )
     const level = new Exact(opened.liquidationPrice ?? 'NaN')
     expect(level.lt(alone ?? 0)).toBe(true)

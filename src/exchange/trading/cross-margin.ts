@@ -1,7 +1,7 @@
 /**
  * Cross margin (issue 18, item 4): a user's own cross positions are backed by the futures wallet's available balance
  * and by each other. The account's equity is that balance plus every cross position's margin and unrealized PnL at the
- * mark; its maintenance is the sum of their maintenance margins (rate × mark × size). A cross position's loss beyond its
+ * mark; its maintenance is the sum of their maintenance margins (each its bracket's, of mark × size). A cross position's loss beyond its
  * own margin is paid by the wallet (positions.ts `closePart`), whether it is closed by an order or liquidated.
  *
  * When the equity falls to the maintenance, the account is due for liquidation (`dueCrossAccounts`): the order engine
@@ -18,7 +18,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { Book, type PositionState } from '../copy/book.ts'
 import { leaderWallet } from '../copy/copy-account.ts'
-import { priceAtMaintenance, unrealizedPnl } from '../copy/position-math.ts'
+import { maintenanceMargin, type Bracket } from '#/contract/brackets.ts'
+import { bankruptcyPrice, priceAtMaintenance, unrealizedPnl } from '../copy/position-math.ts'
 import type { Rules } from '../copy/rules.ts'
 import { loadPositions, loadWallets, persistChange, type Tx } from '../copy/store.ts'
 import type { Marks } from '../copy/unit-values.ts'
@@ -46,14 +47,16 @@ export function crossAccount(
   available: Money,
   list: readonly PositionState[],
   marks: Marks,
-  maintenanceRate: Money,
+  bracketsOf: (pairCode: string) => readonly Bracket[],
 ): CrossAccount {
   const parts = list.map((position) => {
     const mark = markAt(marks, position)
+    const brackets = bracketsOf(position.pairCode)
     return {
       position,
+      brackets,
       backing: position.margin.plus(unrealizedPnl(position, mark)),
-      maintenance: maintenanceRate.times(mark).times(position.size),
+      maintenance: maintenanceMargin(brackets, mark.times(position.size)),
     }
   })
   const sum = (values: readonly Money[]) => values.reduce((total, value) => total.plus(value), ZERO)
@@ -64,23 +67,26 @@ export function crossAccount(
   const levels = new Map<number, Money | null>()
   const bankruptcy = new Map<number, Money | null>()
   const maintenances = new Map<number, Money>()
-  for (const { position, backing, maintenance: own } of parts) {
+  for (const { position, brackets, backing, maintenance: own } of parts) {
     const others = spare.minus(backing.minus(own))
     levels.set(
       position.id,
       // Whatever its leverage (a long at 1 is backed by an account that can lose more than it holds), and with what backs
       // it even when the others take more than its own margin (negative): the price is then nearer than alone.
-      priceAtMaintenance({ ...position, margin: position.margin.plus(others) }, maintenanceRate),
+      priceAtMaintenance({ ...position, margin: position.margin.plus(others) }, brackets),
     )
     // Everything the account holds besides this position's own backing stands behind it down to nothing.
-    bankruptcy.set(
-      position.id,
-      priceAtMaintenance({ ...position, margin: position.margin.plus(equity.minus(backing)) }, ZERO),
-    )
+    bankruptcy.set(position.id, bankruptcyPrice({ ...position, margin: position.margin.plus(equity.minus(backing)) }))
     maintenances.set(position.id, own)
   }
   return { equity, maintenance, levels, bankruptcy, maintenances }
 }
+
+/** Each pair's brackets under `rules`. */
+export const bracketsIn =
+  (rules: Rules) =>
+  (pairCode: string): readonly Bracket[] =>
+    rules.instrument(pairCode).brackets
 
 const markAt = (marks: Marks, position: PositionState): Money =>
   new Exact(marks.get(position.pairCode) ?? position.entryPrice)
@@ -107,7 +113,7 @@ export async function readCrossAccount(
   const wallet = leaderWallet(userId)
   await loadWallets(tx, book, [wallet])
   const list = await loadPositions(tx, book, crossPositionsOf([userId]))
-  return { book, list, account: crossAccount(book.balance(wallet), list, marks, rules.maintenanceMarginRate) }
+  return { book, list, account: crossAccount(book.balance(wallet), list, marks, bracketsIn(rules)) }
 }
 
 /**

@@ -55,7 +55,7 @@ async function api(method: 'GET' | 'POST', path: string, options: Parameters<Har
   return result
 }
 
-type OrderInput = Omit<PlaceOrderRequest, 'clientOrderId' | 'biz' | 'pairCode'>
+type OrderInput = Omit<PlaceOrderRequest, 'clientOrderId' | 'biz' | 'pairCode'> & { pairCode?: string }
 const order = (user: User, input: OrderInput) =>
   h.api('POST', '/trade/v1/orders', {
     token: user.token,
@@ -85,8 +85,8 @@ async function futuresWallet(user: User) {
     .where(and(eq(balances.userId, user.id), eq(balances.walletType, 3), eq(balances.coin, 'USDT')))
   return { available: new Exact(row?.available ?? 0), frozen: new Exact(row?.frozen ?? 0) }
 }
-const depth = async () =>
-  depthResponseSchema.parse((await h.api('GET', `/market/v1/depth?biz=futures&pairCode=${PAIR}`)).body).data
+const depth = async (pairCode = PAIR) =>
+  depthResponseSchema.parse((await h.api('GET', `/market/v1/depth?biz=futures&pairCode=${pairCode}`)).body).data
 const rate = () => h.context.rules.takerFeeRate
 async function ledgerWhole() {
   expect(await ledgerState(h.context.db)).toEqual({ zero: true, mismatched: 0 })
@@ -107,6 +107,58 @@ describe('futures orders and positions', () => {
     const tooHigh = await set({ leverage: 101 })
     expect([tooHigh.status, apiErrorSchema.parse(tooHigh.body).reason]).toEqual([400, 'leverage-too-high'])
     expect(await read()).toMatchObject({ long: 20, short: 10 })
+  })
+
+  it('caps leverage by the position’s notional bracket, and liquidates a large position at its bracket’s maintenance', async () => {
+    // ETH's brackets: up to 50,000 USDT at 100x with 0.5 % maintenance; up to 250,000 at 50x with 1 % less 250 USDT.
+    // Before, 0.5 % of any size at 100x: 20 ETH (≈ 70,000 USDT) opened at 100x and was liquidated only at 0.5 %.
+    const user = await fundedUser(h, 5_000)
+    const setLeverage = (leverage: number) =>
+      api('POST', '/trade/v1/leverage', { token: user.token, body: { pairCode: PAIR, leverage } })
+    expect((await setLeverage(100)).status).toBe(200)
+    expect(await refused(user, { side: 'buy', type: 'market', size: '20' })).toEqual({
+      reason: 'position-bracket',
+      field: 'size',
+    })
+    // A resting bid counts too: 10 ETH resting and 10 more at market pass the cap together.
+    const bid = new Exact((await depth()).bids[4]?.[0] ?? 0)
+    const resting = await placed(user, { side: 'buy', type: 'limit', price: bid.toFixed(), size: '10' })
+    expect(await refused(user, { side: 'buy', type: 'market', size: '10' })).toMatchObject({
+      reason: 'position-bracket',
+    })
+    const cancelled = await h.api('POST', '/trade/v1/orders/cancel', {
+      token: user.token,
+      body: { biz: 'futures', orderId: resting.order.id },
+    })
+    expect(cancelled.status).toBe(200)
+    expect((await setLeverage(50)).status).toBe(200)
+    await placed(user, { side: 'buy', type: 'market', size: '20' })
+    const position = await ownPosition(user)
+    if (!position) throw new Error('no position')
+    const size = new Exact(position.size)
+    const entry = new Exact(position.entryPrice)
+    const margin = new Exact(position.margin)
+    expect(size.times(entry).gt(50_000)).toBe(true)
+    // margin + 20 × (P − entry) = 20 × P × 1 % − 250, solved for P and rounded down (away from the mark).
+    const expected = size
+      .times(entry)
+      .minus(margin)
+      .minus(250)
+      .div(size.times('0.99'))
+      .toDecimalPlaces(18, Exact.ROUND_DOWN)
+    expect(position.liquidationPrice).toBe(expected.toFixed())
+    // At the price itself the position is worth more than 50,000, so it is the second tier's maintenance that holds.
+    expect(size.times(expected).gt(50_000)).toBe(true)
+    // Back to 100x with this position: refused, the leverage stays.
+    const back = await setLeverage(100)
+    const backBody = apiErrorSchema.parse(back.body)
+    expect([back.status, backBody.reason, backBody.data?.fields.map((f) => f.path)]).toEqual([
+      400,
+      'position-bracket',
+      ['leverage'],
+    ])
+    expect((await ownPosition(user))?.leverage).toBe(50)
+    await ledgerWhole()
   })
 
   it('opens a long at the fill price with its leverage, adds, reduces only, then flips to a short', async () => {
@@ -295,7 +347,7 @@ describe('margin modes', () => {
         margin: new Exact(position?.margin ?? 0),
         leverage: position?.leverage ?? 10,
       },
-      h.context.rules.maintenanceMarginRate,
+      h.context.rules.instrument('ETH_USDT').brackets,
     )
     expect(new Exact(position?.liquidationPrice ?? 'NaN').lt(isolated ?? 0)).toBe(true)
     const withPosition = await choose(user, 'isolated')
@@ -355,16 +407,26 @@ describe('a lead order filled in pieces (audit M3)', () => {
     await insertLeader(h, leader.id)
     const copier = await follower(h, leader.id, { invest: '5000', fixedAmount: '100' })
     const seller = await fundedUser(h, 20_000)
-    // The leader's bid is the best (inside the maker's spread); the seller fills it 0.01 ETH at a time.
-    const { bids, asks } = await depth()
+    // The leader's bid is the best, inside the maker's spread; the seller fills it 0.001 BTC at a time. On a pair the
+    // tests above have not traded: where they took the maker's best asks, a bid at the mid of what is left can be above
+    // the maker's own ask, which its next re-quote fills at once (the sweep).
+    const pairCode = 'BTC_USDT'
+    const { bids, asks } = await depth(pairCode)
     const bestBid = new Exact(bids[0]?.[0] ?? 0)
     const bestAsk = new Exact(asks[0]?.[0] ?? 0)
     const price = bestBid.plus(bestAsk).div(2).toDecimalPlaces(2, Exact.ROUND_DOWN).toFixed()
     expect(new Exact(price).gt(bestBid)).toBe(true)
-    const bid = await placed(leader, { side: 'buy', type: 'limit', price, size: '0.05' })
+    const bid = await placed(leader, { pairCode, side: 'buy', type: 'limit', price, size: '0.005' })
     for (let piece = 0; piece < 5; piece += 1) {
-      const sold = await placed(seller, { side: 'sell', type: 'limit', price, size: '0.01', timeInForce: 'IOC' })
-      expect(sold.fills.map((f) => f.size)).toEqual(['0.01'])
+      const sold = await placed(seller, {
+        pairCode,
+        side: 'sell',
+        type: 'limit',
+        price,
+        size: '0.001',
+        timeInForce: 'IOC',
+      })
+      expect(sold.fills.map((f) => f.size)).toEqual(['0.001'])
     }
     const events = await h.context.db.select().from(leaderEvents).where(eq(leaderEvents.leaderId, leader.id))
     expect(events.filter((e) => e.id.includes(`:order:${bid.order.id}:`))).toHaveLength(5)

@@ -299,20 +299,21 @@ describe('H2: closes past the bankruptcy price and market orders without protect
     const a = await futuresUser('2000')
     const b = await futuresUser('400000')
     await engine.setLeverage(a, { pairCode: ETH, leverage: 100 })
-    await place(a, { side: 'buy', type: 'market', size: '50' })
+    // 16 ETH (48,000 USDT): within the first leverage bracket, which allows 100x up to 50,000.
+    await place(a, { side: 'buy', type: 'market', size: '16' })
     const opened = await positionOf(a)
     if (!opened) throw new Error('no position')
     const bankruptcy = new Exact(opened.entryPrice).minus(new Exact(opened.margin).div(opened.size))
     // B rests a bid far under the bankruptcy price, inside the band: A's close may not reach it.
     await place(b, { side: 'buy', type: 'limit', price: '2700', size: '100' })
-    expect(await refusal(place(a, { side: 'sell', type: 'limit', price: '2700', size: '50', reduceOnly: true }))).toBe(
+    expect(await refusal(place(a, { side: 'sell', type: 'limit', price: '2700', size: '16', reduceOnly: true }))).toBe(
       'bankruptcy-price',
     )
     const start = (await wallet(a)).available.plus((await wallet(b)).available).plus((await wallet(b)).frozen)
-    const sold = await place(a, { side: 'sell', type: 'market', size: '50', reduceOnly: true })
+    const sold = await place(a, { side: 'sell', type: 'market', size: '16', reduceOnly: true })
     expect(sold.fills.length).toBeGreaterThan(0)
     for (const fill of sold.fills) expect(new Exact(fill.price).gte(bankruptcy)).toBe(true)
-    if (!sold.order.filled || new Exact(sold.order.filled).lt(50))
+    if (!sold.order.filled || new Exact(sold.order.filled).lt(16))
       expect(sold.order.cancelReason).toBe('bankruptcy-price')
     await engine.cancelAll(b, 'futures', ETH)
     const end = (await wallet(a)).available.plus((await wallet(b)).available)

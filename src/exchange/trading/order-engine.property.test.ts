@@ -146,44 +146,23 @@ const stepArb = fc.oneof(
   },
 )
 
+/** A futures order of the fixed histories: good till cancelled, not reduce-only, `offset` ticks from the mark. */
+const futuresPlace = (
+  who: number,
+  side: 'buy' | 'sell',
+  type: 'limit' | 'market',
+  offset: number,
+  lots: number,
+): Step => ({ kind: 'place', who, biz: 'futures', side, type, timeInForce: 'GTC', offset, lots, reduceOnly: false })
+
 /** A fixed history (see the property's examples): positions at 100× that a price jump liquidates. */
 const LIQUIDATED_HISTORY: Step[] = [
   { kind: 'leverage', who: 0, leverage: 100 },
   { kind: 'leverage', who: 1, leverage: 100 },
   { kind: 'mode', who: 1, cross: true },
-  {
-    kind: 'place',
-    who: 0,
-    biz: 'futures',
-    side: 'buy',
-    type: 'market',
-    timeInForce: 'GTC',
-    offset: 0,
-    lots: 3000,
-    reduceOnly: false,
-  },
-  {
-    kind: 'place',
-    who: 1,
-    biz: 'futures',
-    side: 'sell',
-    type: 'market',
-    timeInForce: 'GTC',
-    offset: 0,
-    lots: 3000,
-    reduceOnly: false,
-  },
-  {
-    kind: 'place',
-    who: 0,
-    biz: 'futures',
-    side: 'buy',
-    type: 'limit',
-    timeInForce: 'GTC',
-    offset: -200,
-    lots: 500,
-    reduceOnly: false,
-  },
+  futuresPlace(0, 'buy', 'market', 0, 3000),
+  futuresPlace(1, 'sell', 'market', 0, 3000),
+  futuresPlace(0, 'buy', 'limit', -200, 500),
   { kind: 'stops', who: 0, offset: 9000, lots: 3000 },
   { kind: 'move', ticks: -18_000 },
   { kind: 'move', ticks: 18_000 },
@@ -196,17 +175,7 @@ const LIQUIDATED_HISTORY: Step[] = [
  * opens is past its liquidation price at once: it was left open until the next price.
  */
 const SWEPT_UNDER_WATER: Step[] = [
-  {
-    kind: 'place',
-    who: 2,
-    biz: 'futures',
-    side: 'buy',
-    type: 'limit',
-    timeInForce: 'GTC',
-    offset: 0,
-    lots: 20,
-    reduceOnly: false,
-  },
+  futuresPlace(2, 'buy', 'limit', 0, 20),
   { kind: 'leverage', who: 2, leverage: 21 },
   { kind: 'move', ticks: -12850 },
 ]

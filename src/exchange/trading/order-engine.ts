@@ -78,7 +78,8 @@ import {
 } from './closing.ts'
 import { Book, INSURANCE, marginKey, type PositionState } from '../copy/book.ts'
 import { leaderWallet } from '../copy/copy-account.ts'
-import { marginFor, priceAtMaintenance, unrealizedPnl } from '../copy/position-math.ts'
+import { leverageAllowed, notionalCapAt } from '#/contract/brackets.ts'
+import { bankruptcyPrice, marginFor, unrealizedPnl } from '../copy/position-math.ts'
 import { closePart, fundsOf, NO_TRIGGERS, refreshLevels } from '../copy/positions.ts'
 import { linkedTo, loadCopies, loadPositions, loadWallets, persistChange } from '../copy/store.ts'
 import type { Rules } from '../copy/rules.ts'
@@ -650,6 +651,39 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     return Exact.max(0, own.size.minus(resting))
   }
 
+  /**
+   * What a user's position of one side would be once `size` more of that side is done, counting their resting orders of
+   * the side: the position of the side, plus what the orders open beyond the other side's position they close first.
+   */
+  function exposureAfter(
+    book: OrderBook,
+    userId: number,
+    side: 'buy' | 'sell',
+    size: Money,
+    own: PositionState | undefined,
+  ): Money {
+    const sign = side === 'buy' ? 1 : -1
+    const resting = book
+      .ordersOf(String(userId))
+      .filter((order) => order.side === side)
+      .reduce((sum, order) => sum.plus(order.remaining), new Exact(0))
+    const same = own?.side === sign ? own.size : new Exact(0)
+    const closes = own && own.side !== sign ? own.size : new Exact(0)
+    return same.plus(Exact.max(0, resting.plus(size).minus(closes)))
+  }
+
+  /** A refusal when a position worth `notional` may not use `leverage` (FUTURES.brackets), naming the tier's cap. */
+  function bracketRefusal(instrument: Instrument, notional: Money, leverage: number, field: string): Refusal | null {
+    const brackets = rules.instrument(instrument.pairCode).brackets
+    if (leverageAllowed(brackets, notional, leverage)) return null
+    const cap = notionalCapAt(brackets, leverage)
+    return {
+      reason: 'position-bracket',
+      field,
+      issue: `at ${leverage}x a position of at most ${cap?.toFixed() ?? 'any'} USDT`,
+    }
+  }
+
   async function replay(userId: number, clientOrderId: string): Promise<PlacedOrder | undefined> {
     const [row] = await db
       .select()
@@ -747,6 +781,11 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
           order.stopLossPrice,
         )
         if (tpsl) throw failure(tpsl)
+        if (biz === 'futures' && !order.reduceOnly && order.size) {
+          const exposure = exposureAfter(book, userId, order.side, order.size, own)
+          const refusal = bracketRefusal(instrument, exposure.times(order.price ?? mark), leverage ?? 1, 'size')
+          if (refusal) throw failure(refusal)
+        }
         const closable = closableBy(book, userId, order.side, own)
         const freeze = toFreeze(positional, order, book, userId, leverage ?? 1, mark, closable)
         const coin = positional || order.side === 'buy' ? QUOTE_COIN : instrument.coin
@@ -1050,6 +1089,9 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       const short = () =>
         failure({ reason: 'insufficient-margin', field: 'leverage', issue: 'more margin than the wallet has' })
       for (const side of sides) {
+        const exposure = exposureAfter(book, userId, side, new Exact(0), own)
+        const refusal = bracketRefusal(instrument, exposure.times(mark), leverage, 'leverage')
+        if (refusal) throw failure(refusal)
         await chooseLeverage(tx, userId, instrument.pairCode, side, leverage, at)
         // The position of this side: the initial margin of the new leverage at its entry, topped up from the wallet.
         if (own && own.side === (side === 'buy' ? 1 : -1) && own.leverage !== leverage) {
@@ -1530,7 +1572,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
           !triggerReached(position.side === 1 ? 'fall' : 'rise', position.liquidationPrice, mark)
         )
           return undefined
-        bankruptcy = priceAtMaintenance(position, ZERO)
+        bankruptcy = bankruptcyPrice(position)
       }
       if (position.copyId === null) await cancelOwnOrders(tx, book, op, position.userId, instrument.pairCode)
       const side = closingSide(position.side)

@@ -83,7 +83,8 @@ export const HELP_TEXTS: Record<HelpArticle, HelpArticleText> = {
   liquidation: {
     title: msg`Liquidation`,
     paragraphs: [
-      msg`A futures position is liquidated when its margin, counting its unrealized loss, falls below the maintenance margin: {maintenance} of the position's value at the mark price.`,
+      msg`A futures position is liquidated when its margin, counting its unrealized loss, falls below the maintenance margin: {maintenance} of the position's value at the mark price for positions in a pair's first bracket.`,
+      msg`Larger positions need more. Each pair has brackets by position value: in a higher bracket the maintenance rate rises and the highest leverage allowed falls. The leverage window shows the largest position the chosen leverage allows.`,
       msg`The estimated liquidation price shown before you place an order is where that happens if nothing else changes; funding and fees move it a little.`,
       msg`Liquidation follows the mark price, not the last trade, so a brief spike in the order book does not liquidate a position.`,
     ],

@@ -17,6 +17,7 @@ const FIELD_ERRORS: Record<string, MessageDescriptor> = {
   'post-only-would-take': msg`A post-only order at this price would trade at once; it must rest on the book.`,
   'reduce-only-would-increase': msg`Reduce-only needs an open position of the other side, at least this large.`,
   'leverage-too-high': msg`The leverage is above this pair's maximum.`,
+  'position-bracket': msg`At this leverage the position would be larger than this pair allows. Lower the leverage or the amount.`,
   'insufficient-margin': msg`Your wallet cannot pay the margin this leverage needs for your position and open orders.`,
   'bankruptcy-price': msg`A close cannot be priced past your position's bankruptcy price.`,
   'fok-not-filled': msg`Fill or kill: the book could not fill the whole order at once.`,

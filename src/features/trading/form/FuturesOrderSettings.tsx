@@ -6,9 +6,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { MarginMode } from '#/contract/index.ts'
+import { bracketsFromWire, notionalCapAt } from '#/contract/brackets.ts'
+import type { LeverageBracket, MarginMode } from '#/contract/index.ts'
 import { HelpLink } from '#/features/i18n/index.ts'
 import { prevLeverageStore } from '#/features/state/index.ts'
+import { Amount } from '#/ui/Amount.tsx'
 import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
 import { PercentSlider } from '#/ui/PercentSlider.tsx'
 import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
@@ -25,6 +27,8 @@ export interface FuturesOrderSettingsProps {
   marginMode: MarginMode
   leverage: number
   maxLeverage: number
+  /** The pair's leverage and maintenance tiers: the dialog says how large a position each leverage allows. */
+  brackets: readonly LeverageBracket[]
 }
 
 const LEVERAGE_STOPS = [1, 5, 10, 20, 50, 75, 100, 125]
@@ -35,6 +39,7 @@ export function FuturesOrderSettings({
   marginMode,
   leverage,
   maxLeverage,
+  brackets,
 }: FuturesOrderSettingsProps) {
   const { t, i18n } = useLingui()
   const client = useQueryClient()
@@ -137,6 +142,7 @@ export function FuturesOrderSettings({
             <p className="text-xs text-muted">
               {t`Higher leverage needs less margin and brings the liquidation price closer. Up to ${maxLeverage}x on this pair.`}
             </p>
+            <MaxPosition brackets={brackets} leverage={editing} />
             <button
               type="submit"
               disabled={flight.busy}
@@ -148,5 +154,23 @@ export function FuturesOrderSettings({
         )}
       </DraggableDialog>
     </div>
+  )
+}
+
+/** How large a position (its notional, with the open orders of its side) the leverage being chosen allows. */
+function MaxPosition({ brackets, leverage }: { brackets: readonly LeverageBracket[]; leverage: number }) {
+  const { t } = useLingui()
+  const cap = notionalCapAt(bracketsFromWire(brackets), leverage)
+  return (
+    <p className="flex justify-between gap-3 text-xs" data-testid="leverage-max-position">
+      <span className="text-muted">{t`Maximum position at ${leverage}x`}</span>
+      {cap === null ? (
+        <span>{t`No tier limit`}</span>
+      ) : (
+        <span>
+          <Amount value={cap.toFixed()} digits={0} /> USDT
+        </span>
+      )}
+    </p>
   )
 }

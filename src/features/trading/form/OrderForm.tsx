@@ -206,6 +206,7 @@ export function OrderForm(props: OrderFormProps) {
           marginMode={context.marginMode}
           leverage={context.leverage}
           maxLeverage={instrument.maxLeverage}
+          brackets={instrument.brackets}
         />
       ) : null}
       <div role="radiogroup" aria-label={t`Side`} className="grid grid-cols-2 gap-1 rounded-xl bg-sunken p-1">

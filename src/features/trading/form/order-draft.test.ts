@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { bracketsFromWire } from '#/contract/brackets.ts'
 import { liquidationPrice } from '#/contract/liquidation.ts'
 import { Exact } from '#/contract/money.ts'
 import { BTC_INSTRUMENT } from '#tests/fixtures/features/instruments.ts'
@@ -53,6 +54,22 @@ describe('the order draft', () => {
     expect(validateDraft(buy, spot)).toEqual({})
   })
 
+  it('refuses a futures position larger than its leverage bracket, counting the position it adds to', () => {
+    // BTC at 50,000: 1.2 BTC is 60,000 USDT, past the 125x tier's 50,000 but within the 50x tier's 250,000.
+    const rich = { ...futures, available: '100000' }
+    const big = draft({ price: '50000', amount: '1.2' })
+    expect(validateDraft(big, { ...rich, leverage: 125 })).toEqual({ amount: 'position-bracket' })
+    expect(validateDraft(big, { ...rich, leverage: 50 })).toEqual({})
+    // 0.5 BTC is within 50,000 alone, not with a 0.6 BTC long beside it; it closes a 0.6 BTC short first.
+    const half = draft({ price: '50000', amount: '0.5' })
+    const at125 = { ...rich, leverage: 125 }
+    expect(validateDraft(half, at125)).toEqual({})
+    expect(validateDraft(half, { ...at125, position: { side: 1, size: '0.6' } })).toEqual({
+      amount: 'position-bracket',
+    })
+    expect(validateDraft(half, { ...at125, position: { side: -1, size: '0.6' } })).toEqual({})
+  })
+
   it('refuses what the exchange would, on the field it names', () => {
     expect(validateDraft(draft({ price: '', amount: '' }), spot)).toEqual({ price: 'required', amount: 'required' })
     expect(validateDraft(draft({ price: '49000.05', amount: '0.01' }), spot)).toEqual({ price: 'tick-size' })
@@ -91,7 +108,7 @@ describe('the order draft', () => {
     expect([preview.size?.toFixed(), preview.margin?.toFixed(), preview.fee?.toFixed()]).toEqual(['0.02', '100', '0.5'])
     const expected = liquidationPrice(
       { size: new Exact('0.02'), entryPrice: new Exact(50000), side: 1, margin: new Exact(100), leverage: 10 },
-      new Exact(BTC_INSTRUMENT.rules.maintenanceMarginRate),
+      bracketsFromWire(BTC_INSTRUMENT.brackets),
     )
     expect(preview.liquidation?.toFixed()).toBe(expected?.toFixed())
     // Cross: the wallet backs it too, so the estimate is further away.

@@ -10,6 +10,7 @@
 import type { MarketInstrument, MarginMode, OrderSide, PlaceOrderRequest, TradingMarket } from '#/contract/index.ts'
 import { feeFor, floorToLot, marginFor, onePlus } from '#/contract/copy-sizing.ts'
 import { futuresUnitCode, sizeFromUnit, sizeToUnit, type FuturesUnit } from '#/contract/futures-units.ts'
+import { bracketsFromWire, leverageAllowed } from '#/contract/brackets.ts'
 import { liquidationPrice } from '#/contract/liquidation.ts'
 import { Exact, type Money } from '#/contract/money.ts'
 import { checkOrder, stopDirection, tpslRefusal, triggerReached, type Refusal } from '#/contract/order-checks.ts'
@@ -223,7 +224,7 @@ export function previewDraft(draft: OrderDraft, context: DraftContext): DraftPre
   const liquidation =
     liquidationPrice(
       { size, entryPrice: price, side, margin: backing, leverage: context.leverage },
-      new Exact(rules.maintenanceMarginRate),
+      bracketsFromWire(instrument.brackets),
     ) ?? undefined
   return { size, value, fee, feeCoin, margin, liquidation, cost: margin.plus(fee) }
 }
@@ -301,11 +302,25 @@ export function validateDraft(draft: OrderDraft, context: DraftContext): DraftEr
         order.stopLossPrice,
       )
       if (tpsl) return { [draftFieldOf(tpsl.field) ?? 'takeProfit']: tpsl.reason }
+      if (!bracketAllows(draft.side, size, order.price ?? mark, context)) return { amount: 'position-bracket' }
     }
   }
   const cost = previewDraft(draft, context).cost
   if (context.available !== undefined && cost && cost.gt(context.available)) errors.amount = 'insufficient-balance'
   return errors
+}
+
+/**
+ * Whether the position this order leaves on its side (what it opens beyond the position it closes, plus the position of
+ * its side) stays within the tier that allows the form's leverage. The exchange counts the side's resting orders too.
+ */
+function bracketAllows(side: OrderDraft['side'], size: Money, price: Money, context: DraftContext): boolean {
+  const position = context.position
+  const sign = side === 'buy' ? 1 : -1
+  const same = position && position.side === sign ? new Exact(position.size) : new Exact(0)
+  const closes = position && position.side !== sign ? new Exact(position.size) : new Exact(0)
+  const exposure = same.plus(Exact.max(0, size.minus(closes)))
+  return leverageAllowed(bracketsFromWire(context.instrument.brackets), exposure.times(price), context.leverage)
 }
 
 export const hasDraftErrors = (errors: DraftErrors) => Object.keys(errors).length > 0
