@@ -477,6 +477,11 @@ export const FUTURES = {
   },
   /** The pairs (by coin) on the `major` brackets. */
   majorBracketCoins: ['BTC', 'ETH'],
+  /**
+   * Auto-deleveraging's lights on each open position (Binance's five): the quintile of its ADL score among the open
+   * positions of its pair and side, this many for the first in line, 1 for the last (trading/adl-rank.ts).
+   */
+  adlLights: 5,
 } as const
 
 /** The sandbox's conveniences (SANDBOX on, the default: the embedded exchange is a simulator). */
