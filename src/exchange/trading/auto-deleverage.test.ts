@@ -21,6 +21,7 @@ import { insuranceBalance } from './insurance.ts'
 import { setMarginMode } from './leverage.service.ts'
 import { createOrderEngine, type OrderEngine } from './order-engine.ts'
 import { openPositions } from './orders-read.ts'
+import { reconcile } from '../reconcile/reconcile.ts'
 import { follower, insertLeader } from '#tests/fixtures/exchange/copy/lead-fixtures.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { setInsurance } from '#tests/fixtures/exchange/insurance.ts'
@@ -93,13 +94,25 @@ async function openIncidents() {
   return h.context.db.select().from(incidentsTable).where(isNull(incidentsTable.resolvedAt))
 }
 
+/** What the independent reconciliation finds different about these positions (reconcile/replay.ts). */
+async function differencesOf(ids: readonly number[]) {
+  const report = await reconcile(h.context.db)
+  const subjects = new Set(ids.map((id) => `position ${id}`))
+  return report.differences.filter((d) => subjects.has(d.subject))
+}
+
 async function ledgerWhole() {
   expect(await ledgerState(h.context.db)).toEqual({ zero: true, mismatched: 0 })
 }
 
-/** Where closing `size` of a position loses exactly `backing`: entry − backing ÷ size for a long (+ for a short). */
-const bankruptcy = (entry: string, backing: Money, size: string, side: 1 | -1) =>
-  new Exact(entry).minus(backing.div(size).times(side))
+/**
+ * Where closing `size` of a position loses exactly `backing`: entry − backing ÷ size for a long (+ for a short), brought
+ * onto the pair's tick on the position's side (a long's up: it never loses more than that), as a trade's price is.
+ */
+const bankruptcy = (entry: string, backing: Money, size: string, side: 1 | -1, tick = '0.01') => {
+  const exact = new Exact(entry).minus(backing.div(size).times(side)).div(tick)
+  return (side === 1 ? exact.ceil() : exact.floor()).times(tick)
+}
 
 describe('a bankrupt rest the insurance fund cannot pay', () => {
   it('closes: the fund pays what it has, the top-ranked short takes the rest at the bankruptcy price, no fee', async () => {
@@ -307,6 +320,8 @@ describe('counterparties of every kind', () => {
       '0.125',
       price.toFixed(),
     ])
+    // The reconciliation replays them from their adl orders' fills and the leader event: the same figures.
+    await expect(differencesOf([leaderShort.id, copied.id, half.id])).resolves.toEqual([])
     await ledgerWhole()
   })
 })
@@ -330,6 +345,67 @@ describe('a bankrupt rest with no opposite position', () => {
     expect(new Exact(closed.realizedPnl).toFixed()).toBe(new Exact(long.margin).neg().toFixed())
     expect(await deleverageOrders(AVAX)).toEqual([])
     expect((await insuranceBalance(h.context.db)).toFixed()).toBe('0')
+    await ledgerWhole()
+  })
+})
+
+describe('a lead trader’s bankrupt rest', () => {
+  it('is deleveraged and mirrored to the copies not due themselves; a copy past its own price is liquidated on its own', async () => {
+    const LINK = 'LINK_USDT'
+    prices.set(LINK, '20')
+    const shortUser = await futuresUser('2000', LINK)
+    const short = await open(shortUser, LINK, 'sell', '200', 5)
+    const lead = await futuresUser('2000', LINK)
+    await insertLeader(h, lead)
+    // One copy at a fixed 2× (20 USDT: 1.99 LINK, its fee paid), far from its liquidation; one at the leader's 10×
+    // (9.99 LINK).
+    const calm = await follower(h, lead, { invest: '500', fixedAmount: '20' })
+    await h.context.db.update(copies).set({ leverageMode: 'fixed', fixedLeverage: 2 }).where(eq(copies.id, calm.copyId))
+    const alike = await follower(h, lead, { invest: '500', fixedAmount: '20' })
+    const long = await open(lead, LINK, 'buy', '50', 10)
+    const copyOf = async (copyId: number) => {
+      const [row] = await h.context.db.select().from(positions).where(eq(positions.copyId, copyId))
+      if (!row) throw new Error('the copy did not follow')
+      return row
+    }
+    const [calmCopy, alikeCopy] = [await copyOf(calm.copyId), await copyOf(alike.copyId)]
+    expect([calmCopy, alikeCopy].map((p) => [new Exact(p.size).toFixed(), p.leverage])).toEqual([
+      ['1.99', 2],
+      ['9.99', 10],
+    ])
+    await setInsurance(h.context.db, '0', h.context.now())
+    prices.set(LINK, '15')
+    await engine.onPrices()
+
+    expect(await openIncidents()).toEqual([])
+    const price = bankruptcy(long.entryPrice, new Exact(long.margin), long.size, 1, '0.001')
+    const leader = await positionById(long.id)
+    const calmAfter = await positionById(calmCopy.id)
+    const alikeAfter = await positionById(alikeCopy.id)
+    expect([leader.status, leader.closeReason, new Exact(leader.realizedPnl).toFixed()]).toEqual([
+      'closed',
+      'liquidation',
+      new Exact(long.margin).neg().toFixed(),
+    ])
+    // The 2× copy followed the leader's deleveraged close, at its price; the 10× copy, past its own liquidation price,
+    // was liquidated on its own (its rest deleveraged too, at its own bankruptcy price).
+    expect([calmAfter.status, calmAfter.closeReason, new Exact(calmAfter.exitPrice ?? 0).toFixed()]).toEqual([
+      'closed',
+      'leader',
+      price.toFixed(),
+    ])
+    expect([alikeAfter.status, alikeAfter.closeReason, new Exact(alikeAfter.realizedPnl).toFixed()]).toEqual([
+      'closed',
+      'liquidation',
+      new Exact(alikeCopy.margin).neg().toFixed(),
+    ])
+    const taken = await deleverageOrders(LINK)
+    expect(taken.map((o) => [o.positionId, new Exact(o.filled).toFixed()])).toEqual([
+      [short.id, '50'],
+      [short.id, '9.99'],
+    ])
+    expect(new Exact((await positionById(short.id)).size).toFixed()).toBe('140.01')
+    await expect(differencesOf([long.id, calmCopy.id, alikeCopy.id])).resolves.toEqual([])
     await ledgerWhole()
   })
 })

@@ -6,7 +6,8 @@
  * account's wallet) paid by the fund. When the fund cannot pay all of it, it pays for as much of the rest as it can (the
  * most lots whose shortfall it covers) and auto-deleveraging takes the others: they close against the opposite
  * positions of the pair in ADL order (adl-rank.ts), each counterparty closing min(its size, what is left), all at the
- * rest's bankruptcy price (where closing it loses exactly what backs it), with no fee on either side. A counterparty is
+ * rest's bankruptcy price (where closing it loses exactly what backs it; on the tick, on the liquidated side, as every
+ * trade's price is, and never past its liquidation order's limit), with no fee on either side. A counterparty is
  * passed over when closing there would take it past its own bankruptcy price. Every position takes part, whoever owns
  * it; what no opposite position can take is the house's, at the mark (the market account, the counterparty every
  * position's PnL clears through, receives that much less): the fund never pays more than it holds.
@@ -33,7 +34,8 @@ import { copies as copiesTable, leaderEvents, leaders, positions } from '../db/c
 import { orders } from '../db/trading-schema.ts'
 import { Exact, type Money } from '../money.ts'
 import { readAdlRanking } from './adl-rank.ts'
-import { closingSide, scratchBook } from './closing.ts'
+import { closingSide, limitOnTick, scratchBook, tighter } from './closing.ts'
+import { findInstrument } from '../market/instruments.ts'
 import { crossUsers, refreshCross } from './cross-margin.ts'
 import type { OrderRow } from './order-store.ts'
 import { QUOTE_COIN } from './spot-settlement.ts'
@@ -52,6 +54,8 @@ export interface RestInput {
   mark: Money
   /** The liquidation order whose rest this is: the liquidated side of each auto-deleveraging match. */
   liquidationOrderId: number
+  /** Its limit (the bankruptcy price it was placed at, on the tick): no match of it is priced past it. */
+  liquidationLimit: Money
 }
 
 /** What a bankrupt rest's auto-deleveraging did, for the order engine to record and tell. */
@@ -151,7 +155,7 @@ export async function closeBankruptRest(input: RestInput): Promise<Deleveraged> 
     )
   let deleveraged = ZERO
   if (shortfallOf(book, position, rest, mark).gt(fund())) {
-    const price = bankruptcyOfRest(book, position)
+    const price = deleveragingPrice(book, position, input.liquidationLimit)
     const counterparties = await Counterparties.read(tx, rules, marks, book, position, price)
     // The fund pays for as many lots as it can at the mark; what it cannot is deleveraged first (so the position's
     // closes run in the order the reconciliation replays them: its order's fills, then its rest at the mark).
@@ -244,15 +248,19 @@ export async function closeBankruptRest(input: RestInput): Promise<Deleveraged> 
 }
 
 /**
- * Where closing the whole rest loses exactly what backs it: its margin, and a cross position's wallet (auto-deleverage
- * prices, rounded toward the entry: the position never loses more).
+ * The price a rest is deleveraged at: where closing it loses exactly what backs it (its margin, and a cross position's
+ * wallet), brought onto the tick on the position's side as every trade's price is (a long's up: it never loses more
+ * than that), and never past its liquidation order's limit (a cross position's was its share of the account).
  */
-function bankruptcyOfRest(book: Book, position: PositionState): Money {
+function deleveragingPrice(book: Book, position: PositionState, limit: Money): Money {
   const wallet = position.marginMode === 'cross' ? Exact.max(0, book.balance(fundsOf(position))) : ZERO
   const price = deleveragePrice({ ...position, margin: position.margin.plus(wallet) })
   // A rest short of its bankruptcy price at a positive price always has one (its loss is beyond what backs it).
   if (!price) throw new Error(`position ${position.id} has no bankruptcy price`)
-  return price
+  const side = closingSide(position.side)
+  const tick = findInstrument(position.pairCode)?.tickSize
+  if (!tick) throw new Error(`no instrument ${position.pairCode}`)
+  return tighter(side, limitOnTick(side, price, new Exact(tick)), limit)
 }
 
 /** The largest n in [0, max] with `fits(n)`, for a `fits` true below some n and false above (0 when none fits). */

@@ -1655,6 +1655,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   ) {
     const { settlement } = op
     if (!(settlement instanceof PositionSettlement)) throw new Error('a liquidation settles positions')
+    if (!liquidation.limit) throw new Error(`liquidation order ${liquidation.id} has no limit`)
     const done = await closeBankruptRest({
       tx,
       rules,
@@ -1663,6 +1664,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       positionId,
       mark,
       liquidationOrderId: liquidation.id,
+      liquidationLimit: liquidation.limit,
     })
     for (const match of done.matches) {
       const state = stateOf(match.order)
