@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { positions } from '../db/copy-schema.ts'
-import { Exact, type Money } from '../money.ts'
+import { Exact, Money } from '../money.ts'
 import { adlScore, quantileOf, rankPositions } from './adl-rank.ts'
 
 const MARK = new Exact(2000)
@@ -45,22 +45,23 @@ const row = (id: number, entry: string, size: string, margin: string): typeof po
   closeReason: null,
 })
 
-const backed = (entry: string, size: string, margin: string) => ({
+const isolated = (entry: string, size: string, margin: string) => ({
   side: -1 as const,
-  size: new Exact(size),
-  entryPrice: new Exact(entry),
+  size: new Money(size),
+  entryPrice: new Money(entry),
   mark: MARK,
-  backing: new Exact(margin).plus(new Exact(entry).minus(MARK).times(size)),
+  margin: new Money(margin),
 })
 
 describe('the ADL score', () => {
   it('is PnL % × effective leverage in profit, PnL % ÷ effective leverage at a loss', () => {
-    expect(adlScore(backed('2500', '1', '125'))?.toFixed()).toBe('0.64')
-    const near = (score: Money | null, value: Money) => score?.minus(value).abs().lt('1e-30')
-    expect(near(adlScore(backed('2200', '2', '2200')), new Exact(20).div(143))).toBe(true)
-    expect(near(adlScore(backed('1900', '1', '190')), new Exact(-9).div(3800))).toBe(true)
+    expect(adlScore(isolated('2500', '1', '125'))?.toFixed()).toBe('0.64')
+    // To Money's 20 digits.
+    const near = (score: Money | null, value: Money) => score?.minus(value).abs().lt('1e-18')
+    expect(near(adlScore(isolated('2200', '2', '2200')), new Exact(20).div(143))).toBe(true)
+    expect(near(adlScore(isolated('1900', '1', '190')), new Exact(-9).div(3800))).toBe(true)
     // Nothing behind it (margin and PnL gone): no score, last in line.
-    expect(adlScore(backed('1900', '1', '100'))).toBeNull()
+    expect(adlScore(isolated('1900', '1', '100'))).toBeNull()
   })
 
   it('ranks the pair and side highest first, and lights each by its quintile', () => {

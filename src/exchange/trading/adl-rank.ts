@@ -17,35 +17,39 @@
 import { and, eq } from 'drizzle-orm'
 import { FUTURES } from '#/app.config.ts'
 import type { Side } from '../copy/book.ts'
-import { unrealizedPnl } from '../copy/position-math.ts'
 import type { Rules } from '../copy/rules.ts'
 import type { Marks } from '../copy/unit-values.ts'
 import type { Database } from '../db/client.ts'
 import { positions } from '../db/copy-schema.ts'
-import { Exact, type Money } from '../money.ts'
+import { Exact, Money } from '../money.ts'
 import { readCrossAccounts, type CrossAccount } from './cross-margin.ts'
 
 type Reader = Pick<Database, 'select'>
 type PositionRow = typeof positions.$inferSelect
 
-/** What a position's score is computed from. */
+/** What a position's score is computed from (Money: a ranking, not money, to 20 digits). */
 export interface AdlInput {
   side: Side
   size: Money
   entryPrice: Money
   mark: Money
-  /** What backs it: an isolated position's margin + unrealized PnL; a cross position's share of its account. */
-  backing: Money
+  /** What backs it: an isolated position's margin (its PnL added here); a cross position's share of its account. */
+  margin: Money
+  /** Cross: the backing is the share, the PnL already in it. */
+  shareOfAccount?: boolean
 }
 
-/** The score (Binance's ADL ranking); null when nothing backs the position (it ranks last). */
-export function adlScore(input: AdlInput): Money | null {
-  const pnl = unrealizedPnl(input, input.mark)
-  const entryNotional = input.entryPrice.times(input.size).abs()
-  if (input.backing.lte(0) || entryNotional.isZero()) return null
-  const percent = pnl.div(entryNotional)
-  const leverage = input.mark.times(input.size).abs().div(input.backing)
-  return pnl.gte(0) ? percent.times(leverage) : percent.div(leverage)
+/**
+ * The score (Binance's ADL ranking); null when nothing backs the position (it ranks last). PnL% × leverage is PnL ×
+ * mark ÷ (entry × backing); PnL% ÷ leverage, PnL × backing ÷ (entry × mark × size²).
+ */
+export function adlScore({ side, size, entryPrice: entry, mark, margin, shareOfAccount }: AdlInput): Money | null {
+  const pnl = mark.minus(entry).times(size).times(side)
+  const backing = shareOfAccount ? margin : margin.plus(pnl)
+  if (backing.lte(0) || entry.isZero() || size.isZero()) return null
+  return pnl.gte(0)
+    ? pnl.times(mark).div(entry.times(backing))
+    : pnl.times(backing).div(entry.times(mark).times(size).times(size))
 }
 
 /**
@@ -68,17 +72,12 @@ function byScore(a: { row: PositionRow; score: Money | null }, b: { row: Positio
   return b.score.comparedTo(a.score) || a.row.id - b.row.id
 }
 
-/** What backs a stored position at `mark`: an isolated one's margin and PnL, a cross one's share of its account. */
-function backingOf(row: PositionRow, mark: Money, accounts: ReadonlyMap<number, CrossAccount>): Money {
-  const side: Side = row.side < 0 ? -1 : 1
-  if (row.marginMode !== 'cross')
-    return new Exact(row.margin).plus(
-      unrealizedPnl({ side, size: new Exact(row.size), entryPrice: new Exact(row.entryPrice) }, mark),
-    )
+/** A cross position's share of its account's equity, by maintenance, as the liquidation takes it. */
+function shareOf(row: PositionRow, accounts: ReadonlyMap<number, CrossAccount>): Money {
   const account = accounts.get(row.userId)
-  if (!account) return new Exact(0)
-  const own = account.maintenances.get(row.id) ?? new Exact(0)
-  return account.maintenance.isZero() ? account.equity : account.equity.times(own).div(account.maintenance)
+  if (!account) return new Money(0)
+  const own = account.maintenances.get(row.id) ?? new Money(0)
+  return new Money(account.maintenance.isZero() ? account.equity : account.equity.times(own).div(account.maintenance))
 }
 
 /** Ranks stored open positions of one pair and side at `mark`, the cross ones by their `accounts`. */
@@ -87,16 +86,21 @@ export function rankPositions(
   mark: Money,
   accounts: ReadonlyMap<number, CrossAccount>,
 ): Ranked[] {
-  const scored = rows.map((row) => ({
-    row,
-    score: adlScore({
-      side: row.side < 0 ? -1 : 1,
-      size: new Exact(row.size),
-      entryPrice: new Exact(row.entryPrice),
-      mark,
-      backing: backingOf(row, mark, accounts),
-    }),
-  }))
+  const at = new Money(mark)
+  const scored = rows.map((row) => {
+    const cross = row.marginMode === 'cross'
+    return {
+      row,
+      score: adlScore({
+        side: row.side < 0 ? -1 : 1,
+        size: new Money(row.size),
+        entryPrice: new Money(row.entryPrice),
+        mark: at,
+        margin: cross ? shareOf(row, accounts) : new Money(row.margin),
+        shareOfAccount: cross,
+      }),
+    }
+  })
   scored.sort(byScore)
   let rank = 0
   return scored.map((item, index) => {
