@@ -7,7 +7,7 @@
  * Before (e5d466c): the fund's row refused to go negative, so the rest's close failed: every pass recorded the
  * liquidation as an incident and the position stayed open past its bankruptcy price.
  */
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PlaceOrderRequest } from '#/contract/index.ts'
 import { deposit } from '../copy/engine.ts'
@@ -36,6 +36,8 @@ const market = {
 }
 let engine: OrderEngine
 let ids = 0
+/** The users the engine told their accounts changed (TradingEvents.accounts). */
+const told = new Set<number>()
 
 beforeAll(async () => {
   // No history: the simulated leaders hold nothing, so only these tests' positions meet the scripted marks.
@@ -47,6 +49,15 @@ beforeAll(async () => {
     now: h.context.now,
     rules: h.context.rules,
     incidents: createIncidents(h.context.db, h.context.wallNow, { log: () => undefined, error: () => undefined }),
+    events: {
+      orders: () => undefined,
+      fills: () => undefined,
+      accounts: (userIds) => {
+        if (userIds !== 'all') for (const id of userIds) told.add(id)
+      },
+      depth: () => undefined,
+      trades: () => undefined,
+    },
   })
 })
 afterAll(() => h.close())
@@ -105,13 +116,17 @@ async function ledgerWhole() {
   expect(await ledgerState(h.context.db)).toEqual({ zero: true, mismatched: 0 })
 }
 
+/** Where closing `size` of a position loses exactly `backing`: entry − backing ÷ size for a long (+ for a short). */
+const exactBankruptcy = (entry: string, backing: Money, size: string, side: 1 | -1) =>
+  new Exact(entry).minus(backing.div(size).times(side))
+
 /**
- * Where closing `size` of a position loses exactly `backing`: entry − backing ÷ size for a long (+ for a short), brought
- * onto the pair's tick on the position's side (a long's up: it never loses more than that), as a trade's price is.
+ * The price it is deleveraged at: its bankruptcy price brought onto the pair's tick on its side (a long's up: it never
+ * loses more than its backing there), as every trade's price is.
  */
 const bankruptcy = (entry: string, backing: Money, size: string, side: 1 | -1, tick = '0.01') => {
-  const exact = new Exact(entry).minus(backing.div(size).times(side)).div(tick)
-  return (side === 1 ? exact.ceil() : exact.floor()).times(tick)
+  const ticks = exactBankruptcy(entry, backing, size, side).div(tick)
+  return (side === 1 ? ticks.ceil() : ticks.floor()).times(tick)
 }
 
 describe('a bankrupt rest the insurance fund cannot pay', () => {
@@ -119,15 +134,32 @@ describe('a bankrupt rest the insurance fund cannot pay', () => {
     const ETH = 'ETH_USDT'
     prices.set(ETH, '3000')
     const victim = await futuresUser('1000', ETH)
-    const long = await open(victim, ETH, 'buy', '1', 10)
+    const long = await open(victim, ETH, 'buy', '1', 100)
     // Two shorts: the one at 20× ranks first (its effective leverage is higher at the same PnL %), the 2× second.
     const nimble = await futuresUser('1000', ETH)
     const first = await open(nimble, ETH, 'sell', '0.6', 20)
     const patient = await futuresUser('5000', ETH)
     const second = await open(patient, ETH, 'sell', '1', 2)
+    // Each short's resting reduce-only buy of its whole size, far under the price.
+    const closing = async (userId: number, size: string) =>
+      (
+        await engine.place(userId, {
+          clientOrderId: `a${++ids}`,
+          biz: 'futures',
+          pairCode: ETH,
+          side: 'buy',
+          type: 'limit',
+          price: '2700',
+          size,
+          reduceOnly: true,
+        })
+      ).order.id
+    const [nimbleClose, patientClose] = [await closing(nimble, '0.6'), await closing(patient, '1')]
     await setInsurance(h.context.db, '5', h.context.now())
-    // A 20 % gap: nothing on the book bids up to the long's bankruptcy price, so its whole size is the rest.
-    prices.set(ETH, '2400')
+    told.clear()
+    // A gap of 1.7 %, past the 100× long's bankruptcy price: nothing on the book bids up to it, so its whole size is
+    // the rest.
+    prices.set(ETH, '2950')
     await engine.onPrices()
 
     expect(await openIncidents()).toEqual([])
@@ -135,14 +167,15 @@ describe('a bankrupt rest the insurance fund cannot pay', () => {
     expect([closed.status, closed.closeReason]).toEqual(['closed', 'liquidation'])
     // It loses its margin, exactly: nothing more (nobody paid its loss beyond it), nothing back.
     expect(new Exact(closed.realizedPnl).toFixed()).toBe(new Exact(long.margin).neg().toFixed())
-    // Its bankruptcy price: entry − margin ÷ size.
+    // Its bankruptcy price: entry − margin ÷ size; deleveraged there, on the tick.
     const price = bankruptcy(long.entryPrice, new Exact(long.margin), long.size, 1)
-    // The fund (5 USDT) paid for the lots whose loss past that price it could: (price − 2400) per ETH, so
-    // 5 ÷ (price − 2400) ETH, down to the lot; the other lots were deleveraged.
-    const perEth = price.minus('2400')
+    // The fund (5 USDT) paid for the lots whose loss past the bankruptcy price it could: (bankruptcy − 2950) per ETH,
+    // so 5 ÷ that ETH, down to the lot; the other lots were deleveraged.
+    const perEth = exactBankruptcy(long.entryPrice, new Exact(long.margin), long.size, 1).minus('2950')
     const paidFor = new Exact(5).div(perEth).div('0.0001').floor().times('0.0001')
-    // Its entry was the maker's ask, 3,000.30: margin 300.03, price 2,700.27, 300.27 per ETH, 5 USDT pay for 0.0166.
-    expect([price.toFixed(), paidFor.toFixed()]).toEqual(['2700.27', '0.0166'])
+    // Its entry was the maker's ask, 3,000.30: margin 30.003, bankruptcy 2,970.297 (2,970.30 on the tick), 20.297 per
+    // ETH past it at 2,950, so 5 USDT pay for 0.2463 ETH.
+    expect([price.toFixed(), perEth.toFixed(), paidFor.toFixed()]).toEqual(['2970.3', '20.297', '0.2463'])
     const deleveraged = new Exact(1).minus(paidFor)
     const taken = await deleverageOrders(ETH)
     expect(taken.map((o) => [o.userId, o.positionId, o.status, new Exact(o.filled).toFixed(), o.fee])).toEqual([
@@ -183,6 +216,18 @@ describe('a bankrupt rest the insurance fund cannot pay', () => {
       [victim, deleveraged.minus('0.6').toFixed(), '0', patient],
       [patient, deleveraged.minus('0.6').toFixed(), '0', victim],
     ])
+    // Their resting closes brought within what is left, as after any fill: the first's cancelled, the second's cut.
+    const trimmed = await h.context.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, [Number(nimbleClose), Number(patientClose)]))
+      .orderBy(orders.id)
+    expect(trimmed.map((o) => [o.status, o.cancelReason, new Exact(o.size ?? 0).toFixed()])).toEqual([
+      ['cancelled', 'no-position', '0.6'],
+      ['new', null, new Exact(1).minus(deleveraged.minus('0.6')).toFixed()],
+    ])
+    // Both were told their accounts changed, as the liquidated owner was.
+    expect([victim, nimble, patient].every((id) => told.has(id))).toBe(true)
     // The fund paid what it had at most and is not negative: 5 USDT, less the shortfall of the lots it paid for.
     const fund = await insuranceBalance(h.context.db)
     expect(fund.gte(0)).toBe(true)
