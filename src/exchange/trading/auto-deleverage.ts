@@ -120,12 +120,15 @@ interface Take {
   size: Money
 }
 
+/** What the insurance fund holds now, as `book` has it. */
+const fundOf = (book: Book): Money => Exact.max(0, book.balance(INSURANCE))
+
 /**
  * Closes a liquidation's bankrupt rest: at the mark as far as the insurance fund pays, the rest auto-deleveraged
  * (see the file's comment). A lead trader's rest is mirrored to their copies.
  */
 export async function closeBankruptRest(input: RestInput): Promise<Deleveraged> {
-  const { tx, rules, marks, at, mark } = input
+  const { tx, rules, marks, at } = input
   const done: Deleveraged = { matches: [], owners: [], followers: [] }
   const book = scratchBook()
   const [position] = await loadPositions(tx, book, eq(positions.id, input.positionId))
@@ -134,104 +137,20 @@ export async function closeBankruptRest(input: RestInput): Promise<Deleveraged> 
   book.accounts.set(INSURANCE, await lockedInsurance(tx))
   const leader = position.copyId === null && (await leads(tx, position.userId, position.biz))
   if (leader) await loadFunds(tx, book, await loadInto(tx, book, linkedTo([position.id])))
-  const fund = () => Exact.max(0, book.balance(INSURANCE))
-  const rest = position.size
-  const lot = rules.instrument(position.pairCode).lotSize
-  const atMark = (size: Money) =>
-    closePart(
-      book,
-      rules,
-      position,
-      size,
-      mark,
-      at,
-      'liquidation',
-      `liq:rest:${position.id}:${at.getTime()}`,
-      NO_TRIGGERS,
-      {
-        liquidation: true,
-        insuranceCap: fund(),
-      },
-    )
-  let deleveraged = ZERO
-  if (shortfallOf(book, position, rest, mark).gt(fund())) {
-    const price = deleveragingPrice(book, position, input.liquidationLimit)
-    const counterparties = await Counterparties.read(tx, rules, marks, book, position, price)
-    // The fund pays for as many lots as it can at the mark; what it cannot is deleveraged first (so the position's
-    // closes run in the order the reconciliation replays them: its order's fills, then its rest at the mark).
-    const paidLots = largest(rest.div(lot).toNumber(), (lots) => {
-      const plan = counterparties.plan(rest.minus(lot.times(lots)))
-      return dryRun(book, rules, position, plan, price, mark, at).lte(fund())
-    })
-    // Lead traders among the counterparties, mirrored once every close is done (a copy of one may be a counterparty
-    // of its own, closed by its rank before its leader's mirror reaches it).
-    const leading: { position: PositionState; before: Money; orderId: number }[] = []
-    for (const take of counterparties.plan(rest.minus(lot.times(paidLots)))) {
-      const order = await deleverageOrder(tx, position, take, price, at)
-      closePart(
-        book,
-        rules,
-        position,
-        take.size,
-        price,
-        at,
-        'liquidation',
-        `liq:order:${input.liquidationOrderId}:adl:${order.id}`,
-        NO_TRIGGERS,
-        {
-          liquidation: true,
-          feeRate: ZERO,
-          insuranceCap: fund(),
-        },
-      )
-      const before = take.position.size
-      closePart(
-        book,
-        rules,
-        take.position,
-        take.size,
-        price,
-        at,
-        'adl',
-        `liq:order:${order.id}:adl`,
-        triggersOf(book, take.position),
-        {
-          feeRate: ZERO,
-        },
-      )
-      done.matches.push({ order, size: take.size, price })
-      deleveraged = deleveraged.plus(take.size)
-      if (take.position.copyId !== null) continue
-      done.owners.push(take.position.userId)
-      if (await leads(tx, take.position.userId, take.position.biz))
-        leading.push({ position: take.position, before, orderId: order.id })
-    }
-    for (const { position: counterparty, before, orderId } of leading)
-      done.followers.push(...(await mirrorDeleveraged(tx, rules, book, counterparty, before, price, at, orderId)))
-    if (deleveraged.gt(0) && leader)
-      done.followers.push(
-        ...(await mirrorLeaderRest(tx, rules, book, position, {
-          eventId: `liq:${position.userId}:order:${input.liquidationOrderId}:adl:close`,
-          before: rest,
-          price,
-          mark,
-          at,
-        })),
-      )
-  }
+  if (shortfallOf(book, position, position.size, input.mark).gt(fundOf(book)))
+    await deleverage(input, book, position, leader, done)
   const left = position.size
-  atMark(left)
-  if (left.gt(0) && leader)
-    done.followers.push(
-      ...(await mirrorLeaderRest(tx, rules, book, position, {
-        eventId: `liq:${position.userId}:rest:${position.id}`,
-        before: left,
-        price: mark,
-        mark,
-        at,
-      })),
-    )
+  const ref = `liq:rest:${position.id}:${at.getTime()}`
+  closePart(book, rules, position, left, input.mark, at, 'liquidation', ref, NO_TRIGGERS, {
+    liquidation: true,
+    insuranceCap: fundOf(book),
+  })
+  if (left.gt(0) && leader) {
+    const close = { eventId: `liq:${position.userId}:rest:${position.id}`, before: left, price: input.mark, at }
+    done.followers.push(...(await mirrorLeaderRest(tx, rules, book, position, close, input.mark)))
+  }
   await persistChange(tx, book.takeChange(), at, marks)
+  // The counterparties' own positions closed here take their take profit and stop loss with them.
   const flat = [...book.positions.values()].filter(
     (p) => p.copyId === null && p.status !== 'open' && done.owners.includes(p.userId),
   )
@@ -245,6 +164,56 @@ export async function closeBankruptRest(input: RestInput): Promise<Deleveraged> 
   // A cross account's liquidation prices move with every close of it.
   for (const userId of await crossUsers(tx, done.owners)) await refreshCross(tx, rules, userId, marks, at)
   return done
+}
+
+/**
+ * The part of a rest the insurance fund cannot pay for, auto-deleveraged: the fund keeps the most lots it can pay for at
+ * the mark (closed after this, so the position's closes run in the order the reconciliation replays them: its order's
+ * fills, then its rest at the mark); the others close against the counterparties in ADL order, each match the
+ * liquidated side's close and the counterparty's, at the deleveraging price, no fee. Lead traders on either side are
+ * mirrored to their copies once every close is done (a copy of a counterparty may be a counterparty of its own).
+ */
+async function deleverage(
+  input: RestInput,
+  book: Book,
+  position: PositionState,
+  leader: boolean,
+  done: Deleveraged,
+): Promise<void> {
+  const { tx, rules, marks, at, mark } = input
+  const rest = position.size
+  const lot = rules.instrument(position.pairCode).lotSize
+  const price = deleveragingPrice(book, position, input.liquidationLimit)
+  const counterparties = await Counterparties.read(tx, rules, marks, book, position, price)
+  const paidLots = largest(rest.div(lot).toNumber(), (lots) => {
+    const plan = counterparties.plan(rest.minus(lot.times(lots)))
+    return dryRun(book, rules, position, plan, price, mark, at).lte(fundOf(book))
+  })
+  const leading: { position: PositionState; before: Money; orderId: number }[] = []
+  for (const take of counterparties.plan(rest.minus(lot.times(paidLots)))) {
+    const order = await deleverageOrder(tx, position, take, price, at)
+    const ref = `liq:order:${input.liquidationOrderId}:adl:${order.id}`
+    const terms = { liquidation: true, feeRate: ZERO, insuranceCap: fundOf(book) }
+    closePart(book, rules, position, take.size, price, at, 'liquidation', ref, NO_TRIGGERS, terms)
+    const before = take.position.size
+    const triggers = triggersOf(book, take.position)
+    closePart(book, rules, take.position, take.size, price, at, 'adl', `liq:order:${order.id}:adl`, triggers, {
+      feeRate: ZERO,
+    })
+    done.matches.push({ order, size: take.size, price })
+    if (take.position.copyId !== null) continue
+    done.owners.push(take.position.userId)
+    if (await leads(tx, take.position.userId, take.position.biz))
+      leading.push({ position: take.position, before, orderId: order.id })
+  }
+  for (const { position: counterparty, before, orderId } of leading)
+    done.followers.push(...(await mirrorDeleveraged(tx, rules, book, counterparty, before, price, at, orderId)))
+  if (leader && position.size.lt(rest)) {
+    const eventId = `liq:${position.userId}:order:${input.liquidationOrderId}:adl:close`
+    done.followers.push(
+      ...(await mirrorLeaderRest(tx, rules, book, position, { eventId, before: rest, price, at }, mark)),
+    )
+  }
 }
 
 /**
@@ -434,9 +403,10 @@ async function mirrorLeaderRest(
   rules: Rules,
   book: Book,
   position: PositionState,
-  close: { eventId: string; before: Money; price: Money; mark: Money; at: Date },
+  close: { eventId: string; before: Money; price: Money; at: Date },
+  mark: Money,
 ): Promise<number[]> {
-  return recordMirror(tx, rules, book, followingLiquidation(book, position.id, close.mark), position, close)
+  return recordMirror(tx, rules, book, followingLiquidation(book, position.id, mark), position, close)
 }
 
 /** Mirrors a leader's close from `before` to what is left now, to `followers`, and writes the leader event. */
