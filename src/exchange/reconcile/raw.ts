@@ -152,24 +152,16 @@ const unitRow = z.object({
 })
 export type UnitRecord = z.infer<typeof unitRow>
 
-const liquidationFillRow = z.object({
-  positionId: id,
-  orderId: id,
-  id,
-  price: amount,
-  size: amount,
-  at: ms,
-  adl: z.boolean(),
-})
+const exchangeFillRow = z.object({ positionId: id, orderId: id, id, price: amount, size: amount, at: ms })
+/** A fill of an auto-deleveraging order: its position closed at a liquidation's bankruptcy price, no fee. */
+export type DeleverageFillRecord = z.infer<typeof exchangeFillRow>
+
+const liquidationFillRow = exchangeFillRow.extend({ adl: z.boolean() })
 /**
  * A fill of a liquidation order (the exchange's IOC order for one position, no worse than its bankruptcy price); `adl`:
  * matched with an auto-deleveraging order (at the bankruptcy price, no fee).
  */
 export type LiquidationFillRecord = z.infer<typeof liquidationFillRow>
-
-const deleverageFillRow = z.object({ positionId: id, orderId: id, id, price: amount, size: amount, at: ms })
-/** A fill of an auto-deleveraging order: its position closed at a liquidation's bankruptcy price, no fee. */
-export type DeleverageFillRecord = z.infer<typeof deleverageFillRow>
 
 const orderFillRow = z.object({ orderId: id, id, price: amount, size: amount })
 /** A fill of a leader's own order on the books (its position settles fill by fill, each at its own price). */
@@ -329,7 +321,7 @@ export async function readRaw(db: Reader): Promise<Raw> {
       ${epoch('f.created_at')} as at
       from fills f join orders o on o.id = f.order_id
       where o.purpose = 'adl' and o.position_id is not null order by f.id`,
-    deleverageFillRow,
+    exchangeFillRow,
   )
   const units = (await hasTable(db, 'unit_values'))
     ? await read(

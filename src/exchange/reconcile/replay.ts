@@ -15,7 +15,7 @@ import { findInstrument } from '../market/instruments.ts'
 import { D, ZERO, ceil18, floor18, half18, max, min, paid18, plain } from './exact.ts'
 import { marginKey, type Ledger } from './ledger.ts'
 import type { Marks } from './marks.ts'
-import type { EventRecord, OrderFillRecord, PositionRecord, Raw } from './raw.ts'
+import type { DeleverageFillRecord, EventRecord, OrderFillRecord, PositionRecord, Raw } from './raw.ts'
 
 const FEE_RATE = new D(COPY.takerFeeRate)
 const LIQUIDATION_FEE_RATE = new D(FUTURES.liquidationFeeRate)
@@ -415,30 +415,35 @@ export function orderOperations(raw: Raw): ReplayInput['orderOperation'] {
  * The fills of a position's liquidation orders as steps (in their ledger order), and those orders: a fill matched with
  * an auto-deleveraging order pays no fee.
  */
-function liquidationSteps(input: ReplayInput, position: PositionRecord): { steps: Step[]; orders: number[] } {
-  const fills = input.raw.liquidationFills.filter((f) => f.positionId === position.id)
-  const steps: Step[] = fills.map((f) => ({
-    kind: 'liquidate',
-    ...firstOfOrder(input, f.orderId),
-    at: f.at,
-    size: new D(f.size),
-    price: new D(f.price),
-    ...(f.adl ? { feeRate: ZERO } : {}),
-  }))
-  return { steps, orders: [...new Set(fills.map((f) => f.orderId))] }
-}
+const liquidationSteps = (input: ReplayInput, position: PositionRecord) =>
+  fillSteps(
+    input,
+    input.raw.liquidationFills.filter((f) => f.positionId === position.id),
+    'liquidate',
+  )
 
 /** The fills of a position's auto-deleveraging orders as fee-free closes (in their ledger order), and those orders. */
-function deleverageSteps(input: ReplayInput, position: PositionRecord): { steps: Step[]; orders: number[] } {
-  const fills = input.raw.deleverageFills.filter((f) => f.positionId === position.id)
-  const steps: Step[] = fills.map((f) => ({
-    kind: 'close',
-    ...firstOfOrder(input, f.orderId),
-    at: f.at,
-    size: new D(f.size),
-    price: new D(f.price),
-    feeRate: ZERO,
-  }))
+const deleverageSteps = (input: ReplayInput, position: PositionRecord) =>
+  fillSteps(
+    input,
+    input.raw.deleverageFills.filter((f) => f.positionId === position.id),
+    'close',
+  )
+
+/** Fills of the exchange's orders for one position as its steps, each at its order's first transfer. */
+function fillSteps(
+  input: ReplayInput,
+  fills: readonly (DeleverageFillRecord & { adl?: boolean })[],
+  kind: 'liquidate' | 'close',
+): { steps: Step[]; orders: number[] } {
+  const steps = fills.map((f): Step => {
+    const at = { ...firstOfOrder(input, f.orderId), at: f.at }
+    const size = new D(f.size)
+    const price = new D(f.price)
+    return kind === 'liquidate'
+      ? { kind, ...at, size, price, ...(f.adl ? { feeRate: ZERO } : {}) }
+      : { kind, ...at, size, price, feeRate: ZERO }
+  })
   return { steps, orders: [...new Set(fills.map((f) => f.orderId))] }
 }
 
