@@ -1547,9 +1547,10 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
    * crossed it; cross: its account at its maintenance, `account`) is closed on its book by a liquidation order, IOC no
    * worse than its bankruptcy price (a cross position's, its share of the account's equity by maintenance). The
    * owner's own orders of the pair are cancelled first. Its fills pay the liquidation fee to the insurance fund, and
-   * what an isolated margin has left goes there too. What the book cannot fill by the bankruptcy price is closed at the
-   * mark once the fills are settled: a loss beyond the margin is the insurance fund's (bankrupt). A leader's
-   * liquidation is mirrored like any of their closes. Answers the owner when it liquidated.
+   * what an isolated margin has left goes there too. What the book cannot fill by the bankruptcy price is closed once
+   * the fills are settled (settleBankruptRest): at the mark as far as the insurance fund pays the loss beyond the
+   * margin, the rest auto-deleveraged against the opposite positions. A leader's liquidation is mirrored like any of
+   * their closes. Answers the owner when it liquidated.
    */
   async function liquidatePosition(
     instrument: Instrument,
