@@ -446,7 +446,9 @@ export const FUTURES = {
   /**
    * USDT the insurance fund starts with (from the house's treasury, once, when the exchange's data is created): it pays
    * what bankrupt positions lose beyond their margin. It never goes negative (the database holds it so): when it
-   * cannot pay, auto-deleveraging closes opposite positions at the bankruptcy price.
+   * cannot pay all of a bankrupt rest, it pays for the lots it can and auto-deleveraging closes the others against the
+   * opposite positions (ADL order, trading/adl-rank.ts) at the bankruptcy price, no fee; what no opposite position can
+   * take is the house's, at the mark (trading/auto-deleverage.ts).
    */
   insuranceFundStartUsdt: '1000000',
   /**
@@ -477,6 +479,11 @@ export const FUTURES = {
   },
   /** The pairs (by coin) on the `major` brackets. */
   majorBracketCoins: ['BTC', 'ETH'],
+  /**
+   * Auto-deleveraging's lights on each open position (Binance's five): the quintile of its ADL score among the open
+   * positions of its pair and side, this many for the first in line, 1 for the last (trading/adl-rank.ts).
+   */
+  adlLights: 5,
 } as const
 
 /** The sandbox's conveniences (SANDBOX on, the default: the embedded exchange is a simulator). */

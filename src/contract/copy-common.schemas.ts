@@ -4,7 +4,7 @@
  * ratios are fractions (0.1 = 10 %); ids are strings.
  */
 import { z } from 'zod'
-import { COPY } from '#/app.config.ts'
+import { COPY, FUTURES } from '#/app.config.ts'
 import { decimalStringSchema } from './wallet.schemas.ts'
 import { pairCodeSchema, signedDecimalStringSchema } from './market.schemas.ts'
 
@@ -100,6 +100,11 @@ export const leaderSummarySchema = z
   .meta({ id: 'LeaderSummary' })
 export type LeaderSummary = z.infer<typeof leaderSummarySchema>
 
+/**
+ * Why a position closed: its leader closed (a copy), its take profit or stop loss, its liquidation, its copy's stop loss
+ * or end, its owner's order, or auto-deleveraging (`adl`: closed against a liquidation the insurance fund could not pay,
+ * at that liquidation's bankruptcy price).
+ */
 export const CLOSE_REASONS = [
   'leader',
   'take-profit',
@@ -108,7 +113,9 @@ export const CLOSE_REASONS = [
   'copy-stop-loss',
   'cancel',
   'manual',
+  'adl',
 ] as const
+export type CloseReason = (typeof CLOSE_REASONS)[number]
 export const SKIP_REASONS = ['insufficient-balance', 'below-minimum-size', 'paused', 'instrument-not-allowed'] as const
 
 export const positionSchema = z
@@ -138,6 +145,11 @@ export const positionSchema = z
     openedAt: epochMsSchema,
     closedAt: epochMsSchema.nullable(),
     closeReason: z.enum(CLOSE_REASONS).nullable(),
+    /**
+     * An open futures position's auto-deleveraging rank (Binance's lights): the quintile of its ADL score among the open
+     * positions of its pair and side, 5 the first to be deleveraged; null for a spot or closed position.
+     */
+    adlQuantile: z.number().int().min(1).max(FUTURES.adlLights).nullable(),
   })
   .meta({ id: 'CopyPosition' })
 export type CopyPosition = z.infer<typeof positionSchema>

@@ -5,7 +5,7 @@
 import { NO_MAINTENANCE, type Bracket, type Maintenance } from './brackets.ts'
 import { onePlus } from './copy-sizing.ts'
 import { exact, Exact, type Money } from './money.ts'
-import { liquidation } from './rounding.ts'
+import { deleverage, liquidation } from './rounding.ts'
 
 export interface LiquidationInput {
   size: Money
@@ -53,9 +53,22 @@ export function priceAtMaintenance(position: Backed, brackets: readonly Bracket[
 
 /** Where nothing backs the position any more: its margin and unrealized PnL sum to zero. */
 export function bankruptcyPrice(position: Backed): Money | null {
+  return whereNothingIsLeft(position, liquidation)
+}
+
+/**
+ * Where `margin` (what backs the position: its margin, and for a cross position its wallet) is lost exactly: the price
+ * auto-deleveraging closes a bankrupt position at (its bankruptcy price, rounded toward the entry so the position never
+ * loses more than that). Null when no positive price is.
+ */
+export function deleveragePrice(position: Backed): Money | null {
+  return whereNothingIsLeft(position, deleverage)
+}
+
+function whereNothingIsLeft(position: Backed, round: (price: Money, side: 1 | -1) => Money): Money | null {
   if (position.size.lte(0)) return null
   const price = unroundedAt(position, NO_MAINTENANCE)
-  return price === null ? null : liquidation(price, position.side)
+  return price === null ? null : round(price, position.side)
 }
 
 /** margin + side × size × (P − entry) = size × P × rate − amount, solved for P (null when not positive). */

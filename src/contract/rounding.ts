@@ -16,6 +16,8 @@
  * | open positions at the mark, for the    | `valuedDown`: ↓ | a paper loss counts in full against the share, a     |
  * | profit share's net result              | −∞              | paper gain is never charged (it is left out anyway)  |
  * | liquidation price                      | `liquidation`   | long ↓, short ↑: rounding never brings it closer     |
+ * | auto-deleveraging price (a bankrupt    | `deleverage`    | long ↑, short ↓: the bankrupt side never loses a     |
+ * | rest's bankruptcy price)               |                 | hair more than backs it (the rest stays its margin's)|
  * | entry / exit / TP / SL prices, figures | `q`: half-up    | records and displays, not movements of money         |
  * | unit value (equity ÷ units) and units  | Exact: half-up  | a record, never money moved; equity and flows stay   |
  * | bought by a flow (flow ÷ unit value)   | at 40 digits    | exact, so the error is < 1e-39 relative per step     |
@@ -92,6 +94,14 @@ export function mark(base: Money, amount: Money, rate: Money): Money {
 /** A liquidation price cut away from the mark it guards: down for a long, up for a short. */
 export function liquidation(price: Money, side: 1 | -1): Money {
   return new Exact(price.toDecimalPlaces(SCALE, side === 1 ? Decimal.ROUND_FLOOR : Decimal.ROUND_CEIL))
+}
+
+/**
+ * The price a bankrupt position is auto-deleveraged at, cut toward its entry: up for a long (it sells there), down for a
+ * short, so closing it there never loses more than what backs it.
+ */
+export function deleverage(price: Money, side: 1 | -1): Money {
+  return new Exact(price.toDecimalPlaces(SCALE, side === 1 ? Decimal.ROUND_CEIL : Decimal.ROUND_FLOOR))
 }
 
 /** Half-up to 18 decimals: prices and figures that record or show, never move, money. */

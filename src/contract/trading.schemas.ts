@@ -15,10 +15,12 @@ export const ORDER_TYPES = ['limit', 'market', 'stop-limit', 'stop-market'] as c
 export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const
 export const TRIGGER_SOURCES = ['last', 'mark'] as const
 /**
- * What a futures order is for, when the exchange placed it for a position: its take profit or stop loss, or its
- * liquidation (an IOC order no worse than the position's bankruptcy price).
+ * What a futures order is for, when the exchange placed it for a position: its take profit or stop loss, its
+ * liquidation (an IOC order no worse than the position's bankruptcy price), or its auto-deleveraging (`adl`: the
+ * position closed against a liquidation the insurance fund could not pay, at that liquidation's bankruptcy price, no
+ * fee).
  */
-export const ORDER_PURPOSES = ['take-profit', 'stop-loss', 'liquidation'] as const
+export const ORDER_PURPOSES = ['take-profit', 'stop-loss', 'liquidation', 'adl'] as const
 /** How a futures position is margined: by its own margin alone, or by the whole futures wallet (cross). */
 export const MARGIN_MODES = ['isolated', 'cross'] as const
 export type MarginMode = (typeof MARGIN_MODES)[number]

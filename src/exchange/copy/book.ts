@@ -10,12 +10,13 @@
  */
 import { Exact, exact, type Money } from '../money.ts'
 import type { Biz } from '../db/copy-schema.ts'
+import type { CloseReason } from '#/contract/copy-common.schemas.ts'
 import type { MarginMode } from '#/contract/trading.schemas.ts'
+
+export type { CloseReason }
 
 export type Side = 1 | -1
 export type CopyStatus = 'active' | 'paused' | 'cancelled'
-export type CloseReason =
-  'leader' | 'take-profit' | 'stop-loss' | 'liquidation' | 'copy-stop-loss' | 'cancel' | 'manual'
 export type SkipReason = 'insufficient-balance' | 'below-minimum-size' | 'paused' | 'instrument-not-allowed'
 
 export interface CopySettings {

@@ -5,7 +5,7 @@
 import { exact, type Money } from '../money.ts'
 import type { Biz } from '../db/copy-schema.ts'
 import type { Book, CopyState, PositionState, Side, SkipReason } from './book.ts'
-import { feeFor, floorToLot, followerLeverage, marginFor, sizeFollowerOrder } from './position-math.ts'
+import { feeFor, floorToLot, followerLeverage, marginFor, sizeFollowerOrder, triggerAt } from './position-math.ts'
 import { addToPosition, closePart, liquidate, NO_TRIGGERS, openPosition, triggersOf } from './positions.ts'
 import type { Rules } from './rules.ts'
 
@@ -44,6 +44,17 @@ export interface TradeResult {
 /** The follower positions that mirror a leader position (open, still managed by their copy). */
 export function linkedPositions(book: Book, leaderPositionId: number): PositionState[] {
   return book.positionsBySource(leaderPositionId).filter((p) => p.status === 'open' && !p.unmanaged)
+}
+
+/**
+ * The follower positions a leader's liquidation closes with it: the linked ones not past their own liquidation price at
+ * `mark`. Those are liquidated on their own in the same pass, each by its own liquidation order: closed at the leader's
+ * price, a copy at a higher leverage than its leader's would close past its own bankruptcy price, a loss the insurance
+ * fund would pay (or, when it cannot, no one).
+ */
+export function followingLiquidation(book: Book, leaderPositionId: number, mark: Money | undefined): PositionState[] {
+  const linked = linkedPositions(book, leaderPositionId)
+  return mark === undefined ? linked : linked.filter((p) => triggerAt(p, mark) !== 'liquidation')
 }
 
 /** Applies a leader order and mirrors it; null when this event was applied before (a replay). */

@@ -22,7 +22,7 @@ export {
 } from '#/contract/copy-sizing.ts'
 export { q } from '#/contract/rounding.ts'
 // The liquidation price too: the order form estimates a new position's with the engine's own code.
-export { bankruptcyPrice, liquidationPrice, priceAtMaintenance } from '#/contract/liquidation.ts'
+export { bankruptcyPrice, deleveragePrice, liquidationPrice, priceAtMaintenance } from '#/contract/liquidation.ts'
 
 export function notional(price: Money, size: Money): Money {
   return exact(price).times(size)

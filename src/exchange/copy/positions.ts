@@ -138,23 +138,62 @@ function recordClose(position: PositionState, size: Money, price: Money, at: Dat
   }
 }
 
-/** How a close is paid: the fee it pays, and whether it is a liquidation. */
+/** How a close is paid: the fee it pays, whether it is a liquidation, and how much of a shortfall the fund pays. */
 export interface CloseTerms {
-  /** The fee rate of this close: the taker rate unless it is a resting order's fill (the maker rate). */
+  /**
+   * The fee rate of this close: by default the taker rate (a liquidation: the liquidation rate); a resting order's fill
+   * pays the maker rate, an auto-deleveraging close none.
+   */
   feeRate?: Money
   /**
-   * A liquidation: its fee is the liquidation rate and goes to the insurance fund, and what an isolated position's
-   * margin has left after it goes there too (the surplus, counted in what the owner realized: a liquidated isolated
-   * position loses its whole margin, fee and surplus included); a cross position's rest stays in the wallet.
+   * A liquidation: its fee goes to the insurance fund, and what an isolated position's margin has left after it goes
+   * there too (the surplus, counted in what the owner realized: a liquidated isolated position loses its whole margin,
+   * fee and surplus included); a cross position's rest stays in the wallet.
    */
   liquidation?: boolean
+  /**
+   * The most the insurance fund pays of this close's shortfall (default: all of it). What it does not pay is the house's
+   * (the market account, the counterparty every position's PnL clears through, receives that much less): the last
+   * resort of a bankrupt rest that neither the fund nor any opposite position can take (trading/auto-deleverage.ts).
+   */
+  insuranceCap?: Money
+}
+
+/**
+ * What pays a loss of `loss` on closing a part of a position that releases `released` margin: the margin, then (a cross
+ * position) its wallet, which backs it; the shortfall is what neither can.
+ */
+function cover(
+  book: Book,
+  position: PositionState,
+  loss: Money,
+  released: Money,
+): { fromMargin: Money; fromWallet: Money; shortfall: Money } {
+  const fromMargin = Exact.min(loss, released)
+  const fromWallet = fromFunds(book, position, loss.minus(fromMargin))
+  return { fromMargin, fromWallet, shortfall: loss.minus(fromMargin).minus(fromWallet) }
+}
+
+/** What a cross position's funds pay of `amount` (what they hold, at most); an isolated position's pay nothing. */
+const fromFunds = (book: Book, position: PositionState, amount: Money): Money =>
+  position.marginMode === 'cross' ? Exact.min(amount, Exact.max(0, book.balance(fundsOf(position)))) : new Exact(0)
+
+/**
+ * What closing `size` of a position at `price` would leave unpaid (the shortfall closePart sends to the insurance fund),
+ * changing nothing: zero when its margin (and a cross position's wallet) covers the loss.
+ */
+export function shortfallOf(book: Book, position: PositionState, size: Money, price: Money): Money {
+  const closing = Exact.min(size, position.size)
+  if (closing.lte(0) || position.status !== 'open') return new Exact(0)
+  const { released, pnl } = closeAmounts(position, closing, price, new Exact(0))
+  return pnl.gte(0) ? new Exact(0) : cover(book, position, pnl.neg(), released).shortfall
 }
 
 /**
  * Closes `size` (all when it is the whole size) at `price`. A gain is paid from the market into the margin; a loss is
  * paid from the released margin, then (a cross position) from the wallet, which backs it; what neither pays is a
  * bankrupt close, paid by the insurance fund and counted there (a close past the bankruptcy price: the order paths
- * never fill one, so only a gap can). Returns what the owner realized, fee included.
+ * never fill one, so only a gap can), up to `terms.insuranceCap`. Returns what the owner realized, fee included.
  */
 export function closePart(
   book: Book,
@@ -171,13 +210,11 @@ export function closePart(
   const closing = Exact.min(size, position.size)
   if (closing.lte(0) || position.status !== 'open') return new Exact(0)
   const liquidation = terms.liquidation ?? false
-  const feeRate = liquidation ? rules.liquidationFeeRate : (terms.feeRate ?? rules.takerFeeRate)
+  const feeRate = terms.feeRate ?? (liquidation ? rules.liquidationFeeRate : rules.takerFeeRate)
   const { released, pnl, fee } = closeAmounts(position, closing, price, feeRate)
   const margin = marginKey(position.id)
   const funds = fundsOf(position)
   const cross = position.marginMode === 'cross'
-  // What the owner pays beyond the released margin comes from the funds only for a cross position.
-  const fromFunds = (amount: Money) => (cross ? Exact.min(amount, Exact.max(0, book.balance(funds))) : new Exact(0))
   let realized: Money
   let left: Money
   if (pnl.gte(0)) {
@@ -185,13 +222,11 @@ export function closePart(
     realized = pnl
     left = released.plus(pnl)
   } else {
-    const loss = pnl.neg()
-    const fromMargin = Exact.min(loss, released)
+    const { fromMargin, fromWallet, shortfall } = cover(book, position, pnl.neg(), released)
     book.transfer(margin, MARKET, fromMargin, 'pnl', ref)
-    const fromWallet = fromFunds(loss.minus(fromMargin))
     book.transfer(funds, MARKET, fromWallet, 'pnl', ref)
-    const shortfall = loss.minus(fromMargin).minus(fromWallet)
-    if (shortfall.gt(0)) book.transfer(INSURANCE, MARKET, shortfall, 'insurance', ref)
+    const insured = terms.insuranceCap === undefined ? shortfall : Exact.min(shortfall, terms.insuranceCap)
+    if (insured.gt(0)) book.transfer(INSURANCE, MARKET, insured, 'insurance', ref)
     realized = fromMargin.plus(fromWallet).neg()
     left = released.minus(fromMargin)
   }
@@ -199,7 +234,7 @@ export function closePart(
   const feeKind = liquidation ? 'liquidation-fee' : 'fee'
   const feeFromMargin = Exact.min(fee, left)
   book.transfer(margin, feeTo, feeFromMargin, feeKind, ref)
-  const feeFromWallet = fromFunds(fee.minus(feeFromMargin))
+  const feeFromWallet = fromFunds(book, position, fee.minus(feeFromMargin))
   book.transfer(funds, feeTo, feeFromWallet, feeKind, ref)
   const paidFee = feeFromMargin.plus(feeFromWallet)
   const rest = left.minus(feeFromMargin)

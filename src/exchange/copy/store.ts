@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
+import { CLOSE_REASONS } from '#/contract/copy-common.schemas.ts'
 import type { Database } from '../db/client.ts'
 import { copies, positions } from '../db/copy-schema.ts'
 import { balances } from '../db/schema.ts'
@@ -212,15 +213,6 @@ export async function loadPositions(tx: Tx, book: Book, where: SQL | undefined):
 }
 
 const side = (value: number): Side => (value < 0 ? -1 : 1)
-const CLOSE_REASONS = [
-  'leader',
-  'take-profit',
-  'stop-loss',
-  'liquidation',
-  'copy-stop-loss',
-  'cancel',
-  'manual',
-] as const
 const closeReasonOf = (value: string | null) => CLOSE_REASONS.find((r) => r === value) ?? null
 
 /** The active and paused copies of a leader. */

@@ -180,6 +180,10 @@ export const positions = pgTable(
     index('positions_user_idx').on(t.userId, t.status),
     index('positions_source_idx').on(t.sourcePositionId),
     index('positions_copy_idx').on(t.copyId, t.status),
+    // The open futures positions of a pair and side: auto-deleveraging's counterparties and the ADL lights.
+    index('positions_open_pair_side_idx')
+      .on(t.pairCode, t.side)
+      .where(sql`${t.status} = 'open' and ${t.biz} = 'futures'`),
   ],
 )
 

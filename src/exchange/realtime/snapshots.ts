@@ -70,7 +70,7 @@ export function exchangeSnapshots(
         return (await fillHistory(ctx.db, userId, { biz, page: 1, pageSize: WEBSOCKET.snapshotFills })).list
       if (channel === 'copy') return myCopies({ ...ctx, market }, userId)
       // What GET /trade/v1/positions answers: the market's own and copied positions, each copy named.
-      return openPositions({ db: ctx.db, market }, userId, biz)
+      return openPositions({ db: ctx.db, market, rules: ctx.rules }, userId, biz)
     },
   }
 }

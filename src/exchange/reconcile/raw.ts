@@ -152,8 +152,15 @@ const unitRow = z.object({
 })
 export type UnitRecord = z.infer<typeof unitRow>
 
-const liquidationFillRow = z.object({ positionId: id, orderId: id, id, price: amount, size: amount, at: ms })
-/** A fill of a liquidation order (the exchange's IOC order for one position, no worse than its bankruptcy price). */
+const exchangeFillRow = z.object({ positionId: id, orderId: id, id, price: amount, size: amount, at: ms })
+/** A fill of an auto-deleveraging order: its position closed at a liquidation's bankruptcy price, no fee. */
+export type DeleverageFillRecord = z.infer<typeof exchangeFillRow>
+
+const liquidationFillRow = exchangeFillRow.extend({ adl: z.boolean() })
+/**
+ * A fill of a liquidation order (the exchange's IOC order for one position, no worse than its bankruptcy price); `adl`:
+ * matched with an auto-deleveraging order (at the bankruptcy price, no fee).
+ */
 export type LiquidationFillRecord = z.infer<typeof liquidationFillRow>
 
 const orderFillRow = z.object({ orderId: id, id, price: amount, size: amount })
@@ -171,6 +178,8 @@ export interface Raw {
   leaders: LeaderRecord[]
   /** The fills of every liquidation order, oldest first. */
   liquidationFills: LiquidationFillRecord[]
+  /** The fills of every auto-deleveraging order, oldest first. */
+  deleverageFills: DeleverageFillRecord[]
   /** The fills of the leaders' own orders on the books, oldest first. */
   leaderFills: OrderFillRecord[]
   copies: CopyRecord[]
@@ -299,10 +308,20 @@ export async function readRaw(db: Reader): Promise<Raw> {
   const liquidationFills = await read(
     db,
     sql`select o.position_id as "positionId", o.id as "orderId", f.id, f.price::text, f.size::text,
-      ${epoch('f.created_at')} as at
+      ${epoch('f.created_at')} as at,
+      exists (select 1 from fills g join orders p on p.id = g.order_id
+        where g.trade_id = f.trade_id and g.id <> f.id and p.purpose = 'adl') as adl
       from fills f join orders o on o.id = f.order_id
       where o.purpose = 'liquidation' and o.position_id is not null order by f.id`,
     liquidationFillRow,
+  )
+  const deleverageFills = await read(
+    db,
+    sql`select o.position_id as "positionId", o.id as "orderId", f.id, f.price::text, f.size::text,
+      ${epoch('f.created_at')} as at
+      from fills f join orders o on o.id = f.order_id
+      where o.purpose = 'adl' and o.position_id is not null order by f.id`,
+    exchangeFillRow,
   )
   const units = (await hasTable(db, 'unit_values'))
     ? await read(
@@ -317,6 +336,7 @@ export async function readRaw(db: Reader): Promise<Raw> {
     leaderFills,
     leaders,
     liquidationFills,
+    deleverageFills,
     copies,
     positions,
     events,

@@ -15,7 +15,7 @@ import { findInstrument } from '../market/instruments.ts'
 import { D, ZERO, ceil18, floor18, half18, max, min, paid18, plain } from './exact.ts'
 import { marginKey, type Ledger } from './ledger.ts'
 import type { Marks } from './marks.ts'
-import type { EventRecord, OrderFillRecord, PositionRecord, Raw } from './raw.ts'
+import type { DeleverageFillRecord, EventRecord, OrderFillRecord, PositionRecord, Raw } from './raw.ts'
 
 const FEE_RATE = new D(COPY.takerFeeRate)
 const LIQUIDATION_FEE_RATE = new D(FUTURES.liquidationFeeRate)
@@ -66,14 +66,15 @@ type Step = At &
    * `unrounded`: more fills of the same operation follow, so the entry stays unrounded until its last (the engine
    * rounds an operation's average entry once).
    */
+  /** `feeRate`: the close's fee rate, the taker rate unless given (auto-deleveraging's close pays none). */
   (
-    | { kind: 'open' | 'add' | 'close'; size: D; price: D; unrounded?: boolean }
+    | { kind: 'open' | 'add' | 'close'; size: D; price: D; unrounded?: boolean; feeRate?: D }
     /**
      * A liquidation's close of `size` at `price` (a fill of its order, or its bankrupt rest at the mark): the loss from
-     * the released margin at most, the liquidation fee from what is left, the rest (once the position is out) lost to
-     * the insurance fund; nothing returns to the owner.
+     * the released margin at most, the liquidation fee from what is left (none when it was auto-deleveraged), the rest
+     * (once the position is out) lost to the insurance fund; nothing returns to the owner.
      */
-    | { kind: 'liquidate'; size: D | null; price: D }
+    | { kind: 'liquidate'; size: D | null; price: D; feeRate?: D }
     | { kind: 'funding'; amount: D }
     | { kind: 'funding-at'; mark: D }
     /** A close of whatever is left, at the price then (null: not stored; only its size is known). */
@@ -99,14 +100,14 @@ function apply(position: PositionRecord, state: PositionPoint, step: Step): Posi
   const next: PositionPoint = { ...state, at: step.at, seq: step.seq, ref: step.ref }
   const side = new D(position.side)
   const leverage = new D(position.leverage)
-  const closePart = (size: D, price: D) => {
+  const closePart = (size: D, price: D, feeRate: D = FEE_RATE) => {
     const closing = min(size, next.size)
     if (closing.lte(0) || !next.open) return
     const released = closing.gte(next.size) ? next.margin : floor18(next.margin.times(closing).div(next.size))
     const pnl = paid18(price.minus(next.entry).times(closing).times(side))
     const realized = pnl.gte(0) ? pnl : max(pnl, released.neg())
     const left = released.plus(realized)
-    const fee = min(paid18(price.times(closing).times(FEE_RATE)), left)
+    const fee = min(paid18(price.times(closing).times(feeRate)), left)
     next.margin = next.margin.minus(released)
     next.realized = next.realized.plus(realized)
     next.fees = next.fees.plus(fee)
@@ -135,7 +136,7 @@ function apply(position: PositionRecord, state: PositionPoint, step: Step): Posi
       break
     }
     case 'close':
-      closePart(step.size, step.price)
+      closePart(step.size, step.price, step.feeRate)
       break
     case 'mirror-close': {
       const size = step.closed.gte(step.before)
@@ -160,7 +161,7 @@ function apply(position: PositionRecord, state: PositionPoint, step: Step): Posi
       const pnl = paid18(step.price.minus(next.entry).times(closing).times(side))
       const lost = pnl.gte(0) ? ZERO : min(pnl.neg(), released)
       const left = pnl.gte(0) ? released.plus(pnl) : released.minus(lost)
-      const fee = min(paid18(step.price.times(closing).times(LIQUIDATION_FEE_RATE)), left)
+      const fee = min(paid18(step.price.times(closing).times(step.feeRate ?? LIQUIDATION_FEE_RATE)), left)
       next.margin = next.margin.minus(released)
       next.realized = next.realized.plus(pnl.gte(0) ? pnl : lost.neg()).minus(left.minus(fee))
       next.fees = next.fees.plus(fee)
@@ -289,8 +290,11 @@ function run(position: PositionRecord, steps: Step[], problems: string[]): Repla
   return { position, points, problems, unknownFrom }
 }
 
-/** A leader order event's order id (the order the engine placed first came first), else -1. */
-const orderOf = (event: EventRecord) => Number(ORDER_EVENT.exec(event.id)?.[1] ?? -1)
+/**
+ * A leader order event's order id (the order the engine placed first came first), a liquidation's or an
+ * auto-deleveraging's (`liq:<leader>:order:<id>:…`) included, else -1.
+ */
+const orderOf = (event: EventRecord) => Number(/^(?:liq:)?\d+:order:(\d+):/.exec(event.id)?.[1] ?? -1)
 
 function replayOwn(input: ReplayInput, position: PositionRecord, recorded: readonly EventRecord[]): Replayed {
   // Events of one instant in the order their orders were placed: a tick that opens and closes a position at once
@@ -301,8 +305,11 @@ function replayOwn(input: ReplayInput, position: PositionRecord, recorded: reado
   // A liquidation trades on the book: its fills (and its bankrupt rest at the mark) are the steps, not the leader
   // events that mirror them.
   const liquidation = liquidationSteps(input, position)
+  // So does an auto-deleveraging of it: its order's fills are the steps.
+  const deleveraged = deleverageSteps(input, position)
+  const fromFills = [...liquidation.orders, ...deleveraged.orders]
   events.forEach((e, index) => {
-    if (liquidation.orders.some((orderId) => e.id.includes(`:order:${orderId}:`))) return
+    if (fromFills.some((orderId) => e.id.includes(`:order:${orderId}:`))) return
     const at = input.eventTime(e)
     // Live events: the order of their first transfer. Back-filled ones were written after every transfer of their
     // time (the seeded deposits), in their own order, and before that time's funding.
@@ -324,7 +331,7 @@ function replayOwn(input: ReplayInput, position: PositionRecord, recorded: reado
       steps.push({ kind: 'liquidate', at, seq, ref, size: null, price })
     else steps.push({ kind: 'close', at, seq, ref, size, price })
   })
-  steps.push(...liquidation.steps)
+  steps.push(...liquidation.steps, ...deleveraged.steps)
   if (events[0]?.kind !== 'open') problems.push('no open event')
   const closedAt = position.closedAt ?? Infinity
   steps.push(...fundingSteps(input, position, position.openedAt, closedAt))
@@ -404,21 +411,46 @@ export function orderOperations(raw: Raw): ReplayInput['orderOperation'] {
   }
 }
 
-/** The fills of a position's liquidation orders as steps (in their ledger order), and those orders. */
-function liquidationSteps(input: ReplayInput, position: PositionRecord): { steps: Step[]; orders: number[] } {
-  const fills = input.raw.liquidationFills.filter((f) => f.positionId === position.id)
-  const steps: Step[] = fills.map((f) => {
-    const first = input.ledger.ofOrder(f.orderId)[0]
-    return {
-      kind: 'liquidate',
-      at: f.at,
-      seq: first?.id ?? Number.MAX_SAFE_INTEGER,
-      ref: first?.ref ?? null,
-      size: new D(f.size),
-      price: new D(f.price),
-    }
+/**
+ * The fills of a position's liquidation orders as steps (in their ledger order), and those orders: a fill matched with
+ * an auto-deleveraging order pays no fee.
+ */
+const liquidationSteps = (input: ReplayInput, position: PositionRecord) =>
+  fillSteps(
+    input,
+    input.raw.liquidationFills.filter((f) => f.positionId === position.id),
+    'liquidate',
+  )
+
+/** The fills of a position's auto-deleveraging orders as fee-free closes (in their ledger order), and those orders. */
+const deleverageSteps = (input: ReplayInput, position: PositionRecord) =>
+  fillSteps(
+    input,
+    input.raw.deleverageFills.filter((f) => f.positionId === position.id),
+    'close',
+  )
+
+/** Fills of the exchange's orders for one position as its steps, each at its order's first transfer. */
+function fillSteps(
+  input: ReplayInput,
+  fills: readonly (DeleverageFillRecord & { adl?: boolean })[],
+  kind: 'liquidate' | 'close',
+): { steps: Step[]; orders: number[] } {
+  const steps = fills.map((f): Step => {
+    const at = { ...firstOfOrder(input, f.orderId), at: f.at }
+    const size = new D(f.size)
+    const price = new D(f.price)
+    return kind === 'liquidate'
+      ? { kind, ...at, size, price, ...(f.adl ? { feeRate: ZERO } : {}) }
+      : { kind, ...at, size, price, feeRate: ZERO }
   })
   return { steps, orders: [...new Set(fills.map((f) => f.orderId))] }
+}
+
+/** Where an order's steps sort: its first transfer (its sequence and ref). */
+function firstOfOrder(input: ReplayInput, orderId: number): { seq: number; ref: string | null } {
+  const first = input.ledger.ofOrder(orderId)[0]
+  return { seq: first?.id ?? Number.MAX_SAFE_INTEGER, ref: first?.ref ?? null }
 }
 
 interface CopiedContext {
@@ -479,10 +511,11 @@ function replayCopied(input: ReplayInput, position: PositionRecord, context: Cop
   }
   // Its own liquidation: its order's fills, then what they left (the bankrupt rest) at the mark of that time.
   const liquidation = liquidationSteps(input, position)
-  steps.push(...liquidation.steps)
+  // Its auto-deleveraging: its orders' fills at the bankruptcy prices, no fee.
+  steps.push(...liquidation.steps, ...deleverageSteps(input, position).steps)
   // Any other close (take profit, stop loss, liquidation, the copy's stop loss or end, a kept position closed by
   // hand) takes what is left, at the mark of that time.
-  if (position.closedAt !== null && position.closeReason !== 'leader') {
+  if (position.closedAt !== null && position.closeReason !== 'leader' && position.closeReason !== 'adl') {
     const last = margin.filter((m) => m.at === position.closedAt).at(-1)
     const price = input.marks.live(position.pairCode, position.closedAt) ?? null
     const seq = last?.transfer.id ?? Number.MAX_SAFE_INTEGER

@@ -24,7 +24,9 @@ import type { Rules } from '../copy/rules.ts'
 import { loadPositions, loadWallets, persistChange, type Tx } from '../copy/store.ts'
 import type { Marks } from '../copy/unit-values.ts'
 import { positions } from '../db/copy-schema.ts'
+import { balances } from '../db/schema.ts'
 import { Exact, type Money } from '../money.ts'
+import { EXCHANGE_WALLET as FUTURES_WALLET_TYPE, QUOTE } from '../copy/positions.ts'
 
 const ZERO = new Exact(0)
 
@@ -42,10 +44,13 @@ export interface CrossAccount {
   maintenances: Map<number, Money>
 }
 
+/** What of a position its cross account reads. */
+export type CrossPart = Pick<PositionState, 'id' | 'pairCode' | 'side' | 'size' | 'entryPrice' | 'margin'>
+
 /** The cross account of a wallet's available balance and its cross positions at the marks (a missing mark: entry). */
 export function crossAccount(
   available: Money,
-  list: readonly PositionState[],
+  list: readonly CrossPart[],
   marks: Marks,
   bracketsOf: (pairCode: string) => readonly Bracket[],
 ): CrossAccount {
@@ -88,7 +93,7 @@ export const bracketsIn =
   (pairCode: string): readonly Bracket[] =>
     rules.instrument(pairCode).brackets
 
-const markAt = (marks: Marks, position: PositionState): Money =>
+const markAt = (marks: Marks, position: Pick<PositionState, 'pairCode' | 'entryPrice'>): Money =>
   new Exact(marks.get(position.pairCode) ?? position.entryPrice)
 
 export const crossPositionsOf = (userIds: readonly number[]) =>
@@ -115,6 +120,49 @@ export async function readCrossAccount(
   const list = await loadPositions(tx, book, crossPositionsOf([userId]))
   return { book, list, account: crossAccount(book.balance(wallet), list, marks, bracketsIn(rules)) }
 }
+
+/**
+ * The cross accounts of `userIds` now, read without locking (a served figure, not a change): two queries whatever the
+ * number of users, their wallets' available balances and all their cross positions.
+ */
+export async function readCrossAccounts(
+  db: Pick<Database, 'select'>,
+  rules: Rules,
+  userIds: readonly number[],
+  marks: Marks,
+): Promise<Map<number, CrossAccount>> {
+  const accounts = new Map<number, CrossAccount>()
+  if (userIds.length === 0) return accounts
+  const [wallets, rows] = await Promise.all([
+    db
+      .select({ userId: balances.userId, available: balances.available })
+      .from(balances)
+      .where(
+        and(
+          inArray(balances.userId, [...userIds]),
+          eq(balances.walletType, FUTURES_WALLET_TYPE),
+          eq(balances.coin, QUOTE),
+        ),
+      ),
+    db.select().from(positions).where(crossPositionsOf(userIds)),
+  ])
+  for (const userId of userIds) {
+    const available = new Exact(wallets.find((w) => w.userId === userId)?.available ?? 0)
+    const list = rows.filter((row) => row.userId === userId).map(crossPartOf)
+    accounts.set(userId, crossAccount(available, list, marks, bracketsIn(rules)))
+  }
+  return accounts
+}
+
+/** A stored position as its cross account reads it. */
+export const crossPartOf = (row: typeof positions.$inferSelect): CrossPart => ({
+  id: row.id,
+  pairCode: row.pairCode,
+  side: row.side < 0 ? -1 : 1,
+  size: new Exact(row.size),
+  entryPrice: new Exact(row.entryPrice),
+  margin: new Exact(row.margin),
+})
 
 /**
  * What may leave the futures wallet now (Binance's max withdraw amount): its available balance, less what the cross

@@ -7,6 +7,10 @@
  * leverage and margin mode, set a take profit and stop loss on their position and place two reduce-only stops at once;
  * after every price move, none of their positions is left open past its liquidation price.
  *
+ * Some histories run with a small insurance fund (a few USDT, or none): a bankrupt rest it cannot pay is auto-deleveraged
+ * against the opposite positions (the other traders', the harness's seeded leaders' and copies'), and after every step
+ * the fund is not negative, every position past its liquidation price has been liquidated and the ledger sums to zero.
+ *
  * And the conservation the ledger check cannot fool (issue 27): across every step that leaves the mark where it was,
  * each trader's equity (wallets at the mark, plus each position's margin and unrealized PnL at the mark) changes by
  * exactly what its own fills say (a buy of s at p gains s × (mark − p), a sell loses it, less the fee paid), plus what
@@ -30,6 +34,9 @@ import { createTradingBooks, type TradingBooks } from './books.ts'
 import { setMarginMode } from './leverage.service.ts'
 import { createOrderEngine, type OrderEngine } from './order-engine.ts'
 import { runs, SOAK } from '#tests/fixtures/properties.ts'
+import { setInsurance } from '#tests/fixtures/exchange/insurance.ts'
+import { FUTURES } from '#/app.config.ts'
+import { insuranceBalance } from './insurance.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 
@@ -146,6 +153,12 @@ const stepArb = fc.oneof(
   },
 )
 
+/** The insurance fund a history starts with: as the exchange funds it, or a few USDT (none at all, at times). */
+const fundArb = fc.oneof(
+  { arbitrary: fc.constant(FUTURES.insuranceFundStartUsdt), weight: 2 },
+  { arbitrary: fc.integer({ min: 0, max: 30 }).map(String), weight: 1 },
+)
+
 /** A futures order of the fixed histories: good till cancelled, not reduce-only, `offset` ticks from the mark. */
 const futuresPlace = (
   who: number,
@@ -214,7 +227,8 @@ class World {
     })
   }
 
-  async start() {
+  async start(fund: string) {
+    await setInsurance(h.context.db, fund, h.context.now())
     for (let i = 0; i < 3; i += 1) {
       // Straight into the table: the soak needs thousands of traders, more than sign-up's limits allow.
       const account = `prop${++traders}`
@@ -495,6 +509,7 @@ class World {
   /** The invariants that hold after every step. */
   async check(): Promise<void> {
     expect(await ledgerState(h.context.db)).toEqual({ zero: true, mismatched: 0 })
+    expect((await insuranceBalance(h.context.db)).gte(0), 'the insurance fund is not negative').toBe(true)
     for (const userId of this.users) {
       const held = await h.context.db
         .select({ biz: orders.biz, coin: orders.frozenCoin, frozen: sql<string>`sum(${orders.frozen})` })
@@ -550,9 +565,9 @@ describe('order engine properties', () => {
     'keeps the ledger whole, holds exactly what open orders need, and never trades past a limit',
     async () => {
       await fc.assert(
-        fc.asyncProperty(fc.array(stepArb, { minLength: 5, maxLength: 25 }), async (steps) => {
+        fc.asyncProperty(fundArb, fc.array(stepArb, { minLength: 5, maxLength: 25 }), async (fund, steps) => {
           const world = new World()
-          await world.start()
+          await world.start(fund)
           for (const step of steps) {
             await world.run(step)
             await world.check()
@@ -563,7 +578,12 @@ describe('order engine properties', () => {
           // Fixed histories run first: a long and a short at 100× that a 6 % move takes past their liquidation price,
           // one isolated and one cross, with a resting order and two reduce-only stops of the long; and the soak's
           // counterexamples.
-          examples: [[LIQUIDATED_HISTORY], [SWEPT_UNDER_WATER]],
+          examples: [
+            [FUTURES.insuranceFundStartUsdt, LIQUIDATED_HISTORY],
+            [FUTURES.insuranceFundStartUsdt, SWEPT_UNDER_WATER],
+            // With no fund: the 6 % jump's bankrupt rests are auto-deleveraged against the other side.
+            ['0', LIQUIDATED_HISTORY],
+          ],
         },
       )
     },

@@ -37,6 +37,8 @@ import { isUniqueViolation } from '../db/errors.ts'
 import { balances } from '../db/schema.ts'
 import { fills, orders, OPEN_STATUSES } from '../db/trading-schema.ts'
 import { tradingPositionToWire } from './orders-read.ts'
+import { closeBankruptRest } from './auto-deleverage.ts'
+import { adlQuantiles } from './adl-rank.ts'
 import { ApiFailure, notFound } from '../http/errors.ts'
 import { findInstrument, INSTRUMENTS, type Instrument } from '../market/instruments.ts'
 import { MINUTE_MS } from '../market/price-path.ts'
@@ -80,13 +82,13 @@ import { Book, INSURANCE, marginKey, type PositionState } from '../copy/book.ts'
 import { leaderWallet } from '../copy/copy-account.ts'
 import { leverageAllowed, notionalCapAt } from '#/contract/brackets.ts'
 import { bankruptcyPrice, marginFor, unrealizedPnl } from '../copy/position-math.ts'
-import { closePart, fundsOf, NO_TRIGGERS, refreshLevels } from '../copy/positions.ts'
-import { linkedTo, loadCopies, loadPositions, loadWallets, persistChange } from '../copy/store.ts'
+import { NO_TRIGGERS, refreshLevels } from '../copy/positions.ts'
+import { loadPositions, loadWallets, persistChange } from '../copy/store.ts'
 import type { Rules } from '../copy/rules.ts'
 import type { Marks } from '../copy/unit-values.ts'
-import { mirrorClose, type LeaderOrder } from '../copy/mirror.ts'
+import type { LeaderOrder } from '../copy/mirror.ts'
 import { futuresUnitOf, sizeFromUnit } from '#/contract/futures-units.ts'
-import { copies as copiesTable, leaderEvents, leaders, positions } from '../db/copy-schema.ts'
+import { leaders, positions } from '../db/copy-schema.ts'
 import {
   bumpBook,
   fillToWire,
@@ -1020,7 +1022,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     deps.events?.accounts([userId])
     const [row] = await db.select().from(positions).where(eq(positions.id, id))
     if (!row) throw new Error(`position ${id} not found`)
-    return tradingPositionToWire(row, mark)
+    const lights = await adlQuantiles(db, rules, marks(), [row])
+    return tradingPositionToWire(row, mark, lights.get(row.id) ?? null)
   }
 
   /**
@@ -1544,9 +1547,10 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
    * crossed it; cross: its account at its maintenance, `account`) is closed on its book by a liquidation order, IOC no
    * worse than its bankruptcy price (a cross position's, its share of the account's equity by maintenance). The
    * owner's own orders of the pair are cancelled first. Its fills pay the liquidation fee to the insurance fund, and
-   * what an isolated margin has left goes there too. What the book cannot fill by the bankruptcy price is closed at the
-   * mark once the fills are settled: a loss beyond the margin is the insurance fund's (bankrupt). A leader's
-   * liquidation is mirrored like any of their closes. Answers the owner when it liquidated.
+   * what an isolated margin has left goes there too. What the book cannot fill by the bankruptcy price is closed once
+   * the fills are settled (settleBankruptRest): at the mark as far as the insurance fund pays the loss beyond the
+   * margin, the rest auto-deleveraged against the opposite positions. A leader's liquidation is mirrored like any of
+   * their closes. Answers the owner when it liquidated.
    */
   async function liquidatePosition(
     instrument: Instrument,
@@ -1605,7 +1609,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       const state = stateOf(row)
       op.touched.push(state)
       await execute(tx, book, row, state, op)
-      op.after.push((after, when) => closeBankruptRest(after, position.id, mark, when))
+      op.after.push((after, when) => settleBankruptRest(after, book, op, position.id, mark, state, when))
       return position.userId
     })
     return result
@@ -1636,59 +1640,43 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   }
 
   /**
-   * What a liquidation order could not fill by the bankruptcy price, closed at the mark as a liquidation: what the
-   * margin (and a cross account's wallet) cannot pay of its loss is the insurance fund's. A leader's rest closes their
-   * followers' copies too.
+   * What a liquidation order could not fill by the bankruptcy price (auto-deleverage.ts): closed at the mark as far as
+   * the insurance fund pays, the rest auto-deleveraged against the opposite positions of the pair. Each match is a fill
+   * of the liquidation order and of the counterparty's `adl` order; the owners of the positions it reduced have their
+   * resting closing orders brought back within them, as after any fill.
    */
-  async function closeBankruptRest(tx: Tx, positionId: number, mark: Money, at: Date) {
-    const book = scratchBook()
-    const [position] = await loadPositions(tx, book, eq(positions.id, positionId))
-    if (!position || position.status !== 'open') return
-    await loadWallets(
+  async function settleBankruptRest(
+    tx: Tx,
+    book: OrderBook,
+    op: Operation,
+    positionId: number,
+    mark: Money,
+    liquidation: OrderState,
+    at: Date,
+  ) {
+    const { settlement } = op
+    if (!(settlement instanceof PositionSettlement)) throw new Error('a liquidation settles positions')
+    if (!liquidation.limit) throw new Error(`liquidation order ${liquidation.id} has no limit`)
+    const done = await closeBankruptRest({
       tx,
-      book,
-      [fundsOf(position)].filter((key) => key.startsWith('wallet:')),
-    )
-    if (position.copyId !== null) await loadCopies(tx, book, eq(copiesTable.id, position.copyId))
-    const ref = `liq:rest:${position.id}:${at.getTime()}`
-    const before = position.size
-    const linked = position.copyId === null ? await loadPositions(tx, book, linkedTo([position.id])) : []
-    const copyIds = [...new Set(linked.flatMap((p) => (p.copyId === null ? [] : [p.copyId])))]
-    if (copyIds.length > 0) await loadCopies(tx, book, inArray(copiesTable.id, copyIds))
-    closePart(book, rules, position, position.size, mark, at, 'liquidation', ref, NO_TRIGGERS, { liquidation: true })
-    // A leader's rest is a leader event like their fills' (the reconciliation replays it), mirrored to the copies.
-    const leads =
-      position.copyId === null &&
-      (
-        await tx
-          .select({ userId: leaders.userId })
-          .from(leaders)
-          .where(and(eq(leaders.userId, position.userId), eq(leaders.biz, position.biz)))
-      ).length > 0
-    if (leads) {
-      const eventId = `liq:${position.userId}:rest:${position.id}`
-      const copied = mirrorClose(
-        book,
-        rules,
-        { pairCode: position.pairCode, price: mark, at, eventId },
-        linked,
-        before,
-        ZERO,
-      )
-      await tx.insert(leaderEvents).values({
-        id: eventId,
-        leaderId: position.userId,
-        positionId: position.id,
-        kind: 'close',
-        pairCode: position.pairCode,
-        price: mark.toFixed(),
-        size: before.toFixed(),
-        copied,
-        skipped: 0,
-        createdAt: at,
-      })
+      rules,
+      marks: marks(),
+      at,
+      positionId,
+      mark,
+      liquidationOrderId: liquidation.id,
+      liquidationLimit: liquidation.limit,
+    })
+    for (const match of done.matches) {
+      const state = stateOf(match.order)
+      op.touched.push(state)
+      settlement.recordMatch(liquidation, state, match.price, match.size)
     }
-    await persistChange(tx, book.takeChange(), at, marks())
+    settlement.tellFollowers(done.followers)
+    if (done.owners.length === 0) return
+    await trimClosingOrders(tx, book, op, done.owners)
+    // What the orders it cancelled held goes back to available.
+    await settlement.finish(tx, at)
   }
 
   /**

@@ -3,7 +3,8 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Order, OrderFill, TradingHistoryQuery, TradingMarket, TradingPosition } from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
 import { positionToWire } from '../copy/api/wire.ts'
-import { markOf } from '../copy/marks.ts'
+import { markOf, marksOf } from '../copy/marks.ts'
+import { adlQuantiles } from './adl-rank.ts'
 import { positions } from '../db/copy-schema.ts'
 import type { Database } from '../db/client.ts'
 import { fills, OPEN_STATUSES, orders } from '../db/trading-schema.ts'
@@ -70,9 +71,9 @@ export async function fillHistory(db: Reader, userId: number, query: TradingHist
   return { list: rows.map(fillToWire), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize }
 }
 
-/** The user's open positions of a market at the marks: their own and their copies'. */
+/** The user's open positions of a market at the marks, with their ADL lights: their own and their copies'. */
 export async function openPositions(
-  ctx: Pick<ExchangeContext, 'db' | 'market'>,
+  ctx: Pick<ExchangeContext, 'db' | 'rules'> & { market: Pick<ExchangeContext['market'], 'mark' | 'marks'> },
   userId: number,
   biz: TradingMarket,
   pairCode?: string,
@@ -89,16 +90,18 @@ export async function openPositions(
       ),
     )
     .orderBy(desc(positions.id))
-  return rows.map((row) => tradingPositionToWire(row, markOf(ctx.market, row.pairCode)))
+  const lights = await adlQuantiles(ctx.db, ctx.rules, marksOf(ctx.market), rows)
+  return rows.map((row) => tradingPositionToWire(row, markOf(ctx.market, row.pairCode), lights.get(row.id) ?? null))
 }
 
-/** A position row as trading answers it: the copy holding it (if one does) and its margin mode. */
+/** A position row as trading answers it: the copy holding it (if one does), its margin mode and ADL light. */
 export function tradingPositionToWire(
   row: typeof positions.$inferSelect,
   mark: Parameters<typeof positionToWire>[1],
+  adlQuantile: number | null,
 ): TradingPosition {
   return {
-    ...positionToWire(row, mark),
+    ...positionToWire(row, mark, adlQuantile),
     copyId: row.copyId === null ? null : String(row.copyId),
     marginMode: row.marginMode,
   }

@@ -12,7 +12,7 @@
  * A lead trader's orders are copied: once per order and operation, what the leader's position opened or closed is
  * mirrored to every live copy at the average price of those fills (mirror.ts), and recorded as a leader event.
  */
-import { and, eq, inArray, isNotNull, like, ne, notInArray } from 'drizzle-orm'
+import { and, eq, inArray, like, ne } from 'drizzle-orm'
 import type { CancelReason, MarginMode, TradingMarket } from '#/contract/index.ts'
 import { Exact, exact, type Money } from '../money.ts'
 import { Book, walletKey, type PositionState } from '../copy/book.ts'
@@ -27,7 +27,7 @@ import {
   QUOTE,
   refreshLevels,
 } from '../copy/positions.ts'
-import { linkedPositions, mirrorClose, mirrorOpen } from '../copy/mirror.ts'
+import { followingLiquidation, linkedPositions, mirrorClose, mirrorOpen } from '../copy/mirror.ts'
 import type { Rules } from '../copy/rules.ts'
 import type { Marks } from '../copy/unit-values.ts'
 import {
@@ -43,8 +43,7 @@ import {
 import { copies as copiesTable, leaderEvents, leaders, positions as positionsTable } from '../db/copy-schema.ts'
 import type { Fill } from './order-book.ts'
 import { ownPositions, writeWalletDeltas } from './order-store.ts'
-import { orders as ordersTable } from '../db/trading-schema.ts'
-import { replaceTpsl } from './tpsl.ts'
+import { dropTpsl, replaceTpsl } from './tpsl.ts'
 import { marginModesOf } from './leverage.service.ts'
 import { crossUsers, refreshCross } from './cross-margin.ts'
 import { Holds, type FillRecord, type LedgerTransfer, type OrderState, type Settlement } from './settlement.ts'
@@ -157,6 +156,43 @@ export class PositionSettlement extends Holds implements Settlement {
       order.status = order.size && order.filled.eq(order.size) ? 'filled' : 'partially-filled'
     }
     this.pending.push({ fill, taker, maker, records })
+  }
+
+  /**
+   * A match settled apart from the book (auto-deleveraging, whose money auto-deleverage.ts moves): each order's fill at
+   * `price`, no fee, one trade id. An order already ended (a liquidation's IOC order) ends filled when this fills it.
+   */
+  recordMatch(taker: OrderState, maker: OrderState, price: Money, size: Money): void {
+    const match = this.matches++
+    for (const [order, role] of [
+      [taker, 'taker'],
+      [maker, 'maker'],
+    ] as const) {
+      const quote = price.times(size)
+      this.fills.push({
+        orderId: order.id,
+        userId: order.userId,
+        side: order.side,
+        role,
+        price,
+        size,
+        quote,
+        fee: new Exact(0),
+        feeCoin: QUOTE,
+        match,
+      })
+      order.filled = order.filled.plus(size)
+      order.filledQuote = order.filledQuote.plus(quote)
+      if (order.size !== null && order.filled.eq(order.size)) {
+        order.status = 'filled'
+        order.cancelReason = null
+      } else if (order.status !== 'cancelled') order.status = 'partially-filled'
+    }
+  }
+
+  /** Users told of this operation's change besides its orders' owners (the followers an auto-deleveraging mirrored to). */
+  tellFollowers(userIds: readonly number[]): void {
+    this.followers.push(...userIds)
   }
 
   close(order: OrderState, status: 'filled' | 'cancelled', reason: CancelReason | null): void {
@@ -279,7 +315,9 @@ export class PositionSettlement extends Holds implements Settlement {
           const reduce = Exact.min(left, position.size)
           const feesBefore = position.fees
           const reason = liquidation ? 'liquidation' : 'manual'
-          closePart(book, rules, position, reduce, fill.price, at, reason, ref, NO_TRIGGERS, { feeRate, liquidation })
+          // A liquidation's fill pays the liquidation fee, whichever side of the book it took.
+          const terms = liquidation ? { liquidation } : { feeRate }
+          closePart(book, rules, position, reduce, fill.price, at, reason, ref, NO_TRIGGERS, terms)
           fee = fee.plus(position.fees.minus(feesBefore))
           group.closed = group.closed.plus(reduce)
           group.closedQuote = group.closedQuote.plus(fill.price.times(reduce))
@@ -380,26 +418,13 @@ export class PositionSettlement extends Holds implements Settlement {
       (g) =>
         g.order.positionId === null && g.closedFrom && g.closedFrom.status !== 'open' && !current.get(g.order.userId),
     )
-    if (flat.length > 0)
-      await tx
-        .update(ordersTable)
-        .set({ status: 'cancelled', cancelReason: 'no-position', updatedAt: at })
-        .where(
-          and(
-            inArray(
-              ordersTable.userId,
-              flat.map((g) => g.order.userId),
-            ),
-            eq(ordersTable.pairCode, pairCode),
-            eq(ordersTable.biz, biz),
-            isNotNull(ordersTable.purpose),
-            eq(ordersTable.status, 'untriggered'),
-            notInArray(
-              ordersTable.id,
-              orders.map((o) => o.id),
-            ),
-          ),
-        )
+    await dropTpsl(tx, {
+      userIds: flat.map((g) => g.order.userId),
+      biz,
+      pairCode,
+      except: orders.map((o) => o.id),
+      at,
+    })
     for (const group of groups.values()) if (group.order.positionId === null) this.changed.add(group.order.userId)
     await this.mirror(tx, book, [...groups.values()], leading, copies, at)
     await this.writeWallets(tx, at)
@@ -443,7 +468,11 @@ export class PositionSettlement extends Holds implements Settlement {
       if (group.closedFrom && group.closed.gt(0)) {
         const price = q(group.closedQuote.div(group.closed))
         const eventId = `${eventBase}:close`
-        const linked = linkedPositions(book, group.closedFrom.id)
+        const mark = this.context.marks().get(pairCode)
+        const linked =
+          group.order.purpose === 'liquidation'
+            ? followingLiquidation(book, group.closedFrom.id, mark === undefined ? undefined : new Exact(mark))
+            : linkedPositions(book, group.closedFrom.id)
         const copied = mirrorClose(
           book,
           rules,

@@ -4,9 +4,10 @@
  * loss as it falls to it, a short's the other way round. A new one replaces the open one of the same purpose.
  */
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, notInArray } from 'drizzle-orm'
 import type { Tx } from '../copy/store.ts'
 import { orders, OPEN_STATUSES } from '../db/trading-schema.ts'
+import type { TradingMarket } from '#/contract/index.ts'
 import type { Money } from '../money.ts'
 import type { OrderRow } from './order-store.ts'
 
@@ -76,4 +77,28 @@ export async function replaceTpsl(tx: Tx, request: TpslRequest): Promise<OrderRo
     if (row) created.push(row)
   }
   return created
+}
+
+/**
+ * Positions of `userIds` on a pair that closed: their waiting take profits and stop losses go with them (cancelled,
+ * 'no-position'), but orders in `except` (the operation's own).
+ */
+export async function dropTpsl(
+  tx: Tx,
+  target: { userIds: readonly number[]; biz: TradingMarket; pairCode: string; except: readonly number[]; at: Date },
+): Promise<void> {
+  if (target.userIds.length === 0) return
+  await tx
+    .update(orders)
+    .set({ status: 'cancelled', cancelReason: 'no-position', updatedAt: target.at })
+    .where(
+      and(
+        inArray(orders.userId, [...target.userIds]),
+        eq(orders.pairCode, target.pairCode),
+        eq(orders.biz, target.biz),
+        inArray(orders.purpose, ['take-profit', 'stop-loss']),
+        eq(orders.status, 'untriggered'),
+        target.except.length > 0 ? notInArray(orders.id, [...target.except]) : undefined,
+      ),
+    )
 }

@@ -5,7 +5,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { COPY, HELP_ARTICLES, LOCALES, TRADING, type HelpArticle, type LocaleCode } from '#/app.config.ts'
+import { COPY, FUTURES, HELP_ARTICLES, LOCALES, TRADING, type HelpArticle, type LocaleCode } from '#/app.config.ts'
 
 export interface HelpArticleText {
   title: MessageDescriptor
@@ -87,6 +87,9 @@ export const HELP_TEXTS: Record<HelpArticle, HelpArticleText> = {
       msg`Larger positions need more. Each pair has brackets by position value: in a higher bracket the maintenance rate rises and the highest leverage allowed falls. The leverage window shows the largest position the chosen leverage allows.`,
       msg`The estimated liquidation price shown before you place an order is where that happens if nothing else changes; funding and fees move it a little.`,
       msg`Liquidation follows the mark price, not the last trade, so a brief spike in the order book does not liquidate a position.`,
+      msg`A liquidated position is closed on the order book, never past its bankruptcy price (where its margin is gone). What the book cannot take by then is closed at the mark price, and the insurance fund pays any loss beyond the margin. Liquidation fees and what liquidated margins have left fund it.`,
+      msg`When the insurance fund cannot pay all of that loss, auto-deleveraging (ADL) closes the rest against positions on the other side of the same pair, the most profitable and most leveraged first, at the liquidated position's bankruptcy price and without a fee. What no position can take is the exchange's own loss.`,
+      msg`The {lights} ADL bars on each futures position show its place in that queue among the positions of its pair and side: the more bars are lit, the sooner it would be deleveraged (all {lights} for the first in line, one for the last). Taking profit or lowering leverage moves a position back. An auto-deleveraged close shows in your orders and fills as Auto-deleveraging.`,
     ],
   },
 }
@@ -101,7 +104,11 @@ export const HELP_RATES = {
 } as const
 
 /** The other figures they quote. */
-export const HELP_FIGURES = { fundingHours: COPY.fundingIntervalHours, minBalance: COPY.leaderMinBalanceUsdt } as const
+export const HELP_FIGURES = {
+  fundingHours: COPY.fundingIntervalHours,
+  minBalance: COPY.leaderMinBalanceUsdt,
+  lights: FUTURES.adlLights,
+} as const
 
 /** The article at /{lang}/{catalog}/{id}, if the help centre has it. */
 export function findHelpArticle(catalog: string, id: string): HelpArticle | undefined {

@@ -1,7 +1,7 @@
 /** The terminal's codes as the text a trader reads: the order form's field refusals and the exchange's reasons. */
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { CancelReason, ErrorReason, OrderStatus, OrderType } from '#/contract/index.ts'
+import type { CancelReason, ErrorReason, Order, OrderPurpose, OrderStatus, OrderType } from '#/contract/index.ts'
 import type { DraftError } from './form/order-draft.ts'
 
 const FIELD_ERRORS: Record<string, MessageDescriptor> = {
@@ -60,6 +60,18 @@ const TYPES: Record<OrderType, MessageDescriptor> = {
 }
 
 export const orderTypeText = (i18n: I18n, type: OrderType) => i18n._(TYPES[type])
+
+/** What the exchange placed an order for, when that is what a trader reads first: a liquidation, an auto-deleveraging. */
+const PURPOSES: Partial<Record<OrderPurpose, MessageDescriptor>> = {
+  liquidation: msg`Liquidation`,
+  adl: msg`Auto-deleveraging`,
+}
+
+/** An order's kind in the history: its purpose when the exchange placed it to close a position, else its type. */
+export function orderKindText(i18n: I18n, order: Pick<Order, 'type' | 'purpose'>): string {
+  const purpose = order.purpose ? PURPOSES[order.purpose] : undefined
+  return purpose ? i18n._(purpose) : orderTypeText(i18n, order.type)
+}
 
 const CANCELS: Partial<Record<CancelReason, MessageDescriptor>> = {
   ioc: msg`the rest did not fill at once`,

@@ -288,5 +288,5 @@ export async function closeCopiedPosition(
   })
   const [row] = await ctx.db.select().from(positions).where(eq(positions.id, positionId))
   if (!row) throw notFound()
-  return positionToWire(row, undefined)
+  return positionToWire(row, undefined, null)
 }

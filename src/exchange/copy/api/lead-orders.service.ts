@@ -18,7 +18,8 @@ import { leaderTrade, LeaderCancelled } from '../engine.ts'
 import type { LeaderAction } from '../mirror.ts'
 import { activeLeader, type LeaderRow } from './lead.service.ts'
 import { positionToWire, type PositionRow } from './wire.ts'
-import { markOf } from '../marks.ts'
+import { markOf, marksOf } from '../marks.ts'
+import { adlQuantiles } from '#/exchange/trading/adl-rank.ts'
 
 const eventIdOf = (userId: number, clientOrderId: string) => `${userId}:${clientOrderId}`
 
@@ -36,7 +37,13 @@ async function answer(
 ): Promise<LeaderTrade> {
   const row = await positionRow(ctx, positionId)
   if (!row) throw new Error(`position ${positionId} of a leader event is missing`)
-  return { position: positionToWire(row, markOf(ctx.market, row.pairCode)), copied, skipped, replayed }
+  const lights = await adlQuantiles(ctx.db, ctx.rules, marksOf(ctx.market), [row])
+  return {
+    position: positionToWire(row, markOf(ctx.market, row.pairCode), lights.get(row.id) ?? null),
+    copied,
+    skipped,
+    replayed,
+  }
 }
 
 /** The answer to an order whose clientOrderId was used before: what that order did, nothing new. */

@@ -26,6 +26,7 @@ import {
 import { plain, positionToWire } from './wire.ts'
 import { acceptingCopiersOf } from '../leader-equity.ts'
 import { markOf, marksOf } from '../marks.ts'
+import { adlQuantiles } from '#/exchange/trading/adl-rank.ts'
 
 export interface Page {
   page: number
@@ -77,6 +78,7 @@ export async function myCopyDetail(
     .from(positions)
     .where(and(eq(positions.copyId, copy.id), eq(positions.status, 'open')))
     .orderBy(desc(positions.openedAt), desc(positions.id))
+  const lights = await adlQuantiles(ctx.db, ctx.rules, marksOf(ctx.market), open)
   const closed = and(eq(positions.copyId, copy.id), eq(positions.status, 'closed'))
   const history = await ctx.db
     .select()
@@ -99,9 +101,9 @@ export async function myCopyDetail(
   return {
     account: summary.account,
     settings: copyToWire(copy),
-    openPositions: open.map((row) => positionToWire(row, markOf(ctx.market, row.pairCode))),
+    openPositions: open.map((row) => positionToWire(row, markOf(ctx.market, row.pairCode), lights.get(row.id) ?? null)),
     history: {
-      list: history.map((row) => positionToWire(row, undefined)),
+      list: history.map((row) => positionToWire(row, undefined, null)),
       total: await ctx.db.$count(positions, closed),
       ...page,
     },

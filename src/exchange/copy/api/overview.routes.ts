@@ -67,6 +67,6 @@ export function overviewRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
 
   app.openapi(walletRoute, async (c) => {
     const { chain, address } = c.req.valid('param')
-    return c.json(ok(await chainWalletDetail(ctx.db, ctx.now(), ctx.market, chain, address)), 200)
+    return c.json(ok(await chainWalletDetail(ctx.db, ctx.now(), ctx.market, ctx.rules, chain, address)), 200)
   })
 }

@@ -29,6 +29,8 @@ import { statsToWire, summariesOf } from './summaries.ts'
 import { plain, positionToWire } from './wire.ts'
 import type { Money } from '#/exchange/money.ts'
 import { markOf, marksOf } from '../marks.ts'
+import type { Rules } from '../rules.ts'
+import { adlQuantiles } from '#/exchange/trading/adl-rank.ts'
 
 /** Leaders per category of the overview. */
 const TOP = 5
@@ -132,6 +134,7 @@ export async function chainWalletDetail(
   db: Tx,
   now: Date,
   market: Pick<MarketSimulator, 'mark' | 'marks'>,
+  rules: Rules,
   chain: string,
   address: string,
 ): Promise<ChainWalletDetail> {
@@ -154,11 +157,16 @@ export async function chainWalletDetail(
       .limit(RECENT_TRADES),
   ])
   if (!card) throw notFound()
+  const lights = await adlQuantiles(db, rules, marksOf(market), trades)
   return {
     ...withWallet(card, wallet),
     periods: STATS_PERIODS.map((period) => statsToWire(period, stats.find((s) => s.period === period) ?? null)),
     trades: trades.map((position) =>
-      positionToWire(position, position.status === 'open' ? markOf(market, position.pairCode) : undefined),
+      positionToWire(
+        position,
+        position.status === 'open' ? markOf(market, position.pairCode) : undefined,
+        lights.get(position.id) ?? null,
+      ),
     ),
   }
 }

@@ -163,7 +163,7 @@ export function copyReadRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
   })
 
   app.openapi(positionsRoute, async (c) =>
-    c.json(ok(await leaderPositions(ctx.db, ctx.market, Number(c.req.valid('param').leaderId))), 200),
+    c.json(ok(await leaderPositions(ctx.db, ctx.market, ctx.rules, Number(c.req.valid('param').leaderId))), 200),
   )
 
   app.openapi(historyRoute, async (c) =>

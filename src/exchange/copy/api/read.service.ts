@@ -24,7 +24,9 @@ import { leaderCount, leaderPage, type LeaderFilter, type LeaderRow } from './le
 import { seriesOf, statsToWire, summariesOf } from './summaries.ts'
 import { NO_VOTES, voteCounts } from './watch-vote.service.ts'
 import { followRefusal, maskNickname, plain, positionToWire } from './wire.ts'
-import { markOf } from '../marks.ts'
+import { markOf, marksOf } from '../marks.ts'
+import type { Rules } from '../rules.ts'
+import { adlQuantiles } from '#/exchange/trading/adl-rank.ts'
 
 export interface Paging {
   page: number
@@ -170,10 +172,11 @@ export async function leaderStatsDetail(
 
 const ownPositions = (leaderId: number) => and(eq(positions.userId, leaderId), isNull(positions.copyId))
 
-/** The leader's own open positions at the current marks, newest first. */
+/** The leader's own open positions at the current marks, with their ADL lights, newest first. */
 export async function leaderPositions(
   db: Tx,
-  market: Pick<MarketSimulator, 'mark'>,
+  market: Pick<MarketSimulator, 'mark' | 'marks'>,
+  rules: Rules,
   leaderId: number,
 ): Promise<CopyPosition[]> {
   await assertListed(db, leaderId)
@@ -182,7 +185,8 @@ export async function leaderPositions(
     .from(positions)
     .where(and(ownPositions(leaderId), eq(positions.status, 'open')))
     .orderBy(desc(positions.openedAt), desc(positions.id))
-  return rows.map((row) => positionToWire(row, markOf(market, row.pairCode)))
+  const lights = await adlQuantiles(db, rules, marksOf(market), rows)
+  return rows.map((row) => positionToWire(row, markOf(market, row.pairCode), lights.get(row.id) ?? null))
 }
 
 /** The leader's own closed positions, newest first. */
@@ -199,7 +203,7 @@ export async function leaderHistory(db: Tx, leaderId: number, paging: Paging): P
       .offset(pageWindow(paging).offset),
     db.select({ total: count() }).from(positions).where(closed),
   ])
-  return { list: rows.map((row) => positionToWire(row, undefined)), total: counted?.total ?? 0, ...paging }
+  return { list: rows.map((row) => positionToWire(row, undefined, null)), total: counted?.total ?? 0, ...paging }
 }
 
 /**

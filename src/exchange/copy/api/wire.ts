@@ -25,9 +25,10 @@ const roeOf = (pnl: Money, margin: Money): string => (margin.lte(0) ? '0' : rati
 /**
  * A positions row on the wire. Open: mark, unrealized PnL at the mark (18 decimals) and
  * roe = unrealized / margin. Closed: roe = realized PnL / the margin at open, which is
- * entryPrice × closedSize / leverage (the stored margin is 0 once closed).
+ * entryPrice × closedSize / leverage (the stored margin is 0 once closed). `adlQuantile`: an open
+ * futures position's ADL light (trading/adl-rank.ts adlQuantiles), null for the others.
  */
-export function positionToWire(row: PositionRow, mark: Money | undefined): CopyPosition {
+export function positionToWire(row: PositionRow, mark: Money | undefined, adlQuantile: number | null): CopyPosition {
   const side = row.side < 0 ? -1 : 1
   const open = row.status === 'open'
   const entryPrice = new Money(row.entryPrice)
@@ -63,6 +64,7 @@ export function positionToWire(row: PositionRow, mark: Money | undefined): CopyP
     openedAt: row.openedAt.getTime(),
     closedAt: row.closedAt === null ? null : row.closedAt.getTime(),
     closeReason: closeReasonOf(row.closeReason),
+    adlQuantile: open && row.biz === 'futures' ? adlQuantile : null,
   }
 }
 

@@ -56,6 +56,7 @@ const leaderTrade: CopyPosition = {
   openedAt: 1_700_000_000_000,
   closedAt: null,
   closeReason: null,
+  adlQuantile: 3,
 }
 
 function withData(children: ReactNode, trade = leaderTrade, instrument = btc) {

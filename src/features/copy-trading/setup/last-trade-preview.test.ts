@@ -45,6 +45,7 @@ function position(patch: Partial<CopyPosition>): CopyPosition {
     openedAt: 1,
     closedAt: null,
     closeReason: null,
+    adlQuantile: null,
     ...patch,
   }
 }

@@ -8,7 +8,7 @@ import { Pager } from '#/ui/Pager.tsx'
 import { Amount } from '#/ui/Amount.tsx'
 import { QUOTE_DIGITS, type PairFacts } from '../shared/pair.ts'
 import { dataOf, tradingQueries } from '../trading.queries.ts'
-import { cancelReasonText, orderTypeText, statusText } from '../trading.texts.ts'
+import { cancelReasonText, orderKindText, statusText } from '../trading.texts.ts'
 import { OrderTime, PanelTable, SideText } from './PanelTable.tsx'
 
 export function OrderHistory({ biz, factsOf }: { biz: TradingMarket; factsOf: (pairCode: string) => PairFacts }) {
@@ -30,7 +30,7 @@ export function OrderHistory({ biz, factsOf }: { biz: TradingMarket; factsOf: (p
             cells: [
               <OrderTime key="time" ms={order.updatedAt} />,
               pair.label,
-              orderTypeText(i18n, order.type),
+              orderKindText(i18n, order),
               <SideText key="side" side={order.side} biz={biz} />,
               order.price ? (
                 <Amount key="price" value={order.price} digits={pair.priceDigits} />

@@ -21,7 +21,8 @@ export function PanelTable({
 }: {
   label: string
   empty: string
-  columns: readonly string[]
+  /** Column headings (a heading may carry a help link); on a phone, each cell's label. */
+  columns: readonly ReactNode[]
   rows: readonly PanelRow[]
 }) {
   if (rows.length === 0) return <p className="px-3 py-6 text-center text-sm text-muted">{empty}</p>

@@ -1,6 +1,6 @@
 /**
  * The trader's open positions on a market (issue 19), live from the positions channel: size, entry, mark, liquidation
- * price, margin, unrealized PnL and ROE at the mark. Their own position closes at market or at a limit (all or part,
+ * price, margin, unrealized PnL and ROE at the mark, and a futures position's ADL rank (five bars, issue 27). Their own position closes at market or at a limit (all or part,
  * reduce-only), takes a take profit / stop loss, and takes or gives back isolated margin. A position a copy holds says
  * so and closes on its own, at the mark.
  */
@@ -24,6 +24,8 @@ import { dataOf, tradingQueries } from '../trading.queries.ts'
 import { loadedOk } from '#/exchange-client/index.ts'
 import { refusalText } from '../trading.texts.ts'
 import { PanelTable } from './PanelTable.tsx'
+import { AdlLights } from './AdlLights.tsx'
+import { HelpLink } from '#/features/i18n/index.ts'
 
 type Action = { kind: 'close' | 'tpsl' | 'margin'; position: TradingPosition }
 
@@ -36,6 +38,7 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
   const [action, setAction] = useState<Action | undefined>()
   const [closing, setClosing] = useState<ReadonlySet<string>>(new Set())
   const positions = dataOf(useQuery(tradingQueries.positions(biz)).data) ?? []
+  const futures = biz === 'futures'
 
   const closeCopied = async (position: TradingPosition) => {
     if (closing.has(position.positionId)) return
@@ -64,6 +67,14 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
           t`Liq. price`,
           t`Margin`,
           t`PnL (ROE)`,
+          ...(futures
+            ? [
+                <span key="adl" className="inline-flex items-center gap-1">
+                  {t({ message: 'ADL', context: 'auto-deleveraging' })}
+                  <HelpLink to="liquidation" label={t`Learn more about auto-deleveraging`} testId="help-adl" />
+                </span>,
+              ]
+            : []),
           t`TP / SL`,
           '',
         ]}
@@ -100,6 +111,7 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
                 <Amount value={position.unrealizedPnl} digits={QUOTE_DIGITS} signed />{' '}
                 <span dir="ltr">({format.percent(position.roe)})</span>
               </span>,
+              ...(futures ? [<AdlLights key="adl" quantile={position.adlQuantile} />] : []),
               <span key="tpsl" dir="ltr">
                 <Amount value={position.takeProfitPrice} digits={pair.priceDigits} /> /{' '}
                 <Amount value={position.stopLossPrice} digits={pair.priceDigits} />

@@ -1,0 +1,1 @@
+CREATE INDEX "positions_open_pair_side_idx" ON "positions" USING btree ("pair_code","side") WHERE "positions"."status" = 'open' and "positions"."biz" = 'futures';
