@@ -234,7 +234,9 @@ export function closePart(
   const feeKind = liquidation ? 'liquidation-fee' : 'fee'
   const feeFromMargin = Exact.min(fee, left)
   book.transfer(margin, feeTo, feeFromMargin, feeKind, ref)
-  const feeFromWallet = fromFunds(book, position, fee.minus(feeFromMargin))
+  // A liquidation's fee is taken only from what its own close leaves: a cross account's wallet backs the losses of the
+  // liquidation's later fills first (its rest, up to the maintenance, goes to the fund once the account is closed).
+  const feeFromWallet = liquidation ? new Exact(0) : fromFunds(book, position, fee.minus(feeFromMargin))
   book.transfer(funds, feeTo, feeFromWallet, feeKind, ref)
   const paidFee = feeFromMargin.plus(feeFromWallet)
   const rest = left.minus(feeFromMargin)
