@@ -11,12 +11,13 @@
 import { Exact, exact, type Money } from '../money.ts'
 import type { Biz } from '../db/copy-schema.ts'
 import type { MarginMode } from '#/contract/trading.schemas.ts'
+import type { SkipReason } from '#/contract/copy-common.schemas.ts'
 
 export type Side = 1 | -1
 export type CopyStatus = 'active' | 'paused' | 'cancelled'
 export type CloseReason =
   'leader' | 'take-profit' | 'stop-loss' | 'liquidation' | 'copy-stop-loss' | 'cancel' | 'manual'
-export type SkipReason = 'insufficient-balance' | 'below-minimum-size' | 'paused' | 'instrument-not-allowed'
+export type { SkipReason } from '#/contract/copy-common.schemas.ts'
 
 export interface CopySettings {
   mode: 'fixed' | 'ratio'
