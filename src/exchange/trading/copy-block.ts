@@ -18,6 +18,13 @@
  * - What the book did not fill of a copy's share is skipped for the copy: 'slippage' when the limit stopped the block
  *   (the book had more beyond it), 'depth' when the book ran out, or what was left of it within the limit was the
  *   leader's own or a linked account's (self-trade prevention stops the block there).
+ *
+ * Closes are not blocks: a leader's reduce or close closes the same fraction of every copy at the leader's average close
+ * price (mirror.ts mirrorClose). A follower must be out when the leader is: a close the book could not fill within the
+ * cap would leave a copied position no leader manages, its size no longer the leader's fraction, for a retry at an
+ * unknown price. The cost is that the house takes the other side of copies' closes at a real traded price without their
+ * slippage; their size is bounded by what opened on the book. Closing on the book as well (Binance does) needs that
+ * retry and the reconciliation's close replay to follow it.
  */
 import { COPY } from '#/app.config.ts'
 import { exact, Exact, type Money } from '../money.ts'
