@@ -552,6 +552,14 @@ export const COPY = {
   defaultPageSize: 20,
   /** Simulated followers seeded with the demo market, each copying one to three simulated leaders. */
   simulatedFollowers: 120,
+  /**
+   * Followers trade on the book (audit M4): a lead event that opens or adds is followed by one IOC block order of every
+   * copy's size on the leader's book, limited to the leader's average fill price moved this ratio against the followers
+   * (0.005: a buy no more than 0.5 % above it, a sell no less than 0.5 % below), on the tick inside the cap. What the
+   * book cannot fill there is skipped per follower: 'depth' when the book ran out, 'slippage' when the limit stopped it.
+   * Binance's copy trading places followers' IOC orders with a 0.3 % / 0.5 % slippage cap.
+   */
+  slippageCap: '0.005',
 } as const
 
 /**

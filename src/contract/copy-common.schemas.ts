@@ -116,7 +116,20 @@ export const CLOSE_REASONS = [
   'adl',
 ] as const
 export type CloseReason = (typeof CLOSE_REASONS)[number]
-export const SKIP_REASONS = ['insufficient-balance', 'below-minimum-size', 'paused', 'instrument-not-allowed'] as const
+/**
+ * Why a copy did not follow a lead event (in full): its balance, the minimum order, a paused copy, a market the leader
+ * does not share, or the book (the block order of the followers ran out of depth, or met its slippage cap, before it
+ * filled this copy's share).
+ */
+export const SKIP_REASONS = [
+  'insufficient-balance',
+  'below-minimum-size',
+  'paused',
+  'instrument-not-allowed',
+  'depth',
+  'slippage',
+] as const
+export type SkipReason = (typeof SKIP_REASONS)[number]
 
 export const positionSchema = z
   .object({

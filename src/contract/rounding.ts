@@ -19,6 +19,15 @@
  * | auto-deleveraging price (a bankrupt    | `deleverage`    | long ↑, short ↓: the bankrupt side never loses a     |
  * | rest's bankruptcy price)               |                 | hair more than backs it (the rest stays its margin's)|
  * | entry / exit / TP / SL prices, figures | `q`: half-up    | records and displays, not movements of money         |
+ * | copies' price: their block order's     | `q`: half-up,   | an entry, rounded once for every copy of the event   |
+ * | average fill (trading/copy-block.ts)   | once            |                                                      |
+ * | a copy's share of the block's fills    | ↓ to the lot,   | never more than it asked, and every lot filled goes  |
+ * |                                        | leftover lots to| to someone                                           |
+ * |                                        | the largest     |                                                      |
+ * |                                        | remainders      |                                                      |
+ * | the block's limit (leader's price ±    | on the tick,    | the slippage cap is never exceeded                   |
+ * | the slippage cap)                      | toward the      |                                                      |
+ * |                                        | leader's price  |                                                      |
  * | unit value (equity ÷ units) and units  | Exact: half-up  | a record, never money moved; equity and flows stay   |
  * | bought by a flow (flow ÷ unit value)   | at 40 digits    | exact, so the error is < 1e-39 relative per step     |
  * | return from unit values (UV₁ ÷ UV₀ − 1)| half-up at 30   | cuts the quotients' noise: a return that is a short  |

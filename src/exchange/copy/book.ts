@@ -10,14 +10,13 @@
  */
 import { Exact, exact, type Money } from '../money.ts'
 import type { Biz } from '../db/copy-schema.ts'
-import type { CloseReason } from '#/contract/copy-common.schemas.ts'
+import type { CloseReason, SkipReason } from '#/contract/copy-common.schemas.ts'
 import type { MarginMode } from '#/contract/trading.schemas.ts'
 
-export type { CloseReason }
+export type { CloseReason, SkipReason }
 
 export type Side = 1 | -1
 export type CopyStatus = 'active' | 'paused' | 'cancelled'
-export type SkipReason = 'insufficient-balance' | 'below-minimum-size' | 'paused' | 'instrument-not-allowed'
 
 export interface CopySettings {
   mode: 'fixed' | 'ratio'

@@ -149,36 +149,44 @@ export function mirrorClose(
   return copied
 }
 
+/** A copy's order for a leader's opening (or adding) event, sized by its settings (copy-sizing.ts). */
+export interface CopyOrder {
+  copy: CopyState
+  /** Its open position mirroring the leader's, which the order adds to; undefined: it opens one. */
+  existing: PositionState | undefined
+  leverage: number
+  size: Money
+  /** What `size` holds at the price it was sized at: margin and the opening fee. */
+  margin: Money
+  fee: Money
+}
+
 /**
- * Mirrors an opening (or adding) `leaderSize` of a leader position into every copy, within its settings and caps;
- * `orderShare` is the part of the leader's order it is, when the order fills in pieces (copy-sizing.ts).
+ * Every copy's order for an opening (or adding) `leaderSize` of a leader position, sized at `price` within its settings
+ * and caps; the copies that cannot follow are recorded as skipped, with their reason. `orderShare` is the part of the
+ * leader's order it is, when the order fills in pieces (copy-sizing.ts).
  */
-export function mirrorOpen(
+export function copyOrders(
   book: Book,
   rules: Rules,
-  order: LeaderOrder,
+  order: Pick<LeaderOrder, 'eventId' | 'biz' | 'pairCode'>,
+  price: Money,
   leaderPosition: PositionState,
   leaderSize: Money,
   target: MirrorTarget,
   orderShare?: Money,
-): { copied: number; skipped: number } {
+): { orders: CopyOrder[]; skipped: number } {
   const instrument = rules.instrument(order.pairCode)
   const allowed = target.allowedInstruments.length === 0 || target.allowedInstruments.includes(order.pairCode)
-  let copied = 0
+  const orders: CopyOrder[] = []
   let skipped = 0
-  const skip = (copy: CopyState, reason: SkipReason) => {
-    book.change.skipped.push({ copyId: copy.id, eventId: order.eventId, pairCode: order.pairCode, reason })
-    skipped += 1
-  }
   const linked = new Map(linkedPositions(book, leaderPosition.id).map((p) => [p.copyId, p]))
   for (const copy of target.copies) {
     if (copy.status === 'cancelled') continue
-    if (copy.status === 'paused') {
-      skip(copy, 'paused')
-      continue
-    }
-    if (!allowed) {
-      skip(copy, 'instrument-not-allowed')
+    const reason = copy.status === 'paused' ? 'paused' : allowed ? undefined : 'instrument-not-allowed'
+    if (reason) {
+      skipCopy(book, copy, order, reason)
+      skipped += 1
       continue
     }
     const existing = linked.get(copy.id)
@@ -189,43 +197,92 @@ export function mirrorOpen(
       settings: copy,
       available: copy.balance,
       leaderSize,
-      price: order.price,
+      price,
       leverage,
       lotSize: instrument.lotSize,
       feeRate: rules.takerFeeRate,
       orderShare,
     })
     if (!sizing.ok) {
-      skip(copy, sizing.reason)
+      skipCopy(book, copy, order, sizing.reason)
+      skipped += 1
       continue
     }
-    if (existing) {
-      addToPosition(
-        book,
-        rules,
-        existing,
-        { ...sizing, price: order.price, ref: order.eventId },
-        triggersOf(book, existing),
-      )
-    } else {
-      openPosition(book, rules, {
-        userId: copy.followerId,
-        copyId: copy.id,
-        sourcePositionId: leaderPosition.id,
-        biz: order.biz,
-        pairCode: order.pairCode,
-        side: leaderPosition.side,
-        leverage,
-        size: sizing.size,
-        price: order.price,
-        margin: sizing.margin,
-        fee: sizing.fee,
-        at: order.at,
-        triggers: { takeProfitRatio: copy.takeProfitRatio, stopLossRatio: copy.stopLossRatio },
-        ref: order.eventId,
-      })
-    }
-    copied += 1
+    orders.push({ copy, existing, leverage, size: sizing.size, margin: sizing.margin, fee: sizing.fee })
   }
-  return { copied, skipped }
+  return { orders, skipped }
+}
+
+/** Records that a copy did not follow a leader event (in full), and why. */
+export function skipCopy(
+  book: Book,
+  copy: Pick<CopyState, 'id'>,
+  order: Pick<LeaderOrder, 'eventId' | 'pairCode'>,
+  reason: SkipReason,
+): void {
+  book.change.skipped.push({ copyId: copy.id, eventId: order.eventId, pairCode: order.pairCode, reason })
+}
+
+/** A copy's order done: `size` at `price`, its margin and fee from the copy account, into its copied position. */
+export function openCopy(
+  book: Book,
+  rules: Rules,
+  order: Pick<LeaderOrder, 'eventId' | 'biz' | 'pairCode' | 'at'>,
+  leaderPosition: PositionState,
+  copyOrder: CopyOrder,
+  done: { size: Money; price: Money; margin: Money; fee: Money },
+): void {
+  const { copy, existing } = copyOrder
+  if (existing) {
+    addToPosition(book, rules, existing, { ...done, ref: order.eventId }, triggersOf(book, existing))
+    return
+  }
+  openPosition(book, rules, {
+    userId: copy.followerId,
+    copyId: copy.id,
+    sourcePositionId: leaderPosition.id,
+    biz: order.biz,
+    pairCode: order.pairCode,
+    side: leaderPosition.side,
+    leverage: copyOrder.leverage,
+    size: done.size,
+    price: done.price,
+    margin: done.margin,
+    fee: done.fee,
+    at: order.at,
+    triggers: { takeProfitRatio: copy.takeProfitRatio, stopLossRatio: copy.stopLossRatio },
+    ref: order.eventId,
+  })
+}
+
+/**
+ * Mirrors an opening (or adding) `leaderSize` of a leader position into every copy at the leader's price, within its
+ * settings and caps, where there is no book to trade on: the back-fill and the what-if replay history, and the copy
+ * engine's `leaderTrade` applies a decision at a given price. On the books the copies trade a block order instead
+ * (trading/copy-block.ts).
+ */
+export function mirrorOpen(
+  book: Book,
+  rules: Rules,
+  order: LeaderOrder,
+  leaderPosition: PositionState,
+  leaderSize: Money,
+  target: MirrorTarget,
+  orderShare?: Money,
+): { copied: number; skipped: number } {
+  const { orders, skipped } = copyOrders(
+    book,
+    rules,
+    order,
+    order.price,
+    leaderPosition,
+    leaderSize,
+    target,
+    orderShare,
+  )
+  for (const copyOrder of orders) {
+    const { size, margin, fee } = copyOrder
+    openCopy(book, rules, order, leaderPosition, copyOrder, { size, price: order.price, margin, fee })
+  }
+  return { copied: orders.length, skipped }
 }

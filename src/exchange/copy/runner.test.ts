@@ -1,8 +1,9 @@
 /**
  * The engine end to end on a fast clock: simulated leaders with back-filled history and
- * statistics; users follow the busiest futures leaders; hours pass tick by tick, the leader
- * trades, the copy mirrors every open and close at the leader's price; Monday 00:00 UTC settles
- * profit share; the ledger balances throughout.
+ * statistics; users follow the busiest futures leaders; hours pass tick by tick, the leaders
+ * trade (the simulated ones on the books, where their copies open through a block order; a
+ * user leader through the copy engine at a price it is given), the copies mirror every open and
+ * close; Monday 00:00 UTC settles profit share; the ledger balances throughout.
  */
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -130,7 +131,7 @@ describe('copy engine on its clock', () => {
     expect(await ledgerState(db)).toEqual({ zero: true, mismatched: 0 })
   })
 
-  it('mirrors the leader hour after hour at the leader’s prices and settles profit share on Monday', async () => {
+  it('mirrors the leaders hour after hour and settles profit share on Monday', async () => {
     const { db } = h.context
     // The market is deterministic for whoever holds its seed (the harness's): the leader opens on the side of the pair
     // that will move most in two hours.
@@ -171,7 +172,7 @@ describe('copy engine on its clock', () => {
     const copied = await db.select().from(positions).where(inArray(positions.copyId, copyIds))
     expect(copied.length).toBeGreaterThan(0)
     for (const position of copied) {
-      // Every copy follows a leader position on the same pair and side, opened at the same price.
+      // Every copy follows a leader position on the same pair and side, opened at the same time.
       const [source] = await db
         .select()
         .from(positions)
@@ -182,11 +183,24 @@ describe('copy engine on its clock', () => {
         openedAt: position.openedAt.getTime(),
       })
       if (position.status === 'closed' && position.closeReason === 'leader') {
-        const exit = new Money(position.exitPrice ?? '0')
-        const expected = paid(exit.minus(position.entryPrice), new Money(position.closedSize), position.side)
+        // The move in Exact: a copy's entry is its block order's average on the book, 18 decimals beside 4 or 5
+        // integer digits, which Money's 20 digits would cut.
+        const exit = new Exact(position.exitPrice ?? '0')
+        const expected = paid(exit.minus(position.entryPrice), new Exact(position.closedSize), position.side)
         const margin = new Money(position.entryPrice).times(position.closedSize).div(position.leverage)
-        // Realized PnL is the price move × size × side; only a loss beyond the margin is capped at it.
-        if (expected.gt(margin.neg().div(2))) expect(new Money(position.realizedPnl).toFixed()).toBe(expected.toFixed())
+        // Realized PnL is the price move × size × side; only a loss beyond the margin is capped at it. Closed in one
+        // step it is exactly that; in several, each step's PnL is paid toward zero on its own and the average exit is
+        // rounded half-up, so the sum may differ by a unit of the 18th decimal per step and half a unit per coin.
+        const [steps] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(ledgerTransfers)
+          .where(and(eq(ledgerTransfers.debit, `margin:${position.id}`), eq(ledgerTransfers.kind, 'release-margin')))
+        const closes = steps?.n ?? 0
+        const slack = new Exact('1e-18').times(closes).plus(new Exact('0.5e-18').times(position.closedSize))
+        const off = new Exact(position.realizedPnl).minus(expected).abs()
+        if (expected.gt(margin.neg().div(2)))
+          if (closes <= 1) expect(new Money(position.realizedPnl).toFixed()).toBe(expected.toFixed())
+          else expect(off.lte(slack), `realized ${position.realizedPnl} beside ${expected.toFixed()}`).toBe(true)
       }
     }
     // Monday 00:00 UTC: the profitable copies paid their leaders (never more than rate × profit above the mark).

@@ -220,8 +220,14 @@ export const leaderEvents = pgTable(
     positionId: bigint('position_id', { mode: 'number' }).notNull(),
     kind: text('kind', { enum: ['open', 'add', 'reduce', 'close'] }).notNull(),
     pairCode: text('pair_code').notNull(),
+    /** The leader's average fill price of the event. */
     price: money('price').notNull(),
     size: money('size').notNull(),
+    /**
+     * The copies' price of an open or add on the books: the average of the followers' block order's fills (audit M4).
+     * Null when the copies followed at the leader's price (closes, history and what-if replays) or nothing filled.
+     */
+    copyPrice: money('copy_price'),
     copied: integer('copied').notNull().default(0),
     skipped: integer('skipped').notNull().default(0),
     createdAt: at('created_at').notNull(),

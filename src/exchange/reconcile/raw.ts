@@ -84,6 +84,8 @@ const eventRow = z.object({
   pairCode: z.string(),
   price: amount,
   size: amount,
+  /** The copies' price of an open or add on the books (their block order's average fill); null: the leader's. */
+  copyPrice: amountOrNull,
   createdAt: ms,
 })
 export type EventRecord = z.infer<typeof eventRow>
@@ -249,7 +251,7 @@ export async function readRaw(db: Reader): Promise<Raw> {
   const events = await read(
     db,
     sql`select id, leader_id as "leaderId", position_id as "positionId", kind, pair_code as "pairCode", price::text, size::text,
-      ${epoch('created_at')} as "createdAt" from leader_events order by created_at, position_id, id`,
+      copy_price::text as "copyPrice", ${epoch('created_at')} as "createdAt" from leader_events order by created_at, position_id, id`,
     eventRow,
   )
   const transfers = await read(

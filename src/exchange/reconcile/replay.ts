@@ -2,7 +2,8 @@
  * Every position replayed from what was recorded of it, with the money rules written out again (margin held rounds
  * up, fees, PnL and funding paid toward zero, released margin down, prices half-up; an isolated loss is capped at the
  * released margin): a leader's own position from its leader events; a copied one from the leader events of the
- * position it mirrors (its opening and added sizes read back from the margin the ledger moved, its partial closes by
+ * position it mirrors (its opening and added sizes read back from the margin the ledger moved at the event's copies'
+ * price, the average of their block order where they traded on the books, its partial closes by
  * the mirror's rule: the same fraction, down to whole lots; any other close takes what is left). Funding comes from
  * the ledger where the ledger is exact in time, and is charged again on back-filled history at that time's price.
  *
@@ -466,7 +467,8 @@ function replayCopied(input: ReplayInput, position: PositionRecord, context: Cop
   if (!lot) problems.push(`unknown instrument ${position.pairCode}`)
   const leverage = new D(position.leverage)
   const margin = input.ledger.movements(marginKey(position.id))
-  // Opening and added sizes: the margin moved in, at the leader's price, back to whole lots.
+  // Opening and added sizes: the margin moved in, at the copies' price of the event (their block order's average on the
+  // books, else the leader's price), back to whole lots.
   for (const m of margin) {
     const kind = m.transfer.kind
     if (kind !== 'open-margin' && kind !== 'add-margin') continue
@@ -475,7 +477,7 @@ function replayCopied(input: ReplayInput, position: PositionRecord, context: Cop
       problems.push(`${kind} ${m.transfer.id} names no leader event`)
       continue
     }
-    const price = new D(event.price)
+    const price = new D(event.copyPrice ?? event.price)
     const size = m.delta.times(leverage).div(price).div(lot).toDecimalPlaces(0).times(lot)
     if (!ceil18(price.times(size).div(leverage)).eq(m.delta))
       problems.push(`${kind} ${m.transfer.id}: ${plain(m.delta)} is not the margin of a whole number of lots`)

@@ -402,8 +402,8 @@ describe('a lead trader’s bankrupt rest', () => {
     const short = await open(shortUser, LINK, 'sell', '200', 5)
     const lead = await futuresUser('2000', LINK)
     await insertLeader(h, lead)
-    // One copy at a fixed 2× (20 USDT: 1.99 LINK, its fee paid), far from its liquidation; one at the leader's 10×
-    // (9.99 LINK).
+    // One copy at a fixed 2× (20 USDT, sized at the copies' block limit, the leader's price + 0.5 %: 1.98 LINK, its fee
+    // paid), far from its liquidation; one at the leader's 10× (9.94 LINK).
     const calm = await follower(h, lead, { invest: '500', fixedAmount: '20' })
     await h.context.db.update(copies).set({ leverageMode: 'fixed', fixedLeverage: 2 }).where(eq(copies.id, calm.copyId))
     const alike = await follower(h, lead, { invest: '500', fixedAmount: '20' })
@@ -415,8 +415,8 @@ describe('a lead trader’s bankrupt rest', () => {
     }
     const [calmCopy, alikeCopy] = [await copyOf(calm.copyId), await copyOf(alike.copyId)]
     expect([calmCopy, alikeCopy].map((p) => [new Exact(p.size).toFixed(), p.leverage])).toEqual([
-      ['1.99', 2],
-      ['9.99', 10],
+      ['1.98', 2],
+      ['9.94', 10],
     ])
     await setInsurance(h.context.db, '0', h.context.now())
     prices.set(LINK, '15')
@@ -447,9 +447,9 @@ describe('a lead trader’s bankrupt rest', () => {
     const taken = await deleverageOrders(LINK)
     expect(taken.map((o) => [o.positionId, new Exact(o.filled).toFixed()])).toEqual([
       [short.id, '50'],
-      [short.id, '9.99'],
+      [short.id, '9.94'],
     ])
-    expect(new Exact((await positionById(short.id)).size).toFixed()).toBe('140.01')
+    expect(new Exact((await positionById(short.id)).size).toFixed()).toBe('140.06')
     await expect(differencesOf([long.id, calmCopy.id, alikeCopy.id])).resolves.toEqual([])
     await ledgerWhole()
   })

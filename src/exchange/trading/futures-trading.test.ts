@@ -1,7 +1,8 @@
 /**
  * Futures trading through the API: one-way positions opened, added to, reduced and flipped by orders at their fill
  * prices, margin held while an order waits, leverage per pair and side, reduce-only, sizes in the §3 units; and a lead
- * trader's orders copied to their followers at the leader's fill price. The ledger stays whole after each step.
+ * trader's orders copied to their followers on the book (their block order: copy-block.test.ts). The ledger stays
+ * whole after each step.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
@@ -31,7 +32,9 @@ let h: Harness
 let doc: OpenApiCheck
 let ids = 0
 beforeAll(async () => {
-  h = await startHarness()
+  // A fixed clock: the maker's ladder sizes vary by the minute, and what the bracket test's 20 ETH leaves of a level is
+  // what the next test's 1 ETH meets (on some minutes less than 1 ETH, so it took two levels).
+  h = await startHarness({ start: Date.UTC(2026, 10, 23, 12, 0, 30) })
   doc = openApiCheck((await h.api('GET', '/openapi.json')).body)
 })
 afterAll(() => h.close())
@@ -374,26 +377,31 @@ describe('margin modes', () => {
 })
 
 describe('a lead trader’s futures orders', () => {
-  it('are copied to each follower at the leader’s fill price, and closing closes the copies', async () => {
+  it('are copied to each follower on the book after the leader, and closing closes the copies', async () => {
     const leader = await fundedUser(h, 20_000)
     await insertLeader(h, leader.id)
     const copier = await follower(h, leader.id, { invest: '5000', fixedAmount: '500' })
     const opened = await placed(leader, { side: 'buy', type: 'market', size: '2' })
-    // The copy opens at the leader's average fill price (the order may walk several levels of the book).
+    // The leader's price is the average of its fills (the order may walk several levels of the book); the copy's, its
+    // block order's on what the leader left, no better (the event records both).
     const quote = opened.fills.reduce((sum, f) => sum.plus(f.quote), new Exact(0))
-    const price = quote.div('2').toDecimalPlaces(18, Exact.ROUND_HALF_UP).toFixed()
+    const price = quote.div('2').toDecimalPlaces(18, Exact.ROUND_HALF_UP)
     const copied = await h.context.db
       .select()
       .from(positions)
       .where(and(eq(positions.copyId, copier.copyId), eq(positions.status, 'open')))
     expect(copied).toHaveLength(1)
-    expect([new Exact(copied[0]?.entryPrice ?? 0).toFixed(), copied[0]?.side]).toEqual([price, 1])
+    const events = await h.context.db.select().from(leaderEvents).where(eq(leaderEvents.leaderId, leader.id))
+    expect(events.map((e) => [e.kind, new Exact(e.size).toFixed(), new Exact(e.price).toFixed(), e.copied])).toEqual([
+      ['open', '2', price.toFixed(), 1],
+    ])
+    const copyPrice = new Exact(events[0]?.copyPrice ?? 'NaN')
+    expect(copyPrice.gte(price)).toBe(true)
+    expect([new Exact(copied[0]?.entryPrice ?? 0).toFixed(), copied[0]?.side]).toEqual([copyPrice.toFixed(), 1])
     const copierView = positionsResponseSchema.parse(
       (await api('GET', '/trade/v1/positions?biz=futures', { token: copier.token })).body,
     ).data
     expect(copierView.map((p) => p.copyId)).toEqual([String(copier.copyId)])
-    const events = await h.context.db.select().from(leaderEvents).where(eq(leaderEvents.leaderId, leader.id))
-    expect(events.map((e) => [e.kind, new Exact(e.size).toFixed(), e.copied])).toEqual([['open', '2', 1]])
     await placed(leader, { side: 'sell', type: 'market', size: '2', reduceOnly: true })
     const after = await h.context.db.select().from(positions).where(eq(positions.copyId, copier.copyId))
     expect(after.map((p) => [p.status, p.closeReason])).toEqual([['closed', 'leader']])

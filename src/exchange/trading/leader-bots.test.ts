@@ -1,11 +1,13 @@
 /**
  * The simulated futures leaders trade through the order books like everyone (issue 18, item 7): their live decisions
  * are market orders that the book fills (at its prices, walking it when large), their positions open at those fills,
- * and their copies follow at the leader's average fill price.
+ * and their copies follow on the same book, through one block order per decision at its average price, within the
+ * slippage cap of the leader's (issue 27, audit M4).
  */
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { leaders, positions } from '../db/copy-schema.ts'
+import { COPY } from '#/app.config.ts'
+import { leaderEvents, leaders, positions } from '../db/copy-schema.ts'
 import { fills, orders } from '../db/trading-schema.ts'
 import { Exact } from '../money.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
@@ -70,7 +72,9 @@ it.each(['futures', 'spot'] as const)(
     const found = await opened()
     expect(found.length).toBeGreaterThan(0)
     let withCopies = 0
-    // The position's entry is the average of the order's fills (to 18 decimals); its copies opened there too.
+    // The position's entry is the average of the order's fills (to 18 decimals); its copies opened at their block
+    // order's average (the event's copies' price), after the leader on the same book: no better than the leader's, and
+    // within the slippage cap of it.
     for (const { order, position } of found) {
       const own = await h.context.db.select().from(fills).where(eq(fills.orderId, order.id))
       const size = own.reduce((sum, f) => sum.plus(f.size), new Exact(0))
@@ -80,8 +84,18 @@ it.each(['futures', 'spot'] as const)(
         quote.div(size).toDecimalPlaces(18, Exact.ROUND_HALF_UP).toFixed(),
       )
       const copies = await h.context.db.select().from(positions).where(eq(positions.sourcePositionId, position.id))
-      for (const copy of copies)
-        expect(new Exact(copy.entryPrice).toFixed()).toBe(new Exact(position.entryPrice).toFixed())
+      const [event] = await h.context.db
+        .select()
+        .from(leaderEvents)
+        .where(and(eq(leaderEvents.positionId, position.id), eq(leaderEvents.kind, 'open')))
+      const entry = new Exact(position.entryPrice)
+      const worst = entry.times(new Exact(1).plus(new Exact(COPY.slippageCap).times(position.side)))
+      for (const copy of copies) {
+        const price = new Exact(copy.entryPrice)
+        expect(price.toFixed()).toBe(new Exact(event?.copyPrice ?? 'NaN').toFixed())
+        const within = position.side === 1 ? price.gte(entry) && price.lte(worst) : price.lte(entry) && price.gte(worst)
+        expect(within, `copy ${price.toFixed()} beside the leader's ${entry.toFixed()}`).toBe(true)
+      }
       withCopies += copies.length
     }
     // Not a loop that may run zero times: some copy followed.

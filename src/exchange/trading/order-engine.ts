@@ -61,6 +61,7 @@ import {
 import { QUOTE_COIN, SPOT_WALLET } from './spot-settlement.ts'
 import { SpotBookSettlement } from './spot-book-settlement.ts'
 import { FUTURES_WALLET, PositionSettlement, openingHold } from './position-settlement.ts'
+import type { BlockVenue } from './copy-block.ts'
 import { isOpen, type OrderState, type Settlement } from './settlement.ts'
 import { replaceTpsl } from './tpsl.ts'
 import { linkedOwners } from './trade-group.ts'
@@ -204,6 +205,8 @@ interface Operation {
   prints: { price: Money; size: Money; side: 'buy' | 'sell' }[]
   /** Work that needs the operation's positions written first (a liquidation's bankrupt rest), run before the orders. */
   after: ((tx: Tx, at: Date) => Promise<void>)[]
+  /** Fills of the followers' block orders against users' resting orders, to settle as the makers' fills. */
+  blockFills: Fill[]
 }
 
 /** What happened in a book operation, told once it committed (and answered). */
@@ -239,13 +242,59 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     return new Exact(mark)
   }
 
-  /** A new operation's work in progress on a book of `biz`. */
-  function newOperation(biz: TradingMarket, pairCode: string): Operation {
+  /** A new operation's work in progress on `book`, a book of `biz`. */
+  function newOperation(biz: TradingMarket, instrument: Instrument, book: OrderBook): Operation {
+    const pairCode = instrument.pairCode
+    const op: Omit<Operation, 'settlement'> = {
+      biz,
+      pairCode,
+      touched: [],
+      requeued: new Set(),
+      prints: [],
+      after: [],
+      blockFills: [],
+    }
+    const blocks = blockVenue(book, instrument, op)
     const settlement: Settlement =
       biz === 'spot'
-        ? new SpotBookSettlement({ pairCode, rules, marks })
-        : new PositionSettlement({ biz, pairCode, rules, marks })
-    return { biz, pairCode, settlement, touched: [], requeued: new Set(), prints: [], after: [] }
+        ? new SpotBookSettlement({ pairCode, rules, marks, blocks })
+        : new PositionSettlement({ biz, pairCode, rules, marks, blocks })
+    return { ...op, settlement }
+  }
+
+  /**
+   * Where an operation's lead events place their followers' block orders (copy-block.ts): its book, as an IOC limit
+   * order of the leader's trade group (the leader and the accounts linked to them: self-trade prevention never lets it
+   * meet them). What it takes from the maker is a print; what it takes from users' resting orders is settled as their
+   * fills once the settlement has finished (settle).
+   */
+  function blockVenue(
+    book: OrderBook,
+    instrument: Instrument,
+    op: Pick<Operation, 'prints' | 'blockFills'>,
+  ): BlockVenue {
+    return {
+      tickSize: new Exact(instrument.tickSize),
+      best: (side) => (side === 'buy' ? book.best().ask : book.best().bid),
+      async send(tx, block) {
+        const linked = await linkedOwners(tx, block.leaderId)
+        const placed = book.place({
+          id: block.id,
+          ownerId: `block:${block.leaderId}`,
+          side: block.side,
+          type: 'limit',
+          timeInForce: 'IOC',
+          price: block.limit,
+          size: block.size,
+          tradeGroup: new Set([block.leaderId, ...linked].map(String)),
+        })
+        if (!placed.ok) throw new Error(`the book refused block order ${block.id}: ${placed.reason}`)
+        for (const fill of placed.fills)
+          if (fill.makerOwnerId === MAKER_ID) op.prints.push({ price: fill.price, size: fill.size, side: block.side })
+          else op.blockFills.push(fill)
+        return { fills: placed.fills, stop: placed.stop }
+      },
+    }
   }
 
   /** The book as the database has it: rebuilt from the resting orders when this process's copy is not current. */
@@ -282,7 +331,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
           const at = now()
           const stored = await lockBook(tx, biz, pairCode)
           let book = await currentBook(tx, biz, pairCode, stored)
-          const swept = newOperation(biz, pairCode)
+          const swept = newOperation(biz, instrument, book)
           const sweptTold: Touched = { orders: new Map(), fills: [], prints: [], followers: [] }
           let sweptAny = false
           const beforeSweep = book.sequence
@@ -301,7 +350,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
             book = await currentBook(tx, biz, pairCode, stored)
           }
           if (sweptAny) mergeTold(told, sweptTold)
-          const op = newOperation(biz, pairCode)
+          const op = newOperation(biz, instrument, book)
           const before = book.sequence
           try {
             const value = await work(tx, book, op, at)
@@ -338,13 +387,19 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   }
 
   /**
-   * Settles an operation and writes it: positions and money (the settlement's finish), then a futures user's resting
-   * closing orders brought back within the position they close (trimClosingOrders), then what the operation asked to
-   * run once its positions are written (a liquidation's bankrupt rest), then the orders, fills and ledger.
+   * Settles an operation and writes it: positions and money (the settlement's finish, which places the followers' block
+   * orders of its lead events), then the resting orders the blocks met, settled as any fills (a lead trader's among them
+   * is mirrored in turn: every block takes from the book, so this ends), then a futures user's resting closing orders
+   * brought back within the position they close (trimClosingOrders), then what the operation asked to run once its
+   * positions are written (a liquidation's bankrupt rest), then the orders, fills and ledger.
    */
   async function settle(tx: Tx, book: OrderBook, op: Operation, at: Date, told: Touched): Promise<void> {
     const { settlement, biz, pairCode } = op
     await settlement.finish(tx, at)
+    while (op.blockFills.length > 0) {
+      await settleFills(tx, op.blockFills.splice(0), undefined, op)
+      await settlement.finish(tx, at)
+    }
     if (settlement instanceof PositionSettlement && settlement.changed.size > 0) {
       const users = [...settlement.changed]
       settlement.changed.clear()

@@ -9,8 +9,9 @@
  * An order that may open holds margin and fee at its worst price frozen in the futures wallet; each fill releases what
  * it uses into available, where the position takes it from (the rest returns when the order ends).
  *
- * A lead trader's orders are copied: once per order and operation, what the leader's position opened or closed is
- * mirrored to every live copy at the average price of those fills (mirror.ts), and recorded as a leader event.
+ * A lead trader's orders are copied: once per order and operation, what the leader's position opened is followed by the
+ * copies' block order on the same book (copy-block.ts), and what it closed closes the same fraction of every copy at the
+ * leader's average close price (mirror.ts); each is recorded as a leader event, an open with the copies' price.
  */
 import { and, eq, inArray, like, ne } from 'drizzle-orm'
 import type { CancelReason, MarginMode, TradingMarket } from '#/contract/index.ts'
@@ -27,7 +28,7 @@ import {
   QUOTE,
   refreshLevels,
 } from '../copy/positions.ts'
-import { followingLiquidation, linkedPositions, mirrorClose, mirrorOpen } from '../copy/mirror.ts'
+import { followingLiquidation, linkedPositions, mirrorClose } from '../copy/mirror.ts'
 import type { Rules } from '../copy/rules.ts'
 import type { Marks } from '../copy/unit-values.ts'
 import {
@@ -47,6 +48,7 @@ import { dropTpsl, replaceTpsl } from './tpsl.ts'
 import { marginModesOf } from './leverage.service.ts'
 import { crossUsers, refreshCross } from './cross-margin.ts'
 import { Holds, type FillRecord, type LedgerTransfer, type OrderState, type Settlement } from './settlement.ts'
+import { mirrorBlock, type BlockVenue } from './copy-block.ts'
 
 export const FUTURES_WALLET = EXCHANGE_WALLET
 
@@ -109,6 +111,8 @@ export interface PositionContext {
   pairCode: string
   rules: Rules
   marks: () => Marks
+  /** The book the operation trades on, where a lead event's copies place their block order. */
+  blocks: BlockVenue
 }
 
 export class PositionSettlement extends Holds implements Settlement {
@@ -452,7 +456,7 @@ export class PositionSettlement extends Holds implements Settlement {
     copies: readonly { leaderId: number; list: Awaited<ReturnType<typeof loadCopies>> }[],
     at: Date,
   ) {
-    const { biz, pairCode, rules } = this.context
+    const { biz, pairCode, rules, blocks } = this.context
     for (const group of groups) {
       const leaderId = group.order.userId
       if (!leading.has(leaderId)) continue
@@ -513,7 +517,7 @@ export class PositionSettlement extends Holds implements Settlement {
           },
         }
         const share = await orderShare(tx, group, eventBase)
-        const { copied, skipped } = mirrorOpen(book, rules, order, group.opened, group.openedSize, target, share)
+        const block = await mirrorBlock(tx, book, rules, blocks, order, group.opened, group.openedSize, target, share)
         await tx.insert(leaderEvents).values({
           id: eventId,
           leaderId,
@@ -522,8 +526,9 @@ export class PositionSettlement extends Holds implements Settlement {
           pairCode,
           price: price.toFixed(),
           size: group.openedSize.toFixed(),
-          copied,
-          skipped,
+          copyPrice: block.price?.toFixed() ?? null,
+          copied: block.copied,
+          skipped: block.skipped,
           createdAt: at,
         })
       }

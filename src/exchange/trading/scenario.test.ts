@@ -1,7 +1,8 @@
 /**
  * A new lead trader's first trade, through the API only, on the sandbox: register, take test funds, move them to the
  * futures wallet, become a lead trader, place a limit buy under the price; a follower copies them. As the simulated
- * price falls through the order it fills, and the follower's copy opens the same side at the leader's price.
+ * price falls through the order it fills, and the follower's copy opens the same side on the book as it then is (its
+ * block order, at no worse than the leader's price plus the slippage cap).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
@@ -10,6 +11,7 @@ import {
   placeOrderResponseSchema,
   positionsResponseSchema,
 } from '#/contract/index.ts'
+import { COPY } from '#/app.config.ts'
 import { Exact } from '../money.ts'
 import { startHarness, type Harness, type TestUser } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
@@ -81,6 +83,10 @@ it('a new user leads: test funds, a transfer, a limit order that fills as the pr
   expect(position).toMatchObject({ side: 'long', size: '0.5', entryPrice: price.toFixed(), copyId: null })
   const copied = positionsResponseSchema.parse(await call(copier, 'GET', '/trade/v1/positions?biz=futures')).data
   expect(copied).toHaveLength(1)
-  expect(copied[0]).toMatchObject({ side: 'long', entryPrice: price.toFixed(), copyId: copy.copyId })
+  expect(copied[0]).toMatchObject({ side: 'long', copyId: copy.copyId })
+  // The copy bought where the book then was (on this fixed clock the leader's bid filled at 3237.01 and the copy's block
+  // met the asks at 3238.43), never more than the slippage cap above the leader's price.
+  const cap = price.times(new Exact(1).plus(COPY.slippageCap))
+  expect(new Exact(copied[0]?.entryPrice ?? 'NaN').lte(cap)).toBe(true)
   expect(await ledgerState(h.context.db)).toEqual({ zero: true, mismatched: 0 })
 }, 120_000)

@@ -1,8 +1,9 @@
 /**
  * A spot lead trader trades through the spot book like everyone, but their orders trade their lead account (the
  * futures wallet's USDT) as a long position that their copies follow (issue 18, item 6 for spot): a buy opens or adds
- * at the book's fills, a sell closes, at once or not at all. Meeting a user's resting order, each side settles its own
- * way (the user's coins, the leader's position) under one trade id; the ledger stays whole.
+ * at the book's fills (their copies buy on the same book after it), a sell closes, at once or not at all. Meeting a
+ * user's resting order, each side settles its own way (the user's coins, the leader's position) under one trade id;
+ * the ledger stays whole.
  */
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -75,13 +76,15 @@ describe('a spot lead trader', () => {
         .toFixed(),
     )
     expect(await wallet(leader.id, 1, 'ETH')).toBe('0')
+    // The copy buys on the spot book after the leader (its block order), at that order's average: no better.
     const copied = await h.context.db
       .select()
       .from(positions)
       .where(and(eq(positions.copyId, copier.copyId), eq(positions.status, 'open')))
-    expect(copied.map((p) => [p.biz, new Exact(p.entryPrice).toFixed()])).toEqual([
-      ['spot', new Exact(position?.entryPrice ?? 0).toFixed()],
-    ])
+    const [opening] = await h.context.db.select().from(leaderEvents).where(eq(leaderEvents.leaderId, leader.id))
+    const copyPrice = new Exact(opening?.copyPrice ?? 'NaN')
+    expect(copyPrice.gte(position?.entryPrice ?? 'NaN')).toBe(true)
+    expect(copied.map((p) => [p.biz, new Exact(p.entryPrice).toFixed()])).toEqual([['spot', copyPrice.toFixed()]])
     // A sell closes: it trades at once or not at all, and never more than the position holds.
     const above = new Exact(h.context.market.mark(PAIR) ?? 0).times('1.05').toDecimalPlaces(2).toFixed()
     const resting = await order(leader, { side: 'sell', type: 'limit', price: above, size: '0.5' })

@@ -6,6 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { COPY } from '#/app.config.ts'
 import type { CopySkip, MyCopyDetail } from '#/contract/index.ts'
 import { notify } from '#/ui/toast.ts'
 import { trackCancelFollow } from '#/features/analytics/index.ts'
@@ -26,6 +27,7 @@ import { PositionHistory } from '../shared/PositionHistory.tsx'
 import { EditCopySettings } from '../setup/EditCopySettings.tsx'
 
 function SkipReason({ reason }: { reason: CopySkip['reason'] }) {
+  const format = useNumberFormat()
   switch (reason) {
     case 'insufficient-balance':
       return <Trans>Not enough balance in the copy</Trans>
@@ -35,6 +37,12 @@ function SkipReason({ reason }: { reason: CopySkip['reason'] }) {
       return <Trans>Your copy was paused</Trans>
     case 'instrument-not-allowed':
       return <Trans>The trader does not share this market</Trans>
+    case 'depth':
+      return <Trans>The order book ran out before all of it was copied</Trans>
+    case 'slippage': {
+      const cap = format.ratio(COPY.slippageCap, 1)
+      return <Trans>The book’s price was more than {cap} worse than the trader’s: not all of it was copied</Trans>
+    }
   }
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "leader_events" ADD COLUMN "copy_price" numeric(36, 18);
