@@ -44,7 +44,7 @@ import type { Database } from './db/client.ts'
 import { isEmpty, seedDemoData } from './seed.ts'
 import { createIncidents } from './incidents.ts'
 import { ensureInsuranceFund } from './trading/insurance.ts'
-import { ensureHouse } from './trading/house.ts'
+import { ensureHouse, readHouse } from './trading/house.ts'
 
 export {
   NoMailerError,
@@ -165,6 +165,7 @@ export async function openExchange(
     throw error
   }
   const books = createTradingBooks(market, now, seed)
+  books.tellHouse(await readHouse(database.db))
   const tape = createTape(TRADING.tapeKept)
   const incidents = createIncidents(database.db, wallNow, logger)
   // Trading's pushes go to the hub, which is made after the context it reads: set once the hub exists.

@@ -11,6 +11,11 @@
  * As the price moves the engine sweeps each book (`onPrices`): user orders the maker's new quotes would cross are
  * filled by the maker at their own price (they are the resting side), and stop orders whose trigger is reached are
  * released into the book.
+ *
+ * The maker's quotes, its sweep and the market flow are the house's trades (house.ts): each fill of theirs with a user
+ * settles against the house's own wallets and positions, and none commits more than the house holds (house-room.ts).
+ * The books know what the house holds without asking: read when they do not know (at start, each engine minute, after
+ * a write that failed), then told after every settlement that moved it.
  */
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
@@ -59,7 +64,9 @@ import {
 import { QUOTE_COIN, SPOT_WALLET } from './spot-settlement.ts'
 import { SpotBookSettlement } from './spot-book-settlement.ts'
 import { FUTURES_WALLET, PositionSettlement, openingHold } from './position-settlement.ts'
-import { isOpen, type OrderState, type Settlement } from './settlement.ts'
+import { HOUSE_SIDE, isOpen, type OrderState, type Party, type Settlement } from './settlement.ts'
+import { readHouse } from './house.ts'
+import { movedHoldings, roomOf, sizeWithin, spend, type HouseHoldings, type Room } from './house-room.ts'
 import { replaceTpsl } from './tpsl.ts'
 import { linkedOwners } from './trade-group.ts'
 import { screenPlacement } from './screening.ts'
@@ -90,6 +97,7 @@ import { copies as copiesTable, leaderEvents, leaders, positions } from '../db/c
 import {
   bumpBook,
   fillToWire,
+  type WalletBalance,
   flowSentAt,
   lockBook,
   markFlowSent,
@@ -173,6 +181,8 @@ const dueRows = z.object({
 const positionRows = z.object({ rows: z.array(z.object({ id: z.coerce.number(), pair_code: z.string() })) })
 const PROTECTION = new Exact(TRADING.marketProtectionRatio)
 const ZERO = new Exact(0)
+/** The house's room while the books do not know what it holds: nothing. */
+const NO_ROOM: Room = { free: ZERO, budget: ZERO, cost: new Exact(1) }
 const tradeIdRows = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) })
 const frozenRows = z.object({ rows: z.array(z.object({ moved: z.coerce.number(), open: z.coerce.number() })) })
 
@@ -195,6 +205,8 @@ interface WatchedPrices {
 interface Operation {
   biz: TradingMarket
   pairCode: string
+  /** The house's user id: the trader of the maker's quotes, its sweep and the flow. */
+  house: number
   settlement: Settlement
   touched: OrderState[]
   requeued: Set<number>
@@ -238,12 +250,41 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   }
 
   /** A new operation's work in progress on a book of `biz`. */
-  function newOperation(biz: TradingMarket, pairCode: string): Operation {
+  function newOperation(biz: TradingMarket, pairCode: string, house: number): Operation {
     const settlement: Settlement =
       biz === 'spot'
-        ? new SpotBookSettlement({ pairCode, rules, marks })
-        : new PositionSettlement({ biz, pairCode, rules, marks })
-    return { biz, pairCode, settlement, touched: [], requeued: new Set(), prints: [], after: [] }
+        ? new SpotBookSettlement({ pairCode, rules, marks, house })
+        : new PositionSettlement({ biz, pairCode, rules, marks, house })
+    return { biz, pairCode, house, settlement, touched: [], requeued: new Set(), prints: [], after: [] }
+  }
+
+  /** What the house holds as the books know it: read first when they do not. */
+  async function houseHoldings(tx: Tx): Promise<HouseHoldings> {
+    const known = books.house()
+    if (known) return known
+    const read = await readHouse(tx)
+    books.tellHouse(read)
+    return read
+  }
+
+  /**
+   * Tells the books what a settlement left the house holding (its futures position and margin, its spot coins); true
+   * when it moved.
+   */
+  function tellHouse(settlement: Settlement, wallets: readonly WalletBalance[]): boolean {
+    const holdings = books.house()
+    if (!holdings) return false
+    const futures = settlement instanceof PositionSettlement ? settlement.house : undefined
+    const coins = wallets.filter((w) => w.userId === holdings.userId && w.walletType === SPOT_WALLET)
+    if (!futures && coins.length === 0) return false
+    books.tellHouse(movedHoldings(holdings, { ...futures, coins: new Map(coins.map((w) => [w.coin, w.available])) }))
+    return true
+  }
+
+  /** What the books were told of the house by a transaction that rolled back: read again as the database has it. */
+  async function forgetHouse() {
+    books.tellHouse(undefined)
+    books.tellHouse(await readHouse(db))
   }
 
   /** The book as the database has it: rebuilt from the resting orders when this process's copy is not current. */
@@ -274,36 +315,48 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       // Whether this operation changed users' orders in the memory book: only then does a failure leave it behind the
       // database (the maker's quotes are not stored, so re-quoting is harmless either way).
       let dirty = false
+      // Whether it told the books what the house holds: a failure takes that back too.
+      const moved = { house: false }
       let sweepFailure: unknown
       try {
         const { result, version } = await db.transaction(async (tx) => {
           const at = now()
           const stored = await lockBook(tx, biz, pairCode)
+          const house = (await houseHoldings(tx)).userId
           let book = await currentBook(tx, biz, pairCode, stored)
-          const swept = newOperation(biz, pairCode)
+          const swept = newOperation(biz, pairCode, house)
           const sweptTold: Touched = { orders: new Map(), fills: [], prints: [], followers: [] }
           let sweptAny = false
           const beforeSweep = book.sequence
           try {
             sweptAny = await tx.transaction(async (savepoint) => {
               if (!(await sweep(savepoint, book, instrument, swept))) return false
-              await settle(savepoint, book, swept, at, sweptTold)
+              if (await settle(savepoint, book, swept, at, sweptTold)) moved.house = true
               return true
             })
           } catch (error) {
             if (book.sequence === beforeSweep) throw error
             // Rolled back to before the sweep: the book again as the rows have it (the maker's quotes rest where they
-            // cross nobody), and the sweep waits for the next operation.
+            // cross nobody), the house as the database has it, and the sweep waits for the next operation.
             sweepFailure = error
             books.setVersion(biz, pairCode, undefined)
+            if (moved.house) {
+              books.tellHouse(undefined)
+              await houseHoldings(tx)
+            }
             book = await currentBook(tx, biz, pairCode, stored)
           }
-          if (sweptAny) mergeTold(told, sweptTold)
-          const op = newOperation(biz, pairCode)
+          if (sweptAny) {
+            mergeTold(told, sweptTold)
+            // The sweep moved what the house holds: its quotes are sized to what is left before anything meets them.
+            const resized = books.ladder(biz, pairCode)
+            if (resized?.stale) books.applyLadder(biz, pairCode, resized.ladder)
+          }
+          const op = newOperation(biz, pairCode, house)
           const before = book.sequence
           try {
             const value = await work(tx, book, op, at)
-            await settle(tx, book, op, at, told)
+            if (await settle(tx, book, op, at, told)) moved.house = true
             const changed = op.touched.length > 0 || swept.touched.length > 0
             const next = changed ? await bumpBook(tx, biz, pairCode) : stored
             return { result: value, version: next }
@@ -323,6 +376,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         return { result, told }
       } catch (error) {
         if (dirty) books.setVersion(biz, pairCode, undefined)
+        if (moved.house) await forgetHouse()
         throw error
       }
     })
@@ -338,9 +392,10 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   /**
    * Settles an operation and writes it: positions and money (the settlement's finish), then a futures user's resting
    * closing orders brought back within the position they close (trimClosingOrders), then what the operation asked to
-   * run once its positions are written (a liquidation's bankrupt rest), then the orders, fills and ledger.
+   * run once its positions are written (a liquidation's bankrupt rest), then the orders, fills and ledger. True when it
+   * moved what the house holds (the books were told).
    */
-  async function settle(tx: Tx, book: OrderBook, op: Operation, at: Date, told: Touched): Promise<void> {
+  async function settle(tx: Tx, book: OrderBook, op: Operation, at: Date, told: Touched): Promise<boolean> {
     const { settlement, biz, pairCode } = op
     await settlement.finish(tx, at)
     if (settlement instanceof PositionSettlement && settlement.changed.size > 0) {
@@ -353,10 +408,12 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     for (const then of op.after) await then(tx, at)
     const written = await writeSettlement(tx, settlement, op.touched, fresh(book, op), { biz, pairCode, at })
     for (const row of written.orders) told.orders.set(row.id, row)
-    const fillsWritten = written.fills.map(fillToWire)
+    // Users hear their own fills; every match has one (the house trades only with users), so they make every print.
+    const fillsWritten = written.fills.filter((row) => row.orderId !== null).map(fillToWire)
     told.fills.push(...fillsWritten)
     told.prints.push(...(await marketPrints(tx, op, at)), ...printsOf(fillsWritten))
     told.followers.push(...settlement.followers)
+    return tellHouse(settlement, written.wallets)
   }
 
   /** The operation's prints between the maker and the market flow, with trade ids from the users' sequence. */
@@ -409,7 +466,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
 
   /**
    * Brings the maker's quotes to the price. Before the new quotes rest, every user order they would cross is filled by
-   * the maker at the order's own price (the maker takes: a sell down to its new best ask, a buy up to its best bid).
+   * the maker at the order's own price (the maker takes: a sell down to its new best ask, a buy up to its best bid), as
+   * much of it as the house's room on that side allows.
    */
   async function sweep(tx: Tx, book: OrderBook, instrument: Instrument, op: Operation): Promise<boolean> {
     const current = books.ladder(op.biz, instrument.pairCode)
@@ -428,14 +486,16 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     let filled = false
     if (crossed) {
       book.replaceOwnerQuotes(MAKER_ID, [], `${MAKER_ID}:`)
-      const sweeps: OrderInput[] = []
-      if (bestAsk !== undefined && best.bid?.gte(bestAsk)) sweeps.push(sweepOrder('sell', bestAsk, book))
-      if (bestBid !== undefined && best.ask?.lte(bestBid)) sweeps.push(sweepOrder('buy', bestBid, book))
+      const holdings = books.house()
+      const room = (side: 'buy' | 'sell') => (holdings ? roomOf(holdings, op.biz, instrument, side) : NO_ROOM)
+      const sweeps: (OrderInput | undefined)[] = []
+      if (bestAsk !== undefined && best.bid?.gte(bestAsk)) sweeps.push(sweepOrder('sell', bestAsk, book, room('sell')))
+      if (bestBid !== undefined && best.ask?.lte(bestBid)) sweeps.push(sweepOrder('buy', bestBid, book, room('buy')))
       for (const order of sweeps) {
-        const placed = book.place(order)
-        if (placed.ok && placed.fills.length > 0) {
+        const placed = order && book.place(order)
+        if (placed?.ok && placed.fills.length > 0) {
           filled = true
-          await settleFills(tx, placed.fills, undefined, op)
+          await settleFills(tx, placed.fills, HOUSE_SIDE, op)
         }
       }
     }
@@ -444,11 +504,18 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   }
 
   let sweeps = 0
-  /** The maker's sweep: an IOC order through every user order on the other side up to `price`. */
-  function sweepOrder(side: 'buy' | 'sell', price: Money, book: OrderBook): OrderInput {
+  /**
+   * The maker's sweep: an IOC order through every user order on the other side up to `price`, no larger than the
+   * house's room allows at the dearest price it may pay (a sell's at the best bid, a buy's at its limit); none when the
+   * room takes no lot.
+   */
+  function sweepOrder(side: 'buy' | 'sell', price: Money, book: OrderBook, room: Room): OrderInput | undefined {
     const depth = book.depth(TRADING.depthLevels * 100)
     const levels = side === 'sell' ? depth.bids : depth.asks
-    const size = levels.reduce((sum, [, amount]) => sum.plus(amount), new Exact(0))
+    const total = levels.reduce((sum, [, amount]) => sum.plus(amount), new Exact(0))
+    const dearest = side === 'sell' ? Exact.max(price, new Exact(levels[0]?.[0] ?? price)) : price
+    const size = sizeWithin(room, dearest, total, book.lotSize)
+    if (size.lte(0)) return undefined
     sweeps += 1
     return {
       id: `${MAKER_ID}:sweep:${sweeps}`,
@@ -457,12 +524,12 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       type: 'limit',
       timeInForce: 'IOC',
       price,
-      size: size.gt(0) ? size : book.lotSize,
+      size,
     }
   }
 
-  /** Settles fills of `taker` (undefined: the maker took) against the resting orders they met. */
-  async function settleFills(tx: Tx, list: readonly Fill[], taker: OrderState | undefined, op: Operation) {
+  /** Settles fills of `taker` (a user's order, or the house's sweep or flow) against the resting orders they met. */
+  async function settleFills(tx: Tx, list: readonly Fill[], taker: Party, op: Operation) {
     const { settlement, touched } = op
     const known = new Map(touched.map((t) => [t.id, t]))
     const makerIds = [
@@ -474,10 +541,10 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       touched.push(state)
     }
     for (const fill of list) {
-      const maker = fill.makerOwnerId === MAKER_ID ? undefined : known.get(Number(fill.makerOrderId))
-      if (fill.makerOwnerId !== MAKER_ID && !maker) throw new Error(`resting order ${fill.makerOrderId} not found`)
+      const maker = fill.makerOwnerId === MAKER_ID ? HOUSE_SIDE : known.get(Number(fill.makerOrderId))
+      if (!maker) throw new Error(`resting order ${fill.makerOrderId} not found`)
       settlement.fill(fill, taker, maker)
-      if (maker?.status === 'filled') settlement.close(maker, 'filled', null)
+      if (maker !== HOUSE_SIDE && maker.status === 'filled') settlement.close(maker, 'filled', null)
     }
   }
 
@@ -525,6 +592,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         new Set([MAKER_ID, FLOW_ID, String(row.userId)]),
       )
     const linked = others ? await linkedOwners(tx, row.userId) : new Set<number>()
+    // The house's own order (a liquidation of its position) never meets its quotes: that would be a trade with itself.
+    const group = [...[...linked].map(String), ...(row.userId === op.house ? [MAKER_ID] : [])]
     const placed = book.place({
       id: String(row.id),
       ownerId: bookOwnerOf(row),
@@ -535,7 +604,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       size: row.size === null ? undefined : new Exact(row.size).minus(state.filled),
       quoteSize: row.quoteSize === null ? undefined : new Exact(row.quoteSize),
       protection: guard?.price,
-      tradeGroup: new Set([...linked].map(String)),
+      tradeGroup: new Set(group),
     })
     if (!placed.ok) {
       if (
@@ -1367,16 +1436,27 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   /**
    * The market flow's trades into a book: each an IOC order at the best price of the other side for the trade's size,
    * so it meets the user orders at the top (settled, they rest: the maker's fee) and else the maker's quotes, which
-   * the maker then tops up (its ladder rests again whole). What was sent is written on the book's row.
+   * the maker then tops up (its ladder rests again whole). The flow is the house's (house.ts): against a user it trades
+   * the house's account, against the maker's quotes it is the house trading with itself (a print, no money), and each
+   * trade is no larger than the house's room on its side leaves after the trades before it. What was sent is written on
+   * the book's row.
    */
-  async function sendFlow(tx: Tx, book: OrderBook, op: Operation, pairCode: string) {
+  async function sendFlow(tx: Tx, book: OrderBook, op: Operation, instrument: Instrument) {
+    const pairCode = instrument.pairCode
     const trades = pendingFlow(pairCode, await flowSentAt(tx, op.biz, pairCode))
     if (trades.length === 0) return
     const ladder = books.ladder(op.biz, pairCode)?.ladder
+    const holdings = books.house()
+    const rooms = {
+      buy: holdings ? roomOf(holdings, op.biz, instrument, 'buy') : NO_ROOM,
+      sell: holdings ? roomOf(holdings, op.biz, instrument, 'sell') : NO_ROOM,
+    }
     for (const trade of trades) {
       const best = book.best()
       const price = trade.side === 'buy' ? best.ask : best.bid
       if (!price) continue
+      const size = sizeWithin(rooms[trade.side], price, new Exact(trade.size), book.lotSize)
+      if (size.lte(0)) continue
       const placed = book.place({
         id: `${FLOW_ID}:${op.biz}:${trade.id}`,
         ownerId: FLOW_ID,
@@ -1384,14 +1464,15 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         type: 'limit',
         timeInForce: 'IOC',
         price,
-        size: new Exact(trade.size),
+        size,
       })
       if (!placed.ok) continue
       const withUsers: Fill[] = []
       for (const fill of placed.fills)
         if (fill.makerOwnerId === MAKER_ID) op.prints.push({ price: fill.price, size: fill.size, side: trade.side })
         else withUsers.push(fill)
-      if (withUsers.length > 0) await settleFills(tx, withUsers, undefined, op)
+      for (const fill of withUsers) rooms[trade.side] = spend(rooms[trade.side], fill.price, fill.size)
+      if (withUsers.length > 0) await settleFills(tx, withUsers, HOUSE_SIDE, op)
     }
     const newest = trades.at(-1)
     if (newest) await markFlowSent(tx, op.biz, pairCode, newest.time)
@@ -1427,6 +1508,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   async function onPrices(): Promise<void> {
     const { isolate, done } = isolation()
     const at = now()
+    // What the house holds as the database has it now (funding, liquidations and other processes move it too).
+    books.tellHouse(await readHouse(db))
     const liquidated = new Set<number>()
     // The books first: the resting orders the new price crossed fill at their own prices (the maker's sweep). A
     // position they open or grow is then as due as any other below, in this same pass, not one pass later (a long
@@ -1497,7 +1580,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     const recent = deps.flow?.trades(pairCode, 1)[0]
     const flowDue = recent !== undefined && recent.time > (flowSeen.get(`${biz}:${pairCode}`) ?? -1)
     if (!crossed && !flowDue && books.version(biz, pairCode) !== undefined) return
-    await inBook(biz, instrument, (tx, inner, op) => sendFlow(tx, inner, op, pairCode))
+    await inBook(biz, instrument, (tx, inner, op) => sendFlow(tx, inner, op, instrument))
     if (recent) flowSeen.set(`${biz}:${pairCode}`, recent.time)
   }
 
