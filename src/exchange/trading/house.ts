@@ -53,7 +53,10 @@ export async function ensureHouse(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${HOUSE_LOCK})`)
     const known = await houseId(tx)
-    if (known !== undefined) return known
+    if (known !== undefined) {
+      await chooseSettings(tx, known, at)
+      return known
+    }
     const [user] = await tx
       .insert(users)
       .values({
@@ -69,21 +72,7 @@ export async function ensureHouse(
     if (!user) throw new Error('house account not created')
     const userId = user.id
     await tx.insert(houseAccounts).values({ role: ROLE, userId, createdAt: at })
-    // Its futures settings are ordinary rows: cross on every pair at the house leverage.
-    await tx
-      .insert(futuresMarginModes)
-      .values(INSTRUMENTS.map((i) => ({ userId, pairCode: i.pairCode, mode: 'cross' as const, updatedAt: at })))
-    await tx.insert(futuresLeverage).values(
-      INSTRUMENTS.flatMap((i) =>
-        (['long', 'short'] as const).map((side) => ({
-          userId,
-          pairCode: i.pairCode,
-          side,
-          leverage: HOUSE.leverage,
-          updatedAt: at,
-        })),
-      ),
-    )
+    await chooseSettings(tx, userId, at)
     const book = scratchBook()
     const fund = (walletType: number, coin: string, amount: Money) =>
       book.transfer(externalKey(coin), walletKey(userId, walletType, coin), amount, FUNDING_KIND, 'house:start')
@@ -98,6 +87,31 @@ export async function ensureHouse(
     await persistChange(tx, book.takeChange(), at)
     return userId
   })
+}
+
+/**
+ * The house's futures settings, ordinary rows: cross on every pair at the house leverage (a pair listed since it was
+ * made gets its rows at the next start).
+ */
+async function chooseSettings(tx: Tx, userId: number, at: Date): Promise<void> {
+  await tx
+    .insert(futuresMarginModes)
+    .values(INSTRUMENTS.map((i) => ({ userId, pairCode: i.pairCode, mode: 'cross' as const, updatedAt: at })))
+    .onConflictDoNothing()
+  await tx
+    .insert(futuresLeverage)
+    .values(
+      INSTRUMENTS.flatMap((i) =>
+        (['long', 'short'] as const).map((side) => ({
+          userId,
+          pairCode: i.pairCode,
+          side,
+          leverage: HOUSE.leverage,
+          updatedAt: at,
+        })),
+      ),
+    )
+    .onConflictDoNothing()
 }
 
 /** The house's user id; undefined before `ensureHouse` made it. */

@@ -52,7 +52,7 @@ import { ownPositions, writeWalletDeltas } from './order-store.ts'
 import { orders as ordersTable } from '../db/trading-schema.ts'
 import { replaceTpsl } from './tpsl.ts'
 import { marginModesOf } from './leverage.service.ts'
-import { crossUsers, refreshCross } from './cross-margin.ts'
+import { refreshCrossIn } from './cross-margin.ts'
 import {
   HOUSE_SIDE,
   Holds,
@@ -424,7 +424,13 @@ export class PositionSettlement extends Holds implements Settlement {
       refreshLevels(position, rules, NO_TRIGGERS)
       book.touchPosition(position)
     }
-    for (const order of this.closing) this.release(order)
+    // What the filled orders held beyond their fills is available again: the book's wallets say so too (cross margin).
+    for (const order of this.closing) {
+      const held = order.frozen
+      this.release(order)
+      const wallet = leaderWallet(order.userId)
+      book.accounts.set(wallet, book.balance(wallet).plus(held.minus(order.frozen)))
+    }
     // An order that opened or added sets the take profit and stop loss it carries on the whole position.
     for (const group of groups.values()) {
       const { order, opened } = group
@@ -475,11 +481,10 @@ export class PositionSettlement extends Holds implements Settlement {
         position: { pairCode, size: position ? position.size.times(position.side) : new Exact(0) },
       }
     }
+    // A cross account's liquidation prices move with every trade of it: written with the trade.
+    if (biz === 'futures') await refreshCrossIn(tx, book, rules, users, this.context.marks())
     await this.writeWallets(tx, at)
     await persistChange(tx, book.takeChange(), at, this.context.marks())
-    // A cross account's liquidation prices move with every trade of it.
-    if (biz === 'futures')
-      for (const userId of await crossUsers(tx, users)) await refreshCross(tx, rules, userId, this.context.marks(), at)
     // Settled: a later call (after the engine cancelled orders) only writes what their holds give back.
     this.pending.length = 0
     this.closing.clear()
