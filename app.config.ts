@@ -486,6 +486,31 @@ export const FUTURES = {
   adlLights: 5,
 } as const
 
+/**
+ * The house (issue 27, item 6): the market maker's quotes, its sweep and the simulated market flow trade from one
+ * system account (src/exchange/trading/house.ts), a user nobody can sign in to, with real wallets and positions. It is
+ * funded once, when it is created, from the treasury (`external:<coin>`, ledger kind 'house-funding'): these amounts are
+ * that published rule. Its futures positions are cross across every pair at `leverage`; its quotes on each book never
+ * commit more than its share of what it holds (the available futures margin, or the spot USDT, ÷ the books of the
+ * market; a spot book's whole coin), so it quotes less, never goes negative.
+ */
+export const HOUSE = {
+  /** The house account's login (locked: no password verifies against it). */
+  account: 'market-maker@house.tandem.dev',
+  nickname: 'Tandem market maker',
+  /** Leverage of every futures position the house opens (cross margin). */
+  leverage: 5,
+  /** USDT its futures wallet starts with: margin for every futures book's ladder, many times over. */
+  futuresUsdt: '20000000',
+  /** USDT its spot wallet starts with: the bids of every spot book. */
+  spotUsdt: '40000000',
+  /**
+   * Each listed coin's spot wallet starts with this much worth in USDT at the coin's price when the house is funded
+   * (rounded down to the coin's lot): the asks of its spot book, about twice the ladder's side in the calmest regime.
+   */
+  spotCoinUsdt: '5000000',
+} as const
+
 /** The sandbox's conveniences (SANDBOX on, the default: the embedded exchange is a simulator). */
 export const DEV = {
   /** USDT the test-funds faucet (/dev/faucet) deposits per call. */

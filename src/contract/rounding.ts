@@ -11,6 +11,8 @@
  * | realized PnL (received or paid)        | `paid`: → 0     | a gain is never overpaid, a loss never overcharged   |
  * | margin set aside (own money, held)     | `held`: ↑ +∞    | a position is never under-margined by rounding       |
  * | size a typed value or margin pays for  | `affordable`: →0| an order never costs more than the amount typed      |
+ * | size the house's room pays for (a      | `affordable`: →0| the maker never quotes more than it can pay for      |
+ * | quote, a sweep, a flow trade; a coin)  | then the lot ↓  | (trading/house-room.ts)                              |
  * | margin released by a partial close     | `released`: ↓   | the remainder stays and comes back on the last close |
  * | high-water mark after a partial share  | `mark`: ↑ +∞    | the mark never sits below what was paid for          |
  * | open positions at the mark, for the    | `valuedDown`: ↓ | a paper loss counts in full against the share, a     |

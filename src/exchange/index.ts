@@ -44,6 +44,7 @@ import type { Database } from './db/client.ts'
 import { isEmpty, seedDemoData } from './seed.ts'
 import { createIncidents } from './incidents.ts'
 import { ensureInsuranceFund } from './trading/insurance.ts'
+import { ensureHouse, readHouse } from './trading/house.ts'
 
 export {
   NoMailerError,
@@ -156,11 +157,15 @@ export async function openExchange(
     await ensureInsuranceFund(database.db, now())
     await market.start(now())
     bots = await startCopyTrading(database.db, market, seed, rules, now, logger, backfillDays)
+    // The house the maker's quotes and the market flow trade from, funded at today's prices (after the users above, so
+    // their ids do not move).
+    await ensureHouse(database.db, now(), (pairCode) => market.mark(pairCode))
   } catch (error) {
     await database.close()
     throw error
   }
   const books = createTradingBooks(market, now, seed)
+  books.tellHouse(await readHouse(database.db))
   const tape = createTape(TRADING.tapeKept)
   const incidents = createIncidents(database.db, wallNow, logger)
   // Trading's pushes go to the hub, which is made after the context it reads: set once the hub exists.

@@ -31,6 +31,7 @@ import { createHub } from '#/exchange/realtime/hub.ts'
 import { createMemoryPubSub } from '#/exchange/realtime/pubsub.ts'
 import { createTradingBooks } from '#/exchange/trading/books.ts'
 import { createOrderEngine, type OrderEngine } from '#/exchange/trading/order-engine.ts'
+import { ensureHouse } from '#/exchange/trading/house.ts'
 
 const USERS = Number(process.env.BENCH_USERS ?? 2000)
 /** Resting limit placements per timed round (engine, then the bare write), and the rounds. */
@@ -266,6 +267,8 @@ async function ordersBench() {
   const users = await seed(db)
   const marks = new Map(INSTRUMENTS.map((i) => [i.pairCode, i.startPrice]))
   const market = { mark: (pairCode: string) => marks.get(pairCode), marks: () => marks }
+  // The house the maker's quotes trade from, as the exchange makes it at start.
+  await ensureHouse(db, at, (pairCode) => marks.get(pairCode))
   const engine = createOrderEngine({
     db,
     market,

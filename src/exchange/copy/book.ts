@@ -91,10 +91,19 @@ export interface Skip {
 
 /** The accounts that are neither wallets, copies nor positions, and may go negative. */
 export const FEES = 'fees'
+/**
+ * The clearing account positions' PnL (and funding) goes through: a position's gain is paid from it, a loss into it, so
+ * between two traders' positions (a user's and the house's, trading/house.ts) it nets out. Never a trader itself; the
+ * copy engine's replays of history at the mark (the back-fill, the what-if) still close against it.
+ */
 export const MARKET = 'market'
 /** Where money from outside (deposits, demo funds) comes from, one account per coin. */
 export const externalKey = (coin: string) => `external:${coin}`
-/** The spot market's counter-account of one coin: what users bought from (or sold to) the simulated market maker. */
+/**
+ * The spot market's clearing account of one coin: a spot lead trader's position holds no coins, so what the other side
+ * of its fills (a user, the house) sold it or bought from it is here. Before the house traded, what users bought from or
+ * sold to the simulated market maker was here too.
+ */
 export const spotMarketKey = (coin: string) => `${MARKET}:${coin}`
 /** Spot fees, in the coin they were charged in. */
 export const spotFeesKey = (coin: string) => `${FEES}:${coin}`

@@ -11,7 +11,7 @@ import type { Database } from '../db/client.ts'
 import { copies, positions } from '../db/copy-schema.ts'
 import { balances } from '../db/schema.ts'
 import { Exact, Money, toPlain } from '../money.ts'
-import { parseKey, type Book, type Change, type CopyState, type PositionState, type Side } from './book.ts'
+import { parseKey, walletKey, type Book, type Change, type CopyState, type PositionState, type Side } from './book.ts'
 import { recordFlows, type Marks } from './unit-values.ts'
 
 /** A transaction or the database: both run the same queries. */
@@ -221,18 +221,33 @@ export const openPositionsOf = (userId: number) => and(eq(positions.userId, user
 export const linkedTo = (positionIds: number[]) =>
   and(inArray(positions.sourcePositionId, positionIds), eq(positions.status, 'open'), eq(positions.unmanaged, false))
 
-/** Wallet balances (available) of the given wallet keys into the book. */
+const walletRows = z.object({
+  rows: z.array(
+    z.object({ user_id: z.coerce.number(), wallet_type: z.coerce.number(), coin: z.string(), available: z.string() }),
+  ),
+})
+
+/**
+ * Wallet balances (available) of the given wallet keys into the book (a wallet without a row holds nothing), locked in
+ * one statement, in key order (two transactions locking the same wallets lock them in the same order).
+ */
 export async function loadWallets(tx: Tx, book: Book, keys: readonly string[]): Promise<void> {
+  const wallets = new Map<string, { userId: number; walletType: number; coin: string }>()
   for (const key of keys) {
     const ref = parseKey(key)
-    if (ref.kind !== 'wallet') continue
-    const [row] = await tx
-      .select({ available: balances.available })
-      .from(balances)
-      .where(and(eq(balances.userId, ref.userId), eq(balances.walletType, ref.walletType), eq(balances.coin, ref.coin)))
-      .for('update')
-    book.accounts.set(key, exact(row?.available ?? '0'))
+    if (ref.kind === 'wallet') wallets.set(key, ref)
   }
+  if (wallets.size === 0) return
+  const list = [...wallets.values()]
+  const result = await tx.execute(sql`
+    select b.user_id, b.wallet_type, b.coin, b.available::text from ${balances} b
+    join unnest(${sql.param(list.map((w) => w.userId))}::bigint[], ${sql.param(list.map((w) => w.walletType))}::smallint[],
+      ${texts(list.map((w) => w.coin))}) as k(u, w, c) on b.user_id = k.u and b.wallet_type = k.w and b.coin = k.c
+    order by b.user_id, b.wallet_type, b.coin
+    for update of b`)
+  for (const key of wallets.keys()) book.accounts.set(key, new Exact(0))
+  for (const row of walletRows.parse(result).rows)
+    book.accounts.set(walletKey(row.user_id, row.wallet_type, row.coin), exact(row.available))
 }
 
 const firstId = z.object({ rows: z.array(z.object({ first: z.coerce.number() })) })

@@ -125,9 +125,11 @@ export const fills = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     tradeId: bigint('trade_id', { mode: 'number' }).notNull(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * The order it filled; null for the house's side of a match (the market maker's quote, its sweep, the market flow:
+     * trading/house.ts), which trades without order rows.
+     */
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'cascade' }),
     userId: userRef('user_id'),
     biz: text('biz', { enum: BIZ }).notNull(),
     pairCode: text('pair_code').notNull(),
@@ -139,8 +141,10 @@ export const fills = pgTable(
     fee: money('fee').notNull(),
     feeCoin: text('fee_coin').notNull(),
     /**
-     * The user on the other side of the match (its fill has the same trade id); null when that side was the market
-     * maker or the market flow, which have no rows. Whom a leader's trade was filled against (copy/stats-refresh.ts).
+     * The user on the other side of the match (its fill has the same trade id) when both sides are users' orders; null
+     * on both fills of a match with the house (the market maker, its sweep, the market flow: the fill of the same trade
+     * id without an order), so the index below keeps only users' trades with each other. Whom a leader's trade was
+     * filled against (copy/stats-refresh.ts).
      */
     counterpartyUserId: bigint('counterparty_user_id', { mode: 'number' }),
     createdAt: at('created_at').notNull(),
@@ -154,6 +158,16 @@ export const fills = pgTable(
       .where(sql`${t.counterpartyUserId} is not null`),
   ],
 )
+
+/**
+ * The system accounts the exchange trades from (trading/house.ts): the market maker's house account, created once at
+ * start and found here by its role.
+ */
+export const houseAccounts = pgTable('house_accounts', {
+  role: text('role', { enum: ['market-maker'] }).primaryKey(),
+  userId: userRef('user_id').unique(),
+  createdAt: at('created_at').notNull(),
+})
 
 /**
  * Each book's version, raised by every change to its users' orders. A process's book is current while the version it

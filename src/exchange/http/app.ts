@@ -22,6 +22,7 @@ import { copyLeadRoutes } from '../copy/api/lead.routes.ts'
 import { whatIfRoutes } from '../copy/api/what-if.routes.ts'
 import { devFaucetRoutes } from '../dev/faucet.routes.ts'
 import { devInboxRoutes } from '../dev/inbox.routes.ts'
+import { devHouseRoutes } from '../dev/house.routes.ts'
 import { marketRoutes } from '../market/market.routes.ts'
 import { favouritesRoutes } from '../market/favourites.routes.ts'
 import { ticketRoutes } from '../realtime/tickets.ts'
@@ -131,6 +132,7 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
   if (ctx.inbox) devInboxRoutes(app, ctx.inbox, { listAll: ctx.devPages })
   if (ctx.sandbox) devFaucetRoutes(app, ctx)
   if (ctx.devPages) devAnalyticsRoutes(app, ctx)
+  if (ctx.devPages) devHouseRoutes(app, ctx)
 
   app.notFound(() => failureResponse(notFound()))
   app.onError((error) => {

@@ -21,6 +21,7 @@ import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import { Money } from '../money.ts'
 import { INSTRUMENTS } from './instruments.ts'
 import { createTradingBooks } from '../trading/books.ts'
+import { ensureHouse, readHouse } from '../trading/house.ts'
 import { createTape, type Tape } from '../trading/tape.ts'
 import { marketRoutes } from './market.routes.ts'
 import { createMarketSimulator, type MarketSimulator } from './simulator.ts'
@@ -40,12 +41,11 @@ beforeAll(async () => {
   await market.start(NOW)
   app = new OpenAPIHono({ defaultHook: validationHook })
   tape = createTape(5)
-  marketRoutes(
-    app,
-    market,
-    createTradingBooks(market, () => NOW, testMarketSeed),
-    tape,
-  )
+  // The maker quotes what the house holds: the exchange makes the house at start and tells the books.
+  await ensureHouse(handle.db, NOW, (pairCode) => market.mark(pairCode))
+  const books = createTradingBooks(market, () => NOW, testMarketSeed)
+  books.tellHouse(await readHouse(handle.db))
+  marketRoutes(app, market, books, tape)
   app.notFound(() => failureResponse(notFound()))
   app.onError((error) => failureResponse(error instanceof ApiFailure ? error : new ApiFailure(500, 'internal')))
   doc = openApiCheck(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'market', version: '1' } }))

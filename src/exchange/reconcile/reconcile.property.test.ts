@@ -28,6 +28,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { throwingIncidents } from '#tests/fixtures/exchange/incidents.ts'
 import { createTradingBooks } from '../trading/books.ts'
 import { createOrderEngine } from '../trading/order-engine.ts'
+import { ensureHouse } from '../trading/house.ts'
 import { memoryDatabase } from '#tests/fixtures/exchange/database-template.ts'
 
 const HOUR = 3_600_000
@@ -134,6 +135,8 @@ async function run(history: readonly { moves: number[]; actions: Action[] }[]): 
     minCopyAmount: '10',
     createdAt: now(),
   })
+  // The house the liquidation orders meet on the books (the exchange makes it at start).
+  await ensureHouse(db, now(), (pairCode) => market.mark(pairCode))
   const trading = createOrderEngine({ db, market, books: createTradingBooks(market, now, testMarketSeed), now, rules })
   const runner = createEngineRunner({
     db,

@@ -10,13 +10,14 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PlaceOrderRequest } from '#/contract/index.ts'
-import { deposit } from '../copy/engine.ts'
+import { deposit, leaderTrade } from '../copy/engine.ts'
 import { copies, leaderEvents, positions } from '../db/copy-schema.ts'
 import { incidents as incidentsTable } from '../db/engine-schema.ts'
 import { fills, orders } from '../db/trading-schema.ts'
 import { createIncidents } from '../incidents.ts'
 import { Exact, type Money } from '../money.ts'
 import { createTradingBooks } from './books.ts'
+import { houseId } from './house.ts'
 import { insuranceBalance } from './insurance.ts'
 import { setMarginMode } from './leverage.service.ts'
 import { createOrderEngine, type OrderEngine } from './order-engine.ts'
@@ -271,7 +272,8 @@ describe('the ADL order', () => {
       [early, wide, late].map(async (user) => (await openPositions(ctx, user, 'futures', SOL))[0]?.adlQuantile),
     )
     expect(lights).toEqual([4, 2, 5])
-    expect((await openPositions(ctx, victim, 'futures', SOL))[0]?.adlQuantile).toBe(5)
+    // The long is bankrupt (nothing backs it): it ranks after the house's own long, what the house kept of the shorts'.
+    expect((await openPositions(ctx, victim, 'futures', SOL))[0]?.adlQuantile).toBe(3)
 
     await engine.onPrices()
     expect(await openIncidents()).toEqual([])
@@ -371,24 +373,72 @@ describe('counterparties of every kind', () => {
   })
 })
 
-describe('a bankrupt rest with no opposite position', () => {
-  it('is the house’s at the mark: the empty fund pays nothing and the position closes', async () => {
+describe('a bankrupt rest against the house', () => {
+  it('deleverages the house’s opposite position at the bankruptcy price: the house is a trader like any', async () => {
     const AVAX = 'AVAX_USDT'
     prices.set(AVAX, '40')
     const victim = await futuresUser('1000', AVAX)
+    // Bought from the maker: the house holds the other side, a 10 AVAX short.
     const long = await open(victim, AVAX, 'buy', '10', 10)
+    const house = await houseId(h.context.db)
+    const [houseShort] = await h.context.db
+      .select()
+      .from(positions)
+      .where(and(eq(positions.userId, house ?? 0), eq(positions.pairCode, AVAX), eq(positions.status, 'open')))
+    expect([houseShort?.side, new Exact(houseShort?.size ?? 0).toFixed()]).toEqual([-1, '10'])
     await setInsurance(h.context.db, '0', h.context.now())
     prices.set(AVAX, '30')
+    await engine.onPrices()
+    expect(await openIncidents()).toEqual([])
+    const closed = await positionById(long.id)
+    const price = bankruptcy(long.entryPrice, new Exact(long.margin), long.size, 1)
+    expect([closed.status, closed.closeReason, new Exact(closed.exitPrice ?? 0).toFixed()]).toEqual([
+      'closed',
+      'liquidation',
+      price.toFixed(),
+    ])
+    expect(new Exact(closed.realizedPnl).toFixed()).toBe(new Exact(long.margin).neg().toFixed())
+    const taken = await deleverageOrders(AVAX)
+    expect(taken.map((o) => [o.positionId, new Exact(o.filled).toFixed()])).toEqual([[houseShort?.id, '10']])
+    expect((await positionById(houseShort?.id ?? 0)).closeReason).toBe('adl')
+    // The fund paid nothing: it holds only what the price's rounding onto the tick left of the margin (under a tick
+    // × the size).
+    const fund = await insuranceBalance(h.context.db)
+    expect(fund.gte(0) && fund.lt(new Exact('0.01').times(10))).toBe(true)
+    await ledgerWhole()
+  })
+})
+
+describe('a bankrupt rest with no opposite position', () => {
+  it('is the market’s at the mark: the empty fund pays nothing and the position closes', async () => {
+    // A position with no counterparty at all: opened off the book, as the simulated leaders' history was (the copy
+    // engine's own path; the books always have one).
+    const DOT = 'DOT_USDT'
+    prices.set(DOT, '8')
+    const victim = await futuresUser('1000', DOT)
+    await insertLeader(h, victim)
+    await leaderTrade(h.context.db, h.context.rules, {
+      eventId: `off-book:${victim}`,
+      leaderId: victim,
+      biz: 'futures',
+      pairCode: DOT,
+      price: new Exact(8),
+      at: h.context.now(),
+      action: { kind: 'open', side: 1, size: new Exact(100), leverage: 10 },
+    })
+    const long = await positionOf(victim, DOT)
+    await setInsurance(h.context.db, '0', h.context.now())
+    prices.set(DOT, '6')
     await engine.onPrices()
     expect(await openIncidents()).toEqual([])
     const closed = await positionById(long.id)
     expect([closed.status, closed.closeReason, new Exact(closed.exitPrice ?? 0).toFixed()]).toEqual([
       'closed',
       'liquidation',
-      '30',
+      '6',
     ])
     expect(new Exact(closed.realizedPnl).toFixed()).toBe(new Exact(long.margin).neg().toFixed())
-    expect(await deleverageOrders(AVAX)).toEqual([])
+    expect(await deleverageOrders(DOT)).toEqual([])
     expect((await insuranceBalance(h.context.db)).toFixed()).toBe('0')
     await ledgerWhole()
   })

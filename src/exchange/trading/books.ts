@@ -5,14 +5,20 @@
  * The maker re-quotes a book when it is read and its pair's price has moved since its last quotes (or the volatility
  * regime's hour changed): a book nobody reads costs nothing. Re-quoting never trades: a quote that would cross a
  * user's order is left out (the engine's sweep fills such orders, with the database, as the price moves through them).
+ *
+ * The maker is the house (house.ts): its ladder is sized within what the house holds (house-room.ts), which the books
+ * are told (`tellHouse`: read at start and each engine minute, then after every settlement that moved it), never
+ * asked for. When that changes, a book's ladder is sized again, from the same quotes, when the book is next read;
+ * before they know, the books quote nothing.
  */
 import { TRADING } from '#/app.config.ts'
 import { TRADING_MARKETS, type Depth, type TradingMarket } from '#/contract/index.ts'
 import { Money } from '#/exchange/money.ts'
-import { findInstrument, INSTRUMENTS } from '../market/instruments.ts'
+import { findInstrument, INSTRUMENTS, type Instrument } from '../market/instruments.ts'
 import { unit, type MarketSeed } from '../market/market-seed.ts'
 import { regimeScale } from '../market/price-path.ts'
 import type { MarketSimulator } from '../market/simulator.ts'
+import { withinRoom, roomOf, type HouseHoldings } from './house-room.ts'
 import { quoteLadder } from './market-maker.ts'
 import { OrderBook, type Quote } from './order-book.ts'
 
@@ -24,10 +30,15 @@ export const MAKER_ID = TRADING.marketMaker.ownerId
 const MAKER_PREFIX = `${MAKER_ID}:`
 
 export interface Ladder {
+  /** The quotes it rests: `raw` sized within the house's room. */
   quotes: Quote[]
+  /** The maker's quotes at the price before sizing (market-maker.ts). */
+  raw: Quote[]
   /** The price and regime hour it was quoted at. */
   price: string
   hour: number
+  /** The version of the house's holdings it was sized for (each `tellHouse` is one). */
+  sizedFor: number
 }
 
 export interface TradingBooks {
@@ -51,6 +62,13 @@ export interface TradingBooks {
     pairCode: string,
     resting: readonly Parameters<OrderBook['restore']>[0][],
   ): OrderBook | undefined
+  /** What the house holds as the books last heard; undefined: not known (nothing is quoted). */
+  house(): HouseHoldings | undefined
+  /**
+   * What the house holds now (read from the database, or as a settlement left it); undefined when what they were told
+   * may not hold (the write that moved it failed): to be read again.
+   */
+  tellHouse(holdings: HouseHoldings | undefined): void
 }
 
 interface Entry {
@@ -61,14 +79,21 @@ interface Entry {
   /** The ladder last applied. */
   ladder: Ladder | undefined
   /**
-   * The ladder last computed but not yet applied, with the price, hour and minute it is for: asked for again (the sweep
-   * asks, then the flow) it is not computed again.
+   * The maker's quotes last computed, with the price, hour and minute they are for: asked for again (the sweep asks,
+   * then the flow) they are not computed again.
    */
-  computed: { key: string; ladder: Ladder } | undefined
+  computed: { key: string; raw: Quote[] } | undefined
   version: number | undefined
 }
 
 const newBook = (pairCode: string, lotSize: string) => new OrderBook({ pairCode, lotSize: new Money(lotSize) })
+
+const sameQuotes = (a: readonly Quote[], b: readonly Quote[]) =>
+  a.length === b.length &&
+  a.every((q, i) => {
+    const other = b[i]
+    return other !== undefined && q.side === other.side && q.price.eq(other.price) && q.size.eq(other.size)
+  })
 
 export function createTradingBooks(
   market: Pick<MarketSimulator, 'mark'>,
@@ -93,28 +118,51 @@ export function createTradingBooks(
     return instrument && entry ? { instrument, entry } : undefined
   }
 
-  const staleLadder = (biz: TradingMarket, pairCode: string): Ladder | undefined => {
-    const found = entryOf(biz, pairCode)
-    const price = market.mark(pairCode)
-    if (!found || price === undefined) return undefined
-    const { instrument, entry } = found
-    const hour = Math.floor(now().getTime() / HOUR_MS)
-    if (entry.price === price && entry.hour === hour) return undefined
-    // The sizes vary from one minute's re-quote to the next, the same way on every process and every run.
+  let holdings: HouseHoldings | undefined
+  let houseVersion = 0
+
+  /** The maker's quotes at the price now, the same on every process and every run. */
+  const rawQuotes = (biz: TradingMarket, instrument: Instrument, entry: Entry, price: string, hour: number) => {
+    // The sizes vary from one minute's re-quote to the next.
     const minute = Math.floor(now().getTime() / MINUTE_MS)
     const key = `${price}|${hour}|${minute}`
-    if (entry.computed?.key === key) return entry.computed.ladder
+    if (entry.computed?.key === key) return entry.computed.raw
     const sizeDraws = seed.stream(`maker/${biz}/${instrument.pairCode}`).words(minute * SIZE_BLOCKS, SIZE_BLOCKS)
-    const quotes = quoteLadder({
+    const raw = quoteLadder({
       price: new Money(price),
       tickSize: new Money(instrument.tickSize),
       lotSize: new Money(instrument.lotSize),
       regime: regimeScale(seed, instrument.pairCode, hour),
       sizeDraws: Array.from(sizeDraws, unit),
     })
-    const ladder = { quotes, price, hour }
-    entry.computed = { key, ladder }
-    return ladder
+    entry.computed = { key, raw }
+    return raw
+  }
+
+  /**
+   * The ladder the book should rest now when it differs from the one it rests: quoted anew when the price or the hour
+   * moved, sized again from the same quotes when only the house's holdings did.
+   */
+  const staleLadder = (biz: TradingMarket, pairCode: string): Ladder | undefined => {
+    const found = entryOf(biz, pairCode)
+    const price = market.mark(pairCode)
+    if (!found || price === undefined) return undefined
+    const { instrument, entry } = found
+    const hour = Math.floor(now().getTime() / HOUR_MS)
+    const current = entry.ladder
+    const moved = !current || entry.price !== price || entry.hour !== hour
+    if (!moved && current.sizedFor === houseVersion) return undefined
+    const raw = moved ? rawQuotes(biz, instrument, entry, price, hour) : current.raw
+    const rooms = holdings && {
+      buy: roomOf(holdings, biz, instrument, 'buy'),
+      sell: roomOf(holdings, biz, instrument, 'sell'),
+    }
+    const quotes = rooms ? withinRoom(raw, rooms, new Money(instrument.lotSize)) : []
+    if (!moved && sameQuotes(current.quotes, quotes)) {
+      current.sizedFor = houseVersion
+      return undefined
+    }
+    return { quotes, raw, price, hour, sizedFor: houseVersion }
   }
 
   const applyLadder = (biz: TradingMarket, pairCode: string, ladder: Ladder) => {
@@ -161,6 +209,11 @@ export function createTradingBooks(
       const ladder = staleLadder(biz, pairCode)
       if (ladder) applyLadder(biz, pairCode, ladder)
       return entry.book
+    },
+    house: () => holdings,
+    tellHouse(next) {
+      holdings = next
+      houseVersion += 1
     },
   }
 }

@@ -14,7 +14,7 @@
  * their maintenance; its bankruptcy price, where the account's equity would be gone. Both move with every price, so they
  * are set here each engine minute and after each trade, never by the isolated rule (positions.ts `refreshLevels`).
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { Book, type PositionState } from '../copy/book.ts'
 import { leaderWallet } from '../copy/copy-account.ts'
@@ -182,10 +182,8 @@ export function maxWithdrawable(available: Money, list: readonly PositionState[]
   return Exact.max(0, Exact.min(available, free))
 }
 
-/** Brings one user's cross positions' liquidation prices to the marks. True when the account is due for liquidation. */
-export async function refreshCross(tx: Tx, rules: Rules, userId: number, marks: Marks, at: Date): Promise<boolean> {
-  const { book, list, account } = await readCrossAccount(tx, rules, userId, marks)
-  if (list.length === 0) return false
+/** Sets an account's cross positions' liquidation prices (those that moved are touched, to be written). */
+export function applyCrossLevels(book: Book, list: readonly PositionState[], account: CrossAccount): void {
   for (const position of list) {
     const level = account.levels.get(position.id) ?? null
     const before = position.liquidationPrice
@@ -193,6 +191,41 @@ export async function refreshCross(tx: Tx, rules: Rules, userId: number, marks: 
     position.liquidationPrice = level
     book.touchPosition(position)
   }
+}
+
+/**
+ * Brings the cross positions' liquidation prices of `userIds` to the marks in a book an operation changed: what it
+ * holds of them (their wallets, their positions of its pair) as they stand in it, their other cross positions read in.
+ */
+export async function refreshCrossIn(
+  tx: Tx,
+  book: Book,
+  rules: Rules,
+  userIds: readonly number[],
+  marks: Marks,
+): Promise<void> {
+  if (userIds.length === 0) return
+  await loadPositions(tx, book, and(crossPositionsOf(userIds), notInArray(positions.id, [...book.positions.keys()])))
+  for (const userId of userIds) {
+    const list = [...book.positions.values()].filter(
+      (p) =>
+        p.userId === userId &&
+        p.copyId === null &&
+        p.status === 'open' &&
+        p.marginMode === 'cross' &&
+        p.biz === 'futures',
+    )
+    if (list.length === 0) continue
+    const account = crossAccount(book.balance(leaderWallet(userId)), list, marks, bracketsIn(rules))
+    applyCrossLevels(book, list, account)
+  }
+}
+
+/** Brings one user's cross positions' liquidation prices to the marks. True when the account is due for liquidation. */
+export async function refreshCross(tx: Tx, rules: Rules, userId: number, marks: Marks, at: Date): Promise<boolean> {
+  const { book, list, account } = await readCrossAccount(tx, rules, userId, marks)
+  if (list.length === 0) return false
+  applyCrossLevels(book, list, account)
   await persistChange(tx, book.takeChange(), at, marks)
   return account.equity.lte(account.maintenance)
 }

@@ -2,7 +2,8 @@
  * The simulated market maker: the liquidity of the reference exchange's books that is not users'. It quotes a ladder
  * of bids and asks around the simulator's price (TRADING.marketMaker): the spread and the gaps between levels widen,
  * and the sizes shrink, in the simulator's stormy regimes, as real makers pull back when prices jump. A market order
- * walks this ladder, so a large one pays real slippage.
+ * walks this ladder, so a large one pays real slippage. It trades from the house's account (house.ts): the books rest
+ * this ladder sized within what the house holds (house-room.ts).
  *
  * Deterministic: the same price, regime and size draws give the same ladder. Prices are on the tick (bids rounded down, asks
  * up: never inside the intended spread), sizes on the lot (down, at least one lot).

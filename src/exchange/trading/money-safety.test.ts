@@ -7,7 +7,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { COPY, FUTURES, TRADING } from '#/app.config.ts'
-import type { MarketTrade, PlaceOrderRequest } from '#/contract/index.ts'
+import type { PlaceOrderRequest } from '#/contract/index.ts'
 import { INSURANCE } from '../copy/book.ts'
 import { deposit } from '../copy/engine.ts'
 import { feeFor } from '../copy/position-math.ts'
@@ -23,36 +23,20 @@ import { walletAccount } from '../wallet/wallet.service.ts'
 import { createTradingBooks } from './books.ts'
 import { setMarginMode } from './leverage.service.ts'
 import { createOrderEngine, type OrderEngine } from './order-engine.ts'
-import { createTape } from './tape.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
+import { scriptedTrading } from '#tests/fixtures/exchange/scripted-trading.ts'
 import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 
 const ETH = 'ETH_USDT'
 const BTC = 'BTC_USDT'
 let h: Harness
-const prices = new Map<string, string>([
-  [ETH, '3000'],
-  [BTC, '60000'],
-])
-const flow = new Map<string, MarketTrade[]>()
-const market = {
-  mark: (pairCode: string) => prices.get(pairCode),
-  marks: () => new Map([...prices].map(([pair, price]) => [pair, new Exact(price)])),
-}
+const scripted = scriptedTrading({ [ETH]: '3000', [BTC]: '60000' })
+const { prices, flow, market } = scripted
 let engine: OrderEngine
 let ids = 0
 
-const newEngine = () =>
-  createOrderEngine({
-    db: h.context.db,
-    market,
-    books: createTradingBooks(market, h.context.now, testMarketSeed),
-    now: h.context.now,
-    rules: h.context.rules,
-    tape: createTape(TRADING.tapeKept),
-    flow: { trades: (pairCode, limit) => (flow.get(pairCode) ?? []).slice(0, limit) },
-  })
+const newEngine = () => scripted.engine(h).engine
 
 beforeAll(async () => {
   // No history: the simulated leaders hold nothing, so only these tests' positions meet the scripted marks.

@@ -15,7 +15,10 @@
  * each trader's equity (wallets at the mark, plus each position's margin and unrealized PnL at the mark) changes by
  * exactly what its own fills say (a buy of s at p gains s × (mark − p), a sell loses it, less the fee paid), plus what
  * the insurance fund paid for a close past the bankruptcy price (its one documented flow to a trader): computed from
- * the fills, not from the ledger, so no equity appears from nowhere and the house pays only by rule.
+ * the fills, not from the ledger, so no equity appears from nowhere and the house pays only by rule. The house (the
+ * maker's quotes, its sweep, the market flow: house.ts) is a trader like the others, checked the same way; so the sum
+ * of every trader's equity, the house's included, changes only by the fees the fills paid, which the fee accounts
+ * received.
  */
 import fc from 'fast-check'
 import { and, count, eq, inArray, sql } from 'drizzle-orm'
@@ -23,8 +26,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import type { PlaceOrderRequest, TradingMarket } from '#/contract/index.ts'
 import { deposit } from '../copy/engine.ts'
-import { ledgerTransfers, positions } from '../db/copy-schema.ts'
-import { INSURANCE } from '../copy/book.ts'
+import { ledgerAccounts, ledgerTransfers, positions } from '../db/copy-schema.ts'
+import { FEES, INSURANCE, spotFeesKey } from '../copy/book.ts'
 import { balances } from '../db/schema.ts'
 import { users } from '../db/users-schema.ts'
 import { fills, futuresLeverage, futuresMarginModes, orders, OPEN_STATUSES } from '../db/trading-schema.ts'
@@ -33,6 +36,7 @@ import { Exact, type Money } from '../money.ts'
 import { createTradingBooks, type TradingBooks } from './books.ts'
 import { setMarginMode } from './leverage.service.ts'
 import { createOrderEngine, type OrderEngine } from './order-engine.ts'
+import { houseId } from './house.ts'
 import { runs, SOAK } from '#tests/fixtures/properties.ts'
 import { setInsurance } from '#tests/fixtures/exchange/insurance.ts'
 import { FUTURES } from '#/app.config.ts'
@@ -49,9 +53,11 @@ const START = 3000
  */
 const START_AT = Date.parse('2026-11-23T12:00:00.000Z')
 let h: Harness
+let house: number
 
 beforeAll(async () => {
   h = await startHarness({ start: START_AT })
+  house = (await houseId(h.context.db)) ?? 0
 })
 afterAll(() => h.close())
 
@@ -272,10 +278,13 @@ class World {
     expect(due, `open past the liquidation price at ${mark.toFixed()}`).toEqual([])
   }
 
-  /** What a refused call must leave as it was: the traders' wallets, orders, positions and settings, and the ledger. */
+  /**
+   * What a refused call must leave as it was: the traders' wallets, orders, positions and settings (the house's too),
+   * and the ledger.
+   */
   async state(): Promise<unknown> {
     const { db } = h.context
-    const who = this.users
+    const who = [...this.users, house]
     return {
       balances: await db
         .select({
@@ -334,19 +343,20 @@ class World {
   }
 
   /**
-   * A trader's equity in USDT at the mark: both wallets (a coin at the mark), and each own position's margin and its
-   * unrealized PnL at the mark.
+   * A trader's equity in USDT at the mark: both wallets' USDT and ETH (ETH at the mark), and each own position's margin
+   * and its unrealized PnL at the mark. The house holds every coin and may hold other pairs' positions: nothing here
+   * trades them, so they are left out.
    */
   async equity(userId: number): Promise<Money> {
     const mark = this.mark()
     const wallets = await h.context.db
       .select({ coin: balances.coin, available: balances.available, frozen: balances.frozen })
       .from(balances)
-      .where(eq(balances.userId, userId))
+      .where(and(eq(balances.userId, userId), inArray(balances.coin, ['USDT', 'ETH'])))
     const open = await h.context.db
       .select({ side: positions.side, size: positions.size, entry: positions.entryPrice, margin: positions.margin })
       .from(positions)
-      .where(and(eq(positions.userId, userId), eq(positions.status, 'open')))
+      .where(and(eq(positions.userId, userId), eq(positions.status, 'open'), eq(positions.pairCode, PAIR)))
     let equity: Money = new Exact(0)
     for (const w of wallets) {
       const amount = new Exact(w.available).plus(w.frozen)
@@ -357,21 +367,57 @@ class World {
     return equity
   }
 
-  /** Where a step starts: each trader's equity, the last fill and the last ledger transfer. */
-  async conservation(): Promise<{ equity: Money[]; fill: number; transfer: number }> {
+  /**
+   * Who may trade in a step: the run's traders, the house, and anyone with an open order on the pair (an earlier run's
+   * traders: their orders still rest on the book).
+   */
+  async traders(): Promise<number[]> {
+    const resting = await h.context.db
+      .selectDistinct({ userId: orders.userId })
+      .from(orders)
+      .where(and(eq(orders.pairCode, PAIR), inArray(orders.status, [...OPEN_STATUSES])))
+    return [...new Set([...this.users, house, ...resting.map((r) => r.userId)])]
+  }
+
+  /** The fee accounts' balance in USDT at the mark (futures fees, and spot fees in USDT and ETH). */
+  async fees(): Promise<Money> {
+    const rows = await h.context.db
+      .select({ key: ledgerAccounts.key, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.key, [FEES, spotFeesKey('USDT'), spotFeesKey('ETH')]))
+    return rows.reduce<Money>(
+      (sum, r) => sum.plus(r.key === spotFeesKey('ETH') ? new Exact(r.balance).times(this.mark()) : r.balance),
+      new Exact(0),
+    )
+  }
+
+  /** Where a step starts: each trader's equity, the fee accounts, the last fill and the last ledger transfer. */
+  async conservation(): Promise<{
+    traders: number[]
+    equity: Money[]
+    fees: Money
+    fill: number
+    transfer: number
+  }> {
     const [lastFill] = await h.context.db.select({ id: sql<number>`coalesce(max(${fills.id}), 0)::int` }).from(fills)
     const [lastTransfer] = await h.context.db
       .select({ id: sql<number>`coalesce(max(${ledgerTransfers.id}), 0)::int` })
       .from(ledgerTransfers)
+    const traders = await this.traders()
     return {
-      equity: await Promise.all(this.users.map((u) => this.equity(u))),
+      traders,
+      equity: await Promise.all(traders.map((u) => this.equity(u))),
+      fees: await this.fees(),
       fill: lastFill?.id ?? 0,
       transfer: lastTransfer?.id ?? 0,
     }
   }
 
-  /** (d): at the same mark, each trader's equity moved by what its own fills and the insurance fund's payments say. */
-  async conserved(before: { equity: Money[]; fill: number; transfer: number }, step: Step): Promise<void> {
+  /**
+   * (d): at the same mark, each trader's equity (the house's too) moved by what its own fills and the insurance fund's
+   * payments say; together, by the fees alone, which the fee accounts received.
+   */
+  async conserved(before: Awaited<ReturnType<World['conservation']>>, step: Step): Promise<void> {
     const mark = this.mark()
     const made = await h.context.db
       .select({
@@ -383,7 +429,9 @@ class World {
         feeCoin: fills.feeCoin,
       })
       .from(fills)
-      .where(and(inArray(fills.userId, this.users), sql`${fills.id} > ${before.fill}`))
+      .where(sql`${fills.id} > ${before.fill}`)
+    const strangers = made.filter((f) => !before.traders.includes(f.userId))
+    expect(strangers, 'every fill is a trader’s the step watched').toEqual([])
     // The insurance fund's payments for a close past the bankruptcy price, named by the order that closed.
     const paid = await h.context.db
       .select({ amount: ledgerTransfers.amount, userId: orders.userId })
@@ -396,20 +444,37 @@ class World {
           eq(ledgerTransfers.kind, 'insurance'),
         ),
       )
-    for (const [index, userId] of this.users.entries()) {
-      let expected: Money = before.equity[index] ?? new Exact(0)
+    const feeOf = (fill: (typeof made)[number]) =>
+      fill.feeCoin === 'USDT' ? new Exact(fill.fee) : new Exact(fill.fee).times(mark)
+    let moved: Money = new Exact(0)
+    for (const [index, userId] of before.traders.entries()) {
+      const start = before.equity[index] ?? new Exact(0)
+      let expected: Money = start
       for (const fill of made.filter((f) => f.userId === userId)) {
         const gain = new Exact(fill.size).times(mark.minus(fill.price))
         expected = expected.plus(fill.side === 'buy' ? gain : gain.neg())
-        expected = expected.minus(fill.feeCoin === 'USDT' ? new Exact(fill.fee) : new Exact(fill.fee).times(mark))
+        expected = expected.minus(feeOf(fill))
       }
       for (const payment of paid.filter((p) => p.userId === userId)) expected = expected.plus(payment.amount)
       const actual = await this.equity(userId)
+      const who = userId === house ? 'the house' : `user ${userId}`
       expect(
         actual.minus(expected).abs().lte(EQUITY_TOLERANCE),
-        `user ${userId}'s equity ${actual.toFixed()} after ${JSON.stringify(step)}: its fills say ${expected.toFixed()}`,
+        `${who}'s equity ${actual.toFixed()} after ${JSON.stringify(step)}: its fills say ${expected.toFixed()}`,
       ).toBe(true)
+      moved = moved.plus(actual.minus(start))
     }
+    // Every trader together, the house included: only the fees left (and the fund's payments came in), and the fee
+    // accounts received exactly those fees.
+    const fees = made.reduce<Money>((sum, fill) => sum.plus(feeOf(fill)), new Exact(0))
+    const insured = paid.reduce<Money>((sum, p) => sum.plus(p.amount), new Exact(0))
+    expect(
+      moved.minus(insured.minus(fees)).abs().lte(EQUITY_TOLERANCE.times(before.traders.length)),
+      `every trader's equity moved ${moved.toFixed()} after ${JSON.stringify(step)}: the fees say ${fees.neg().toFixed()}`,
+    ).toBe(true)
+    expect((await this.fees()).minus(before.fees).toFixed(), 'the fee accounts received the fills’ fees').toBe(
+      fees.toFixed(),
+    )
   }
 
   /** Runs one call: a refusal is an answer that changes nothing; anything else is a defect. */

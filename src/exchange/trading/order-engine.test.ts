@@ -15,6 +15,7 @@ import { Exact } from '../money.ts'
 import { createTradingBooks } from './books.ts'
 import { createOrderEngine, type OrderEngine } from './order-engine.ts'
 import { createTape } from './tape.ts'
+import { readHouse } from './house.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 import { openOrders } from './orders-read.ts'
@@ -123,9 +124,9 @@ describe('a book shared by two engines (two processes, or one restarted)', () =>
     const second = await user('10000')
     for (const seller of [first, second]) await place(engine, seller, { side: 'buy', type: 'market', size: '1' })
     // Two asks at one price, inside the maker's spread: the first placed is the first filled.
-    const bestAsk = new Exact(
-      createTradingBooks(market, h.context.now, testMarketSeed).depth('spot', PAIR, 1)?.asks[0]?.[0] ?? 0,
-    )
+    const fresh = createTradingBooks(market, h.context.now, testMarketSeed)
+    fresh.tellHouse(await readHouse(h.context.db))
+    const bestAsk = new Exact(fresh.depth('spot', PAIR, 1)?.asks[0]?.[0] ?? 0)
     const price = bestAsk.minus('0.01').toFixed()
     const a = await place(engine, first, { side: 'sell', type: 'limit', price, size: '0.3' })
     const b = await place(engine, second, { side: 'sell', type: 'limit', price, size: '0.3' })
@@ -276,6 +277,7 @@ describe('the simulated market flow and the tape', () => {
     const flowTrades: MarketTrade[] = []
     const told: { biz: string; prints: readonly MarketTrade[] }[] = []
     const books = createTradingBooks(market, h.context.now, testMarketSeed)
+    books.tellHouse(await readHouse(h.context.db))
     const tape = createTape(TRADING.tapeKept)
     const flowing = createOrderEngine({
       db: h.context.db,

@@ -11,6 +11,11 @@
  * As the price moves the engine sweeps each book (`onPrices`): user orders the maker's new quotes would cross are
  * filled by the maker at their own price (they are the resting side), and stop orders whose trigger is reached are
  * released into the book.
+ *
+ * The maker's quotes, its sweep and the market flow are the house's trades (house.ts): each fill of theirs with a user
+ * settles against the house's own wallets and positions, and none commits more than the house holds (house-room.ts).
+ * The books know what the house holds without asking: read when they do not know (at start, each engine minute, after
+ * a write that failed), then told after every settlement that moved it.
  */
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
@@ -62,12 +67,14 @@ import { QUOTE_COIN, SPOT_WALLET } from './spot-settlement.ts'
 import { SpotBookSettlement } from './spot-book-settlement.ts'
 import { FUTURES_WALLET, PositionSettlement, openingHold } from './position-settlement.ts'
 import type { BlockVenue } from './copy-block.ts'
-import { isOpen, type OrderState, type Settlement } from './settlement.ts'
+import { HOUSE_SIDE, isOpen, type OrderState, type Party, type Settlement } from './settlement.ts'
+import { readHouse } from './house.ts'
+import { movedHoldings, roomOf, sizeWithin, spend, type HouseHoldings, type Room } from './house-room.ts'
 import { replaceTpsl } from './tpsl.ts'
 import { linkedOwners } from './trade-group.ts'
 import { screenPlacement } from './screening.ts'
 import { chooseLeverage, leverageOf } from './leverage.service.ts'
-import { printsOf, type Tape } from './tape.ts'
+import { printSideOf, printsOf, type Tape } from './tape.ts'
 import { crossPositionsOf, dueCrossAccounts, readCrossAccount, type DueCrossAccount } from './cross-margin.ts'
 import {
   bankruptcyOf,
@@ -93,6 +100,7 @@ import { leaders, positions } from '../db/copy-schema.ts'
 import {
   bumpBook,
   fillToWire,
+  type WalletBalance,
   flowSentAt,
   lockBook,
   markFlowSent,
@@ -176,6 +184,8 @@ const dueRows = z.object({
 const positionRows = z.object({ rows: z.array(z.object({ id: z.coerce.number(), pair_code: z.string() })) })
 const PROTECTION = new Exact(TRADING.marketProtectionRatio)
 const ZERO = new Exact(0)
+/** The house's room while the books do not know what it holds: nothing. */
+const NO_ROOM: Room = { free: ZERO, budget: ZERO, cost: new Exact(1) }
 const tradeIdRows = z.object({ rows: z.array(z.object({ id: z.coerce.number() })) })
 const frozenRows = z.object({ rows: z.array(z.object({ moved: z.coerce.number(), open: z.coerce.number() })) })
 
@@ -198,6 +208,8 @@ interface WatchedPrices {
 interface Operation {
   biz: TradingMarket
   pairCode: string
+  /** The house's user id: the trader of the maker's quotes, its sweep and the flow. */
+  house: number
   settlement: Settlement
   touched: OrderState[]
   requeued: Set<number>
@@ -205,7 +217,10 @@ interface Operation {
   prints: { price: Money; size: Money; side: 'buy' | 'sell' }[]
   /** Work that needs the operation's positions written first (a liquidation's bankrupt rest), run before the orders. */
   after: ((tx: Tx, at: Date) => Promise<void>)[]
-  /** Fills of the followers' block orders against users' resting orders, to settle as the makers' fills. */
+  /**
+   * Fills of the followers' block orders (against the maker's quotes and users' resting orders), to settle as the
+   * makers' fills: their taker side is the copies' (copy-block.ts allocates it).
+   */
   blockFills: Fill[]
 }
 
@@ -242,12 +257,13 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     return new Exact(mark)
   }
 
-  /** A new operation's work in progress on `book`, a book of `biz`. */
-  function newOperation(biz: TradingMarket, instrument: Instrument, book: OrderBook): Operation {
+  /** A new operation's work in progress on `book`, a book of `biz`, with the house's user id. */
+  function newOperation(biz: TradingMarket, instrument: Instrument, book: OrderBook, house: number): Operation {
     const pairCode = instrument.pairCode
     const op: Omit<Operation, 'settlement'> = {
       biz,
       pairCode,
+      house,
       touched: [],
       requeued: new Set(),
       prints: [],
@@ -257,22 +273,18 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     const blocks = blockVenue(book, instrument, op)
     const settlement: Settlement =
       biz === 'spot'
-        ? new SpotBookSettlement({ pairCode, rules, marks, blocks })
-        : new PositionSettlement({ biz, pairCode, rules, marks, blocks })
+        ? new SpotBookSettlement({ pairCode, rules, marks, blocks, house })
+        : new PositionSettlement({ biz, pairCode, rules, marks, blocks, house })
     return { ...op, settlement }
   }
 
   /**
    * Where an operation's lead events place their followers' block orders (copy-block.ts): its book, as an IOC limit
    * order of the leader's trade group (the leader and the accounts linked to them: self-trade prevention never lets it
-   * meet them). What it takes from the maker is a print; what it takes from users' resting orders is settled as their
-   * fills once the settlement has finished (settle).
+   * meet them). Its fills, with the maker's quotes (the house's side) and with users' resting orders alike, are settled
+   * as their makers' fills once the settlement has finished (settle); their taker side is the copies' (copy-block.ts).
    */
-  function blockVenue(
-    book: OrderBook,
-    instrument: Instrument,
-    op: Pick<Operation, 'prints' | 'blockFills'>,
-  ): BlockVenue {
+  function blockVenue(book: OrderBook, instrument: Instrument, op: Pick<Operation, 'blockFills'>): BlockVenue {
     return {
       tickSize: new Exact(instrument.tickSize),
       best: (side) => (side === 'buy' ? book.best().ask : book.best().bid),
@@ -289,12 +301,39 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
           tradeGroup: new Set([block.leaderId, ...linked].map(String)),
         })
         if (!placed.ok) throw new Error(`the book refused block order ${block.id}: ${placed.reason}`)
-        for (const fill of placed.fills)
-          if (fill.makerOwnerId === MAKER_ID) op.prints.push({ price: fill.price, size: fill.size, side: block.side })
-          else op.blockFills.push(fill)
+        op.blockFills.push(...placed.fills)
         return { fills: placed.fills, stop: placed.stop }
       },
     }
+  }
+
+  /** What the house holds as the books know it: read first when they do not. */
+  async function houseHoldings(tx: Tx): Promise<HouseHoldings> {
+    const known = books.house()
+    if (known) return known
+    const read = await readHouse(tx)
+    books.tellHouse(read)
+    return read
+  }
+
+  /**
+   * Tells the books what a settlement left the house holding (its futures position and margin, its spot coins); true
+   * when it moved.
+   */
+  function tellHouse(settlement: Settlement, wallets: readonly WalletBalance[]): boolean {
+    const holdings = books.house()
+    if (!holdings) return false
+    const futures = settlement instanceof PositionSettlement ? settlement.house : undefined
+    const coins = wallets.filter((w) => w.userId === holdings.userId && w.walletType === SPOT_WALLET)
+    if (!futures && coins.length === 0) return false
+    books.tellHouse(movedHoldings(holdings, { ...futures, coins: new Map(coins.map((w) => [w.coin, w.available])) }))
+    return true
+  }
+
+  /** What the books were told of the house by a transaction that rolled back: read again as the database has it. */
+  async function forgetHouse() {
+    books.tellHouse(undefined)
+    books.tellHouse(await readHouse(db))
   }
 
   /** The book as the database has it: rebuilt from the resting orders when this process's copy is not current. */
@@ -325,36 +364,48 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       // Whether this operation changed users' orders in the memory book: only then does a failure leave it behind the
       // database (the maker's quotes are not stored, so re-quoting is harmless either way).
       let dirty = false
+      // Whether it told the books what the house holds: a failure takes that back too.
+      const moved = { house: false }
       let sweepFailure: unknown
       try {
         const { result, version } = await db.transaction(async (tx) => {
           const at = now()
           const stored = await lockBook(tx, biz, pairCode)
+          const house = (await houseHoldings(tx)).userId
           let book = await currentBook(tx, biz, pairCode, stored)
-          const swept = newOperation(biz, instrument, book)
+          const swept = newOperation(biz, instrument, book, house)
           const sweptTold: Touched = { orders: new Map(), fills: [], prints: [], followers: [] }
           let sweptAny = false
           const beforeSweep = book.sequence
           try {
             sweptAny = await tx.transaction(async (savepoint) => {
               if (!(await sweep(savepoint, book, instrument, swept))) return false
-              await settle(savepoint, book, swept, at, sweptTold)
+              if (await settle(savepoint, book, swept, at, sweptTold)) moved.house = true
               return true
             })
           } catch (error) {
             if (book.sequence === beforeSweep) throw error
             // Rolled back to before the sweep: the book again as the rows have it (the maker's quotes rest where they
-            // cross nobody), and the sweep waits for the next operation.
+            // cross nobody), the house as the database has it, and the sweep waits for the next operation.
             sweepFailure = error
             books.setVersion(biz, pairCode, undefined)
+            if (moved.house) {
+              books.tellHouse(undefined)
+              await houseHoldings(tx)
+            }
             book = await currentBook(tx, biz, pairCode, stored)
           }
-          if (sweptAny) mergeTold(told, sweptTold)
-          const op = newOperation(biz, instrument, book)
+          if (sweptAny) {
+            mergeTold(told, sweptTold)
+            // The sweep moved what the house holds: its quotes are sized to what is left before anything meets them.
+            const resized = books.ladder(biz, pairCode)
+            if (resized?.stale) books.applyLadder(biz, pairCode, resized.ladder)
+          }
+          const op = newOperation(biz, instrument, book, house)
           const before = book.sequence
           try {
             const value = await work(tx, book, op, at)
-            await settle(tx, book, op, at, told)
+            if (await settle(tx, book, op, at, told)) moved.house = true
             const changed = op.touched.length > 0 || swept.touched.length > 0
             const next = changed ? await bumpBook(tx, biz, pairCode) : stored
             return { result: value, version: next }
@@ -374,6 +425,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         return { result, told }
       } catch (error) {
         if (dirty) books.setVersion(biz, pairCode, undefined)
+        if (moved.house) await forgetHouse()
         throw error
       }
     })
@@ -388,12 +440,14 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
 
   /**
    * Settles an operation and writes it: positions and money (the settlement's finish, which places the followers' block
-   * orders of its lead events), then the resting orders the blocks met, settled as any fills (a lead trader's among them
-   * is mirrored in turn: every block takes from the book, so this ends), then a futures user's resting closing orders
+   * orders of its lead events), then what the blocks met, settled as the makers' fills (the house's quotes, users'
+   * resting orders: a lead trader's among them is mirrored in turn; every block takes from the book, so this ends),
+   * then a futures user's resting closing orders
    * brought back within the position they close (trimClosingOrders), then what the operation asked to run once its
-   * positions are written (a liquidation's bankrupt rest), then the orders, fills and ledger.
+   * positions are written (a liquidation's bankrupt rest), then the orders, fills and ledger. True when it
+   * moved what the house holds (the books were told).
    */
-  async function settle(tx: Tx, book: OrderBook, op: Operation, at: Date, told: Touched): Promise<void> {
+  async function settle(tx: Tx, book: OrderBook, op: Operation, at: Date, told: Touched): Promise<boolean> {
     const { settlement, biz, pairCode } = op
     await settlement.finish(tx, at)
     while (op.blockFills.length > 0) {
@@ -410,10 +464,13 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     for (const then of op.after) await then(tx, at)
     const written = await writeSettlement(tx, settlement, op.touched, fresh(book, op), { biz, pairCode, at })
     for (const row of written.orders) told.orders.set(row.id, row)
-    const fillsWritten = written.fills.map(fillToWire)
+    // Users hear their own fills. Every match has a row of each side that has one: a user's, or the house's (a block's
+    // copies have none: the house's row alone then makes its print).
+    const fillsWritten = written.fills.filter((row) => row.orderId !== null).map(fillToWire)
     told.fills.push(...fillsWritten)
-    told.prints.push(...(await marketPrints(tx, op, at)), ...printsOf(fillsWritten))
+    told.prints.push(...(await marketPrints(tx, op, at)), ...printsOf(written.fills.map(printSideOf)))
     told.followers.push(...settlement.followers)
+    return tellHouse(settlement, written.wallets)
   }
 
   /** The operation's prints between the maker and the market flow, with trade ids from the users' sequence. */
@@ -466,7 +523,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
 
   /**
    * Brings the maker's quotes to the price. Before the new quotes rest, every user order they would cross is filled by
-   * the maker at the order's own price (the maker takes: a sell down to its new best ask, a buy up to its best bid).
+   * the maker at the order's own price (the maker takes: a sell down to its new best ask, a buy up to its best bid), as
+   * much of it as the house's room on that side allows.
    */
   async function sweep(tx: Tx, book: OrderBook, instrument: Instrument, op: Operation): Promise<boolean> {
     const current = books.ladder(op.biz, instrument.pairCode)
@@ -485,14 +543,16 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     let filled = false
     if (crossed) {
       book.replaceOwnerQuotes(MAKER_ID, [], `${MAKER_ID}:`)
-      const sweeps: OrderInput[] = []
-      if (bestAsk !== undefined && best.bid?.gte(bestAsk)) sweeps.push(sweepOrder('sell', bestAsk, book))
-      if (bestBid !== undefined && best.ask?.lte(bestBid)) sweeps.push(sweepOrder('buy', bestBid, book))
+      const holdings = books.house()
+      const room = (side: 'buy' | 'sell') => (holdings ? roomOf(holdings, op.biz, instrument, side) : NO_ROOM)
+      const sweeps: (OrderInput | undefined)[] = []
+      if (bestAsk !== undefined && best.bid?.gte(bestAsk)) sweeps.push(sweepOrder('sell', bestAsk, book, room('sell')))
+      if (bestBid !== undefined && best.ask?.lte(bestBid)) sweeps.push(sweepOrder('buy', bestBid, book, room('buy')))
       for (const order of sweeps) {
-        const placed = book.place(order)
-        if (placed.ok && placed.fills.length > 0) {
+        const placed = order && book.place(order)
+        if (placed?.ok && placed.fills.length > 0) {
           filled = true
-          await settleFills(tx, placed.fills, undefined, op)
+          await settleFills(tx, placed.fills, HOUSE_SIDE, op)
         }
       }
     }
@@ -501,11 +561,18 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   }
 
   let sweeps = 0
-  /** The maker's sweep: an IOC order through every user order on the other side up to `price`. */
-  function sweepOrder(side: 'buy' | 'sell', price: Money, book: OrderBook): OrderInput {
+  /**
+   * The maker's sweep: an IOC order through every user order on the other side up to `price`, no larger than the
+   * house's room allows at the dearest price it may pay (a sell's at the best bid, a buy's at its limit); none when the
+   * room takes no lot.
+   */
+  function sweepOrder(side: 'buy' | 'sell', price: Money, book: OrderBook, room: Room): OrderInput | undefined {
     const depth = book.depth(TRADING.depthLevels * 100)
     const levels = side === 'sell' ? depth.bids : depth.asks
-    const size = levels.reduce((sum, [, amount]) => sum.plus(amount), new Exact(0))
+    const total = levels.reduce((sum, [, amount]) => sum.plus(amount), new Exact(0))
+    const dearest = side === 'sell' ? Exact.max(price, new Exact(levels[0]?.[0] ?? price)) : price
+    const size = sizeWithin(room, dearest, total, book.lotSize)
+    if (size.lte(0)) return undefined
     sweeps += 1
     return {
       id: `${MAKER_ID}:sweep:${sweeps}`,
@@ -514,12 +581,15 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       type: 'limit',
       timeInForce: 'IOC',
       price,
-      size: size.gt(0) ? size : book.lotSize,
+      size,
     }
   }
 
-  /** Settles fills of `taker` (undefined: the maker took) against the resting orders they met. */
-  async function settleFills(tx: Tx, list: readonly Fill[], taker: OrderState | undefined, op: Operation) {
+  /**
+   * Settles fills of `taker` (a user's order; the house: the maker's sweep or the flow; undefined: the followers' block, whose side
+   * copy-block.ts allocates to the copies) against the resting orders they met (the house's quotes among them).
+   */
+  async function settleFills(tx: Tx, list: readonly Fill[], taker: Party | undefined, op: Operation) {
     const { settlement, touched } = op
     const known = new Map(touched.map((t) => [t.id, t]))
     const makerIds = [
@@ -531,10 +601,10 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       touched.push(state)
     }
     for (const fill of list) {
-      const maker = fill.makerOwnerId === MAKER_ID ? undefined : known.get(Number(fill.makerOrderId))
-      if (fill.makerOwnerId !== MAKER_ID && !maker) throw new Error(`resting order ${fill.makerOrderId} not found`)
+      const maker = fill.makerOwnerId === MAKER_ID ? HOUSE_SIDE : known.get(Number(fill.makerOrderId))
+      if (!maker) throw new Error(`resting order ${fill.makerOrderId} not found`)
       settlement.fill(fill, taker, maker)
-      if (maker?.status === 'filled') settlement.close(maker, 'filled', null)
+      if (maker !== HOUSE_SIDE && maker.status === 'filled') settlement.close(maker, 'filled', null)
     }
   }
 
@@ -582,6 +652,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         new Set([MAKER_ID, FLOW_ID, String(row.userId)]),
       )
     const linked = others ? await linkedOwners(tx, row.userId) : new Set<number>()
+    // The house's own order (a liquidation of its position) never meets its quotes: that would be a trade with itself.
+    const group = [...[...linked].map(String), ...(row.userId === op.house ? [MAKER_ID] : [])]
     const placed = book.place({
       id: String(row.id),
       ownerId: bookOwnerOf(row),
@@ -592,7 +664,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       size: row.size === null ? undefined : new Exact(row.size).minus(state.filled),
       quoteSize: row.quoteSize === null ? undefined : new Exact(row.quoteSize),
       protection: guard?.price,
-      tradeGroup: new Set([...linked].map(String)),
+      tradeGroup: new Set(group),
     })
     if (!placed.ok) {
       if (
@@ -1425,16 +1497,27 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   /**
    * The market flow's trades into a book: each an IOC order at the best price of the other side for the trade's size,
    * so it meets the user orders at the top (settled, they rest: the maker's fee) and else the maker's quotes, which
-   * the maker then tops up (its ladder rests again whole). What was sent is written on the book's row.
+   * the maker then tops up (its ladder rests again whole). The flow is the house's (house.ts): against a user it trades
+   * the house's account, against the maker's quotes it is the house trading with itself (a print, no money), and each
+   * trade is no larger than the house's room on its side leaves after the trades before it. What was sent is written on
+   * the book's row.
    */
-  async function sendFlow(tx: Tx, book: OrderBook, op: Operation, pairCode: string) {
+  async function sendFlow(tx: Tx, book: OrderBook, op: Operation, instrument: Instrument) {
+    const pairCode = instrument.pairCode
     const trades = pendingFlow(pairCode, await flowSentAt(tx, op.biz, pairCode))
     if (trades.length === 0) return
     const ladder = books.ladder(op.biz, pairCode)?.ladder
+    const holdings = books.house()
+    const rooms = {
+      buy: holdings ? roomOf(holdings, op.biz, instrument, 'buy') : NO_ROOM,
+      sell: holdings ? roomOf(holdings, op.biz, instrument, 'sell') : NO_ROOM,
+    }
     for (const trade of trades) {
       const best = book.best()
       const price = trade.side === 'buy' ? best.ask : best.bid
       if (!price) continue
+      const size = sizeWithin(rooms[trade.side], price, new Exact(trade.size), book.lotSize)
+      if (size.lte(0)) continue
       const placed = book.place({
         id: `${FLOW_ID}:${op.biz}:${trade.id}`,
         ownerId: FLOW_ID,
@@ -1442,14 +1525,15 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         type: 'limit',
         timeInForce: 'IOC',
         price,
-        size: new Exact(trade.size),
+        size,
       })
       if (!placed.ok) continue
       const withUsers: Fill[] = []
       for (const fill of placed.fills)
         if (fill.makerOwnerId === MAKER_ID) op.prints.push({ price: fill.price, size: fill.size, side: trade.side })
         else withUsers.push(fill)
-      if (withUsers.length > 0) await settleFills(tx, withUsers, undefined, op)
+      for (const fill of withUsers) rooms[trade.side] = spend(rooms[trade.side], fill.price, fill.size)
+      if (withUsers.length > 0) await settleFills(tx, withUsers, HOUSE_SIDE, op)
     }
     const newest = trades.at(-1)
     if (newest) await markFlowSent(tx, op.biz, pairCode, newest.time)
@@ -1485,6 +1569,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   async function onPrices(): Promise<void> {
     const { isolate, done } = isolation()
     const at = now()
+    // What the house holds as the database has it now (funding, liquidations and other processes move it too).
+    books.tellHouse(await readHouse(db))
     const liquidated = new Set<number>()
     // The books first: the resting orders the new price crossed fill at their own prices (the maker's sweep). A
     // position they open or grow is then as due as any other below, in this same pass, not one pass later (a long
@@ -1555,7 +1641,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     const recent = deps.flow?.trades(pairCode, 1)[0]
     const flowDue = recent !== undefined && recent.time > (flowSeen.get(`${biz}:${pairCode}`) ?? -1)
     if (!crossed && !flowDue && books.version(biz, pairCode) !== undefined) return
-    await inBook(biz, instrument, (tx, inner, op) => sendFlow(tx, inner, op, pairCode))
+    await inBook(biz, instrument, (tx, inner, op) => sendFlow(tx, inner, op, instrument))
     if (recent) flowSeen.set(`${biz}:${pairCode}`, recent.time)
   }
 

@@ -118,10 +118,19 @@ export async function lockOrders(tx: Tx, ids: readonly number[]): Promise<OrderR
     .for('update')
 }
 
+/** A wallet's available balance as a write left it. */
+export interface WalletBalance {
+  userId: number
+  walletType: number
+  coin: string
+  available: Money
+}
+
 /**
  * Writes a settlement: the orders' new figures and time priority ('draw': a fresh one, it rests anew; 'none': off the
- * book; 'keep'), the fills (each match one trade id), the ledger transfers and the balances they move. Returns the
- * orders and fills as written.
+ * book; 'keep'), the fills (each match one trade id; the house's side of a match without an order), the ledger
+ * transfers and the balances they move. Returns the orders and fills as written, and the wallets' available balances
+ * as the settlement's own balance write left them.
  */
 export async function writeSettlement(
   tx: Tx,
@@ -129,7 +138,7 @@ export async function writeSettlement(
   touched: readonly OrderState[],
   priorities: ReadonlyMap<number, 'none' | 'draw' | 'keep'>,
   context: { biz: TradingMarket; pairCode: string; at: Date },
-): Promise<{ orders: OrderRow[]; fills: FillRow[] }> {
+): Promise<{ orders: OrderRow[]; fills: FillRow[]; wallets: WalletBalance[] }> {
   const at = context.at.toISOString()
   let updated: OrderRow[] = []
   const [only] = touched
@@ -174,9 +183,14 @@ export async function writeSettlement(
       .object({ rows: z.array(z.object({ id: z.coerce.number() })) })
       .parse(await tx.execute(sql`select nextval('trade_ids') as id from generate_series(1, ${matches})`))
       .rows.map((r) => r.id)
-    // A match between two users has a fill for each, and each names the other's user.
+    // A match between two users' orders has a fill for each, and each names the other's user; a match with the house
+    // names nobody (the house's fill is the one without an order).
     const sides = new Map<number, FillRecord[]>()
     for (const f of list) sides.set(f.match, [...(sides.get(f.match) ?? []), f])
+    const counterparty = (f: FillRecord) => {
+      const other = sides.get(f.match)?.find((o) => o !== f)
+      return other && other.orderId !== null && f.orderId !== null ? other.userId : null
+    }
     written = await tx
       .insert(fills)
       .values(
@@ -184,7 +198,7 @@ export async function writeSettlement(
           tradeId: ids[f.match] ?? 0,
           orderId: f.orderId,
           userId: f.userId,
-          counterpartyUserId: sides.get(f.match)?.find((other) => other !== f)?.userId ?? null,
+          counterpartyUserId: counterparty(f),
           biz: context.biz,
           pairCode: context.pairCode,
           side: f.side,
@@ -199,17 +213,24 @@ export async function writeSettlement(
       )
       .returning()
   }
-  await writeLedger(tx, settlement, at)
-  return { orders: updated, fills: written }
+  const wallets = await writeLedger(tx, settlement, at)
+  return { orders: updated, fills: written, wallets }
 }
 
-/** Moves wallets' available and frozen by their deltas (a coin received for the first time gets its row). */
+const balanceRows = z.object({
+  rows: z.array(z.object({ user_id: z.coerce.number(), coin: z.string(), available: z.string() })),
+})
+
+/**
+ * Moves wallets' available and frozen by their deltas (a coin received for the first time gets its row); returns each
+ * wallet's available balance after.
+ */
 export async function writeWalletDeltas(
   tx: Tx,
   walletType: number,
   wallets: readonly WalletDelta[],
   at: Date | string,
-): Promise<void> {
+): Promise<WalletBalance[]> {
   const when = typeof at === 'string' ? at : at.toISOString()
   const columns = (list: readonly WalletDelta[]) => ({
     u: sql`${sql.param(list.map((w) => w.userId))}::bigint[]`,
@@ -222,24 +243,36 @@ export async function writeWalletDeltas(
   // sums non-negative.
   const incoming = wallets.filter((w) => w.available.gte(0) && w.frozen.gte(0))
   const moving = wallets.filter((w) => w.available.lt(0) || w.frozen.lt(0))
+  const written: WalletBalance[] = []
+  const collect = (result: unknown) => {
+    for (const row of balanceRows.parse(result).rows)
+      written.push({ userId: row.user_id, walletType, coin: row.coin, available: new Exact(row.available) })
+  }
   if (incoming.length > 0) {
     const { u, c, a, f } = columns(incoming)
-    await tx.execute(sql`
+    collect(
+      await tx.execute(sql`
       insert into balances (user_id, wallet_type, coin, available, frozen, updated_at)
       select u, ${walletType}, c, a, f, ${when}::timestamptz from unnest(${u}, ${c}, ${a}, ${f}) as x(u, c, a, f)
       on conflict (user_id, wallet_type, coin) do update set available = balances.available + excluded.available,
-        frozen = balances.frozen + excluded.frozen, updated_at = excluded.updated_at`)
+        frozen = balances.frozen + excluded.frozen, updated_at = excluded.updated_at
+      returning user_id, coin, available::text`),
+    )
   }
   if (moving.length > 0) {
     const { u, c, a, f } = columns(moving)
-    await tx.execute(sql`
+    collect(
+      await tx.execute(sql`
       update balances set available = balances.available + x.a, frozen = balances.frozen + x.f, updated_at = ${when}::timestamptz
       from unnest(${u}, ${c}, ${a}, ${f}) as x(u, c, a, f)
-      where balances.user_id = x.u and balances.wallet_type = ${walletType} and balances.coin = x.c`)
+      where balances.user_id = x.u and balances.wallet_type = ${walletType} and balances.coin = x.c
+      returning balances.user_id, balances.coin, balances.available::text`),
+    )
   }
+  return written
 }
 
-async function writeLedger(tx: Tx, settlement: Settlement, at: string): Promise<void> {
+async function writeLedger(tx: Tx, settlement: Settlement, at: string): Promise<WalletBalance[]> {
   const t = settlement.transfers
   if (t.length > 0) {
     await tx.execute(sql`
@@ -248,7 +281,7 @@ async function writeLedger(tx: Tx, settlement: Settlement, at: string): Promise<
       from unnest(${texts(t.map((x) => x.debit))}, ${texts(t.map((x) => x.credit))}, ${numerics(t.map((x) => toPlain(x.amount)))},
         ${texts(t.map((x) => x.kind))}, ${texts(t.map((x) => x.ref))}) as x(d, c, a, k, r)`)
   }
-  await writeWalletDeltas(tx, settlement.walletType, settlement.walletDeltas(), at)
+  const wallets = await writeWalletDeltas(tx, settlement.walletType, settlement.walletDeltas(), at)
   const accounts = new Map<string, Money>()
   for (const x of t) {
     for (const [key, delta] of [
@@ -268,6 +301,7 @@ async function writeLedger(tx: Tx, settlement: Settlement, at: string): Promise<
         : []
     }),
   )
+  return wallets
 }
 
 const plainOrNull = (value: string | null) => (value === null ? null : toPlain(new Exact(value)))
@@ -305,7 +339,9 @@ export function orderToWire(row: OrderRow): Order {
   }
 }
 
+/** A user's fill on the wire (the house's, without an order, are nobody's to send). */
 export function fillToWire(row: FillRow): OrderFill {
+  if (row.orderId === null) throw new Error(`fill ${row.id} is the house's, not a user's`)
   return {
     id: String(row.id),
     tradeId: String(row.tradeId),

@@ -3,8 +3,12 @@
  * order (their spot trading is their lead account's long position, which copies follow). Each fill changes the user's
  * one-way position of the pair on its market at the fill's price, through the copy engine's position rules
  * (positions.ts: isolated margin from the futures wallet, the engine's trading fee, PnL and margin released through the
- * ledger). A fill against a position of the other side reduces it first and opens the rest on its own side. The market
- * maker's side is the market counter-account, as every position's PnL already is.
+ * ledger). A fill against a position of the other side reduces it first and opens the rest on its own side. The other
+ * side of a fill is another user's order or the house (house.ts: the maker's quote, its sweep, the market flow), whose
+ * own position of the pair takes the fill the same way: margin from its futures wallet at the house leverage (it holds
+ * nothing for its quotes: a shortfall is margin the position does without, as any fill's), the maker fee on its quote's
+ * fill, the taker fee on its sweep and the flow. The market account is the clearing account every position's PnL goes
+ * through, never a trader.
  *
  * An order that may open holds margin and fee at its worst price frozen in the futures wallet; each fill releases what
  * it uses into available, where the position takes it from (the rest returns when the order ends).
@@ -14,6 +18,7 @@
  * leader's average close price (mirror.ts); each is recorded as a leader event, an open with the copies' price.
  */
 import { and, eq, inArray, like, ne } from 'drizzle-orm'
+import { HOUSE } from '#/app.config.ts'
 import type { CancelReason, MarginMode, TradingMarket } from '#/contract/index.ts'
 import { Exact, exact, type Money } from '../money.ts'
 import { Book, walletKey, type PositionState } from '../copy/book.ts'
@@ -43,11 +48,20 @@ import {
 } from '../copy/store.ts'
 import { copies as copiesTable, leaderEvents, leaders, positions as positionsTable } from '../db/copy-schema.ts'
 import type { Fill } from './order-book.ts'
+import type { HouseMoves } from './house-room.ts'
 import { ownPositions, writeWalletDeltas } from './order-store.ts'
 import { dropTpsl, replaceTpsl } from './tpsl.ts'
 import { marginModesOf } from './leverage.service.ts'
-import { crossUsers, refreshCross } from './cross-margin.ts'
-import { Holds, type FillRecord, type LedgerTransfer, type OrderState, type Settlement } from './settlement.ts'
+import { refreshCrossIn } from './cross-margin.ts'
+import {
+  HOUSE_SIDE,
+  Holds,
+  type FillRecord,
+  type LedgerTransfer,
+  type OrderState,
+  type Party,
+  type Settlement,
+} from './settlement.ts'
 import { mirrorBlock, type BlockVenue } from './copy-block.ts'
 
 export const FUTURES_WALLET = EXCHANGE_WALLET
@@ -85,11 +99,16 @@ export function openingHold(price: Money, size: Money, leverage: number, rules: 
     .plus(ROUNDING_RESERVE)
 }
 
+/** One side of a pending fill: a user's order, or the house's side of the match (no order row). */
+interface PendingSide {
+  order: OrderState
+  record: FillRecord
+  house: boolean
+}
+
 interface Pending {
   fill: Fill
-  taker: OrderState | undefined
-  maker: OrderState | undefined
-  records: Map<OrderState, FillRecord>
+  sides: PendingSide[]
 }
 
 /** What one order did to its owner's position in this operation, for the mirror. */
@@ -113,6 +132,8 @@ export interface PositionContext {
   marks: () => Marks
   /** The book the operation trades on, where a lead event's copies place their block order. */
   blocks: BlockVenue
+  /** The house's user id (house.ts): the trader of every fill without an order. */
+  house: number
 }
 
 export class PositionSettlement extends Holds implements Settlement {
@@ -133,16 +154,23 @@ export class PositionSettlement extends Holds implements Settlement {
     return QUOTE
   }
 
-  fill(fill: Fill, taker: OrderState | undefined, maker: OrderState | undefined, match = this.matches++): void {
-    const records = new Map<OrderState, FillRecord>()
-    for (const [order, role] of [
+  /**
+   * `undefined` for a side settled by another settlement: a spot book's coins side of a spot lead trader's fill
+   * (spot-book-settlement.ts).
+   */
+  fill(fill: Fill, taker: Party | undefined, maker: Party | undefined, match = this.matches++): void {
+    if (taker === HOUSE_SIDE && maker === HOUSE_SIDE) throw new Error('a fill between two of the house’s sides')
+    const sides: PendingSide[] = []
+    for (const [party, role] of [
       [taker, 'taker'],
       [maker, 'maker'],
     ] as const) {
-      if (!order) continue
+      if (party === undefined) continue
+      const house = party === HOUSE_SIDE
+      const order = house ? this.houseOrder(fill, role) : party
       // The fee is known once the position has taken the fill (finish).
       const record: FillRecord = {
-        orderId: order.id,
+        orderId: house ? null : order.id,
         userId: order.userId,
         side: order.side,
         role,
@@ -154,12 +182,12 @@ export class PositionSettlement extends Holds implements Settlement {
         match,
       }
       this.fills.push(record)
-      records.set(order, record)
+      sides.push({ order, record, house })
       order.filled = order.filled.plus(fill.size)
       order.filledQuote = order.filledQuote.plus(fill.quote)
       order.status = order.size && order.filled.eq(order.size) ? 'filled' : 'partially-filled'
     }
-    this.pending.push({ fill, taker, maker, records })
+    this.pending.push({ fill, sides })
   }
 
   /**
@@ -199,11 +227,44 @@ export class PositionSettlement extends Holds implements Settlement {
     this.followers.push(...userIds)
   }
 
+  /**
+   * The house's side of one fill, as an order that holds nothing and opens at the house leverage. It has no row (id 0
+   * is never written: its fill has no order, its ledger refs name the order it met).
+   */
+  private houseOrder(fill: Fill, role: 'maker' | 'taker'): OrderState {
+    const opposite = fill.makerSide === 'buy' ? 'sell' : 'buy'
+    return {
+      id: 0,
+      userId: this.context.house,
+      side: role === 'maker' ? fill.makerSide : opposite,
+      base: '',
+      limit: null,
+      size: null,
+      filled: new Exact(0),
+      filledQuote: new Exact(0),
+      fee: new Exact(0),
+      frozen: new Exact(0),
+      status: 'new',
+      cancelReason: null,
+      leverage: HOUSE.leverage,
+      reduceOnly: false,
+      positional: true,
+      takeProfit: null,
+      stopLoss: null,
+      positionId: null,
+      purpose: null,
+    }
+  }
+
+  /** What the house holds after `finish` when its fills moved it: its futures wallet's available USDT and position. */
+  house: HouseMoves | undefined
+
   close(order: OrderState, status: 'filled' | 'cancelled', reason: CancelReason | null): void {
     order.status = status
     order.cancelReason = status === 'cancelled' ? reason : null
     // A filled order's hold is given back once its fills have taken their share (finish).
-    if (status === 'cancelled' || this.pending.every((p) => p.taker !== order && p.maker !== order)) this.release(order)
+    if (status === 'cancelled' || this.pending.every((p) => p.sides.every((side) => side.order !== order)))
+      this.release(order)
     else this.closing.add(order)
   }
 
@@ -215,8 +276,11 @@ export class PositionSettlement extends Holds implements Settlement {
       await this.writeWallets(tx, at)
       return
     }
-    const orders = [...new Set(this.pending.flatMap((p) => [p.taker, p.maker]).filter((o) => o !== undefined))]
-    const users = [...new Set(orders.map((o) => o.userId))]
+    const sides = this.pending.flatMap((p) => p.sides)
+    const orders = [...new Set(sides.filter((side) => !side.house).map((side) => side.order))]
+    const houseOrders = new Set(sides.filter((side) => side.house).map((side) => side.order))
+    const houseTrades = houseOrders.size > 0
+    const users = [...new Set([...orders.map((o) => o.userId), ...(houseTrades ? [this.context.house] : [])])]
     const leading = new Set(
       (
         await tx
@@ -274,7 +338,7 @@ export class PositionSettlement extends Holds implements Settlement {
     }
     next = await allocatePositionIds(
       tx,
-      2 * this.pending.length + copies.reduce((n, c) => n + c.list.length, 0) * (orders.length + 1),
+      2 * this.pending.length + copies.reduce((n, c) => n + c.list.length, 0) * (sides.length + 1),
     )
 
     /** Positions that only grew in this operation: their size and notional at entry, before and through it. */
@@ -299,13 +363,14 @@ export class PositionSettlement extends Holds implements Settlement {
       return group
     }
 
-    for (const { fill, taker, maker, records } of this.pending) {
-      for (const order of [taker, maker]) {
-        if (!order) continue
-        const record = records.get(order)
-        if (!record) continue
-        // A liquidation's money is the engine's own work of a tick ('liq:' refs), not a user's trade.
-        const ref = `${order.purpose === 'liquidation' ? 'liq:' : ''}order:${order.id}:${record.match}`
+    for (const { fill, sides: matched } of this.pending) {
+      for (const { order, record, house } of matched) {
+        // A liquidation's money is the engine's own work of a tick ('liq:' refs), not a user's trade. The house's side
+        // names the order it traded with.
+        const other = matched.find((side) => side.order !== order)?.order
+        const ref = house
+          ? `house:${other?.id ?? 0}:${record.match}`
+          : `${order.purpose === 'liquidation' ? 'liq:' : ''}order:${order.id}:${record.match}`
         const direction = order.side === 'buy' ? 1 : -1
         // A futures order that rested pays the maker rate; a taker (and a spot lead trader's order) the taker rate.
         const feeRate = biz === 'futures' && record.role === 'maker' ? rules.makerFeeRate : rules.takerFeeRate
@@ -401,7 +466,13 @@ export class PositionSettlement extends Holds implements Settlement {
       refreshLevels(position, rules, NO_TRIGGERS)
       book.touchPosition(position)
     }
-    for (const order of this.closing) this.release(order)
+    // What the filled orders held beyond their fills is available again: the book's wallets say so too (cross margin).
+    for (const order of this.closing) {
+      const held = order.frozen
+      this.release(order)
+      const wallet = leaderWallet(order.userId)
+      book.accounts.set(wallet, book.balance(wallet).plus(held.minus(order.frozen)))
+    }
     // An order that opened or added sets the take profit and stop loss it carries on the whole position.
     for (const group of groups.values()) {
       const { order, opened } = group
@@ -418,7 +489,8 @@ export class PositionSettlement extends Holds implements Settlement {
       })
     }
     // A user's own position closed here takes its take profit and stop loss with it.
-    const flat = [...groups.values()].filter(
+    const userGroups = [...groups.values()].filter((g) => !houseOrders.has(g.order))
+    const flat = userGroups.filter(
       (g) =>
         g.order.positionId === null && g.closedFrom && g.closedFrom.status !== 'open' && !current.get(g.order.userId),
     )
@@ -429,13 +501,19 @@ export class PositionSettlement extends Holds implements Settlement {
       except: orders.map((o) => o.id),
       at,
     })
-    for (const group of groups.values()) if (group.order.positionId === null) this.changed.add(group.order.userId)
-    await this.mirror(tx, book, [...groups.values()], leading, copies, at)
+    for (const group of userGroups) if (group.order.positionId === null) this.changed.add(group.order.userId)
+    await this.mirror(tx, book, userGroups, leading, copies, at)
+    if (houseTrades) {
+      const position = current.get(this.context.house)
+      this.house = {
+        margin: book.balance(leaderWallet(this.context.house)),
+        position: { pairCode, size: position ? position.size.times(position.side) : new Exact(0) },
+      }
+    }
+    // A cross account's liquidation prices move with every trade of it: written with the trade.
+    if (biz === 'futures') await refreshCrossIn(tx, book, rules, users, this.context.marks())
     await this.writeWallets(tx, at)
     await persistChange(tx, book.takeChange(), at, this.context.marks())
-    // A cross account's liquidation prices move with every trade of it.
-    if (biz === 'futures')
-      for (const userId of await crossUsers(tx, users)) await refreshCross(tx, rules, userId, this.context.marks(), at)
     // Settled: a later call (after the engine cancelled orders) only writes what their holds give back.
     this.pending.length = 0
     this.closing.clear()

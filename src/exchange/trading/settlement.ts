@@ -42,6 +42,14 @@ export interface OrderState {
   purpose: OrderPurpose | null
 }
 
+/**
+ * The house's side of a match (house.ts): the market maker's quote, its sweep or the market flow. It trades from the
+ * house account's wallets and positions like a user's order, without an order row and holding nothing.
+ */
+export const HOUSE_SIDE = 'house'
+/** One side of a match: a user's order, or the house. */
+export type Party = OrderState | typeof HOUSE_SIDE
+
 export interface LedgerTransfer {
   debit: string
   credit: string
@@ -59,7 +67,8 @@ export interface WalletDelta {
 }
 
 export interface FillRecord {
-  orderId: number
+  /** The order it fills; null for the house's side of a match, which has no order row (house.ts). */
+  orderId: number | null
   userId: number
   side: OrderSide
   role: 'maker' | 'taker'
@@ -85,10 +94,12 @@ export interface Settlement {
   /** Gives back what an order holds beyond `keep`: frozen → available. */
   release(order: OrderState, keep?: Money): void
   /**
-   * One fill of the book: `taker` the incoming order, `maker` the resting user order (undefined: the market maker).
-   * `match` numbers it among the operation's matches (its trade id), the settlement's own count when not given.
+   * One fill of the book: `taker` the incoming order (or the house's sweep or market flow), `maker` the resting order
+   * (or the house's quote); undefined for a side settled apart (a followers' block order: copy-block.ts allocates its
+   * fills to the copies). `match` numbers it among the operation's matches (its trade id), the settlement's own count
+   * when not given.
    */
-  fill(fill: Fill, taker: OrderState | undefined, maker: OrderState | undefined, match?: number): void
+  fill(fill: Fill, taker: Party | undefined, maker: Party | undefined, match?: number): void
   /** Ends an order: its status set, what it still holds back to available. */
   close(order: OrderState, status: 'filled' | 'cancelled', reason: CancelReason | null): void
   /** Work that needs the database once matching is done (futures: the positions); spot has none. */

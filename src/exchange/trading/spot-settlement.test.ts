@@ -57,7 +57,7 @@ const text = (value: Money | undefined) => value?.toFixed()
 
 describe('spot fees that do not divide', () => {
   it('round up at the 18th decimal; the trader receives the rest, and nothing is lost between the wallets', () => {
-    const settlement = new SpotSettlement(FEES)
+    const settlement = new SpotSettlement({ base: 'ETH', house: 0, fees: FEES })
     // A resting sell (maker) of 0.0123 ETH at 3000.01 met by a limit buy (taker) at 3001.
     const seller = order(1, 'sell', '3000.01', '0.0123', '0.0123')
     const buyer = order(2, 'buy', '3001', '0.0123', '36.9123')

@@ -8,6 +8,7 @@
  * meanwhile), as a real exchange's recent-trades list starts empty for a new market.
  */
 import type { MarketTicker, MarketTrade, OrderFill, TradingMarket } from '#/contract/index.ts'
+import type { fills } from '../db/trading-schema.ts'
 import { Exact, toPlain } from '../money.ts'
 
 /** Decimal places of the 24 h change ratio (as the simulator's ticker). */
@@ -70,8 +71,23 @@ export function tickersOf(
   return market.tickers().map((ticker) => tape.ticker(biz, ticker, market.mark(ticker.pairCode)))
 }
 
-/** One print per match of users' fills (both sides of a match share its trade id), oldest first. */
-export function printsOf(list: readonly OrderFill[]): MarketTrade[] {
+/** What a print needs of a fill row: its match's trade id, its side and role, when, at what price, how much. */
+export type PrintSide = Pick<OrderFill, 'tradeId' | 'side' | 'role' | 'time' | 'price' | 'size'>
+
+/** A written fill row (a user's or the house's) as a side of its print. */
+export function printSideOf(row: typeof fills.$inferSelect): PrintSide {
+  return {
+    tradeId: String(row.tradeId),
+    side: row.side,
+    role: row.role,
+    time: row.createdAt.getTime(),
+    price: toPlain(new Exact(row.price)),
+    size: toPlain(new Exact(row.size)),
+  }
+}
+
+/** One print per match (both sides of a match share its trade id; the taker's side names it), oldest first. */
+export function printsOf(list: readonly PrintSide[]): MarketTrade[] {
   const byTrade = new Map<string, MarketTrade>()
   for (const fill of list) {
     // The taker's side is the print's: a fill's own side when it took, the other side when it rested.
