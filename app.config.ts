@@ -477,6 +477,31 @@ export const FUTURES = {
   },
   /** The pairs (by coin) on the `major` brackets. */
   majorBracketCoins: ['BTC', 'ETH'],
+  /**
+   * Funding between longs and shorts every COPY.fundingIntervalHours, at the rate Binance USDⓈ-M publishes: each engine
+   * minute a premium index sample of every perpetual's book, P = [max(0, impact bid − mark) − max(0, mark − impact ask)]
+   * ÷ mark, where the impact bid (ask) is the average price of selling (buying) `impactMarginUsdt` × the pair's maximum
+   * leverage (Binance's impact margin notional) through the book as it stands; an interval's rate is F = P̄ +
+   * clamp(`interestRate` − P̄, ±`premiumClamp`), P̄ the average of its samples (0 with none), |F| at most `rateCap`,
+   * cut toward zero at `rateDecimals` (src/contract/rounding.ts `fundingRate`). Positive: longs pay shorts.
+   * `interestRate` alone is what the replays of history (back-fill, what-if) charge against the market: they have no
+   * book and no counterparties (src/exchange/copy/risk.ts).
+   */
+  funding: {
+    /** The interest component I: 0.01 % per 8-hour interval (0.03 % a day), as Binance. */
+    interestRate: '0.0001',
+    /** How far the interest component may pull the rate from the premium: ±0.05 %. */
+    premiumClamp: '0.0005',
+    /** No interval's rate beyond ±0.75 %. */
+    rateCap: '0.0075',
+    /** Binance's impact margin: 200 USDT of initial margin at the pair's maximum leverage. */
+    impactMarginUsdt: '200',
+    /** Decimals of a published rate (Binance shows 8). */
+    rateDecimals: 8,
+    /** Funding history rows a call returns: at most … and by default. */
+    historyMaxLimit: 1000,
+    historyDefaultLimit: 100,
+  },
 } as const
 
 /** The sandbox's conveniences (SANDBOX on, the default: the embedded exchange is a simulator). */
@@ -502,8 +527,7 @@ export const COPY = {
   takerFeeRate: '0.0005',
   /** Below this margin ratio a futures position is liquidated. */
   maintenanceMarginRate: '0.005',
-  /** Funding paid by longs to shorts (negative: the other way) every interval. */
-  fundingRate: '0.0001',
+  /** Funding is exchanged every this many hours, at 00:00, 08:00 and 16:00 UTC (its rate: FUTURES.funding). */
   fundingIntervalHours: 8,
   /** Profit share is settled weekly, Monday 00:00 UTC on the engine clock. */
   profitShareWeekday: 1,

@@ -14,6 +14,7 @@ import { executeLeaderOrder, type LeaderOrder } from '#/exchange/copy/mirror.ts'
 import { insertPositions, liveCopiesOf, loadCopies, loadWallets } from '#/exchange/copy/store.ts'
 import { defaultRules } from '#/exchange/copy/rules.ts'
 import { Money } from '#/exchange/money.ts'
+import { noFunding } from '#tests/fixtures/exchange/funding.ts'
 
 const SIZES = (process.env.BENCH_FOLLOWERS ?? '1000,10000').split(',').map(Number)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
@@ -61,7 +62,7 @@ async function mirror(followers: number, round: number): Promise<number> {
   const { handle, leaderId } = await prepare(followers)
   try {
     const start = process.hrtime.bigint()
-    const result = await leaderTrade(handle.db, defaultRules(), order(leaderId, round))
+    const result = await leaderTrade(handle.db, defaultRules(), noFunding, order(leaderId, round))
     const ms = Number(process.hrtime.bigint() - start) / 1e6
     if (result?.copied !== followers) throw new Error(`copied ${result?.copied ?? 0} of ${followers}`)
     return ms

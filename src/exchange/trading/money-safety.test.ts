@@ -27,6 +27,7 @@ import { createTape } from './tape.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
+import { fundingOn } from '#tests/fixtures/exchange/funding.ts'
 
 const ETH = 'ETH_USDT'
 const BTC = 'BTC_USDT'
@@ -50,6 +51,7 @@ const newEngine = () =>
     books: createTradingBooks(market, h.context.now, testMarketSeed),
     now: h.context.now,
     rules: h.context.rules,
+    funding: fundingOn(market, h.context.now),
     tape: createTape(TRADING.tapeKept),
     flow: { trades: (pairCode, limit) => (flow.get(pairCode) ?? []).slice(0, limit) },
   })
@@ -511,6 +513,7 @@ describe('one failing book never stops the others', () => {
       books: createTradingBooks(market, h.context.now, testMarketSeed),
       now: h.context.now,
       rules: h.context.rules,
+      funding: fundingOn(market, h.context.now),
       incidents,
       flow: {
         trades: (pairCode) => {

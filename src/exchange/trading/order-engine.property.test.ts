@@ -32,6 +32,7 @@ import { createOrderEngine, type OrderEngine } from './order-engine.ts'
 import { runs, SOAK } from '#tests/fixtures/properties.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
+import { fundingOn } from '#tests/fixtures/exchange/funding.ts'
 
 const PAIR = 'ETH_USDT'
 const START = 3000
@@ -211,6 +212,7 @@ class World {
       books: this.books,
       now: h.context.now,
       rules: h.context.rules,
+      funding: fundingOn(market, h.context.now, { books: this.books }),
     })
   }
 
