@@ -589,6 +589,8 @@ export const HELP_ARTICLES = {
   leadRequirements: { catalog: 'copy-trading', id: 'lead-trader-requirements' },
   marginModes: { catalog: 'futures', id: 'margin-modes' },
   liquidation: { catalog: 'futures', id: 'liquidation' },
+  /** The terminal's funding rate: how it is set and paid between longs and shorts. */
+  funding: { catalog: 'futures', id: 'funding' },
 } as const satisfies Record<string, { catalog: string; id: string }>
 export type HelpArticle = keyof typeof HELP_ARTICLES
 
@@ -1132,6 +1134,10 @@ export const TERMINAL = {
   historyRetries: 3,
   /** The favourites a visitor keeps in the browser (a user's are stored by the exchange). */
   favouritesStorageKey: 'market_favourites',
+  /** A perpetual's funding (its predicted rate moves with each minute's premium sample) is read again this often. */
+  fundingRefreshMs: 60_000,
+  /** Decimals of a funding rate shown as a percent (0.0100 %). */
+  fundingPercentDigits: 4,
 } as const
 
 /** The assets page (issue 19). */

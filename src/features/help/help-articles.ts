@@ -5,7 +5,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { COPY, HELP_ARTICLES, LOCALES, TRADING, type HelpArticle, type LocaleCode } from '#/app.config.ts'
+import { COPY, FUTURES, HELP_ARTICLES, LOCALES, TRADING, type HelpArticle, type LocaleCode } from '#/app.config.ts'
 
 export interface HelpArticleText {
   title: MessageDescriptor
@@ -89,6 +89,16 @@ export const HELP_TEXTS: Record<HelpArticle, HelpArticleText> = {
       msg`Liquidation follows the mark price, not the last trade, so a brief spike in the order book does not liquidate a position.`,
     ],
   },
+  funding: {
+    title: msg`Funding`,
+    paragraphs: [
+      msg`A perpetual never expires. To keep its price near the market's, longs and shorts pay each other funding every {fundingHours} hours, at 00:00, 08:00 and 16:00 UTC. Every position open at that instant takes part, whatever happens to it a moment later; a position opened after it pays nothing until the next one.`,
+      msg`Each position pays or receives the funding rate × its value at the mark price. With a positive rate longs pay and shorts receive; with a negative one, shorts pay and longs receive. Funding passes only between traders: the exchange neither pays nor keeps it.`,
+      msg`The rate comes from the order book. Every minute the exchange measures how far the average price of selling, and of buying, {impactMargin} USDT of margin at the pair's highest leverage lies above or below the mark price: the premium. An interval's rate is its average premium plus the interest rate of {fundingInterest}, which moves it by at most {fundingClamp} either way, and never more than {fundingCap} either way. The terminal shows the rate the interval in progress would pay so far.`,
+      msg`A paying position pays what it owes, up to what backs it: an isolated position its margin, a cross position its margin and then its futures wallet. When what was paid covers what the receiving side is due, each receiver gets its due and anything left goes to the insurance fund. When it falls short, each receiver gets its share of what was paid, in proportion to what it was due, rounded down; the smallest units left over go to the largest remainders.`,
+      msg`Funding is paid into and out of a position's margin, so it moves the position's liquidation price a little.`,
+    ],
+  },
 }
 
 /** The rates the articles quote (ratios, shown as percentages with these decimals). */
@@ -98,10 +108,17 @@ export const HELP_RATES = {
   futuresFee: { ratio: COPY.takerFeeRate, digits: 2 },
   maxShare: { ratio: COPY.maxProfitShareRate, digits: 0 },
   maintenance: { ratio: COPY.maintenanceMarginRate, digits: 2 },
+  fundingInterest: { ratio: FUTURES.funding.interestRate, digits: 2 },
+  fundingClamp: { ratio: FUTURES.funding.premiumClamp, digits: 2 },
+  fundingCap: { ratio: FUTURES.funding.rateCap, digits: 2 },
 } as const
 
 /** The other figures they quote. */
-export const HELP_FIGURES = { fundingHours: COPY.fundingIntervalHours, minBalance: COPY.leaderMinBalanceUsdt } as const
+export const HELP_FIGURES = {
+  fundingHours: COPY.fundingIntervalHours,
+  minBalance: COPY.leaderMinBalanceUsdt,
+  impactMargin: FUTURES.funding.impactMarginUsdt,
+} as const
 
 /** The article at /{lang}/{catalog}/{id}, if the help centre has it. */
 export function findHelpArticle(catalog: string, id: string): HelpArticle | undefined {
