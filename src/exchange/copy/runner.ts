@@ -247,7 +247,8 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
       for (const minute of minutes) await botsAt(minute, report)
     }
     // Close each day that ended on its last snapshot before anything at its midnight (profit share) runs: what happens
-    // at 00:00 belongs to the new day.
+    // at 00:00 belongs to the new day, but the tick's own work at it (the funding it pays first, the marks, the
+    // liquidations) is the day's close, as the back-fill's days are.
     await catchUp(SNAPSHOT_JOB, crossed(doneThrough(SNAPSHOT_JOB), to, DAY), (midnight) =>
       snapshotDay(db, new Date(midnight - 1), market.marks()),
     )

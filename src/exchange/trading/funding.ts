@@ -17,7 +17,7 @@
  */
 import { and, eq, inArray, lt } from 'drizzle-orm'
 import { FUNDING_POOL, shareFunding, type Funding } from '../copy/funding-share.ts'
-import { fundsOf } from '../copy/positions.ts'
+import { leaderWallet } from '../copy/copy-account.ts'
 import type { Rules } from '../copy/rules.ts'
 import type { Marks } from '../copy/unit-values.ts'
 import { loadCopies, loadPositions, loadWallets, persistChange, type Tx } from '../copy/store.ts'
@@ -81,7 +81,9 @@ export function createFunding(deps: FundingDeps): Funding {
     if (minute) return new Exact(minute.close)
     const [hour] = await readCloses(tx, pairCode, '1h', time - HOUR_MS, time - HOUR_MS)
     if (hour) return new Exact(hour.close)
-    return new Exact(market.mark(pairCode) ?? 'NaN')
+    const now = market.mark(pairCode)
+    if (now === undefined) throw new Error(`no mark for ${pairCode}`)
+    return new Exact(now)
   }
 
   /** Pays one funding time of a pair among the positions open at it; answers how many positions it moved. */
@@ -91,18 +93,21 @@ export function createFunding(deps: FundingDeps): Funding {
     const rate = intervalRate(samples.sum, samples.count)
     const mark = await markAt(tx, pairCode, time)
     const book = scratchBook()
-    const open = await loadPositions(
-      tx,
-      book,
-      and(
-        eq(positions.status, 'open'),
-        eq(positions.biz, 'futures'),
-        eq(positions.pairCode, pairCode),
-        lt(positions.openedAt, when),
-      ),
+    const openThen = and(
+      eq(positions.status, 'open'),
+      eq(positions.biz, 'futures'),
+      eq(positions.pairCode, pairCode),
+      lt(positions.openedAt, when),
     )
+    // The cross owners' wallets are locked before the positions, in the order every trade locks them (no other writer
+    // changes the pair's positions while its funding lock is held).
+    const owners = await tx
+      .select({ userId: positions.userId })
+      .from(positions)
+      .where(and(openThen, eq(positions.marginMode, 'cross')))
+    await loadWallets(tx, book, [...new Set(owners.map((o) => leaderWallet(o.userId)))])
+    const open = await loadPositions(tx, book, openThen)
     const cross = open.filter((p) => p.marginMode === 'cross')
-    await loadWallets(tx, book, [...new Set(cross.map(fundsOf))])
     const copyIds = [...new Set(open.flatMap((p) => (p.copyId === null ? [] : [p.copyId])))]
     if (copyIds.length > 0) await loadCopies(tx, book, inArray(copies.id, copyIds))
     const outcome = shareFunding(book, rules, open, rate, mark, fundingRef(pairCode, time))
