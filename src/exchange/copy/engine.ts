@@ -163,7 +163,7 @@ export interface EndCopyRequest {
 
 /**
  * Ends a copy: its positions closed at the marks (or kept, unmanaged), profit share settled, funds back in the wallet.
- * Passed funding times of the pairs priced are paid first.
+ * Passed funding times of the pairs it holds are paid first.
  */
 export async function endCopyInDb(
   db: Database,
@@ -172,7 +172,7 @@ export async function endCopyInDb(
   request: EndCopyRequest,
 ): Promise<ProfitShareRecord | null> {
   return db.transaction(async (tx) => {
-    await funding.settleDue(tx, [...request.marks.keys()], request.at)
+    await funding.settleDue(tx, await copyPairs(tx, [request.copyId]), request.at)
     const book = sliceBook()
     const [copy] = await loadCopies(tx, book, and(eq(copies.id, request.copyId), ne(copies.status, 'cancelled')))
     if (!copy) return null
@@ -260,7 +260,7 @@ export interface MarkItems {
 
 /**
  * Marks move: take profit and stop loss of copied and kept positions, and copy stop losses (liquidation is the order
- * engine's, on the books). All at once, or only `only`'s items. Passed funding times of the pairs marked are paid first.
+ * engine's, on the books). All at once, or only `only`'s items. Passed funding times of their pairs are paid first.
  */
 export async function applyMarksInDb(
   db: Database,
@@ -271,7 +271,11 @@ export async function applyMarksInDb(
   only?: MarkItems,
 ): Promise<MarkOutcome> {
   return db.transaction(async (tx) => {
-    await funding.settleDue(tx, [...marks.keys()], at)
+    // One item retried alone pays only its own pairs' funding: a pair whose funding keeps failing holds back no other.
+    const pairs = only
+      ? [...(await copyPairs(tx, only.copyIds)), ...(await pairsOfPositions(tx, only.positionIds))]
+      : [...marks.keys()]
+    await funding.settleDue(tx, pairs, at)
     const book = sliceBook()
     const { reached: hit, stopped: withStop } = markFilters(marks)
     const reached = await loadPositions(tx, book, only ? and(hit, inArray(positions.id, [...only.positionIds])) : hit)
@@ -302,6 +306,26 @@ export async function applyMarksInDb(
     await writeProfitShares(tx, outcome.profitShares, at)
     return outcome
   })
+}
+
+/** The pairs of these positions. */
+async function pairsOfPositions(tx: Tx, ids: readonly number[]): Promise<string[]> {
+  if (ids.length === 0) return []
+  const rows = await tx
+    .select({ pairCode: positions.pairCode })
+    .from(positions)
+    .where(inArray(positions.id, [...ids]))
+  return rows.map((r) => r.pairCode)
+}
+
+/** The pairs these copies hold open positions of (the ones they manage). */
+async function copyPairs(tx: Tx, copyIds: readonly number[]): Promise<string[]> {
+  if (copyIds.length === 0) return []
+  const rows = await tx
+    .select({ pairCode: positions.pairCode })
+    .from(positions)
+    .where(and(inArray(positions.copyId, [...copyIds]), eq(positions.status, 'open'), eq(positions.unmanaged, false)))
+  return rows.map((r) => r.pairCode)
 }
 
 /** The positions a mark reaches (a take profit or stop loss of a copied or kept one) and the copies with a copy stop loss. */

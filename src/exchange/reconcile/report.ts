@@ -44,7 +44,7 @@ export function formatReport(report: Report): string {
 
 /** The family a compared figure belongs to, for the counts of a report. */
 export function familyOf(subject: string, period: string, figure: string): string {
-  if (figure.startsWith('funding') || subject.startsWith('funding ')) return 'funding'
+  if (figure.startsWith('funding ') || subject.startsWith('funding ')) return 'funding'
   if (subject.startsWith('position ')) return 'positions'
   if (figure.startsWith('unit row') || figure.startsWith('valuation row') || figure.startsWith('flow without'))
     return 'unit rows'

@@ -4,7 +4,7 @@
  * whoever pays the time and however late; each time once per pair, across a restart. The simulated leaders have no
  * history here and the engine runs without them, so only these tests' positions take part.
  */
-import { and, eq, gte, like, lte } from 'drizzle-orm'
+import { and, eq, gte, isNull, like, lte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fundingHistoryResponseSchema, fundingRateResponseSchema } from '#/contract/index.ts'
 import { paid, q } from '#/contract/rounding.ts'
@@ -16,6 +16,7 @@ import type { Funding } from '../copy/funding-share.ts'
 import { createEngineRunner, type EngineRunner } from '../copy/runner.ts'
 import { allocatePositionIds, loadWallets, persistChange } from '../copy/store.ts'
 import { ledgerTransfers, positions } from '../db/copy-schema.ts'
+import { incidents as incidentsTable } from '../db/engine-schema.ts'
 import { Exact, Money } from '../money.ts'
 import { createFunding } from './funding.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
@@ -247,4 +248,40 @@ describe('funding on the positions open at the funding instant (a snapshot)', ()
     }
     expect(await ledgerState(db)).toEqual({ zero: true, mismatched: 0 })
   }, 120_000)
+
+  it('pays the other pairs when one pair’s funding fails, records it as an incident, and pays it on a later tick', async () => {
+    const { db, market, rules, books, incidents } = h.context
+    const real = createFunding({ rules, market, books })
+    const broken: Funding = {
+      ...real,
+      settleDue: (tx, pairs, at) =>
+        pairs.includes('BTC_USDT') ? Promise.reject(new Error('BTC funding broken')) : real.settleDue(tx, pairs, at),
+    }
+    const sixteen = EIGHT + 32 * HOUR
+    h.advance(sixteen + MINUTE - h.context.now().getTime())
+    const runner = createEngineRunner({
+      db,
+      market,
+      rules,
+      now: h.context.now,
+      logger: { log: () => undefined, error: () => undefined },
+      bots: [],
+      incidents,
+      funding: broken,
+      seed: testMarketSeed,
+      // No books this tick: their operations would pay BTC's funding themselves.
+    })
+    await runner.tick()
+    expect(await fundingTransfers(short, sixteen)).toHaveLength(1)
+    const open = await db
+      .select()
+      .from(incidentsTable)
+      .where(and(eq(incidentsTable.kind, 'funding'), isNull(incidentsTable.resolvedAt)))
+    expect(open.map((i) => i.subject)).toEqual(['BTC_USDT'])
+    const btc = () => h.api('GET', '/market/v1/funding?pairCode=BTC_USDT')
+    expect(fundingRateResponseSchema.parse((await btc()).body).data.lastFundingTime).toBe(sixteen - 8 * HOUR)
+    h.advance(MINUTE)
+    await runnerOf(real).tick()
+    expect(fundingRateResponseSchema.parse((await btc()).body).data.lastFundingTime).toBe(sixteen)
+  }, 60_000)
 })
