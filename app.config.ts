@@ -484,6 +484,31 @@ export const FUTURES = {
    * positions of its pair and side, this many for the first in line, 1 for the last (trading/adl-rank.ts).
    */
   adlLights: 5,
+  /**
+   * Funding between longs and shorts every COPY.fundingIntervalHours, at the rate Binance USDⓈ-M publishes: each engine
+   * minute a premium index sample of every perpetual's book, P = [max(0, impact bid − mark) − max(0, mark − impact ask)]
+   * ÷ mark, where the impact bid (ask) is the average price of selling (buying) `impactMarginUsdt` × the pair's maximum
+   * leverage (Binance's impact margin notional) through the book as it stands; an interval's rate is F = P̄ +
+   * clamp(`interestRate` − P̄, ±`premiumClamp`), P̄ the average of its samples (0 with none), |F| at most `rateCap`,
+   * cut toward zero at `rateDecimals` (src/contract/rounding.ts `fundingRate`). Positive: longs pay shorts.
+   * `interestRate` alone is what the replays of history (back-fill, what-if) charge against the market: they have no
+   * book and no counterparties (src/exchange/copy/risk.ts).
+   */
+  funding: {
+    /** The interest component I: 0.01 % per 8-hour interval (0.03 % a day), as Binance. */
+    interestRate: '0.0001',
+    /** How far the interest component may pull the rate from the premium: ±0.05 %. */
+    premiumClamp: '0.0005',
+    /** No interval's rate beyond ±0.75 %. */
+    rateCap: '0.0075',
+    /** Binance's impact margin: 200 USDT of initial margin at the pair's maximum leverage. */
+    impactMarginUsdt: '200',
+    /** Decimals of a published rate (Binance shows 8). */
+    rateDecimals: 8,
+    /** Funding history rows a call returns: at most … and by default. */
+    historyMaxLimit: 1000,
+    historyDefaultLimit: 100,
+  },
 } as const
 
 /**
@@ -534,8 +559,7 @@ export const COPY = {
   takerFeeRate: '0.0005',
   /** Below this margin ratio a futures position is liquidated. */
   maintenanceMarginRate: '0.005',
-  /** Funding paid by longs to shorts (negative: the other way) every interval. */
-  fundingRate: '0.0001',
+  /** Funding is exchanged every this many hours, at 00:00, 08:00 and 16:00 UTC (its rate: FUTURES.funding). */
   fundingIntervalHours: 8,
   /** Profit share is settled weekly, Monday 00:00 UTC on the engine clock. */
   profitShareWeekday: 1,
@@ -605,6 +629,8 @@ export const HELP_ARTICLES = {
   leadRequirements: { catalog: 'copy-trading', id: 'lead-trader-requirements' },
   marginModes: { catalog: 'futures', id: 'margin-modes' },
   liquidation: { catalog: 'futures', id: 'liquidation' },
+  /** The terminal's funding rate: how it is set and paid between longs and shorts. */
+  funding: { catalog: 'futures', id: 'funding' },
 } as const satisfies Record<string, { catalog: string; id: string }>
 export type HelpArticle = keyof typeof HELP_ARTICLES
 
@@ -1148,6 +1174,10 @@ export const TERMINAL = {
   historyRetries: 3,
   /** The favourites a visitor keeps in the browser (a user's are stored by the exchange). */
   favouritesStorageKey: 'market_favourites',
+  /** A perpetual's funding (its predicted rate moves with each minute's premium sample) is read again this often. */
+  fundingRefreshMs: 60_000,
+  /** Decimals of a funding rate shown as a percent (0.0100 %). */
+  fundingPercentDigits: 4,
 } as const
 
 /** The assets page (issue 19). */

@@ -2,7 +2,7 @@
  * The public market calls: instruments, tickers, candles (klines) and recent trades, prices as exact decimal strings.
  */
 import { z } from 'zod'
-import { TRADING } from '#/app.config.ts'
+import { FUTURES, TRADING } from '#/app.config.ts'
 import { okEnvelope } from './envelope.schemas.ts'
 import { decimalStringSchema, signedDecimalStringSchema } from './wallet.schemas.ts'
 
@@ -181,6 +181,56 @@ export const tradesQuerySchema = z
 export type TradesQuery = z.infer<typeof tradesQuerySchema>
 
 export const DEPTH_LIMIT = { min: 1, max: TRADING.depthLevels, default: TRADING.depthLevels } as const
+
+/** A perpetual's funding: GET /market/v1/funding. */
+export const fundingQuerySchema = z.object({ pairCode: pairCodeSchema }).meta({ id: 'FundingQuery' })
+export type FundingQuery = z.infer<typeof fundingQuerySchema>
+
+/**
+ * A perpetual's funding now: the rate the interval in progress would pay (from its premium index samples so far), the
+ * last rate paid, the interest component and when the next funding time is. Rates are ratios of the position's value
+ * at the mark ("0.0001" is 0.01 %), positive when longs pay shorts.
+ */
+export const fundingRateSchema = z
+  .object({
+    pairCode: z.string(),
+    /** What the interval in progress pays if its samples stay where they are: F = P̄ + clamp(I − P̄), capped. */
+    predictedRate: signedDecimalStringSchema,
+    /** The average premium index of the interval so far, P̄ ("0" before its first sample). */
+    premiumIndex: signedDecimalStringSchema,
+    /** How many minutes of the interval were sampled so far. */
+    samples: z.number().int().min(0),
+    /** The interest component I of every interval. */
+    interestRate: signedDecimalStringSchema,
+    /** The largest rate either way. */
+    rateCap: decimalStringSchema,
+    /** The last funding time paid and its rate; null before the first. */
+    lastFundingTime: epochMs.nullable(),
+    lastRate: signedDecimalStringSchema.nullable(),
+    /** When the interval in progress is paid, epoch ms (every `intervalHours` from 00:00 UTC). */
+    nextFundingTime: epochMs,
+    intervalHours: z.number().int().min(1),
+  })
+  .meta({ id: 'FundingRate' })
+export type FundingRate = z.infer<typeof fundingRateSchema>
+export const fundingRateResponseSchema = okEnvelope(fundingRateSchema).meta({ id: 'FundingRateResponse' })
+
+export const fundingHistoryQuerySchema = z
+  .object({
+    pairCode: pairCodeSchema,
+    limit: queryInt(1, FUTURES.funding.historyMaxLimit).default(FUTURES.funding.historyDefaultLimit),
+  })
+  .meta({ id: 'FundingHistoryQuery' })
+export type FundingHistoryQuery = z.infer<typeof fundingHistoryQuerySchema>
+
+/** One funding time paid: when, at what rate (positive: longs paid shorts), at what mark. */
+export const paidFundingSchema = z
+  .object({ time: epochMs, rate: signedDecimalStringSchema, mark: decimalStringSchema })
+  .meta({ id: 'PaidFunding' })
+export type PaidFunding = z.infer<typeof paidFundingSchema>
+export const fundingHistoryResponseSchema = okEnvelope(z.array(paidFundingSchema)).meta({
+  id: 'FundingHistoryResponse',
+})
 
 export const depthQuerySchema = z
   .object({

@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { runs } from '#tests/fixtures/properties.ts'
 import { Money } from './money.ts'
-import { held, liquidation, mark, paid, released, valuedDown } from './rounding.ts'
+import { fundingRate, held, liquidation, mark, paid, proRata, released, valuedDown } from './rounding.ts'
 
 const Reference = Decimal.clone({ precision: 200 })
 const UNIT = new Reference('1e-18')
@@ -72,5 +72,52 @@ describe('money rounding', () => {
   it('a liquidation price moves away from the market by rounding, never towards it', () => {
     expect(liquidation(new Money('100.0000000000000000015'), 1).toFixed()).toBe('100.000000000000000001')
     expect(liquidation(new Money('100.0000000000000000015'), -1).toFixed()).toBe('100.000000000000000002')
+  })
+
+  it('a funding rate is cut toward zero at 8 decimals', () => {
+    expect(fundingRate(new Money('0.000734567891')).toFixed()).toBe('0.00073456')
+    expect(fundingRate(new Money('-0.000734567891')).toFixed()).toBe('-0.00073456')
+  })
+})
+
+describe('a pool shared pro rata (proRata)', () => {
+  const shares = (pool: string, dues: string[]) =>
+    proRata(
+      new Money(pool),
+      dues.map((d) => new Money(d)),
+    ).map((s) => s.toFixed())
+
+  it('pays each its due when the pool covers them', () => {
+    expect(shares('10', ['3', '4'])).toEqual(['3', '4'])
+  })
+
+  it('rounds each share down and gives the units left over to the largest remainders, the earlier on a tie', () => {
+    // 1e-17 for dues 1, 1, 1: 3.33…e-18 each, floored to 3e-18 (9e-18 given), the unit left to the first.
+    expect(shares('0.00000000000000001', ['1', '1', '1'])).toEqual([
+      '0.000000000000000004',
+      '0.000000000000000003',
+      '0.000000000000000003',
+    ])
+    // 0.1 for dues 0.3 and 0.6: exactly a third each way, nothing left over.
+    expect(shares('0.1', ['0.3', '0.6'])).toEqual(['0.033333333333333333', '0.066666666666666667'])
+  })
+
+  it('shares out the whole pool, and nobody more than their due, over random pools and dues', () => {
+    fc.assert(
+      fc.property(
+        fc.array(amountArb(), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (raw, permille) => {
+          const dues = raw.map((d) => d.toDecimalPlaces(18, Decimal.ROUND_DOWN))
+          const total = dues.reduce((sum, d) => sum.plus(d.toFixed()), new Reference(0))
+          const pool = new Money(total.times(permille).div(1000).toDecimalPlaces(18, Decimal.ROUND_DOWN).toFixed())
+          const got = proRata(pool, dues)
+          const sum = got.reduce((s, g) => new Reference(s).plus(g.toFixed()), new Reference(0))
+          expect(sum.eq(pool.toFixed())).toBe(true)
+          got.forEach((share, i) => expect(share.lte(dues[i] ?? 0)).toBe(true))
+        },
+      ),
+      runs(500),
+    )
   })
 })

@@ -8,6 +8,11 @@
  * | taker fee (user pays)                  | `paid`: → 0     | a user never pays a hair more than rate × notional   |
  * | profit share (follower pays the leader)| `paid`: → 0     | a leader never receives more than rate × profit      |
  * | funding (one side pays, one receives)  | `paid`: → 0     | neither side moves more than rate × notional         |
+ * | funding rate of an interval            | `fundingRate`:  | at 8 decimals, as published: rounding never makes    |
+ * |                                        | → 0             | either side owe more than the formula gives          |
+ * | a pool shared pro rata (funding paid   | `proRata`: ↓,   | nobody gets more than their share; the units left    |
+ * | by one side, short of what the other   | rest to largest | over go one each to the largest remainders, so the   |
+ * | side is due)                           | remainders      | pool is shared out whole                             |
  * | realized PnL (received or paid)        | `paid`: → 0     | a gain is never overpaid, a loss never overcharged   |
  * | margin set aside (own money, held)     | `held`: ↑ +∞    | a position is never under-margined by rounding       |
  * | size a typed value or margin pays for  | `affordable`: →0| an order never costs more than the amount typed      |
@@ -40,6 +45,7 @@
  * toward zero before the last cut to 18 decimals, never rounded up to it.
  */
 import Decimal from 'decimal.js'
+import { FUTURES } from '#/app.config.ts'
 import { Exact, Money } from './money.ts'
 
 /** numeric(36,18): every stored amount has 18 decimals. */
@@ -113,6 +119,40 @@ export function liquidation(price: Money, side: 1 | -1): Money {
  */
 export function deleverage(price: Money, side: 1 | -1): Money {
   return new Exact(price.toDecimalPlaces(SCALE, side === 1 ? Decimal.ROUND_CEIL : Decimal.ROUND_FLOOR))
+}
+
+/** A funding rate as published: toward zero at FUTURES.funding.rateDecimals (8), so no side owes more than the formula. */
+export function fundingRate(rate: Money): Money {
+  return new Exact(rate.toDecimalPlaces(FUTURES.funding.rateDecimals, Decimal.ROUND_DOWN))
+}
+
+/** One unit of the last stored decimal, as a whole number: amounts at 18 decimals are counted in it exactly. */
+const UNIT = 10n ** BigInt(SCALE)
+const unitsOf = (amount: Money): bigint => BigInt(new Exact(amount).times(UNIT.toString()).toFixed(0))
+const amountOf = (units: bigint): Money => new Exact(units.toString()).div(UNIT.toString())
+
+/**
+ * `pool` (≥ 0, at 18 decimals) shared in proportion to `dues` (each ≥ 0, at 18 decimals), when it is less than their sum:
+ * each share pool × due ÷ Σ dues rounded down to 18 decimals, then the units of the last decimal left over (fewer than
+ * there are dues) one each to the shares with the largest remainders, the earlier in `dues` first on a tie. The shares
+ * sum to the pool exactly and none exceeds its due. A pool that covers the dues pays each its due (the rest is the
+ * caller's).
+ */
+export function proRata(pool: Money, dues: readonly Money[]): Money[] {
+  const owed = dues.map(unitsOf)
+  const total = owed.reduce((sum, due) => sum + due, 0n)
+  const available = unitsOf(pool)
+  if (available >= total) return dues.map((due) => new Exact(due))
+  const shares = owed.map((due) => (available * due) / total)
+  const remainders = owed.map((due, index) => ({ index, rest: (available * due) % total }))
+  let left = available - shares.reduce((sum, share) => sum + share, 0n)
+  remainders.sort((a, b) => (a.rest === b.rest ? a.index - b.index : a.rest > b.rest ? -1 : 1))
+  for (const { index } of remainders) {
+    if (left === 0n) break
+    shares[index] = (shares[index] ?? 0n) + 1n
+    left -= 1n
+  }
+  return shares.map(amountOf)
 }
 
 /** Half-up to 18 decimals: prices and figures that record or show, never move, money. */

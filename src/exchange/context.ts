@@ -3,6 +3,7 @@ import type { RateLimiterMemory } from 'rate-limiter-flexible'
 import type { AccountType } from '../contract/index.ts'
 import type { DevInbox, Mailer } from './accounts/mailer.ts'
 import type { VerificationKeys } from './accounts/verification.ts'
+import type { Funding } from './copy/funding-share.ts'
 import type { Rules } from './copy/rules.ts'
 import type { WhatIfService } from './copy/what-if-service.ts'
 import type { TradingBooks } from './trading/books.ts'
@@ -60,6 +61,8 @@ export interface ExchangeContext {
   tape: Tape
   /** Orders of both markets against those books, with the money and positions they move. */
   trading: OrderEngine
+  /** Funding between longs and shorts: every writer of a futures position pays its pairs' passed funding times first. */
+  funding: Funding
   /** Pushes trading's changes (orders, fills, balances) to the user's private channels. */
   events: TradingEvents
   /** The engine loops' failing items, recorded and retried (shown on /healthz). */

@@ -27,6 +27,7 @@ import { createHub } from './realtime/hub.ts'
 import { createMarketPublisher } from './realtime/publisher.ts'
 import { createDepthPublisher } from './realtime/depth-publisher.ts'
 import { createTradingBooks } from './trading/books.ts'
+import { createFunding, startFunding } from './trading/funding.ts'
 import { createOrderEngine, type OrderEngine } from './trading/order-engine.ts'
 import { createTape } from './trading/tape.ts'
 import { hubTradingEvents, type EventTarget } from './realtime/trading-events.ts'
@@ -160,12 +161,15 @@ export async function openExchange(
     // The house the maker's quotes and the market flow trade from, funded at today's prices (after the users above, so
     // their ids do not move).
     await ensureHouse(database.db, now(), (pairCode) => market.mark(pairCode))
+    // Live funding starts here: the back-fill paid every funding time of the history.
+    await startFunding(database.db, now())
   } catch (error) {
     await database.close()
     throw error
   }
   const books = createTradingBooks(market, now, seed)
   books.tellHouse(await readHouse(database.db))
+  const funding = createFunding({ rules, market, books })
   const tape = createTape(TRADING.tapeKept)
   const incidents = createIncidents(database.db, wallNow, logger)
   // Trading's pushes go to the hub, which is made after the context it reads: set once the hub exists.
@@ -187,7 +191,19 @@ export async function openExchange(
     whatIf: createWhatIfService({ db: database.db, market, rules, now, logger }, options.whatIf),
     books,
     tape,
-    trading: createOrderEngine({ db: database.db, market, books, now, rules, events, tape, flow: market, incidents }),
+    trading: createOrderEngine({
+      db: database.db,
+      market,
+      books,
+      now,
+      rules,
+      events,
+      tape,
+      flow: market,
+      incidents,
+      funding,
+    }),
+    funding,
     events,
     incidents,
   }
@@ -210,6 +226,7 @@ export async function openExchange(
     logger,
     bots,
     incidents,
+    funding,
     seed,
     // Simulated leaders trade through the books, like everyone.
     trade: (order) => context.trading.placeForLeader(order),

@@ -22,6 +22,7 @@ import { Exact } from '#/exchange/money.ts'
 import { createOrderEngine, type OrderEngine } from '#/exchange/trading/order-engine.ts'
 import { createTradingBooks } from '#/exchange/trading/books.ts'
 import { marketSeedFrom, randomMarketSecret } from '#/exchange/market/market-seed.ts'
+import { noFunding } from '#tests/fixtures/exchange/funding.ts'
 
 const SIZES = (process.env.BENCH_FOLLOWERS ?? '1000,10000').split(',').map(Number)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
@@ -76,6 +77,8 @@ async function prepare(followers: number): Promise<Prepared> {
     books: createTradingBooks({ mark: () => undefined }, () => at, marketSeedFrom(randomMarketSecret())),
     now: () => at,
     rules: defaultRules(),
+    // No funding time falls in the bench's fixed instant.
+    funding: noFunding,
   })
   await engine.setLeverage(LEADER_ID, { pairCode: PAIR, leverage: 10 })
   await engine.setLeverage(SELLER_ID, { pairCode: PAIR, leverage: 2 })

@@ -32,6 +32,7 @@ import { createMemoryPubSub } from '#/exchange/realtime/pubsub.ts'
 import { createTradingBooks } from '#/exchange/trading/books.ts'
 import { createOrderEngine, type OrderEngine } from '#/exchange/trading/order-engine.ts'
 import { ensureHouse } from '#/exchange/trading/house.ts'
+import { fundingOn } from '#tests/fixtures/exchange/funding.ts'
 
 const USERS = Number(process.env.BENCH_USERS ?? 2000)
 /** Resting limit placements per timed round (engine, then the bare write), and the rounds. */
@@ -275,6 +276,7 @@ async function ordersBench() {
     books: createTradingBooks(market, now, marketSeedFrom(randomMarketSecret())),
     now,
     rules: defaultRules(),
+    funding: fundingOn(market, now),
   })
   console.log(
     `\nSpot orders on PGlite in memory (this machine): ${USERS.toLocaleString('en-US')} users with 1,000,000 USDT, ` +

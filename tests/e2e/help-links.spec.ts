@@ -107,7 +107,7 @@ test("the help centre lists its articles, quotes the engine's own figures, and r
 }) => {
   await page.goto('/help/en-us')
   await waitForHydration(page)
-  await expect(page.getByTestId('help-articles').getByRole('link')).toHaveCount(10)
+  await expect(page.getByTestId('help-articles').getByRole('link')).toHaveCount(11)
   await page.getByRole('link', { name: 'Trading fees' }).click()
   await expect(page).toHaveURL(/\/help\/en-us\/trading\/fees$/)
   const text = await page.getByTestId('help-article').textContent()

@@ -53,12 +53,17 @@ test('a visitor sees the whole terminal live, and a sign-in prompt in place of t
   expect(errors).toEqual([])
 })
 
-test('an unknown pair is a 404 page, and the futures terminal shows the mark price', async ({ page }) => {
+test('an unknown pair is a 404 page, and the futures terminal shows the mark price and the funding rate', async ({
+  page,
+}) => {
   const missing = await page.goto('/spot/NOPE_USDT')
   expect(missing?.status()).toBe(404)
   await expect(page.getByText('Page Not Found: /spot/NOPE_USDT')).toBeVisible()
   await page.goto('/futures/ETH_USDT')
   await expect(page.getByTestId('mark-price')).not.toHaveText('--')
+  // The rate the interval in progress would pay, a percent with 4 decimals, beside the countdown to its funding.
+  await expect(page.getByTestId('funding-rate')).toHaveText(/^[+\-−]?\d+\.\d{4}%$/)
+  await expect(page.getByTestId('help-funding')).toHaveAttribute('data-help', 'funding')
 })
 
 test('spot: a limit buy rests in open orders, is amended, then cancelled, its funds back', async ({

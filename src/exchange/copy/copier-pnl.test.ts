@@ -16,6 +16,7 @@ import { defaultRules } from './rules.ts'
 import { refreshLeaderStats } from './stats-refresh.ts'
 import { recordValuations } from './unit-values.ts'
 import { memoryDatabase } from '#tests/fixtures/exchange/database-template.ts'
+import { noFunding } from '#tests/fixtures/exchange/funding.ts'
 
 const rules = defaultRules()
 const HOUR = 3_600_000
@@ -41,7 +42,7 @@ async function addUser(name: string): Promise<number> {
 /** The leader's 1 BTC 10× long from `open` to `close`: the copy (1,000 margin) holds 0.2 BTC. */
 async function roundTrip(name: string, open: number, close: number, when: Date): Promise<void> {
   const order = { leaderId, biz: 'futures' as const, pairCode: BTC }
-  const opened = await leaderTrade(handle.db, rules, {
+  const opened = await leaderTrade(handle.db, rules, noFunding, {
     ...order,
     eventId: `${name}:open`,
     price: new Money(open),
@@ -49,7 +50,7 @@ async function roundTrip(name: string, open: number, close: number, when: Date):
     action: { kind: 'open', side: 1, size: new Money(1), leverage: 10 },
   })
   if (!opened) throw new Error('not opened')
-  await leaderTrade(handle.db, rules, {
+  await leaderTrade(handle.db, rules, noFunding, {
     ...order,
     eventId: `${name}:close`,
     price: new Money(close),

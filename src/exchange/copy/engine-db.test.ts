@@ -14,6 +14,7 @@ import { deposit, endCopyInDb, fundCopy, LeaderCancelled, leaderTrade, settlePro
 import { defaultRules } from './rules.ts'
 import { agreedRate } from '#tests/fixtures/exchange/copy/agreed-rate.ts'
 import { memoryDatabase } from '#tests/fixtures/exchange/database-template.ts'
+import { noFunding } from '#tests/fixtures/exchange/funding.ts'
 
 const rules = defaultRules()
 const MONDAY = new Date('2026-01-05T00:00:00.000Z')
@@ -86,9 +87,9 @@ describe('copy engine on the database', () => {
       at: at(2),
       action: { kind: 'open' as const, side: 1 as const, size: new Money(1), leverage: 10 },
     }
-    const opened = await leaderTrade(handle.db, rules, open)
+    const opened = await leaderTrade(handle.db, rules, noFunding, open)
     expect(opened?.copied).toBe(1)
-    expect(await leaderTrade(handle.db, rules, open)).toBeNull()
+    expect(await leaderTrade(handle.db, rules, noFunding, open)).toBeNull()
     const [copied] = await handle.db
       .select()
       .from(positions)
@@ -101,7 +102,7 @@ describe('copy engine on the database', () => {
     })
 
     const positionId = opened?.position.id ?? 0
-    await leaderTrade(handle.db, rules, {
+    await leaderTrade(handle.db, rules, noFunding, {
       ...open,
       eventId: 'L1:close',
       price: new Money(52_500),
@@ -126,7 +127,7 @@ describe('copy engine on the database', () => {
     expect(await settleProfitShares(handle.db, MONDAY, new Map())).toEqual([])
     expect(await ledgerState(handle.db)).toEqual({ zero: true, mismatched: 0 })
 
-    await endCopyInDb(handle.db, rules, {
+    await endCopyInDb(handle.db, rules, noFunding, {
       copyId: row.id,
       closePositions: true,
       reason: 'cancel',
@@ -158,7 +159,7 @@ describe('copy engine on the database', () => {
       at: at(90),
       action: { kind: 'open' as const, side: 1 as const, size: new Money(1), leverage: 5 },
     }
-    await expect(leaderTrade(handle.db, rules, order)).rejects.toBeInstanceOf(LeaderCancelled)
+    await expect(leaderTrade(handle.db, rules, noFunding, order)).rejects.toBeInstanceOf(LeaderCancelled)
     expect(
       await handle.db
         .select()

@@ -20,7 +20,8 @@ import {
 import { executeLeaderOrder, type LeaderOrder } from './mirror.ts'
 import { feeFor, marginFor, pnlPaid, triggerAt } from './position-math.ts'
 import { closePart, NO_TRIGGERS } from './positions.ts'
-import { applyFunding, applyMarks } from './risk.ts'
+import { shareFunding } from './funding-share.ts'
+import { applyMarks } from './risk.ts'
 import { defaultRules } from './rules.ts'
 import { addCopy, assertLedger, fund, newBook } from '#tests/fixtures/exchange/copy/book-fixtures.ts'
 import { runs } from '#tests/fixtures/properties.ts'
@@ -107,7 +108,11 @@ const commandArb = fc.oneof(
       ),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('funding' as const) }) },
+  {
+    weight: 1,
+    // A funding rate of either sign, in basis points (the cap is 75).
+    arbitrary: fc.record({ kind: fc.constant('funding' as const), rate: fc.integer({ min: -75, max: 75 }) }),
+  },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('settle' as const) }) },
   {
     weight: 1,
@@ -263,9 +268,22 @@ function step(world: World, command: Command): void {
       expect(book.balance(INSURANCE).minus(fund).toFixed()).toBe(toFund.toFixed())
       return
     }
-    case 'funding':
-      applyFunding(book, rules, world.marks, new Date(world.clock))
+    case 'funding': {
+      // The live rule, pair by pair, among the leader's and the copies' positions (funding-share.ts): it sums to zero
+      // between them and the insurance fund.
+      const rate = new Money(command.rate).div(10_000)
+      for (const { pairCode } of PAIRS) {
+        const mark = world.marks.get(pairCode)
+        const open = [...book.positions.values()].filter((p) => p.status === 'open' && p.pairCode === pairCode)
+        if (!mark || open.length === 0) continue
+        const before = open.map((p) => p.funding)
+        const fund = book.balance(INSURANCE)
+        shareFunding(book, rules, open, rate, mark, `funding:${pairCode}:${world.clock}`)
+        const moved = open.reduce((sum: Money, p, i) => sum.plus(p.funding.minus(before[i] ?? 0)), new Exact(0))
+        expect(moved.plus(book.balance(INSURANCE).minus(fund)).toFixed()).toBe('0')
+      }
       return
+    }
     case 'settle':
       for (const copy of liveCopies(world)) settle(world, copy)
       return

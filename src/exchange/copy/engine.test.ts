@@ -8,7 +8,7 @@ import { copyKey, marginKey, MARKET, type Book, type CopySettings, type CopyStat
 import { chargeableProfit, changeInvestment, endCopy, followerWallet, settleProfitShare } from './copy-account.ts'
 import { executeLeaderOrder, type LeaderAction } from './mirror.ts'
 import { closePart, NO_TRIGGERS } from './positions.ts'
-import { applyFunding, applyMarks } from './risk.ts'
+import { applyMarks, applyReplayFunding } from './risk.ts'
 import { defaultRules } from './rules.ts'
 import { addCopy, fund, newBook } from '#tests/fixtures/exchange/copy/book-fixtures.ts'
 
@@ -153,11 +153,11 @@ describe('risk', () => {
     expect(book.balance(followerWallet(copy)).toString()).toBe('9500')
   })
 
-  it('charges longs and pays shorts funding from and into their margin', () => {
+  it('charges a replay’s longs the interest component against the market, from their margin', () => {
     const { book, copy } = setup()
     leader(book, copy, '50000', { kind: 'open', side: 1, size: new Money(1), leverage: 10 })
     const before = book.balance(MARKET)
-    applyFunding(book, rules, new Map([['BTC_USDT', new Money('50000')]]), at)
+    applyReplayFunding(book, rules, new Map([['BTC_USDT', new Money('50000')]]), at)
     // Leader 1 BTC and follower 0.2 BTC long, 0.01 %: 5 + 1 paid to the market.
     expect(book.balance(MARKET).minus(before).toString()).toBe('6')
     const follower = [...book.positions.values()].find((p) => p.copyId === copy.id)

@@ -3,12 +3,12 @@
  * transaction, runs the engine's rules and writes back what changed. A leader event whose id
  * was seen before changes nothing (idempotent replays).
  */
-import { and, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm'
-import { markJobDone } from '../jobs.ts'
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { copies, leaderEvents, leaders, positions, profitShares } from '../db/copy-schema.ts'
 import type { Money } from '../money.ts'
 import { Book, externalKey, walletKey, type CopyState } from './book.ts'
+import type { DueFunding } from './funding-share.ts'
 import {
   changeInvestment,
   endCopy,
@@ -19,7 +19,7 @@ import {
 } from './copy-account.ts'
 import { EXCHANGE_WALLET, refreshLevels, triggersOf } from './positions.ts'
 import { executeLeaderOrder, type LeaderOrder, type TradeResult } from './mirror.ts'
-import { applyFunding, applyMarks, type MarkOutcome } from './risk.ts'
+import { applyMarks, type MarkOutcome } from './risk.ts'
 import type { Rules } from './rules.ts'
 import type { Marks } from './unit-values.ts'
 import {
@@ -80,9 +80,18 @@ async function writeProfitShares(tx: Tx, records: readonly ProfitShareRecord[], 
     .onConflictDoNothing()
 }
 
-/** Applies a leader's trade and mirrors it; null when the event was applied before. */
-export async function leaderTrade(db: Database, rules: Rules, order: LeaderOrder): Promise<TradeResult | null> {
+/**
+ * Applies a leader's trade and mirrors it; null when the event was applied before. The pair's passed funding times are
+ * paid first (funding-share.ts `DueFunding`).
+ */
+export async function leaderTrade(
+  db: Database,
+  rules: Rules,
+  funding: DueFunding,
+  order: LeaderOrder,
+): Promise<TradeResult | null> {
   return db.transaction(async (tx) => {
+    if (order.biz === 'futures') await funding.settleDue(tx, [order.pairCode], order.at)
     // One read: was this event applied already, and which instruments does the leader let followers copy.
     // The leader's row is locked: cancelling the identity and trading never interleave.
     const [leader] = await tx
@@ -154,13 +163,16 @@ export interface EndCopyRequest {
 
 /**
  * Ends a copy: its positions closed at the marks (or kept, unmanaged), profit share settled, funds back in the wallet.
+ * Passed funding times of the pairs it holds are paid first.
  */
 export async function endCopyInDb(
   db: Database,
   rules: Rules,
+  funding: DueFunding,
   request: EndCopyRequest,
 ): Promise<ProfitShareRecord | null> {
   return db.transaction(async (tx) => {
+    await funding.settleDue(tx, await copyPairs(tx, [request.copyId]), request.at)
     const book = sliceBook()
     const [copy] = await loadCopies(tx, book, and(eq(copies.id, request.copyId), ne(copies.status, 'cancelled')))
     if (!copy) return null
@@ -248,16 +260,22 @@ export interface MarkItems {
 
 /**
  * Marks move: take profit and stop loss of copied and kept positions, and copy stop losses (liquidation is the order
- * engine's, on the books). All at once, or only `only`'s items.
+ * engine's, on the books). All at once, or only `only`'s items. Passed funding times of their pairs are paid first.
  */
 export async function applyMarksInDb(
   db: Database,
   rules: Rules,
+  funding: DueFunding,
   marks: ReadonlyMap<string, Money>,
   at: Date,
   only?: MarkItems,
 ): Promise<MarkOutcome> {
   return db.transaction(async (tx) => {
+    // One item retried alone pays only its own pairs' funding: a pair whose funding keeps failing holds back no other.
+    const pairs = only
+      ? [...(await copyPairs(tx, only.copyIds)), ...(await pairsOfPositions(tx, only.positionIds))]
+      : [...marks.keys()]
+    await funding.settleDue(tx, pairs, at)
     const book = sliceBook()
     const { reached: hit, stopped: withStop } = markFilters(marks)
     const reached = await loadPositions(tx, book, only ? and(hit, inArray(positions.id, [...only.positionIds])) : hit)
@@ -290,6 +308,26 @@ export async function applyMarksInDb(
   })
 }
 
+/** The pairs of these positions. */
+async function pairsOfPositions(tx: Tx, ids: readonly number[]): Promise<string[]> {
+  if (ids.length === 0) return []
+  const rows = await tx
+    .select({ pairCode: positions.pairCode })
+    .from(positions)
+    .where(inArray(positions.id, [...ids]))
+  return rows.map((r) => r.pairCode)
+}
+
+/** The pairs these copies hold open positions of (the ones they manage). */
+async function copyPairs(tx: Tx, copyIds: readonly number[]): Promise<string[]> {
+  if (copyIds.length === 0) return []
+  const rows = await tx
+    .select({ pairCode: positions.pairCode })
+    .from(positions)
+    .where(and(inArray(positions.copyId, [...copyIds]), eq(positions.status, 'open'), eq(positions.unmanaged, false)))
+  return rows.map((r) => r.pairCode)
+}
+
 /** The positions a mark reaches (a take profit or stop loss of a copied or kept one) and the copies with a copy stop loss. */
 function markFilters(marks: ReadonlyMap<string, Money>) {
   const pairs = [...marks.keys()]
@@ -308,33 +346,6 @@ export async function markItems(db: Database, marks: ReadonlyMap<string, Money>)
   const found = await db.select({ id: positions.id }).from(positions).where(reached)
   const withStop = await db.select({ id: copies.id }).from(copies).where(stopped)
   return { positionIds: found.map((r) => r.id), copyIds: withStop.map((r) => r.id) }
-}
-
-/**
- * Funding at `at` on every futures position open then (opened at or before it), at the marks of `at`; `job` (when
- * given) is marked done through `at` in the same transaction, so a funding time is paid exactly once.
- */
-export async function applyFundingInDb(
-  db: Database,
-  rules: Rules,
-  marks: ReadonlyMap<string, Money>,
-  at: Date,
-  job?: string,
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    const book = sliceBook()
-    const open = await loadPositions(
-      tx,
-      book,
-      and(eq(positions.status, 'open'), eq(positions.biz, 'futures'), lte(positions.openedAt, at)),
-    )
-    const copyIds = [...new Set(open.map((p) => p.copyId))].filter((id): id is number => id !== null)
-    if (copyIds.length > 0) await loadCopies(tx, book, inArray(copies.id, copyIds))
-    const paid = applyFunding(book, rules, marks, at)
-    await persistChange(tx, book.takeChange(), at)
-    if (job) await markJobDone(tx, job, at)
-    return paid
-  })
 }
 
 /**

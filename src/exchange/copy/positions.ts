@@ -272,7 +272,10 @@ export function liquidate(
   position.liquidationPrice = null
 }
 
-/** Funding on a futures position at `mark`: longs pay shorts when the rate is positive (from / into the margin). */
+/**
+ * A replay's funding on one futures position at `mark` (risk.ts `applyReplayFunding`): the interest component against
+ * the market, a long paying when it is positive (from its margin, at most all of it), a short receiving (into it).
+ */
 export function payFunding(
   book: Book,
   rules: Rules,
@@ -282,7 +285,7 @@ export function payFunding(
   triggers: Triggers,
 ): void {
   if (position.status !== 'open' || position.biz !== 'futures') return
-  const payment = paid(mark, position.size, rules.fundingRate, position.side)
+  const payment = paid(mark, position.size, rules.fundingInterestRate, position.side)
   if (payment.isZero()) return
   const margin = marginKey(position.id)
   if (payment.gt(0)) {

@@ -1,8 +1,7 @@
 /**
  * What a new mark price does to open positions: liquidation at maintenance margin, per-copy take
- * profit and stop loss, the copy-wide stop loss; and periodic funding on futures positions.
+ * profit and stop loss, the copy-wide stop loss; and funding in the replays of history.
  */
-import { COPY } from '#/app.config.ts'
 import { Money } from '../money.ts'
 import type { Book, CopyState } from './book.ts'
 import { copyPositions, endCopy, type ProfitShareRecord } from './copy-account.ts'
@@ -69,17 +68,13 @@ export function hitsCopyStop(book: Book, copy: CopyState, marks: ReadonlyMap<str
   return equity.lte(copy.investment.times(new Money(1).minus(copy.copyStopLossRatio)))
 }
 
-const FUNDING_INTERVAL = COPY.fundingIntervalHours * 3_600_000
-
-/** The funding times in (from, to], epoch ms: whole multiples of the interval (00:00, 08:00, 16:00 UTC). */
-export function fundingTimes(from: number, to: number): number[] {
-  const times: number[] = []
-  for (let t = Math.floor(from / FUNDING_INTERVAL + 1) * FUNDING_INTERVAL; t <= to; t += FUNDING_INTERVAL) times.push(t)
-  return times
-}
-
-/** Funding on every loaded open futures position. */
-export function applyFunding(book: Book, rules: Rules, marks: ReadonlyMap<string, Money>, at: Date): number {
+/**
+ * Funding in a replay of history (the back-fill, the what-if), which has no order book and no counterparties: every
+ * loaded open futures position pays or receives the interest component alone (Rules.fundingInterestRate, positive:
+ * longs pay) against the market account, the payer capped at its margin (positions.ts `payFunding`), as the simulated
+ * leaders' history always did. The live engine pays funding between longs and shorts (funding-share.ts).
+ */
+export function applyReplayFunding(book: Book, rules: Rules, marks: ReadonlyMap<string, Money>, at: Date): number {
   let paid = 0
   for (const position of book.positions.values()) {
     const mark = marks.get(position.pairCode)

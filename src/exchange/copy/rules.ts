@@ -17,7 +17,11 @@ export interface Rules {
   makerFeeRate: Money
   /** A liquidation's clearance fee, to the insurance fund. */
   liquidationFeeRate: Money
-  fundingRate: Money
+  /**
+   * The interest component I of every funding interval's rate (FUTURES.funding): in the replays of history (back-fill,
+   * what-if), which have no book, the whole rate, paid against the market.
+   */
+  fundingInterestRate: Money
   instrument(pairCode: string): InstrumentRules
 }
 
@@ -27,7 +31,7 @@ export function defaultRules(overrides: Partial<Omit<Rules, 'instrument'>> = {})
     takerFeeRate: new Exact(COPY.takerFeeRate),
     makerFeeRate: new Exact(FUTURES.makerFeeRate),
     liquidationFeeRate: new Exact(FUTURES.liquidationFeeRate),
-    fundingRate: new Exact(COPY.fundingRate),
+    fundingInterestRate: new Exact(FUTURES.funding.interestRate),
     ...overrides,
     instrument(pairCode) {
       const known = cache.get(pairCode)

@@ -145,7 +145,7 @@ describe('copy engine on its clock', () => {
     const size = new Money(20_000).div(move.mark).div(lotSize).floor().times(lotSize)
     const side = move.change.gt(0) ? 1 : -1
     const trade = { leaderId: userLeaderId, biz: 'futures' as const, pairCode }
-    const opened = await leaderTrade(db, h.context.rules, {
+    const opened = await leaderTrade(db, h.context.rules, h.context.funding, {
       ...trade,
       eventId: 'certain:open',
       price: move.mark,
@@ -159,7 +159,7 @@ describe('copy engine on its clock', () => {
       if (hour === 1) {
         const price = new Money(h.context.market.mark(pairCode) ?? '0')
         expect(price.div(move.mark).minus(1).toFixed(8)).toBe(move.change.toFixed(8))
-        await leaderTrade(db, h.context.rules, {
+        await leaderTrade(db, h.context.rules, h.context.funding, {
           ...trade,
           eventId: 'certain:close',
           price,

@@ -2,8 +2,10 @@
  * The engine loop, on the engine clock: the market catches up minute by minute; marks trigger
  * take profit, stop loss, copy stop losses and liquidations (a leader's liquidation is mirrored);
  * the simulated leaders decide at their own step and trade through the engine (so followers copy
- * them); funding every 8 hours; profit share on Mondays 00:00 UTC; the day's equity rows, the unit
- * values (each leader hourly, each copy at the day's end) and the statistics every engine hour. Ticks never overlap; a failed tick is logged and retried next time.
+ * them); funding first in every tick (each pair's funding times that have passed, on the positions open then, before
+ * anything of the tick changes them) and a premium index sample of every perpetual's book each minute; profit share on
+ * Mondays 00:00 UTC; the day's equity rows, the unit values (each leader hourly, each copy at the day's end) and the
+ * statistics every engine hour. Ticks never overlap; a failed tick is logged and retried next time.
  */
 import { and, count, eq, inArray, isNull } from 'drizzle-orm'
 import type { Logger } from '../logger.ts'
@@ -16,20 +18,22 @@ import { Book, InsufficientFunds, type PositionState } from './book.ts'
 import { botOrder, type Bot } from './bots/bot-order.ts'
 import { leaderWallet } from './copy-account.ts'
 import { marksOf } from './marks.ts'
-import { applyFundingInDb, applyMarksInDb, leaderTrade, markItems, settleProfitShares } from './engine.ts'
+import { applyMarksInDb, leaderTrade, markItems, settleProfitShares } from './engine.ts'
+import type { Funding } from './funding-share.ts'
 import type { Incidents } from '../incidents.ts'
 import { jobDoneThrough, markJobDone } from '../jobs.ts'
-import { marksAt } from './marks.ts'
+import { INSTRUMENTS } from '../market/instruments.ts'
 import type { LeaderOrder } from './mirror.ts'
-import { fundingTimes } from './risk.ts'
 import type { Rules } from './rules.ts'
 import { refreshLeaderStats, snapshotDay } from './stats-refresh.ts'
 import { recordValuations } from './unit-values.ts'
 import { loadPositions, loadWallets } from './store.ts'
 
 const MINUTE = 60_000
-/** The jobs a tick runs at their times, each apart from the others (engine_jobs keeps the first two's progress). */
-const FUNDING_JOB = 'funding'
+/**
+ * The jobs a tick runs at their times, each apart from the others (engine_jobs keeps the first one's progress, and each
+ * pair's funding: trading/funding.ts).
+ */
 const PROFIT_SHARE_JOB = 'profit-share'
 const SNAPSHOT_JOB = 'day-snapshot'
 const VALUATION_JOB = 'unit-values'
@@ -58,6 +62,8 @@ export interface RunnerDeps {
   afterTick?: () => void
   /** Where a failing item of a tick is recorded (and so retried next tick, the rest going on). */
   incidents: Incidents
+  /** Funding between longs and shorts: each pair's passed funding times paid, and the minute's premium samples. */
+  funding: Funding
   /**
    * Places a simulated leader's live order: through the order books when given (issue 18: they trade like everyone,
    * their fills the book's), else at the decision's price. Answers whether it traded.
@@ -141,7 +147,7 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
     for (const order of orders) {
       const traded = await isolate('bot', `${order.leaderId}:${order.pairCode}`, async () => {
         try {
-          return deps.trade ? await deps.trade(order) : (await leaderTrade(db, rules, order)) !== null
+          return deps.trade ? await deps.trade(order) : (await leaderTrade(db, rules, deps.funding, order)) !== null
         } catch (error) {
           // Another pair's order spent the wallet first: the bot simply does not trade this time.
           if (error instanceof InsufficientFunds) return false
@@ -175,16 +181,16 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
     deps.incidents.isolate(kind, subject, work)
 
   /**
-   * How far each job has run (engine time): a job that fails stays behind and its times run again next tick. Funding
-   * and profit share are kept in the database (engine_jobs), written with their work: a restart catches up each time
-   * missed while the engine was down, exactly once; the others start from now.
+   * How far each job has run (engine time): a job that fails stays behind and its times run again next tick. Profit
+   * share is kept in the database (engine_jobs), written with its work (as each pair's funding is): a restart catches up
+   * each time missed while the engine was down, exactly once; the others start from now.
    */
   const progress = new Map<string, number>()
   let loaded: Promise<void> | undefined
   const loadProgress = () =>
     (loaded ??= (async () => {
       for (const job of [SNAPSHOT_JOB, VALUATION_JOB, STATISTICS_JOB]) progress.set(job, last)
-      for (const job of [FUNDING_JOB, PROFIT_SHARE_JOB]) progress.set(job, await jobDoneThrough(db, job, last))
+      progress.set(PROFIT_SHARE_JOB, await jobDoneThrough(db, PROFIT_SHARE_JOB, last))
     })())
   const doneThrough = (job: string) => progress.get(job) ?? last
 
@@ -208,11 +214,21 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
     const updates = await market.advanceTo(now)
     const minutes = [...new Set(updates.map((u) => u.time))].sort((a, b) => a - b)
     report.minutes = minutes.length
+    // Funding first, each pair apart: its passed funding times at their marks (the market has just reached them), on
+    // the positions open then, before anything of this tick changes them.
+    for (const { pairCode } of INSTRUMENTS)
+      report.fundings +=
+        (await isolate('funding', pairCode, () =>
+          db.transaction((tx) => deps.funding.settleDue(tx, [pairCode], now)),
+        )) ?? 0
     if (minutes.length > 0) {
       // The books first (liquidations, stops, the sweep and the flow: each book apart), then the market streams.
       await deps.onMinutes?.(updates)
+      // The premium index: one sample a minute of each perpetual's book as the pass left it, each pair apart.
+      for (const { pairCode } of INSTRUMENTS)
+        await isolate('funding-sample', pairCode, () => db.transaction((tx) => deps.funding.sample(tx, pairCode, now)))
       const marks = marksOf(market)
-      const outcome = await isolate('copy-marks', 'all', () => applyMarksInDb(db, rules, marks, now))
+      const outcome = await isolate('copy-marks', 'all', () => applyMarksInDb(db, rules, deps.funding, marks, now))
       if (outcome) report.closed = outcome.closed
       else {
         // One item broke the batch: each on its own, so the others still close.
@@ -220,18 +236,19 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
         for (const id of items.positionIds)
           report.closed +=
             (await isolate('copy-marks', `position:${id}`, async () => {
-              const one = await applyMarksInDb(db, rules, marks, now, { positionIds: [id], copyIds: [] })
+              const one = await applyMarksInDb(db, rules, deps.funding, marks, now, { positionIds: [id], copyIds: [] })
               return one.closed
             })) ?? 0
         for (const id of items.copyIds)
           await isolate('copy-marks', `copy:${id}`, () =>
-            applyMarksInDb(db, rules, marks, now, { positionIds: [], copyIds: [id] }),
+            applyMarksInDb(db, rules, deps.funding, marks, now, { positionIds: [], copyIds: [id] }),
           )
       }
       for (const minute of minutes) await botsAt(minute, report)
     }
     // Close each day that ended on its last snapshot before anything at its midnight (profit share) runs: what happens
-    // at 00:00 belongs to the new day.
+    // at 00:00 belongs to the new day, but the tick's own work at it (the funding it pays first, the marks, the
+    // liquidations) is the day's close, as the back-fill's days are.
     await catchUp(SNAPSHOT_JOB, crossed(doneThrough(SNAPSHOT_JOB), to, DAY), (midnight) =>
       snapshotDay(db, new Date(midnight - 1), market.marks()),
     )
@@ -245,12 +262,6 @@ export function createEngineRunner(deps: RunnerDeps): EngineRunner {
         recordValuations(db, market.marks(), new Date(hour), { leaders: true, copies: days }),
       )
     }
-    // Funding at its times, on the positions open then (opened at or before it), at that time's marks; after the
-    // hour's valuation (what happens at a funding time belongs to the hour it opens).
-    const fundingAt = fundingTimes(doneThrough(FUNDING_JOB), to)
-    await catchUp(FUNDING_JOB, fundingAt, async (at) => {
-      report.fundings += await applyFundingInDb(db, rules, await marksAt(market, at), new Date(at), FUNDING_JOB)
-    })
     await catchUp(PROFIT_SHARE_JOB, crossed(doneThrough(PROFIT_SHARE_JOB), to, WEEK, MONDAY_OFFSET), async (at) => {
       // Each copy apart (settled once per copy and period, so a rerun pays nobody twice); the period is done once
       // every copy is.

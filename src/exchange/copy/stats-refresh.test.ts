@@ -19,6 +19,7 @@ import { addClosedTrade, addDays, addLeader, addUser } from '#tests/fixtures/exc
 import { throwingIncidents } from '#tests/fixtures/exchange/incidents.ts'
 import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import { memoryDatabase } from '#tests/fixtures/exchange/database-template.ts'
+import { fundingOn, noFunding } from '#tests/fixtures/exchange/funding.ts'
 
 let handle: DatabaseHandle
 
@@ -150,14 +151,14 @@ describe('a flow is booked once, in the day it happened (issue 17, item 1)', () 
     await db.transaction((tx) => fundCopy(tx, copy?.id ?? 0, new Money(5000), new Date(SATURDAY - 86_400_000)))
     // Saturday morning the leader opens and closes (the copy earns 500 − 10.25 fees); after that it holds nothing.
     const trade = { leaderId, biz: 'futures' as const, pairCode: 'BTC_USDT' }
-    const opened = await leaderTrade(db, rules, {
+    const opened = await leaderTrade(db, rules, noFunding, {
       ...trade,
       eventId: 'flat:open',
       price: new Money(50_000),
       at: new Date(SATURDAY + 10 * HOUR),
       action: { kind: 'open', side: 1, size: new Money(1), leverage: 10 },
     })
-    await leaderTrade(db, rules, {
+    await leaderTrade(db, rules, noFunding, {
       ...trade,
       eventId: 'flat:close',
       price: new Money(52_500),
@@ -166,13 +167,15 @@ describe('a flow is booked once, in the day it happened (issue 17, item 1)', () 
     })
     // The engine runs hour by hour from Saturday 21:00 to Monday 03:00; Monday 00:00 settles the profit share.
     let clock = SATURDAY + 21 * HOUR
+    const market = stillMarket('52500')
     const runner = createEngineRunner({
       db,
-      market: stillMarket('52500'),
+      market,
       rules,
       now: () => new Date(clock),
       logger: { log: () => undefined, error: () => undefined },
       bots: [],
+      funding: fundingOn(market, () => new Date(clock)),
       incidents: throwingIncidents,
       seed: testMarketSeed,
     })

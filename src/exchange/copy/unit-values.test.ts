@@ -36,6 +36,7 @@ import {
   type UnitState,
 } from './unit-values.ts'
 import { memoryDatabase } from '#tests/fixtures/exchange/database-template.ts'
+import { noFunding } from '#tests/fixtures/exchange/funding.ts'
 
 const rules = defaultRules()
 const HOUR = 3_600_000
@@ -106,7 +107,7 @@ async function addFundedCopy(rate: string): Promise<{ leader: number; copy: { id
 
 /** Opens a 10× long of `size` BTC at `price` for the leader (fee 0.0005 × notional). */
 async function openLong(leaderId: number, price: number, size: number, when: Date): Promise<number> {
-  const result = await leaderTrade(handle.db, rules, {
+  const result = await leaderTrade(handle.db, rules, noFunding, {
     eventId: `open:${leaderId}:${when.getTime()}`,
     leaderId,
     biz: 'futures',
@@ -233,7 +234,7 @@ describe('unit values on the database', () => {
   it('profit share is a flow for the leader who receives it and a cost for the copy that pays it', async () => {
     const { leader, copy } = await addFundedCopy('0.1')
     const position = await openLong(leader, 50_000, 1, at(-28))
-    await leaderTrade(handle.db, rules, {
+    await leaderTrade(handle.db, rules, noFunding, {
       eventId: `close:${position}`,
       leaderId: leader,
       biz: 'futures',
@@ -269,7 +270,7 @@ describe('unit values on the database', () => {
     await openLong(leader, 50_000, 1, at(-28))
     await recordValuations(handle.db, marksAt(52_500), at(-2), { leaders: false, copies: true })
     const before = (await rowsOf('copy', copy.id)).at(-1)
-    await endCopyInDb(handle.db, rules, {
+    await endCopyInDb(handle.db, rules, noFunding, {
       copyId: copy.id,
       closePositions: false,
       reason: 'cancel',

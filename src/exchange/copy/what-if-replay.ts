@@ -3,7 +3,8 @@
  * period (a history, read by what-if.ts) replayed on the engine's own Book against one
  * hypothetical copy with the given settings, with the hourly marks in between (take profit, stop
  * loss, copy stop loss, liquidation), funding every 8 hours and profit share every Monday — the
- * same rules as a real copy, nothing stored. The replay ends at the last hourly mark; what the copy still holds is
+ * same rules as a real copy, nothing stored. A replay has no order book and no counterparties: its funding is the
+ * interest component against the market (risk.ts `applyReplayFunding`), as the leaders' back-filled history. The replay ends at the last hourly mark; what the copy still holds is
  * valued again at the marks of the moment an answer is given (valueNow), so the last point is always now.
  *
  * It takes 0.3–0.5 s of CPU for 90 days, so it runs on worker threads (what-if.worker.ts). What
@@ -19,7 +20,7 @@ import { Book, externalKey, type CopySettings, type CopyState, type Side } from 
 import { changeInvestment, copyPositions, leaderWallet, settleProfitShare } from './copy-account.ts'
 import { executeLeaderOrder, type LeaderAction } from './mirror.ts'
 import { unrealizedPnl } from './position-math.ts'
-import { applyFunding, applyMarks } from './risk.ts'
+import { applyMarks, applyReplayFunding } from './risk.ts'
 import { defaultRules, type Rules } from './rules.ts'
 
 const HOUR = 3_600_000
@@ -205,7 +206,7 @@ export function replayWhatIf(rules: Rules, history: WhatIfHistory, input: WhatIf
     }
     if (copy.status === 'cancelled') continue
     applyMarks(book, rules, marks, new Date(time), { liquidate: true })
-    if (time % (COPY.fundingIntervalHours * HOUR) === 0) applyFunding(book, rules, marks, new Date(time))
+    if (time % (COPY.fundingIntervalHours * HOUR) === 0) applyReplayFunding(book, rules, marks, new Date(time))
     if ((time - MONDAY_OFFSET) % WEEK === 0) settleProfitShare(book, copy, new Date(time), marks)
     const value = equityOf(book, copy, marks)
     peak = Money.max(peak, value)
@@ -299,7 +300,7 @@ const optionalDecimal = decimal.nullable()
 export const whatIfJobSchema = z.object({
   history: z.string(),
   // Brackets are the instruments' own (FUTURES.brackets), the same in every thread.
-  rules: z.object({ takerFeeRate: decimal, fundingRate: decimal }),
+  rules: z.object({ takerFeeRate: decimal, fundingInterestRate: decimal }),
   leaderId: z.number(),
   biz: copyBizSchema,
   rate: decimal,
@@ -354,7 +355,7 @@ export function whatIfJob(rules: Rules, historyJson: string, input: Omit<WhatIfJ
     history: historyJson,
     rules: {
       takerFeeRate: rules.takerFeeRate.toFixed(),
-      fundingRate: rules.fundingRate.toFixed(),
+      fundingInterestRate: rules.fundingInterestRate.toFixed(),
     },
   }
 }
@@ -365,7 +366,7 @@ const exactOrNull = (value: string | null) => (value === null ? null : new Exact
 export function runWhatIfJob(job: WhatIfJob): WhatIfAnswer {
   const rules = defaultRules({
     takerFeeRate: new Exact(job.rules.takerFeeRate),
-    fundingRate: new Exact(job.rules.fundingRate),
+    fundingInterestRate: new Exact(job.rules.fundingInterestRate),
   })
   const history = parseWhatIfHistory(job.history)
   const { settings } = job

@@ -147,7 +147,7 @@ describe('what-if as of now', () => {
     expect(followed.status, followed.text).toBe(200)
     const price = markOf(market, 'ETH_USDT') ?? new Money(3000)
     // Opened in the replayed window (before the hour) and still open.
-    await leaderTrade(db, rules, {
+    await leaderTrade(db, rules, h.context.funding, {
       eventId: 'now:1',
       leaderId: trader,
       biz: 'futures',

@@ -60,9 +60,9 @@ beforeAll(async () => {
     minutes: number,
     pairCode: string,
     price: string,
-    action: Parameters<typeof leaderTrade>[2]['action'],
+    action: Parameters<typeof leaderTrade>[3]['action'],
   ) =>
-    leaderTrade(db, h.context.rules, {
+    leaderTrade(db, h.context.rules, h.context.funding, {
       eventId: `replay:${minutes}`,
       leaderId,
       biz: 'futures',

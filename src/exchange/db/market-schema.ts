@@ -1,9 +1,9 @@
 /**
  * The market simulator's tables: candles of every pair (1m for recent days, 1h for the whole
- * history; longer intervals are aggregated from these on read).
+ * history; longer intervals are aggregated from these on read), the seed, and the perpetuals' funding intervals.
  */
 import { sql } from 'drizzle-orm'
-import { check, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { check, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
 const price = (name: string) => numeric(name, { precision: 36, scale: 18 })
 
@@ -52,3 +52,33 @@ export const marketState = pgTable('market_state', {
   /** pairCode → last price, the starting point of the next minute. */
   lastPrices: jsonb('last_prices').$type<Record<string, string>>().notNull(),
 })
+
+/**
+ * Each perpetual's funding intervals (src/exchange/market/funding-rate.ts), named by the funding time that ends one:
+ * the premium index samples of its minutes so far (a running sum and count, so a restart keeps them; `sampledAt` the
+ * last minute sampled, never counted twice), and once the time is paid its published rate and the mark it was paid at
+ * (the funding history). A row without samples is written when the time is paid (the engine was down all interval).
+ */
+export const fundingIntervals = pgTable(
+  'funding_intervals',
+  {
+    pairCode: text('pair_code').notNull(),
+    fundingTime: timestamp('funding_time', { withTimezone: true }).notNull(),
+    premiumSum: price('premium_sum').notNull().default('0'),
+    samples: integer('samples').notNull().default(0),
+    sampledAt: timestamp('sampled_at', { withTimezone: true }),
+    /** Set when the time is paid: the rate (positive: longs paid shorts) and the pair's mark then. */
+    rate: price('rate'),
+    mark: price('mark'),
+    /** Engine time it was paid at (the funding time, or later when the engine caught up). */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.pairCode, t.fundingTime] }),
+    check(
+      'funding_intervals_paid_check',
+      sql`(${t.rate} is null) = (${t.mark} is null) and (${t.rate} is null) = (${t.paidAt} is null)`,
+    ),
+    check('funding_intervals_samples_check', sql`${t.samples} >= 0`),
+  ],
+)

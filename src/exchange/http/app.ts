@@ -105,7 +105,7 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
   activityRoutes(app, ctx)
   analyticsRoutes(app, ctx)
   affiliateRoutes(app, ctx)
-  marketRoutes(app, ctx.market, ctx.books, ctx.tape)
+  marketRoutes(app, ctx.market, ctx.books, ctx.tape, ctx)
   favouritesRoutes(app, ctx)
   // Copy trading
   copyFollowRoutes(app, ctx)

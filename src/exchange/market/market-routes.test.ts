@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   apiErrorSchema,
   depthResponseSchema,
+  fundingHistoryResponseSchema,
+  fundingRateResponseSchema,
   klinesResponseSchema,
   marketInstrumentsResponseSchema,
   marketTickerResponseSchema,
@@ -14,6 +16,7 @@ import {
   marketTradesResponseSchema,
 } from '#/contract/index.ts'
 import type { DatabaseHandle } from '../db/client.ts'
+import { fundingIntervals } from '../db/market-schema.ts'
 import { ApiFailure, failureResponse, notFound } from '../http/errors.ts'
 import { validationHook } from '../http/validation.ts'
 import { openApiCheck, type OpenApiCheck } from '#tests/fixtures/exchange/openapi-check.ts'
@@ -45,7 +48,7 @@ beforeAll(async () => {
   await ensureHouse(handle.db, NOW, (pairCode) => market.mark(pairCode))
   const books = createTradingBooks(market, () => NOW, testMarketSeed)
   books.tellHouse(await readHouse(handle.db))
-  marketRoutes(app, market, books, tape)
+  marketRoutes(app, market, books, tape, { db: handle.db, now: () => NOW })
   app.notFound(() => failureResponse(notFound()))
   app.onError((error) => failureResponse(error instanceof ApiFailure ? error : new ApiFailure(500, 'internal')))
   doc = openApiCheck(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'market', version: '1' } }))
@@ -71,6 +74,8 @@ describe('market routes', () => {
         '/market/v1/kline',
         '/market/v1/trades',
         '/market/v1/depth',
+        '/market/v1/funding',
+        '/market/v1/funding/history',
       ]),
     )
     const document = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'market', version: '1' } })
@@ -151,7 +156,44 @@ describe('market routes', () => {
     expect(again.sequence).toBe(top.sequence)
   })
 
+  it('answer a perpetual’s funding: the predicted rate of the interval in progress, the last paid, the history', async () => {
+    // 12:30 on 05-10: the interval ending at 16:00 has two samples (0.0012 on average), 08:00 was paid at 0.0002.
+    const at = (hour: number) => new Date(Date.UTC(2026, 4, 10, hour))
+    await handle.db.insert(fundingIntervals).values([
+      {
+        pairCode: 'ETH_USDT',
+        fundingTime: at(8),
+        samples: 1,
+        premiumSum: '0.0002',
+        rate: '0.0002',
+        mark: '3001.5',
+        paidAt: at(8),
+      },
+      { pairCode: 'ETH_USDT', fundingTime: at(16), samples: 2, premiumSum: '0.0024' },
+    ])
+    const now = fundingRateResponseSchema.parse(await get('/market/v1/funding?pairCode=eth_usdt', 200)).data
+    // P̄ = 0.0012: F = 0.0012 + clamp(0.0001 − 0.0012, ±0.0005) = 0.0007.
+    expect(now).toEqual({
+      pairCode: 'ETH_USDT',
+      predictedRate: '0.0007',
+      premiumIndex: '0.0012',
+      samples: 2,
+      interestRate: '0.0001',
+      rateCap: '0.0075',
+      lastFundingTime: at(8).getTime(),
+      lastRate: '0.0002',
+      nextFundingTime: at(16).getTime(),
+      intervalHours: 8,
+    })
+    const none = fundingRateResponseSchema.parse(await get('/market/v1/funding?pairCode=BTC_USDT', 200)).data
+    expect([none.predictedRate, none.premiumIndex, none.samples, none.lastRate]).toEqual(['0.0001', '0', 0, null])
+    const history = fundingHistoryResponseSchema.parse(await get('/market/v1/funding/history?pairCode=ETH_USDT', 200))
+    expect(history.data).toEqual([{ time: at(8).getTime(), rate: '0.0002', mark: '3001.5' }])
+  })
+
   it.each([
+    '/market/v1/funding?pairCode=NOPE_USDT',
+    '/market/v1/funding/history?pairCode=NOPE_USDT',
     '/market/v1/depth?pairCode=NOPE_USDT',
     '/market/v1/ticker?pairCode=NOPE_USDT',
     '/market/v1/kline?pairCode=NOPE_USDT&interval=1h',
@@ -172,6 +214,8 @@ describe('market routes', () => {
     ['/market/v1/depth?pairCode=BTC_USDT&limit=21', 'limit'],
     ['/market/v1/depth?pairCode=BTC_USDT&biz=margin', 'biz'],
     ['/market/v1/tickers?biz=margin', 'biz'],
+    ['/market/v1/funding', 'pairCode'],
+    ['/market/v1/funding/history?pairCode=BTC_USDT&limit=1001', 'limit'],
     ['/market/v1/trades?pairCode=BTC_USDT&biz=margin', 'biz'],
   ])('refuse a bad query with 400: %s', async (path, field) => {
     const body = apiErrorSchema.parse(await get(path, 400))

@@ -155,7 +155,7 @@ export async function readCandles(
 
 /** Closes of a pair with `from ≤ time ≤ to`, ascending. */
 export async function readCloses(
-  db: Database,
+  db: Pick<Database, 'select'>,
   pairCode: string,
   interval: StoredInterval,
   from: number,

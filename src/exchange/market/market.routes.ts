@@ -1,9 +1,16 @@
-/** The public market calls: instruments, tickers, candles (klines), order books and recent trades of the simulated market. */
+/**
+ * The public market calls: instruments, tickers, candles (klines), order books, recent trades and the perpetuals'
+ * funding of the simulated market.
+ */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
 import {
   apiErrorSchema,
   depthQuerySchema,
   depthResponseSchema,
+  fundingHistoryQuerySchema,
+  fundingHistoryResponseSchema,
+  fundingQuerySchema,
+  fundingRateResponseSchema,
   klineQuerySchema,
   klinesResponseSchema,
   marketInstrumentsResponseSchema,
@@ -21,7 +28,9 @@ import { notFound } from '../http/errors.ts'
 import { COMMON_REFUSALS, ok, okJson } from '../http/openapi.ts'
 import { bracketsToWire } from '#/contract/brackets.ts'
 import { findInstrument, futuresBrackets, INSTRUMENTS, type Instrument } from './instruments.ts'
+import type { Database } from '../db/client.ts'
 import type { TradingBooks } from '../trading/books.ts'
+import { fundingHistory, fundingNow } from './funding-store.ts'
 import { tickersOf, type Tape } from '../trading/tape.ts'
 import type { MarketSimulator } from './simulator.ts'
 
@@ -137,7 +146,43 @@ const depthRoute = createRoute({
   responses: { 200: okJson(depthResponseSchema, 'The book'), 404: UNKNOWN_PAIR, ...REFUSALS },
 })
 
-export function marketRoutes(app: OpenAPIHono, market: MarketSimulator, books: TradingBooks, tape: Tape) {
+const fundingRoute = createRoute({
+  method: 'get',
+  path: '/market/v1/funding',
+  tags,
+  summary: 'Funding of a perpetual',
+  description:
+    'The funding of the pair’s USDT perpetual, paid between longs and shorts every `intervalHours` (00:00, 08:00, 16:00 ' +
+    'UTC) on the positions open at that instant: each position pays or receives rate × mark × size, positive rates ' +
+    'from longs to shorts; the paying side pays what it owes up to its margin (cross: then its wallet), the receiving ' +
+    'side shares what was paid, pro rata when it is short of what they are due, the rest to the insurance fund. The ' +
+    'rate is Binance USDⓈ-M’s: each engine minute a premium index sample of the book, [max(0, impact bid − mark) − ' +
+    'max(0, mark − impact ask)] ÷ mark, the impact prices those of 200 USDT of margin at the pair’s maximum leverage; ' +
+    'an interval pays F = P̄ + clamp(I − P̄, ±0.05 %), |F| ≤ `rateCap`, cut toward zero at 8 decimals. ' +
+    '`predictedRate` is F from the interval’s samples so far, `lastRate` the last rate paid.',
+  request: { query: fundingQuerySchema },
+  responses: { 200: okJson(fundingRateResponseSchema, 'The funding'), 404: UNKNOWN_PAIR, ...REFUSALS },
+})
+
+const fundingHistoryRoute = createRoute({
+  method: 'get',
+  path: '/market/v1/funding/history',
+  tags,
+  summary: 'Funding history of a perpetual',
+  description:
+    'The newest `limit` funding times paid (1-1000, default 100), newest first: each time (epoch ms), its rate (positive: ' +
+    'longs paid shorts) and the mark it was paid at.',
+  request: { query: fundingHistoryQuerySchema },
+  responses: { 200: okJson(fundingHistoryResponseSchema, 'The funding history'), 404: UNKNOWN_PAIR, ...REFUSALS },
+})
+
+export function marketRoutes(
+  app: OpenAPIHono,
+  market: MarketSimulator,
+  books: TradingBooks,
+  tape: Tape,
+  funding: { db: Database; now: () => Date },
+) {
   app.openapi(instrumentsRoute, (c) => c.json(ok([...INSTRUMENT_LIST]), 200))
 
   app.openapi(tickersRoute, (c) => c.json(ok(tickersOf(market, tape, c.req.valid('query').biz)), 200))
@@ -170,5 +215,15 @@ export function marketRoutes(app: OpenAPIHono, market: MarketSimulator, books: T
   app.openapi(tradesRoute, (c) => {
     const query = c.req.valid('query')
     return c.json(ok(tape.recent(query.biz, instrumentOf(query.pairCode).pairCode, query.limit)), 200)
+  })
+
+  app.openapi(fundingRoute, async (c) => {
+    const pairCode = instrumentOf(c.req.valid('query').pairCode).pairCode
+    return c.json(ok(await fundingNow(funding.db, pairCode, funding.now().getTime())), 200)
+  })
+
+  app.openapi(fundingHistoryRoute, async (c) => {
+    const query = c.req.valid('query')
+    return c.json(ok(await fundingHistory(funding.db, instrumentOf(query.pairCode).pairCode, query.limit)), 200)
   })
 }

@@ -168,8 +168,9 @@ export type Figure = { ok: true; value: D } | { ok: false; reason: string }
 /**
  * PnL of an account over [from, to]: equity at `to` less equity at `from` as valued then (before what happens at that
  * instant), less net money in; from null: since it began. A span that ends at a day's end (`to` a 00:00 before now:
- * `closesDay`) is valued at that 00:00 the same way, so what happens at it (funding, money moved) belongs to the next
- * day and consecutive days add up.
+ * `closesDay`) is valued at that 00:00 the same way, so what happens at it (money moved, profit share) belongs to the
+ * next day, the tick's own work at it (its funding, marks, liquidations) to the day it closes, and consecutive days add
+ * up.
  */
 export function pnlOf(
   context: Context,

@@ -139,17 +139,16 @@ export class Ledger {
  * Which records of an instant itself count, records before it always counting:
  * - all of them;
  * - a change written at that instant: those up to its last transfer (sequence);
- * - a valuation at that instant: what a tick does before it values (marks reaching stops and liquidations, a
- *   liquidated leader's order, the simulated leaders' orders of the minute that just ended, on the books or at the
- *   mark), not what comes after it
- *   (funding, profit share) nor a user's change of that instant.
+ * - a valuation at that instant: what a tick does before it values (the funding time it pays first, marks reaching
+ *   stops and liquidations, a liquidated leader's order, the simulated leaders' orders of the minute that just ended,
+ *   on the books or at the mark), not what comes after it (profit share) nor a user's change of that instant.
  */
 export type Cut = { kind: 'all' } | { kind: 'upTo'; seq: number } | { kind: 'valuation' }
 export const ALL: Cut = { kind: 'all' }
 export const VALUATION: Cut = { kind: 'valuation' }
 export const upTo = (seq: number): Cut => ({ kind: 'upTo', seq })
 
-const TICK_REFS = ['marks:', 'liq:', 'bot:']
+const TICK_REFS = ['funding:', 'marks:', 'liq:', 'bot:']
 
 /** How many of `items` (sorted by time, then sequence) come at or before (at, cut). */
 export function countUpTo<T extends { at: number }>(

@@ -1,7 +1,8 @@
 /**
  * The raw records the reconciliation recomputes from, read with plain SQL (no engine code): leaders, copies,
  * positions, leader events, the ledger, balances, profit-share settlements, candles, the unit-value rows when the
- * table exists, the leaders' fills against other users and those users' links; plus what is served (leader_stats). Amounts come back as exact decimal strings, times as epoch
+ * table exists, the leaders' fills against other users and those users' links, ordinary users' futures fills and the
+ * published funding history; plus what is served (leader_stats). Amounts come back as exact decimal strings, times as epoch
  * milliseconds (one format on PGlite and PostgreSQL whatever the session's time zone).
  */
 import { sql, type SQL } from 'drizzle-orm'
@@ -73,6 +74,7 @@ const positionRow = z.object({
   openedAt: ms,
   closedAt: msOrNull,
   closeReason: z.string().nullable(),
+  marginMode: z.enum(['isolated', 'cross']),
 })
 export type PositionRecord = z.infer<typeof positionRow>
 
@@ -169,6 +171,23 @@ const orderFillRow = z.object({ orderId: id, id, price: amount, size: amount })
 /** A fill of a leader's own order on the books (its position settles fill by fill, each at its own price). */
 export type OrderFillRecord = z.infer<typeof orderFillRow>
 
+const ownFillRow = z.object({
+  id,
+  userId: id,
+  pairCode: z.string(),
+  side: z.enum(['buy', 'sell']),
+  size: amount,
+  at: ms,
+  /** The position the order was placed for (a liquidation's), null for the user's own order. */
+  target: id.nullable(),
+})
+/** A fill of an ordinary user's (not a leader's) futures order on their own position. */
+export type OwnFillRecord = z.infer<typeof ownFillRow>
+
+const paidFundingRow = z.object({ pairCode: z.string(), time: ms, rate: amount, mark: amount })
+/** A funding time paid, as published (the funding history): its rate and the mark it was paid at. */
+export type PaidFundingRecord = z.infer<typeof paidFundingRow>
+
 const userRow = z.object({ id, parentUserId: id.nullable(), invitedBy: id.nullable() })
 export type UserRecord = z.infer<typeof userRow>
 
@@ -203,6 +222,10 @@ export interface Raw {
   lastMinute: number | null
   /** Orders an engine tick placed (a simulated leader's live order, client order id `bot:…`): part of the tick. */
   tickOrders: number[]
+  /** Every fill of an ordinary user's futures orders on their own positions, oldest first. */
+  ownFills: OwnFillRecord[]
+  /** The funding times paid live, as published (empty when the database has no funding history). */
+  fundingPaid: PaidFundingRecord[]
 }
 
 async function hasTable(db: Reader, name: string): Promise<boolean> {
@@ -245,7 +268,7 @@ export async function readRaw(db: Reader): Promise<Raw> {
     sql`select id, user_id as "userId", copy_id as "copyId", source_position_id as "sourcePositionId", biz, pair_code as "pairCode",
       side, leverage, size::text, entry_price::text as "entryPrice", margin::text, status, unmanaged, closed_size::text as "closedSize",
       exit_price::text as "exitPrice", realized_pnl::text as "realizedPnl", fees::text, funding::text, ${epoch('opened_at')} as "openedAt",
-      ${epoch('closed_at')} as "closedAt", close_reason as "closeReason" from positions order by id`,
+      ${epoch('closed_at')} as "closedAt", close_reason as "closeReason", margin_mode as "marginMode" from positions order by id`,
     positionRow,
   )
   const events = await read(
@@ -325,6 +348,22 @@ export async function readRaw(db: Reader): Promise<Raw> {
       where o.purpose = 'adl' and o.position_id is not null order by f.id`,
     exchangeFillRow,
   )
+  const ownFills = await read(
+    db,
+    sql`select f.id, f.user_id as "userId", f.pair_code as "pairCode", f.side, f.size::text, ${epoch('f.created_at')} as at,
+      o.position_id as target
+      from fills f left join orders o on o.id = f.order_id left join positions p on p.id = o.position_id
+      where f.biz = 'futures' and p.copy_id is null and f.user_id not in (select user_id from leaders) order by f.id`,
+    ownFillRow,
+  )
+  const fundingPaid = (await hasTable(db, 'funding_intervals'))
+    ? await read(
+        db,
+        sql`select pair_code as "pairCode", ${epoch('funding_time')} as time, rate::text, mark::text from funding_intervals
+          where rate is not null order by funding_time, pair_code`,
+        paidFundingRow,
+      )
+    : []
   const units = (await hasTable(db, 'unit_values'))
     ? await read(
         db,
@@ -335,6 +374,8 @@ export async function readRaw(db: Reader): Promise<Raw> {
     : null
   return {
     tickOrders,
+    ownFills,
+    fundingPaid,
     leaderFills,
     leaders,
     liquidationFills,

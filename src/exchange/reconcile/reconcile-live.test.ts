@@ -1,7 +1,8 @@
 /**
  * The reconciliation over live trading on the books (issue 27, item 11): an exchange seeded like `npm start` with a
  * short history, then its engine run hour by hour while the simulated leaders trade on the books and their followers'
- * copies follow, and two ordinary users trade there too (a resting order that fills, a market order, a partial close).
+ * copies follow, and two ordinary users trade there too (a resting order that fills, a market order, a partial close);
+ * the 16:00 funding is paid between everyone open then.
  * The independent recomputation must agree with every figure: this is `npm run stats:reconcile` in small, fixed seed
  * and clock, so a change that makes the engine and its reconciliation mean different things fails here.
  */
@@ -91,5 +92,7 @@ describe('the reconciliation over live trading on the books', () => {
     const report = await reconcile(context.db, { served })
     expect(report.differences).toEqual([])
     expect(report.checked).toBeGreaterThan(10_000)
+    // 16:00 was paid between the users, the leaders and the copies open then, and recomputed figure by figure.
+    expect(report.families.funding ?? 0).toBeGreaterThan(10)
   }, 600_000)
 })

@@ -30,6 +30,7 @@ import { createTradingBooks } from '../trading/books.ts'
 import { createOrderEngine } from '../trading/order-engine.ts'
 import { ensureHouse } from '../trading/house.ts'
 import { memoryDatabase } from '#tests/fixtures/exchange/database-template.ts'
+import { fundingOn } from '#tests/fixtures/exchange/funding.ts'
 
 const HOUR = 3_600_000
 /** Saturday 00:00 UTC: two days later the Monday settlement runs. */
@@ -97,7 +98,7 @@ afterAll(() => handle.close())
 async function reset(): Promise<void> {
   await handle.db.execute(sql`truncate table users, balances, ledger_accounts, ledger_transfers, leader_events, candles,
     unit_values, leader_stats, leader_daily, profit_shares, positions, copies, leaders, skipped_copies, orders, fills,
-    book_versions restart identity cascade`)
+    book_versions, engine_jobs, funding_intervals restart identity cascade`)
 }
 
 async function addUser(name: string): Promise<number> {
@@ -137,7 +138,9 @@ async function run(history: readonly { moves: number[]; actions: Action[] }[]): 
   })
   // The house the liquidation orders meet on the books (the exchange makes it at start).
   await ensureHouse(db, now(), (pairCode) => market.mark(pairCode))
-  const trading = createOrderEngine({ db, market, books: createTradingBooks(market, now, testMarketSeed), now, rules })
+  const books = createTradingBooks(market, now, testMarketSeed)
+  const funding = fundingOn(market, now, { books, rules })
+  const trading = createOrderEngine({ db, market, books, now, rules, funding })
   const runner = createEngineRunner({
     db,
     market,
@@ -146,6 +149,7 @@ async function run(history: readonly { moves: number[]; actions: Action[] }[]): 
     logger: { log: () => undefined, error: (...args: unknown[]) => console.error(...args) },
     bots: [],
     incidents: throwingIncidents,
+    funding,
     // Liquidation is the order engine's, on the books, as in production: the tick's new marks go to it first.
     onMinutes: () => trading.onPrices(),
     seed: testMarketSeed,
@@ -179,11 +183,11 @@ async function run(history: readonly { moves: number[]; actions: Action[] }[]): 
   }
   const perform = async (action: Action) => {
     const marks = marksOf(market)
-    const trade = async (pairCode: string, kind: Parameters<typeof leaderTrade>[2]['action']) => {
+    const trade = async (pairCode: string, kind: Parameters<typeof leaderTrade>[3]['action']) => {
       events += 1
       const price = marks.get(pairCode)
       if (!price) return
-      await leaderTrade(db, rules, {
+      await leaderTrade(db, rules, funding, {
         eventId: `L:${events}`,
         leaderId,
         biz: 'futures',
@@ -261,7 +265,7 @@ async function run(history: readonly { moves: number[]; actions: Action[] }[]): 
       case 'end': {
         const copy = await liveCopyOf(followerIds[action.follower] ?? leaderId)
         if (!copy) return
-        await endCopyInDb(db, rules, {
+        await endCopyInDb(db, rules, funding, {
           copyId: copy.id,
           closePositions: action.closePositions,
           reason: 'cancel',

@@ -26,6 +26,7 @@ import {
   type Context,
   type Figure,
 } from './figures.ts'
+import { recomputeFunding } from './funding.ts'
 import { Ledger, checkLedger, leaderWalletKey } from './ledger.ts'
 import { Marks } from './marks.ts'
 import { checkProfitShares } from './profit-share.ts'
@@ -390,18 +391,16 @@ export async function reconcile(db: Pick<Database, 'execute'>, options: Reconcil
     Math.max(at, (raw.lastMinute ?? at) + MINUTE),
     historyMinutesFrom,
   )
-  const replayed = replayAll({
-    raw,
-    ledger,
-    marks,
-    eventTime: eventTimeOf(ledger),
-    orderOperation: orderOperations(raw),
-  })
+  const replayInput = { raw, ledger, marks, eventTime: eventTimeOf(ledger), orderOperation: orderOperations(raw) }
+  // Live funding is recomputed on the positions' sizes (a first replay: funding never moves a size), then replayed.
+  const funding = recomputeFunding(raw, ledger, replayAll(replayInput), at)
+  const replayed = replayAll({ ...replayInput, liveFunding: funding.flows })
   const valuation = new Valuation(raw, ledger, replayed, marks)
   const tally = new Tally()
   const pending: Pending[] = []
 
   checkPositions(tally, replayed, pending)
+  funding.check(tally, pending)
   tally.add(checkLedger(raw, ledger), raw.transfers.length, 'ledger')
   checkHistoryCash(tally, raw, ledger, valuation)
 

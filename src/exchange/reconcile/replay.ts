@@ -3,9 +3,10 @@
  * up, fees, PnL and funding paid toward zero, released margin down, prices half-up; an isolated loss is capped at the
  * released margin): a leader's own position from its leader events; a copied one from the leader events of the
  * position it mirrors (its opening and added sizes read back from the margin the ledger moved at the event's copies'
- * price, the average of their block order where they traded on the books, its partial closes by
- * the mirror's rule: the same fraction, down to whole lots; any other close takes what is left). Funding comes from
- * the ledger where the ledger is exact in time, and is charged again on back-filled history at that time's price.
+ * price, the average of their block order where they traded on the books, its partial closes by the mirror's rule: the
+ * same fraction, down to whole lots; any other close takes what is left). Live funding is the reconciliation's own
+ * (funding.ts: the published rates on the positions open at each time, by the zero-sum rule); back-filled history's is
+ * charged again at that time's price, as a replay charges it (the interest rate against the market).
  *
  * The result is each position's state after every step, so its size, entry, margin and cash effect are known at any
  * engine time; its last state is compared with the stored row (a difference means the replay cannot be trusted for
@@ -20,7 +21,7 @@ import type { DeleverageFillRecord, EventRecord, OrderFillRecord, PositionRecord
 
 const FEE_RATE = new D(COPY.takerFeeRate)
 const LIQUIDATION_FEE_RATE = new D(FUTURES.liquidationFeeRate)
-const FUNDING_RATE = new D(COPY.fundingRate)
+const FUNDING_RATE = new D(FUTURES.funding.interestRate)
 const FUNDING_INTERVAL = COPY.fundingIntervalHours * 3_600_000
 /** Sequence of back-filled steps: after any transfer of the same time, before the history's funding of that time. */
 const HISTORY_SEQ = 2 ** 52
@@ -76,7 +77,7 @@ type Step = At &
      * (once the position is out) lost to the insurance fund; nothing returns to the owner.
      */
     | { kind: 'liquidate'; size: D | null; price: D; feeRate?: D }
-    | { kind: 'funding'; amount: D }
+    | { kind: 'funding'; amount: D; margin: D }
     | { kind: 'funding-at'; mark: D }
     /** A close of whatever is left, at the price then (null: not stored; only its size is known). */
     | { kind: 'close-rest'; price: D | null }
@@ -170,7 +171,7 @@ function apply(position: PositionRecord, state: PositionPoint, step: Step): Posi
       break
     }
     case 'funding':
-      next.margin = next.margin.plus(step.amount)
+      next.margin = next.margin.plus(step.margin)
       next.funding = next.funding.plus(step.amount)
       break
     case 'funding-at': {
@@ -203,6 +204,15 @@ export function fundingTimesBetween(from: number, to: number): number[] {
   return times
 }
 
+/** One live funding time of a position as recomputed (funding.ts): what it paid (−) or received, and its margin's part. */
+export interface FundingStep {
+  at: number
+  seq: number
+  ref: string
+  amount: D
+  margin: D
+}
+
 export interface ReplayInput {
   raw: Raw
   ledger: Ledger
@@ -214,6 +224,8 @@ export interface ReplayInput {
    * and what of it closed the leader's position (the size of the operation's close event, 0 when none).
    */
   orderOperation: (orderId: number, after: D) => { fills: readonly OrderFillRecord[]; filledBefore: D; closed: D }
+  /** Each position's live funding, recomputed; absent: none (a first replay that only needs the sizes). */
+  liveFunding?: ReadonlyMap<number, readonly FundingStep[]>
 }
 
 /**
@@ -250,15 +262,12 @@ export function replayAll(input: ReplayInput): Map<number, Replayed> {
   return replayed
 }
 
-/** Funding steps of a position: from the ledger when exact in time, charged again on back-filled history. */
+/** Funding steps of a position: live, as recomputed (funding.ts); charged again on back-filled history. */
 function fundingSteps(input: ReplayInput, position: PositionRecord, from: number, until: number): Step[] {
   const steps: Step[] = []
   const historyEnd = input.ledger.historyEnd
   if (position.biz !== 'futures') return steps
-  for (const m of input.ledger.movements(marginKey(position.id))) {
-    if (m.transfer.kind !== 'funding' || m.transfer.ref?.startsWith('history:')) continue
-    steps.push({ kind: 'funding', at: m.at, seq: m.transfer.id, ref: m.transfer.ref, amount: m.delta })
-  }
+  for (const step of input.liveFunding?.get(position.id) ?? []) steps.push({ kind: 'funding', ...step })
   if (historyEnd !== null) {
     for (const t of fundingTimesBetween(from - 1, Math.min(until, historyEnd))) {
       const mark = input.marks.history(position.pairCode, t)

@@ -19,7 +19,7 @@ export interface Report {
   /** When the served figures were computed (the time everything is recomputed at), epoch ms. */
   at: number
   checked: number
-  /** Figures checked per family (positions, ledger, unit rows, profit shares, leader stats, series, my copies). */
+  /** Figures checked per family (positions, funding, ledger, unit rows, profit shares, leader stats, series, my copies). */
   families: Record<string, number>
   differences: Difference[]
   pending: Pending[]
@@ -44,6 +44,7 @@ export function formatReport(report: Report): string {
 
 /** The family a compared figure belongs to, for the counts of a report. */
 export function familyOf(subject: string, period: string, figure: string): string {
+  if (figure.startsWith('funding ') || subject.startsWith('funding ')) return 'funding'
   if (subject.startsWith('position ')) return 'positions'
   if (figure.startsWith('unit row') || figure.startsWith('valuation row') || figure.startsWith('flow without'))
     return 'unit rows'

@@ -28,6 +28,7 @@ import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { setInsurance } from '#tests/fixtures/exchange/insurance.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
+import { fundingOn, noFunding } from '#tests/fixtures/exchange/funding.ts'
 
 let h: Harness
 const prices = new Map<string, string>()
@@ -43,12 +44,14 @@ const told = new Set<number>()
 beforeAll(async () => {
   // No history: the simulated leaders hold nothing, so only these tests' positions meet the scripted marks.
   h = await startHarness({ market: { backfillDays: 0, minuteHistoryDays: 1 } })
+  const books = createTradingBooks(market, h.context.now, testMarketSeed)
   engine = createOrderEngine({
     db: h.context.db,
     market,
-    books: createTradingBooks(market, h.context.now, testMarketSeed),
+    books,
     now: h.context.now,
     rules: h.context.rules,
+    funding: fundingOn(market, h.context.now, { books, rules: h.context.rules }),
     incidents: createIncidents(h.context.db, h.context.wallNow, { log: () => undefined, error: () => undefined }),
     events: {
       orders: () => undefined,
@@ -417,7 +420,7 @@ describe('a bankrupt rest with no opposite position', () => {
     prices.set(DOT, '8')
     const victim = await futuresUser('1000', DOT)
     await insertLeader(h, victim)
-    await leaderTrade(h.context.db, h.context.rules, {
+    await leaderTrade(h.context.db, h.context.rules, noFunding, {
       eventId: `off-book:${victim}`,
       leaderId: victim,
       biz: 'futures',

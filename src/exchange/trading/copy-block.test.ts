@@ -23,6 +23,7 @@ import { follower, insertLeader } from '#tests/fixtures/exchange/copy/lead-fixtu
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
+import { fundingOn } from '#tests/fixtures/exchange/funding.ts'
 
 const ETH = 'ETH_USDT'
 const prices = new Map<string, string>([
@@ -58,6 +59,7 @@ beforeAll(async () => {
       books,
       now: h.context.now,
       rules: h.context.rules,
+      funding: fundingOn(market, h.context.now, { books, rules: h.context.rules }),
       tape: createTape(TRADING.tapeKept),
     })
   makerBooks = createTradingBooks(market, h.context.now, testMarketSeed)

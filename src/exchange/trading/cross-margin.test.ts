@@ -24,6 +24,7 @@ import { setMarginMode } from './leverage.service.ts'
 import { createOrderEngine, type OrderEngine } from './order-engine.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
+import { fundingOn } from '#tests/fixtures/exchange/funding.ts'
 
 const PAIR = 'ETH_USDT'
 /** The brackets of the pair: every position here is in the first tier (maintenance 0.5 %, no amount). */
@@ -47,6 +48,7 @@ beforeAll(async () => {
     books: createTradingBooks(market, h.context.now, testMarketSeed),
     now: h.context.now,
     rules: h.context.rules,
+    funding: fundingOn(market, h.context.now),
   })
 })
 afterAll(() => h.close())

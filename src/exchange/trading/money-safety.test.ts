@@ -27,6 +27,7 @@ import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { scriptedTrading } from '#tests/fixtures/exchange/scripted-trading.ts'
 import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
+import { fundingOn } from '#tests/fixtures/exchange/funding.ts'
 
 const ETH = 'ETH_USDT'
 const BTC = 'BTC_USDT'
@@ -495,6 +496,7 @@ describe('one failing book never stops the others', () => {
       books: createTradingBooks(market, h.context.now, testMarketSeed),
       now: h.context.now,
       rules: h.context.rules,
+      funding: fundingOn(market, h.context.now),
       incidents,
       flow: {
         trades: (pairCode) => {

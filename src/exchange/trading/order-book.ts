@@ -469,6 +469,22 @@ export class OrderBook {
   }
 
   /**
+   * The average price at which `notional` (in quote) trades at market on `side` now, every resting order counted (the
+   * maker's and users'): a sell walks the bids, a buy the asks. Null when that side holds less than `notional`.
+   */
+  impactPrice(side: Side, notional: Money): Money | null {
+    let left = positive(notional, 'notional')
+    let base = ZERO
+    for (const level of this.sideBook(other(side)).bestFirst()) {
+      const worth = level.total.mul(level.price)
+      if (worth.gte(left)) return exact(notional).div(base.plus(left.div(level.price)))
+      base = base.plus(level.total)
+      left = left.minus(worth)
+    }
+    return null
+  }
+
+  /**
    * Whether an order on `side` limited at `limit` (null: a market order) could meet a resting order of an owner not in
    * `owners`. When it cannot, whom its owner is linked to cannot matter (a caller may skip looking its trade group up).
    */

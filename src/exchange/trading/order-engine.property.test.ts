@@ -43,6 +43,7 @@ import { FUTURES } from '#/app.config.ts'
 import { insuranceBalance } from './insurance.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
+import { fundingOn } from '#tests/fixtures/exchange/funding.ts'
 
 const PAIR = 'ETH_USDT'
 const START = 3000
@@ -230,6 +231,7 @@ class World {
       books: this.books,
       now: h.context.now,
       rules: h.context.rules,
+      funding: fundingOn(market, h.context.now, { books: this.books }),
     })
   }
 

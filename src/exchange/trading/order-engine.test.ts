@@ -21,11 +21,12 @@ import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 import { openOrders } from './orders-read.ts'
 import { positions } from '../db/copy-schema.ts'
 import { follower, fundedUser, insertLeader } from '#tests/fixtures/exchange/copy/lead-fixtures.ts'
+import { fundingOn } from '#tests/fixtures/exchange/funding.ts'
 
 const PAIR = 'ETH_USDT'
 let h: Harness
 const prices = new Map<string, string>([[PAIR, '3000']])
-const market = { mark: (pairCode: string) => prices.get(pairCode) }
+const market = { mark: (pairCode: string) => prices.get(pairCode), marks: () => prices }
 let engine: OrderEngine
 let ids = 0
 
@@ -37,6 +38,7 @@ const newEngine = () =>
     books: createTradingBooks(market, h.context.now, testMarketSeed),
     now: h.context.now,
     rules: h.context.rules,
+    funding: fundingOn(market, h.context.now),
   })
 
 beforeAll(async () => {
@@ -285,6 +287,7 @@ describe('the simulated market flow and the tape', () => {
       books,
       now: h.context.now,
       rules: h.context.rules,
+      funding: fundingOn(market, h.context.now, { books }),
       tape,
       flow: { trades: (_pairCode, limit) => flowTrades.slice(-limit).reverse() },
       events: {

@@ -93,6 +93,7 @@ import { bankruptcyPrice, marginFor, unrealizedPnl } from '../copy/position-math
 import { NO_TRIGGERS, refreshLevels } from '../copy/positions.ts'
 import { loadPositions, loadWallets, persistChange } from '../copy/store.ts'
 import type { Rules } from '../copy/rules.ts'
+import type { DueFunding } from '../copy/funding-share.ts'
 import type { Marks } from '../copy/unit-values.ts'
 import type { LeaderOrder } from '../copy/mirror.ts'
 import { futuresUnitOf, sizeFromUnit } from '#/contract/futures-units.ts'
@@ -145,6 +146,8 @@ export interface OrderEngineDeps {
   flow?: { trades(pairCode: string, limit: number): readonly MarketTrade[] }
   /** Where a failing item of `onPrices` (a book, a liquidation, a stop) is recorded; without it the first is thrown. */
   incidents?: Incidents
+  /** Funding: every operation on a futures book pays the pair's passed funding times first (trading/funding.ts). */
+  funding: DueFunding
 }
 
 export interface OrderEngine {
@@ -372,6 +375,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
           const at = now()
           const stored = await lockBook(tx, biz, pairCode)
           const house = (await houseHoldings(tx)).userId
+          // Funding times of the pair that have passed are paid first, on the positions as they were then.
+          if (biz === 'futures') await deps.funding.settleDue(tx, [pairCode], at)
           let book = await currentBook(tx, biz, pairCode, stored)
           const swept = newOperation(biz, instrument, book, house)
           const sweptTold: Touched = { orders: new Map(), fills: [], prints: [], followers: [] }

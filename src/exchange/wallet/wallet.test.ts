@@ -235,7 +235,7 @@ describe('total assets with copy trading (issue 17, item 11)', () => {
 
     // The leader opens: the copy puts 500 of margin into a position and pays its fee; the mark moves it.
     const price = new Money(h.context.market.mark('BTC_USDT') ?? '0')
-    const opened = await leaderTrade(h.context.db, h.context.rules, {
+    const opened = await leaderTrade(h.context.db, h.context.rules, h.context.funding, {
       eventId: `wallet:${leaderId}:open`,
       leaderId,
       biz: 'futures',

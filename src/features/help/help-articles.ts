@@ -92,6 +92,16 @@ export const HELP_TEXTS: Record<HelpArticle, HelpArticleText> = {
       msg`The {lights} ADL bars on each futures position show its place in that queue among the positions of its pair and side: the more bars are lit, the sooner it would be deleveraged (all {lights} for the first in line, one for the last). Taking profit or lowering leverage moves a position back. An auto-deleveraged close shows in your orders and fills as Auto-deleveraging.`,
     ],
   },
+  funding: {
+    title: msg`Funding`,
+    paragraphs: [
+      msg`A perpetual never expires. To keep its price near the market's, longs and shorts pay each other funding every {fundingHours} hours, at 00:00, 08:00 and 16:00 UTC. Every position open at that instant takes part, whatever happens to it a moment later; a position opened after it pays nothing until the next one.`,
+      msg`Each position pays or receives the funding rate × its value at the mark price. With a positive rate longs pay and shorts receive; with a negative one, shorts pay and longs receive. Funding passes only between traders: the exchange neither pays nor keeps it.`,
+      msg`The rate comes from the order book. Every minute the exchange measures how far the average price of selling, and of buying, {impactMargin} USDT of margin at the pair's highest leverage lies above or below the mark price: the premium. An interval's rate is its average premium plus the interest rate of {fundingInterest}, which moves it by at most {fundingClamp} either way, and never more than {fundingCap} either way. The terminal shows the rate the interval in progress would pay so far.`,
+      msg`A paying position pays what it owes, up to what backs it: an isolated position its margin, a cross position its margin and then its futures wallet. When what was paid covers what the receiving side is due, each receiver gets its due and anything left goes to the insurance fund. When it falls short, each receiver gets its share of what was paid, in proportion to what it was due, rounded down; the smallest units left over go to the largest remainders.`,
+      msg`Funding is paid into and out of a position's margin, so it moves the position's liquidation price a little.`,
+    ],
+  },
 }
 
 /** The rates the articles quote (ratios, shown as percentages with these decimals). */
@@ -101,6 +111,9 @@ export const HELP_RATES = {
   futuresFee: { ratio: COPY.takerFeeRate, digits: 2 },
   maxShare: { ratio: COPY.maxProfitShareRate, digits: 0 },
   maintenance: { ratio: COPY.maintenanceMarginRate, digits: 2 },
+  fundingInterest: { ratio: FUTURES.funding.interestRate, digits: 2 },
+  fundingClamp: { ratio: FUTURES.funding.premiumClamp, digits: 2 },
+  fundingCap: { ratio: FUTURES.funding.rateCap, digits: 2 },
 } as const
 
 /** The other figures they quote. */
@@ -108,6 +121,7 @@ export const HELP_FIGURES = {
   fundingHours: COPY.fundingIntervalHours,
   minBalance: COPY.leaderMinBalanceUsdt,
   lights: FUTURES.adlLights,
+  impactMargin: FUTURES.funding.impactMarginUsdt,
 } as const
 
 /** The article at /{lang}/{catalog}/{id}, if the help centre has it. */

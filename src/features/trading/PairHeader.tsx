@@ -1,24 +1,46 @@
 /**
  * The terminal's header (issue 19): the pair (a menu of every pair of the market), its live last price, 24 h change,
- * high, low and volume, on futures the mark price and the time to the next funding; the way to the pair on the other
- * market; and the pairs kept open as tabs (§3 tabsList).
+ * high, low and volume, on futures the mark price, the funding rate the interval in progress would pay and the time to
+ * its funding; the way to the pair on the other market; and the pairs kept open as tabs (§3 tabsList).
  */
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { useStore } from '@tanstack/react-store'
 import { useEffect, useState, type ReactNode } from 'react'
+import { TERMINAL } from '#/app.config.ts'
 import type { MarketInstrument, MarketTicker, TradingMarket } from '#/contract/index.ts'
-import { LocaleLink } from '#/features/i18n/index.ts'
+import { HelpLink, LocaleLink } from '#/features/i18n/index.ts'
 import { LivePrice } from '#/features/markets/index.ts'
 import { tabsListStore } from '#/features/state/index.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { DropdownMenu, MenuLink } from '#/ui/DropdownMenu.tsx'
 import { Amount } from '#/ui/Amount.tsx'
+import { pairMarketQueries } from './pair-market.queries.ts'
 import type { PairFacts } from './shared/pair.ts'
+import { dataOf } from './trading.queries.ts'
 
 const HOUR_MS = 3_600_000
 
 /** Milliseconds to the next funding (every `hours` from 00:00 UTC). */
 export const untilFunding = (now: number, hours: number) => hours * HOUR_MS - (now % (hours * HOUR_MS))
+
+/**
+ * The perpetual's predicted funding rate (a percent with 4 decimals; positive: longs pay shorts) beside the countdown to
+ * its funding time; read every minute, the countdown shown before the first answer.
+ */
+function FundingNow({ pairCode, hours }: { pairCode: string; hours: number }) {
+  const format = useNumberFormat()
+  const funding = dataOf(useQuery(pairMarketQueries.funding(pairCode)).data)
+  return (
+    <span className="flex gap-1.5" data-testid="funding">
+      <span dir="ltr" className="tabular-nums" data-testid="funding-rate">
+        {funding ? format.percent(funding.predictedRate, TERMINAL.fundingPercentDigits) : '--'}
+      </span>
+      <span aria-hidden="true">/</span>
+      <Countdown hours={hours} />
+    </span>
+  )
+}
 
 function Countdown({ hours }: { hours: number }) {
   const [now, setNow] = useState<number | undefined>()
@@ -58,9 +80,9 @@ export function PairHeader({
   const { base, quote } = pair
   const up = !ticker.change24h.startsWith('-')
   const other: TradingMarket = biz === 'spot' ? 'futures' : 'spot'
-  const stat = (label: string, value: ReactNode, testId?: string) => (
+  const stat = (label: ReactNode, value: ReactNode, testId?: string) => (
     <div className="flex flex-col">
-      <dt className="text-[11px] text-muted">{label}</dt>
+      <dt className="flex items-center gap-1 text-[11px] text-muted">{label}</dt>
       <dd className="text-xs" data-testid={testId}>
         {value}
       </dd>
@@ -141,7 +163,13 @@ export function PairHeader({
           {biz === 'futures' ? (
             <>
               {stat(t`Mark price`, <Amount value={ticker.mark} digits={pair.priceDigits} />, 'mark-price')}
-              {stat(t`Next funding`, <Countdown hours={fundingHours} />)}
+              {stat(
+                <>
+                  {t`Funding / Countdown`}
+                  <HelpLink to="funding" label={t`Learn more about funding`} testId="help-funding" />
+                </>,
+                <FundingNow pairCode={pair.pairCode} hours={fundingHours} />,
+              )}
             </>
           ) : null}
         </dl>

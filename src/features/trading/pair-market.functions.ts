@@ -1,13 +1,14 @@
 /**
  * A pair's public market for the terminal's first paint (issue 19): its ticker, order book and recent trades on one
  * market, read together on the server; and its candles, which the chart asks for after the page has painted. The
- * socket keeps them live from there.
+ * socket keeps them live from there. A perpetual's funding is read beside them and asked again every minute.
  */
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
 import { TERMINAL, TRADING, WEBSOCKET } from '#/app.config.ts'
 import {
   depthResponseSchema,
+  fundingRateResponseSchema,
   klineIntervalSchema,
   klinesResponseSchema,
   marketTickerResponseSchema,
@@ -48,6 +49,16 @@ export const getPairMarket = createServerFn({ method: 'GET' })
       data: { ticker: ticker.data, depth: depth.data, trades: trades.status === 'ok' ? trades.data : [] },
     }
   })
+
+/** A perpetual's funding now: the predicted rate of the interval in progress and its next funding time. */
+export const getFunding = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .validator(validated(z.object({ pairCode: pairCodeSchema })))
+  .handler(({ data, context: { exchange } }) =>
+    exchange.load(`/market/v1/funding?pairCode=${encodeURIComponent(data.pairCode)}`, fundingRateResponseSchema, {
+      essential: false,
+    }),
+  )
 
 export const listKlines = createServerFn({ method: 'GET' })
   .middleware([exchangeMiddleware])

@@ -1,8 +1,8 @@
-/** Query options of a pair's public market: its first answer for the terminal, and its candles per interval. */
+/** Query options of a pair's public market: its first answer for the terminal, its candles per interval, its funding. */
 import { queryOptions } from '@tanstack/react-query'
 import { TERMINAL } from '#/app.config.ts'
 import type { KlineInterval, TradingMarket } from '#/contract/index.ts'
-import { getPairMarket, listKlines } from './pair-market.functions.ts'
+import { getFunding, getPairMarket, listKlines } from './pair-market.functions.ts'
 
 /** The page's first answer; the socket keeps it live afterwards. */
 const FIRST_ANSWER_STALE_MS = 10_000
@@ -14,6 +14,14 @@ export const pairMarketQueries = {
       queryKey: [...pairMarketQueries.all, biz, pairCode] as const,
       queryFn: () => getPairMarket({ data: { biz, pairCode } }),
       staleTime: FIRST_ANSWER_STALE_MS,
+    }),
+  /** A perpetual's funding: its predicted rate moves with each minute's premium sample, so it is asked again. */
+  funding: (pairCode: string) =>
+    queryOptions({
+      queryKey: [...pairMarketQueries.all, 'funding', pairCode] as const,
+      queryFn: () => getFunding({ data: { pairCode } }),
+      staleTime: TERMINAL.fundingRefreshMs,
+      refetchInterval: TERMINAL.fundingRefreshMs,
     }),
   klines: (pairCode: string, interval: KlineInterval) =>
     queryOptions({

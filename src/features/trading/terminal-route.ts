@@ -2,8 +2,9 @@
  * The two terminal routes (/spot/{pair}, /futures/{pair}) in one definition (issue 19): the pair checked against the
  * exchange's instruments (a pair it does not list is 404 'Page Not Found'; any case is taken and sent on to the
  * pair's own spelling), the chart interval in the search (a bad value falls back), the loader that reads the pair's
- * market and the trader's orders, positions and balance for the first paint, and a head titled with the pair. The
- * page components are in TerminalPage.tsx, named by the route files (each page its own chunk).
+ * market (a perpetual's funding with it) and the trader's orders, positions and balance for the first paint, and a head
+ * titled with the pair. The page components are in TerminalPage.tsx, named by the route files (each page its own
+ * chunk).
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
@@ -68,6 +69,8 @@ async function loadTerminal(biz: TradingMarket, { context, params }: LoaderInput
   if (instrument.pairCode !== params.pair)
     throw redirect({ href: withLocalePrefix(context.prefix, `/${biz}/${instrument.pairCode}`), statusCode: 301 })
   const reads: Promise<unknown>[] = [queryClient.ensureQueryData(pairMarketQueries.market(biz, instrument.pairCode))]
+  // The perpetual's funding rate is in the header's first paint too.
+  if (biz === 'futures') reads.push(queryClient.ensureQueryData(pairMarketQueries.funding(instrument.pairCode)))
   if (context.shell.loggedIn) {
     reads.push(
       queryClient.ensureQueryData(tradingQueries.openOrders(biz)),

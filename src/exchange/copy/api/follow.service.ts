@@ -237,7 +237,7 @@ export async function cancelCopy(
   const row = await liveCopy(ctx.db, followerId, leaderId)
   if (!row) throw notCopying()
   const marks = marksOf(ctx.market)
-  const record = await endCopyInDb(ctx.db, ctx.rules, {
+  const record = await endCopyInDb(ctx.db, ctx.rules, ctx.funding, {
     copyId: row.id,
     closePositions,
     reason: 'cancel',
@@ -265,6 +265,10 @@ export async function closeCopiedPosition(
       eq(positions.status, 'open'),
       isNotNull(positions.copyId),
     )
+    const [found] = await tx.select({ pairCode: positions.pairCode }).from(positions).where(copied)
+    if (!found) throw notFound()
+    // Its pair's passed funding times are paid first, on the position as it was then.
+    await ctx.funding.settleDue(tx, [found.pairCode], now)
     const [position] = await loadPositions(tx, book, copied)
     if (!position) throw notFound()
     const mark = markOf(ctx.market, position.pairCode)

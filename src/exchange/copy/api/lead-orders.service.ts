@@ -95,7 +95,7 @@ async function trade(
 ): Promise<LeaderTrade> {
   const price = markFor(ctx, pairCode)
   try {
-    const result = await leaderTrade(ctx.db, ctx.rules, {
+    const result = await leaderTrade(ctx.db, ctx.rules, ctx.funding, {
       eventId,
       leaderId: leader.userId,
       biz: leader.biz,

@@ -93,7 +93,7 @@ export async function removeFollower(ctx: ExchangeContext, leaderId: number, cop
     .from(copies)
     .where(and(mine, ne(copies.status, 'cancelled')))
   if (!copy) throw notFound()
-  await endCopyInDb(ctx.db, ctx.rules, {
+  await endCopyInDb(ctx.db, ctx.rules, ctx.funding, {
     copyId,
     closePositions: true,
     reason: 'removed',

@@ -55,11 +55,13 @@ beforeAll(async () => {
   const opened = await leaderTrade(
     h.context.db,
     h.context.rules,
+    h.context.funding,
     order('setup:open', 50_000, { kind: 'open', side: 1, size: new Money(1), leverage: 10 }),
   )
   await leaderTrade(
     h.context.db,
     h.context.rules,
+    h.context.funding,
     order('setup:close', 52_500, { kind: 'close', positionId: opened?.position.id ?? 0 }),
   )
 })

@@ -289,7 +289,7 @@ export async function cancelLeader(ctx: ExchangeContext, userId: number): Promis
   const live = await ctx.db.select({ id: copies.id }).from(copies).where(liveCopiesOf(userId))
   const marks = marksOf(ctx.market)
   for (const { id } of live) {
-    await endCopyInDb(ctx.db, ctx.rules, {
+    await endCopyInDb(ctx.db, ctx.rules, ctx.funding, {
       copyId: id,
       closePositions: true,
       reason: 'leader-cancelled',

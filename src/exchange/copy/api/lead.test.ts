@@ -91,7 +91,7 @@ describe('requirements and applying', () => {
   it('a user holding an open position of their own: no-open-positions unmet', async () => {
     const user = await fundedUser(h, 1000)
     await insertLeader(h, user.id)
-    await leaderTrade(h.context.db, h.context.rules, {
+    await leaderTrade(h.context.db, h.context.rules, h.context.funding, {
       eventId: `${user.id}:setup`,
       leaderId: user.id,
       biz: 'futures',

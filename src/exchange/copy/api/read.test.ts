@@ -436,7 +436,7 @@ describe("a leader's positions, history and followers", () => {
       order('A:btc', 'BTC_USDT', '50000', { kind: 'open', side: 1, size: new Money('0.01'), leverage: 10 }),
       order('A:eth', 'ETH_USDT', '2000', { kind: 'open', side: -1, size: new Money('0.5'), leverage: 5 }),
     ]) {
-      const result = await leaderTrade(h.context.db, h.context.rules, o)
+      const result = await leaderTrade(h.context.db, h.context.rules, h.context.funding, o)
       positionIds.push(result?.position.id ?? 0)
     }
     const open = leaderPositionsResponseSchema.parse(await get(`/copy/v1/leaders/${A.id}/positions`)).data
@@ -469,11 +469,13 @@ describe("a leader's positions, history and followers", () => {
     await leaderTrade(
       h.context.db,
       h.context.rules,
+      h.context.funding,
       order('A:btc:close', 'BTC_USDT', '51000', { kind: 'close', positionId: positionIds[0] ?? 0 }),
     )
     await leaderTrade(
       h.context.db,
       h.context.rules,
+      h.context.funding,
       order('A:eth:close', 'ETH_USDT', '1900', { kind: 'close', positionId: positionIds[1] ?? 0 }),
     )
     const history = positionPageResponseSchema.parse(await get(`/copy/v1/leaders/${A.id}/history`)).data
@@ -569,7 +571,7 @@ describe('on-chain wallets', () => {
 
   it('one wallet: every period and its recent trades; 404 when unknown', async () => {
     await h.context.db.transaction((tx) => deposit(tx, W2.id, 'USDT', new Money(1000), h.context.now()))
-    await leaderTrade(h.context.db, h.context.rules, {
+    await leaderTrade(h.context.db, h.context.rules, h.context.funding, {
       eventId: 'W2:sol',
       leaderId: W2.id,
       biz: 'spot',

@@ -44,7 +44,7 @@ describe('copy settings edit', () => {
       },
     })
     expect(follow.status, follow.text).toBe(200)
-    await leaderTrade(db, h.context.rules, {
+    await leaderTrade(db, h.context.rules, h.context.funding, {
       eventId: 'reprice:1',
       leaderId,
       biz: 'futures',

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COPY } from '#/app.config.ts'
+import { COPY, FUTURES } from '#/app.config.ts'
 import { paid } from '#/contract/rounding.ts'
 import { leaderDaily, leaderEvents, ledgerTransfers, positions, unitValues } from '#/exchange/db/copy-schema.ts'
 import { Exact, Money } from '#/exchange/money.ts'
@@ -74,8 +74,9 @@ async function backfilled(): Promise<Held[]> {
         )
       const mark = marks.get(`${row.pairCode}@${time}`)
       if (!mark) throw new Error(`no price for ${row.pairCode} at ${new Date(time).toISOString()}`)
-      // The live rule (positions.ts payFunding): longs pay shorts at a positive rate, rounded toward zero.
-      expected = expected.minus(paid(mark, size, new Money(COPY.fundingRate), row.side))
+      // A replay's rule (positions.ts payFunding): the interest component against the market, longs paying at a positive
+      // rate, rounded toward zero.
+      expected = expected.minus(paid(mark, size, new Money(FUTURES.funding.interestRate), row.side))
       crossed += 1
     }
     return { id: row.id, funding: new Money(row.funding), expected, crossed }

@@ -1,8 +1,10 @@
 /**
  * The simulated leaders' history on first start: every bot trades the back-filled market hour by
  * hour (its strategy deciding at its own step, rounded to whole hours), in memory on the engine's
- * own Book, with liquidation at the hour's close; funding at every funding time, at that time's price, by the live
- * engine's rule (risk.ts); every bot's equity at each hour's closes (its unit value, as the live engine values
+ * own Book, with liquidation at the hour's close; funding at every funding time, at that time's price: a replay has no
+ * order book and no counterparties (the house is every trade's other side), so each position pays or receives the
+ * interest component alone against the market (risk.ts `applyReplayFunding`; the live engine pays it between longs
+ * and shorts at the books' rate); every bot's equity at each hour's closes (its unit value, as the live engine values
  * leaders hourly) and a daily equity snapshot. The result is written in one transaction: positions, ledger
  * transfers and balances, leader events (so the "what-if" can replay them), the hourly unit values and the daily
  * rows the statistics are computed from.
@@ -20,7 +22,8 @@ import { Book, marginKey, parseKey, type Change, type PositionState, type Transf
 import { leaderWallet } from '../copy-account.ts'
 import { executeLeaderOrder, type LeaderOrder } from '../mirror.ts'
 import { triggerAt, unrealizedPnl } from '../position-math.ts'
-import { applyFunding, fundingTimes } from '../risk.ts'
+import { fundingTimes } from '#/exchange/market/funding-rate.ts'
+import { applyReplayFunding } from '../risk.ts'
 import type { Rules } from '../rules.ts'
 import { allocatePositionIds, loadWallets, persistChange, type Tx } from '../store.ts'
 import { recordHistory } from '../unit-values.ts'
@@ -193,7 +196,7 @@ function simulate(
   const fundUpTo = (time: number) => {
     let next = fundings[funded]
     while (next && next.time <= time) {
-      applyFunding(book, rules, next.marks, new Date(next.time))
+      applyReplayFunding(book, rules, next.marks, new Date(next.time))
       funded += 1
       next = fundings[funded]
     }
