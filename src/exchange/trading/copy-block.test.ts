@@ -17,6 +17,7 @@ import { orders } from '../db/trading-schema.ts'
 import { Exact, type Money } from '../money.ts'
 import { createTradingBooks, type TradingBooks } from './books.ts'
 import { allocateBlock } from './copy-block.ts'
+import { houseId } from './house.ts'
 import { createOrderEngine, type OrderEngine } from './order-engine.ts'
 import { createTape } from './tape.ts'
 import { follower, insertLeader } from '#tests/fixtures/exchange/copy/lead-fixtures.ts'
@@ -112,6 +113,16 @@ async function copied(copyId: number) {
   }
 }
 
+/** The house's own position of a pair, signed (a short negative): the maker's side of every match with its quotes. */
+async function housePosition(pairCode: string): Promise<Money> {
+  const house = await houseId(h.context.db)
+  const [row] = await h.context.db
+    .select()
+    .from(positions)
+    .where(and(eq(positions.userId, house ?? 0), eq(positions.pairCode, pairCode), eq(positions.status, 'open')))
+  return row ? new Exact(row.size).times(row.side) : new Exact(0)
+}
+
 async function orderRow(id: string) {
   const [row] = await h.context.db
     .select()
@@ -171,6 +182,7 @@ describe('a lead order’s followers trade one block order on the book', () => {
     const userAsk = await ask(withMaker, user, ETH, new Exact(third).minus('0.01').toFixed(), '3')
     expect(userAsk.order.status).toBe('new')
     const before = makerBooks.book('futures', ETH)?.depth(100).asks ?? []
+    const houseBefore = await housePosition(ETH)
     const bought = await place(withMaker, lead, { pairCode: ETH, side: 'buy', type: 'market', size: '2' })
     const leaderQuote = bought.fills.reduce((sum, f) => sum.plus(f.quote), new Exact(0))
     const leaderPrice = leaderQuote.div(2).toDecimalPlaces(18, Exact.ROUND_HALF_UP)
@@ -213,6 +225,9 @@ describe('a lead order’s followers trade one block order on the book', () => {
     expect(await openEvent(lead)).toEqual([
       { kind: 'open', price: leaderPrice.toFixed(), copyPrice, copied: 3, skipped: 0 },
     ])
+    // The maker's side of the leader's 2 ETH and of the block's 15 (the 18 less the user's 3) is the house's own
+    // position, as any trader's (before: nobody's, the market account took it).
+    expect((await housePosition(ETH)).minus(houseBefore).toFixed()).toBe('-17')
     await ledgerWhole()
   })
 })
