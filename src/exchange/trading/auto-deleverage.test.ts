@@ -16,26 +16,22 @@ import { incidents as incidentsTable } from '../db/engine-schema.ts'
 import { fills, orders } from '../db/trading-schema.ts'
 import { createIncidents } from '../incidents.ts'
 import { Exact, type Money } from '../money.ts'
-import { createTradingBooks } from './books.ts'
 import { houseId } from './house.ts'
 import { insuranceBalance } from './insurance.ts'
 import { setMarginMode } from './leverage.service.ts'
-import { createOrderEngine, type OrderEngine } from './order-engine.ts'
+import type { OrderEngine } from './order-engine.ts'
 import { openPositions } from './orders-read.ts'
 import { reconcile } from '../reconcile/reconcile.ts'
 import { follower, insertLeader } from '#tests/fixtures/exchange/copy/lead-fixtures.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { setInsurance } from '#tests/fixtures/exchange/insurance.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
-import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
-import { fundingOn, noFunding } from '#tests/fixtures/exchange/funding.ts'
+import { noFunding } from '#tests/fixtures/exchange/funding.ts'
+import { scriptedTrading } from '#tests/fixtures/exchange/scripted-trading.ts'
 
 let h: Harness
-const prices = new Map<string, string>()
-const market = {
-  mark: (pairCode: string) => prices.get(pairCode),
-  marks: () => new Map(prices),
-}
+const scripted = scriptedTrading({})
+const { prices, market } = scripted
 let engine: OrderEngine
 let ids = 0
 /** The users the engine told their accounts changed (TradingEvents.accounts). */
@@ -44,14 +40,7 @@ const told = new Set<number>()
 beforeAll(async () => {
   // No history: the simulated leaders hold nothing, so only these tests' positions meet the scripted marks.
   h = await startHarness({ market: { backfillDays: 0, minuteHistoryDays: 1 } })
-  const books = createTradingBooks(market, h.context.now, testMarketSeed)
-  engine = createOrderEngine({
-    db: h.context.db,
-    market,
-    books,
-    now: h.context.now,
-    rules: h.context.rules,
-    funding: fundingOn(market, h.context.now, { books, rules: h.context.rules }),
+  engine = scripted.engine(h, {
     incidents: createIncidents(h.context.db, h.context.wallNow, { log: () => undefined, error: () => undefined }),
     events: {
       orders: () => undefined,
@@ -62,7 +51,7 @@ beforeAll(async () => {
       depth: () => undefined,
       trades: () => undefined,
     },
-  })
+  }).engine
 })
 afterAll(() => h.close())
 
@@ -270,7 +259,12 @@ describe('the ADL order', () => {
     expect(scores.map((s) => s.toDecimalPlaces(2).toFixed())).toEqual(['0.53', '0.42', '0.63'])
     const order = [2, 0, 1]
     // The lights served with the positions: among three, the quintiles 5, 4 and 2 of that order.
-    const ctx = { db: h.context.db, market, rules: h.context.rules }
+    // The simulator's marks, as strings, as the positions' reader takes them.
+    const ctx = {
+      db: h.context.db,
+      market: { mark: (pairCode: string) => market.mark(pairCode), marks: () => new Map(prices) },
+      rules: h.context.rules,
+    }
     const lights = await Promise.all(
       [early, wide, late].map(async (user) => (await openPositions(ctx, user, 'futures', SOL))[0]?.adlQuantile),
     )

@@ -18,27 +18,22 @@ import { Exact, type Money } from '../money.ts'
 import { createTradingBooks, type TradingBooks } from './books.ts'
 import { allocateBlock } from './copy-block.ts'
 import { houseId } from './house.ts'
-import { createOrderEngine, type OrderEngine } from './order-engine.ts'
-import { createTape } from './tape.ts'
+import type { OrderEngine } from './order-engine.ts'
 import { follower, insertLeader } from '#tests/fixtures/exchange/copy/lead-fixtures.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
-import { fundingOn } from '#tests/fixtures/exchange/funding.ts'
+import { scriptedTrading } from '#tests/fixtures/exchange/scripted-trading.ts'
 
 const ETH = 'ETH_USDT'
-const prices = new Map<string, string>([
-  [ETH, '3000'],
-  ['SOL_USDT', '168'],
-  ['BNB_USDT', '585'],
-  ['AVAX_USDT', '35'],
-  ['LINK_USDT', '100'],
-  ['TON_USDT', '7'],
-])
-const market = {
-  mark: (pairCode: string) => prices.get(pairCode),
-  marks: () => new Map([...prices].map(([pair, price]) => [pair, new Exact(price)])),
-}
+const scripted = scriptedTrading({
+  [ETH]: '3000',
+  SOL_USDT: '168',
+  BNB_USDT: '585',
+  AVAX_USDT: '35',
+  LINK_USDT: '100',
+  TON_USDT: '7',
+})
 let h: Harness
 let makerBooks: TradingBooks
 let withMaker: OrderEngine
@@ -53,20 +48,11 @@ beforeAll(async () => {
     start: Date.UTC(2026, 10, 23, 12, 0, 30),
     market: { backfillDays: 0, minuteHistoryDays: 1 },
   })
-  const engine = (books: TradingBooks) =>
-    createOrderEngine({
-      db: h.context.db,
-      market,
-      books,
-      now: h.context.now,
-      rules: h.context.rules,
-      funding: fundingOn(market, h.context.now, { books, rules: h.context.rules }),
-      tape: createTape(TRADING.tapeKept),
-    })
-  makerBooks = createTradingBooks(market, h.context.now, testMarketSeed)
-  withMaker = engine(makerBooks)
+  ;({ engine: withMaker, books: makerBooks } = scripted.engine(h))
   // The maker quotes around its market's price: given none, it never quotes, and only the tests' orders rest there.
-  bare = engine(createTradingBooks({ mark: () => undefined }, h.context.now, testMarketSeed))
+  bare = scripted.engine(h, {
+    books: createTradingBooks({ mark: () => undefined }, h.context.now, testMarketSeed),
+  }).engine
 })
 afterAll(() => h.close())
 
