@@ -118,8 +118,9 @@ export const CLOSE_REASONS = [
 export type CloseReason = (typeof CLOSE_REASONS)[number]
 /**
  * Why a copy did not follow a lead event (in full): its balance, the minimum order, a paused copy, a market the leader
- * does not share, or the book (the block order of the followers ran out of depth, or met its slippage cap, before it
- * filled this copy's share).
+ * does not share, the book (the block order of the followers ran out of depth, or met its slippage cap, before it
+ * filled this copy's share), or the pair's leverage bracket (the copy's position would be larger than its leverage
+ * allows: FUTURES.brackets).
  */
 export const SKIP_REASONS = [
   'insufficient-balance',
@@ -128,6 +129,7 @@ export const SKIP_REASONS = [
   'instrument-not-allowed',
   'depth',
   'slippage',
+  'position-bracket',
 ] as const
 export type SkipReason = (typeof SKIP_REASONS)[number]
 

@@ -2,7 +2,8 @@
  * A leader's trade and its mirror: the leader's own position changes, then every copy of that
  * leader follows within its settings and caps, or records why it could not.
  */
-import { exact, type Money } from '../money.ts'
+import { leverageAllowed } from '#/contract/brackets.ts'
+import { Exact, exact, type Money } from '../money.ts'
 import type { Biz } from '../db/copy-schema.ts'
 import type { Book, CopyState, PositionState, Side, SkipReason } from './book.ts'
 import { feeFor, floorToLot, followerLeverage, marginFor, sizeFollowerOrder, triggerAt } from './position-math.ts'
@@ -205,6 +206,14 @@ export function copyOrders(
     })
     if (!sizing.ok) {
       skipCopy(book, copy, order, sizing.reason)
+      skipped += 1
+      continue
+    }
+    // A futures copy's position stays within the pair's leverage bracket, as any trader's (the exchange refuses a
+    // user's order past it): at the copy's leverage, its position with this order may not outgrow the tier's cap.
+    const after = (existing?.size ?? new Exact(0)).plus(sizing.size).times(price)
+    if (order.biz === 'futures' && !leverageAllowed(instrument.brackets, after, leverage)) {
+      skipCopy(book, copy, order, 'position-bracket')
       skipped += 1
       continue
     }

@@ -5,7 +5,7 @@
  * order engine on the harness database with a scripted mark: the real books (the simulated maker's ladder) on ETH, and
  * books whose maker is given no price (so it never quotes) where a test lays out every level itself.
  */
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COPY, TRADING } from '#/app.config.ts'
 import { myCopyDetailResponseSchema, type PlaceOrderRequest } from '#/contract/index.ts'
@@ -33,6 +33,7 @@ const scripted = scriptedTrading({
   AVAX_USDT: '35',
   LINK_USDT: '100',
   TON_USDT: '7',
+  DOT_USDT: '8',
 })
 let h: Harness
 let makerBooks: TradingBooks
@@ -334,6 +335,32 @@ describe('what the book cannot fill', () => {
       [pair, 'depth'],
     ])
     expect(await openEvent(lead)).toEqual([{ kind: 'open', price: '585', copyPrice: '586', copied: 1, skipped: 2 }])
+    await ledgerWhole()
+  })
+})
+
+describe('a copy past its leverage bracket', () => {
+  it('is skipped with reason position-bracket, its balance untouched; a copy within it follows', async () => {
+    // DOT's brackets (not BTC's or ETH's): 50× (its maximum) up to 10,000 USDT. Copies at a fixed 50×: 100 DOT at 8
+    // (800 USDT) is within; 1,500 DOT (12,000 USDT) is not. Before, the large copy opened at 50× past the tier.
+    const pair = 'DOT_USDT'
+    const lead = await leader(bare, pair)
+    const within = await ratioCopy(lead, '1')
+    const past = await ratioCopy(lead, '15')
+    await h.context.db
+      .update(copies)
+      .set({ leverageMode: 'fixed', fixedLeverage: 50 })
+      .where(inArray(copies.id, [within, past]))
+    const seller = await futuresUser('100000')
+    await ask(bare, seller, pair, '8', '2000')
+    await place(bare, lead, { pairCode: pair, side: 'buy', type: 'market', size: '100' })
+    expect(await copied(within)).toMatchObject({ size: '100', entry: '8', skips: [] })
+    expect(await copied(past)).toEqual({
+      size: '0',
+      entry: null,
+      balance: new Exact(5000),
+      skips: ['position-bracket'],
+    })
     await ledgerWhole()
   })
 })

@@ -43,6 +43,10 @@ function SkipReason({ reason }: { reason: CopySkip['reason'] }) {
       const cap = format.ratio(COPY.slippageCap, 1)
       return <Trans>The book’s price was more than {cap} worse than the trader’s: not all of it was copied</Trans>
     }
+    case 'position-bracket':
+      return (
+        <Trans>At this leverage the position would be larger than the pair allows: lower the copy’s leverage</Trans>
+      )
   }
 }
 
