@@ -22,6 +22,7 @@ import { Exact } from '#/exchange/money.ts'
 import { createOrderEngine, type OrderEngine } from '#/exchange/trading/order-engine.ts'
 import { createTradingBooks } from '#/exchange/trading/books.ts'
 import { marketSeedFrom, randomMarketSecret } from '#/exchange/market/market-seed.ts'
+import { ensureHouse } from '#/exchange/trading/house.ts'
 import { noFunding } from '#tests/fixtures/exchange/funding.ts'
 
 const SIZES = (process.env.BENCH_FOLLOWERS ?? '1000,10000').split(',').map(Number)
@@ -70,6 +71,8 @@ async function prepare(followers: number): Promise<Prepared> {
     mark: (pairCode: string) => (pairCode === PAIR ? PRICE : undefined),
     marks: () => new Map([[PAIR, new Exact(PRICE)]]),
   }
+  // The house the exchange makes at start (after the followers: it copies nobody).
+  await ensureHouse(db, at, (pairCode) => market.mark(pairCode))
   const engine = createOrderEngine({
     db,
     market,
