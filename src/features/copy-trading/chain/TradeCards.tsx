@@ -10,6 +10,7 @@ import { localeInfo } from '#/lib/locale.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { toneOf } from '../shared/tone.ts'
 import { FigureList } from '../shared/FigureGrid.tsx'
+import { dateTimeFormat } from '#/lib/format/date-time.ts'
 
 const PRICE_DIGITS = 4
 const SIZE_DIGITS = 5
@@ -67,7 +68,7 @@ export function TradeCards({
   className?: string
 }) {
   const { locale } = useRouteContext({ from: '__root__' })
-  const dates = new Intl.DateTimeFormat(localeInfo(locale).tag, { dateStyle: 'medium', timeStyle: 'short' })
+  const dates = dateTimeFormat(localeInfo(locale).tag, 'minute')
   if (trades.length === 0)
     return (
       <p className={`rounded-xl border border-line bg-card px-4 py-6 text-center text-sm text-muted ${className}`}>

@@ -6,6 +6,7 @@ import { localeInfo } from '#/lib/locale.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import type { CopyPosition } from '#/contract/index.ts'
 import { toneOf } from './tone.ts'
+import { dateTimeFormat } from '#/lib/format/date-time.ts'
 
 const PRICE_DIGITS = 4
 
@@ -13,7 +14,7 @@ export function PositionHistory({ list }: { list: readonly CopyPosition[] }) {
   const { t } = useLingui()
   const format = useNumberFormat()
   const { locale } = useRouteContext({ from: '__root__' })
-  const dates = new Intl.DateTimeFormat(localeInfo(locale).tag, { dateStyle: 'medium', timeStyle: 'short' })
+  const dates = dateTimeFormat(localeInfo(locale).tag, 'minute')
   return (
     <section aria-labelledby="history-title" className="flex flex-col gap-3">
       <h3 id="history-title" className="text-lg font-semibold">
