@@ -57,7 +57,7 @@ export function CandleChart({
   const byTime = useRef(new Map<number, Kline>())
   const [ready, setReady] = useState(false)
   const [hovered, setHovered] = useState<Kline | undefined>()
-  const history = useQuery(pairMarketQueries.klines(pair.pairCode, interval))
+  const history = useQuery(pairMarketQueries.klines(pair.pairCode, biz, interval))
   const { data } = history
 
   useEffect(() => {
