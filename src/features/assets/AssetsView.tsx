@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
-import { ASSETS } from '#/app.config.ts'
+import { ASSETS, DEV } from '#/app.config.ts'
 import {
   WALLET_MOVEMENT_KINDS,
   type WalletAccount,
@@ -179,6 +179,8 @@ function WalletCard({
 
 function TestFundsButton() {
   const { t, i18n } = useLingui()
+  const format = useNumberFormat()
+  const grant = format.amount(DEV.faucetUsdt)
   const flight = useSingleFlight()
   const client = useQueryClient()
   const [refusal, setRefusal] = useState<string | undefined>()
@@ -193,7 +195,8 @@ function TestFundsButton() {
         return setRefusal(assetsRefusalText(i18n, sent.reason))
       }
       setRefusal(undefined)
-      const { amount, coin } = sent.data
+      const amount = format.amount(sent.data.amount)
+      const { coin } = sent.data
       notify(t`${amount} test ${coin} added to your spot wallet`)
       void client.invalidateQueries({ queryKey: assetsQueries.all })
     })
@@ -209,7 +212,7 @@ function TestFundsButton() {
         {flight.busy ? t`Adding…` : t`Get test funds`}
       </button>
       <p className="max-w-xs text-end text-xs text-muted" role={refusal ? 'alert' : undefined}>
-        {refusal ?? t`Sandbox: 10,000 test USDT once a day, into your spot wallet.`}
+        {refusal ?? t`Sandbox: ${grant} test USDT once a day, into your spot wallet.`}
       </p>
     </div>
   )
