@@ -328,8 +328,12 @@ export const MARQUEE = { durationS: 20, delayS: 0, gradientPx: 200 } as const
 /** §9 popups and the draggable dialog. */
 export const LAYERS = { popupBaseZIndex: 2000, dialogTopOffsetPx: 64 } as const
 
-/** §9 number display: USDT amounts show 4 decimals. */
-export const DISPLAY = { usdtDigits: 4 } as const
+/**
+ * §9 number display: USDT valuations (totals, values, PnL, margin) show 4 decimals. An amount of a coin (a balance, a
+ * fee, a ledger movement, USDT's included) is cut to the wallets' precision, `coinDigits`, with its trailing zeros
+ * dropped down to `amountMinDigits` (issue 28: 0.00005 ETH, not 0.0000 ETH; 10,000.00, not 10,000.0₈).
+ */
+export const DISPLAY = { usdtDigits: 4, coinDigits: 8, amountMinDigits: 2 } as const
 
 /**
  * The top progress bar: shown only when a navigation takes longer than progressDelayMs; fades out in progressFadeMs.

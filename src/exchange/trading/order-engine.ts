@@ -96,7 +96,7 @@ import type { Rules } from '../copy/rules.ts'
 import type { DueFunding } from '../copy/funding-share.ts'
 import type { Marks } from '../copy/unit-values.ts'
 import type { LeaderOrder } from '../copy/mirror.ts'
-import { futuresUnitOf, sizeFromUnit } from '#/contract/futures-units.ts'
+import { conversionPrice, futuresUnitOf, sizeFromUnit } from '#/contract/futures-units.ts'
 import { leaders, positions } from '../db/copy-schema.ts'
 import {
   bumpBook,
@@ -840,7 +840,13 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     const unit = input.sizeUnit === undefined ? 'coin' : futuresUnitOf(input.sizeUnit)
     if (unit === 'coin' || unit === undefined || input.size === undefined) return input
     const size = sizeFromUnit(new Exact(input.size), unit, {
-      price: new Exact(input.price ?? input.triggerPrice ?? markOf(instrument)),
+      price: conversionPrice(
+        {
+          limit: input.price === undefined ? undefined : new Exact(input.price),
+          trigger: input.triggerPrice === undefined ? undefined : new Exact(input.triggerPrice),
+        },
+        new Exact(markOf(instrument)),
+      ),
       contractSize: new Exact(instrument.contractSize),
       lotSize: new Exact(instrument.lotSize),
       leverage,

@@ -77,9 +77,13 @@ export function TransferDialog({
         },
       })
       if (sent.status !== 'ok') return setRefused(assetsRefusalText(i18n, sent.reason))
-      const moved = format.usdt(sent.data.amount)
-      const target = walletName(i18n, to)
-      notify(t`Transferred ${moved} USDT to the ${target}`)
+      const moved = format.amount(sent.data.amount)
+      // Whole sentences: a wallet's name mid-sentence is written as the language writes it there (lower case in French).
+      notify(
+        to === FUTURES_WALLET
+          ? t`Transferred ${moved} USDT to the futures wallet`
+          : t`Transferred ${moved} USDT to the spot wallet`,
+      )
       void client.invalidateQueries({ queryKey: assetsQueries.all })
       onDone()
     })

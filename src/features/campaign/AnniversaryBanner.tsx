@@ -5,6 +5,7 @@ import { useTouchGestures } from '#/ui/useTouchGestures.ts'
 import { globalDialogStore } from '#/features/state/index.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { campaignQueries } from './campaign.queries.ts'
+import { formatDateTime } from '#/lib/format/date-time.ts'
 
 /**
  * The anniversary campaign banner, from the exchange's campaign data; absent when switched off.
@@ -20,11 +21,8 @@ export function AnniversaryBanner() {
     onSwipe: (direction) => (direction === 'left' || direction === 'right' ? dismiss() : undefined),
   })
   if (!campaign || shown === 'hide') return null
-  const tag = i18n.locale.replace('_', '-')
   const pool = format.number(campaign.rewardPoolUsdt, { digits: 0, compact: true })
-  const ends = campaign.endTime
-    ? new Intl.DateTimeFormat(tag, { dateStyle: 'medium' }).format(new Date(campaign.endTime))
-    : undefined
+  const ends = campaign.endTime ? formatDateTime(new Date(campaign.endTime), i18n.locale, 'date') : undefined
   return (
     <section
       aria-label={campaign.title}

@@ -13,6 +13,7 @@ import { FigureGrid } from '../shared/FigureGrid.tsx'
 import { ConfirmAction } from './ConfirmAction.tsx'
 import { stopLeading } from './lead.functions.ts'
 import { useLeadAction } from './useLeadAction.ts'
+import { dateTimeFormat } from '#/lib/format/date-time.ts'
 
 const badge = 'rounded bg-sunken px-2 py-0.5'
 
@@ -47,7 +48,7 @@ export function LeaderHeader({ summary, profile }: { summary: MyLeaderCentre; pr
   const { t } = useLingui()
   const format = useNumberFormat()
   const { locale } = useRouteContext({ from: '__root__' })
-  const since = new Intl.DateTimeFormat(localeInfo(locale).tag, { dateStyle: 'medium' }).format(profile.createdAt)
+  const since = dateTimeFormat(localeInfo(locale).tag, 'date').format(profile.createdAt)
   const followers = format.number(String(summary.followers), { digits: 0 })
   const maxFollowers = format.number(String(profile.maxFollowers), { digits: 0 })
   const share = format.ratio(profile.profitShareRate)

@@ -13,6 +13,7 @@ import { COPY } from '#/app.config.ts'
 import { quotient } from '#/lib/format/number.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { FIGURES, type FigureKey } from './figures.texts.ts'
+import { dateTimeFormat } from '#/lib/format/date-time.ts'
 
 /** The worked example (issue 17): a day's loss, then a deposit of the same size as the start. */
 const EXAMPLE = { start: '10000', loss: '58.34', deposit: '10000' } as const
@@ -270,14 +271,7 @@ function IncludesTable() {
 
 function Periods() {
   const { i18n, t } = useLingui()
-  const when = new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), {
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  })
+  const when = dateTimeFormat(i18n.locale, 'dayMonthTime', { timeZone: 'UTC' })
   const d7 = <strong>{t`7 days`}</strong>
   const d30 = <strong>{t`30 days`}</strong>
   const d90 = <strong>{t`90 days`}</strong>

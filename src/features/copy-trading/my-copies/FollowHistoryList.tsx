@@ -13,6 +13,7 @@ import { myCopiesQueries } from './my-copies.queries.ts'
 import { Pager } from '#/ui/Pager.tsx'
 import { toneOf } from '../shared/tone.ts'
 import { FigureList } from '../shared/FigureGrid.tsx'
+import { dateTimeFormat } from '#/lib/format/date-time.ts'
 
 const AVATAR_SIZE = 36
 const SKELETON_ROWS = 3
@@ -80,7 +81,7 @@ export function FollowHistoryList() {
   const { locale } = useRouteContext({ from: '__root__' })
   const [page, setPage] = useState(1)
   const { data, isError, isFetching, isPlaceholderData, refetch } = useQuery(myCopiesQueries.history(page))
-  const dates = new Intl.DateTimeFormat(localeInfo(locale).tag, { dateStyle: 'medium' })
+  const dates = dateTimeFormat(localeInfo(locale).tag, 'date')
   let body
   if (isError || data?.status === 'unavailable' || data?.status === 'not-found') {
     body = (

@@ -25,6 +25,7 @@ import { cancelMyCopy } from './my-copy.functions.ts'
 import { myCopyQueries } from './my-copy.queries.ts'
 import { PositionHistory } from '../shared/PositionHistory.tsx'
 import { EditCopySettings } from '../setup/EditCopySettings.tsx'
+import { dateTimeFormat } from '#/lib/format/date-time.ts'
 
 function SkipReason({ reason }: { reason: CopySkip['reason'] }) {
   const format = useNumberFormat()
@@ -145,7 +146,7 @@ export function MyCopyView({ leaderId }: { leaderId: string }) {
     { label: t`Profit share rate`, value: format.ratio(a.profitShareRate) },
   ]
   const nickname = a.nickname
-  const dates = new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' })
+  const dates = dateTimeFormat(i18n.locale, 'minute')
   return (
     <div className="flex flex-col gap-8" data-testid="my-copy" data-status={a.status}>
       <section className="flex flex-col gap-3">

@@ -15,6 +15,7 @@ import { onPaletteChange, readPalette, translucent } from '#/ui/chart-palette.ts
 import { Amount } from '#/ui/Amount.tsx'
 import type { PairFacts } from '../shared/pair.ts'
 import { pairMarketQueries } from '../pair-market.queries.ts'
+import { axisPrice } from './axis-price.ts'
 
 interface Drawn {
   api: IChartApi
@@ -57,7 +58,7 @@ export function CandleChart({
   const byTime = useRef(new Map<number, Kline>())
   const [ready, setReady] = useState(false)
   const [hovered, setHovered] = useState<Kline | undefined>()
-  const history = useQuery(pairMarketQueries.klines(pair.pairCode, interval))
+  const history = useQuery(pairMarketQueries.klines(pair.pairCode, biz, interval))
   const { data } = history
 
   useEffect(() => {
@@ -72,7 +73,10 @@ export function CandleChart({
         layout: { background: { type: ColorType.Solid, color: 'transparent' }, fontSize: 11, attributionLogo: false },
         rightPriceScale: { borderVisible: false },
         timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
-        localization: { locale: i18n.locale.replace('_', '-') },
+        localization: {
+          locale: i18n.locale.replace('_', '-'),
+          priceFormatter: (price: number) => axisPrice(price, pair.priceDigits, i18n.locale.replace('_', '-')),
+        },
       })
       const candles = api.addSeries(CandlestickSeries, {
         priceFormat: { type: 'price', precision: pair.priceDigits, minMove: 10 ** -pair.priceDigits },

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { bracketsFromWire } from '#/contract/brackets.ts'
+import { conversionPrice, sizeFromUnit } from '#/contract/futures-units.ts'
 import { liquidationPrice } from '#/contract/liquidation.ts'
 import { Exact } from '#/contract/money.ts'
 import { BTC_INSTRUMENT } from '#tests/fixtures/features/instruments.ts'
@@ -98,6 +99,25 @@ describe('the order draft', () => {
     const stop = draft({ kind: 'stop', trigger: '51000', amount: '0.01' })
     expect(toRequest(stop, spot, 'c2')).toMatchObject({ type: 'stop-market', triggerPrice: '51000', quoteSize: '510' })
     expect(validateDraft(stop, spot)).toEqual({})
+  })
+
+  it('converts a market order’s margin at the mark, as the exchange does, so preview and fill agree (issue 28)', () => {
+    // 100 USDT of margin at 20×: 2,000 USDT of BTC. At the last price 81,578.0 that is 0.02451 BTC, at the mark
+    // 81,620.0 (what the exchange converts at) 0.02450 BTC: the preview showed the first and the order filled the second.
+    const context: DraftContext = { ...futures, unit: 'margin', leverage: 20, last: '81578', mark: '81620' }
+    const market = draft({ kind: 'market', amount: '100' })
+    const booked = sizeFromUnit(new Exact('100'), 'margin', {
+      price: conversionPrice({}, new Exact(context.mark)),
+      contractSize: new Exact(BTC_INSTRUMENT.contractSize),
+      lotSize: new Exact(BTC_INSTRUMENT.lotSize),
+      leverage: 20,
+    })
+    expect(booked.toFixed()).toBe('0.0245')
+    expect(previewDraft(market, context).size?.toFixed()).toBe(booked.toFixed())
+    expect(toRequest(market, context, 'c1')).toMatchObject({ size: '100', sizeUnit: 3 })
+    // A limit order converts at its limit price, on both sides.
+    const limit = draft({ kind: 'limit', price: '80000', amount: '100' })
+    expect(previewDraft(limit, context).size?.toFixed()).toBe('0.025')
   })
 
   it('converts a futures amount from its unit, previews margin, fee and the engine’s liquidation price', () => {

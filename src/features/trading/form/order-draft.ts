@@ -9,7 +9,13 @@
  */
 import type { MarketInstrument, MarginMode, OrderSide, PlaceOrderRequest, TradingMarket } from '#/contract/index.ts'
 import { feeFor, floorToLot, marginFor, onePlus } from '#/contract/copy-sizing.ts'
-import { futuresUnitCode, sizeFromUnit, sizeToUnit, type FuturesUnit } from '#/contract/futures-units.ts'
+import {
+  conversionPrice,
+  futuresUnitCode,
+  sizeFromUnit,
+  sizeToUnit,
+  type FuturesUnit,
+} from '#/contract/futures-units.ts'
 import { bracketsFromWire, leverageAllowed } from '#/contract/brackets.ts'
 import { liquidationPrice } from '#/contract/liquidation.ts'
 import { Exact, type Money } from '#/contract/money.ts'
@@ -105,8 +111,15 @@ export function valuationPrice(draft: OrderDraft, context: Pick<DraftContext, 'l
   return limit ?? trigger ?? new Exact(context.last)
 }
 
+/** A futures amount in another unit converts at the exchange's price for it (the mark for a market order). */
 const unitContext = (draft: OrderDraft, context: DraftContext) => ({
-  price: valuationPrice(draft, context),
+  price: conversionPrice(
+    {
+      limit: draft.kind === 'market' ? undefined : decimal(draft.price),
+      trigger: draft.kind === 'stop' ? decimal(draft.trigger) : undefined,
+    },
+    new Exact(context.mark),
+  ),
   contractSize: new Exact(context.instrument.contractSize),
   lotSize: new Exact(context.instrument.lotSize),
   leverage: context.leverage,

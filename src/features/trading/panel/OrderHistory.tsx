@@ -5,8 +5,8 @@ import { useState } from 'react'
 import { TRADING_PAGES } from '#/app.config.ts'
 import type { TradingMarket } from '#/contract/index.ts'
 import { Pager } from '#/ui/Pager.tsx'
-import { Amount } from '#/ui/Amount.tsx'
-import { QUOTE_DIGITS, type PairFacts } from '../shared/pair.ts'
+import { Amount, CoinAmount } from '#/ui/Amount.tsx'
+import type { PairFacts } from '../shared/pair.ts'
 import { dataOf, tradingQueries } from '../trading.queries.ts'
 import { cancelReasonText, orderKindText, statusText } from '../trading.texts.ts'
 import { OrderTime, PanelTable, SideText } from './PanelTable.tsx'
@@ -40,8 +40,7 @@ export function OrderHistory({ biz, factsOf }: { biz: TradingMarket; factsOf: (p
               <Amount key="avg" value={order.averagePrice} digits={pair.priceDigits} />,
               <Amount key="filled" value={order.filled} digits={pair.sizeDigits} />,
               <span key="fee">
-                <Amount value={order.fee} digits={order.feeCoin === pair.quote ? QUOTE_DIGITS + 2 : pair.sizeDigits} />{' '}
-                {order.feeCoin}
+                <CoinAmount value={order.fee} /> {order.feeCoin}
               </span>,
               why ? `${statusText(i18n, order.status)} (${why})` : statusText(i18n, order.status),
             ],
