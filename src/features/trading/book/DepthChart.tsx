@@ -127,11 +127,6 @@ export default function DepthChart({ book, pair, tick }: { book: Depth; pair: Pa
               <text x={inner.left} y={height - 4}>
                 {lowText}
               </text>
-              {mid !== undefined ? (
-                <text x={x(mid)} y={height - 4} textAnchor="middle">
-                  {midText}
-                </text>
-              ) : null}
               <text x={inner.right} y={height - 4} textAnchor="end">
                 {highText}
               </text>

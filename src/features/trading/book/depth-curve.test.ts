@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { depthCurve } from './depth-curve.ts'
 
 describe('the depth chart of a book', () => {
-  it("adds each side's sizes up from the best price outwards, exactly, and marks the mid price", () => {
+  it("adds each side's sizes up from the best price outwards, exactly, and centres on the mid price", () => {
     const curve = depthCurve(
       {
         bids: [
@@ -27,7 +27,8 @@ describe('the depth chart of a book', () => {
       { price: '100.4', total: '0.35' },
     ])
     expect(curve.mid).toBe('100')
-    expect([curve.low, curve.high, curve.deepest]).toEqual(['99.5', '100.4', '2'])
+    // The axis is centred on the mid price, as far out as the farther side (the bids, 0.5 below it).
+    expect([curve.low, curve.high, curve.deepest]).toEqual(['99.5', '100.5', '2'])
   })
 
   it('keeps every level the book sent, not only the rows the order book lists', () => {

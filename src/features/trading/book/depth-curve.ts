@@ -19,7 +19,10 @@ export interface DepthCurve {
   asks: DepthPoint[]
   /** (best bid + best ask) ÷ 2; undefined when a side is empty. */
   mid: string | undefined
-  /** The lowest bid and the highest ask shown; undefined for an empty book. */
+  /**
+   * The ends of the price axis: centred on the mid price, as far out as the farther side reaches (so both sides are
+   * read at one scale); the lowest bid and highest ask when a side is empty; undefined for an empty book.
+   */
   low: string | undefined
   high: string | undefined
   /** The larger side's whole total: the top of the size axis. */
@@ -40,12 +43,12 @@ export function depthCurve(depth: { bids: readonly Level[]; asks: readonly Level
   const mid = bestBid !== undefined && bestAsk !== undefined ? new Exact(bestBid).plus(bestAsk).div(2) : undefined
   const prices = [...bids, ...asks].map((p) => new Exact(p.price))
   const deepest = Exact.max(bids.at(-1)?.total ?? 0, asks.at(-1)?.total ?? 0)
-  return {
-    bids,
-    asks,
-    mid: mid?.toFixed(),
-    low: prices.length > 0 ? Exact.min(...prices).toFixed() : undefined,
-    high: prices.length > 0 ? Exact.max(...prices).toFixed() : undefined,
-    deepest: deepest.toFixed(),
+  let low = prices.length > 0 ? Exact.min(...prices) : undefined
+  let high = prices.length > 0 ? Exact.max(...prices) : undefined
+  if (mid && low && high) {
+    const half = Exact.max(mid.minus(low), high.minus(mid))
+    low = mid.minus(half)
+    high = mid.plus(half)
   }
+  return { bids, asks, mid: mid?.toFixed(), low: low?.toFixed(), high: high?.toFixed(), deepest: deepest.toFixed() }
 }
