@@ -1162,6 +1162,11 @@ export const TERMINAL = {
   bookLevels: 12,
   /** Price groupings offered, as multiples of the pair's tick. */
   bookGroupings: [1, 10, 100, 1000],
+  /** The depth chart beside the book: its height, and the margin inside it that holds the axis labels. */
+  depthChartHeightPx: 260,
+  depthChartPaddingPx: 14,
+  /** A chart line's handle moved less than this is pressed (its change dialog opens), not dragged. */
+  chartDragThresholdPx: 4,
   /** Recent trades shown. */
   recentTrades: 30,
   /** Live data older than this is shown as stale, with its age, where it is drawn. */

@@ -155,7 +155,7 @@ export function OpenOrders({ biz, pair, factsOf, thisPairOnly }: OpenOrdersProps
   )
 }
 
-function AmendDialog({
+export function AmendDialog({
   order,
   biz,
   pair,

@@ -284,7 +284,7 @@ function CloseDialog({ biz, position, pair, onDone }: DialogProps & { pair: Pair
   )
 }
 
-function TpslDialog({ biz, position, pair, onDone }: DialogProps & { pair: PairFacts }) {
+export function TpslDialog({ biz, position, pair, onDone }: DialogProps & { pair: PairFacts }) {
   const { t, i18n } = useLingui()
   const client = useQueryClient()
   const flight = useSingleFlight()
