@@ -125,7 +125,7 @@ test('futures: leverage and margin mode set, a long with TP/SL whose PnL moves, 
   await form.getByRole('radio', { name: 'Isolated' }).click()
   await expect(form.getByRole('radio', { name: 'Isolated' })).toHaveAttribute('aria-checked', 'true')
   await form.getByTestId('leverage').click()
-  await page.getByTestId('leverage-input').fill('20')
+  await page.getByTestId('field-leverage').fill('20')
   await page.getByRole('button', { name: 'Confirm' }).click()
   await expect(form.getByTestId('leverage')).toHaveText('20x')
   await form.getByRole('radio', { name: 'Market' }).click()

@@ -1,5 +1,5 @@
 /**
- * The order form (issue 19): buy or sell, limit / market / stop, the amount typed (filtered to the pair's steps, §5) or
+ * The order form (issue 19): buy or sell, limit / market / stop, the amount typed (NumberField: the pair's decimals) or
  * taken as a share of what the side can spend, a preview of value, fee and (futures) margin and liquidation price,
  * every refusal shown at its field in the reader's language before anything is sent. Futures add margin mode,
  * leverage, the size unit of §3, reduce-only and take profit / stop loss. A market order worth more than
@@ -16,7 +16,6 @@ import { Exact } from '#/contract/money.ts'
 import type { Loaded } from '#/exchange-client/index.ts'
 import { assetsQueries, FUTURES_WALLET, SPOT_WALLET } from '#/features/assets/index.ts'
 import { HelpLink } from '#/features/i18n/index.ts'
-import { futures as futuresFilter, precision } from '#/lib/input-filters/filters.ts'
 import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
 import { NumberField } from '#/ui/NumberField.tsx'
 import { PercentSlider } from '#/ui/PercentSlider.tsx'
@@ -130,10 +129,6 @@ export function OrderForm(props: OrderFormProps) {
         ? stepDecimals(new Exact(instrument.lotSize).div(instrument.contractSize).toFixed())
         : QUOTE_DIGITS
     : pair.sizeDigits
-  const priceFilter = (value: string) =>
-    futures ? futuresFilter(value, { positiveOnly: true, priceDigits }) : precision(value, priceDigits)
-  const amountFilter = (value: string) =>
-    futures ? futuresFilter(value, { positiveOnly: true, decimals: amountDigits }) : precision(value, amountDigits)
 
   const send = (order: OrderDraft) =>
     flight.run(async () => {
@@ -250,7 +245,7 @@ export function OrderForm(props: OrderFormProps) {
             name="trigger"
             label={t`Trigger price (${quote})`}
             value={draft.trigger}
-            filter={priceFilter}
+            decimals={priceDigits}
             onValue={(trigger) => update({ trigger }, 'trigger')}
             onBlur={() => touch('trigger')}
             error={shownError('trigger')}
@@ -266,7 +261,7 @@ export function OrderForm(props: OrderFormProps) {
             name="price"
             label={draft.kind === 'stop' ? t`Limit price (${quote}), empty for market` : t`Price (${quote})`}
             value={draft.price}
-            filter={priceFilter}
+            decimals={priceDigits}
             onValue={(price) => update({ price }, 'price')}
             onBlur={() => touch('price')}
             error={shownError('price')}
@@ -318,7 +313,7 @@ export function OrderForm(props: OrderFormProps) {
           name="amount"
           label={t`Amount (${amountUnit})`}
           value={draft.amount}
-          filter={amountFilter}
+          decimals={amountDigits}
           onValue={(amount) => update({ amount }, 'amount')}
           onBlur={() => touch('amount')}
           error={shownError('amount')}
@@ -386,7 +381,7 @@ export function OrderForm(props: OrderFormProps) {
                   name="takeProfit"
                   label={t`Take profit`}
                   value={draft.takeProfit}
-                  filter={priceFilter}
+                  decimals={priceDigits}
                   onValue={(takeProfit) => update({ takeProfit }, 'takeProfit')}
                   onBlur={() => touch('takeProfit')}
                   error={shownError('takeProfit')}
@@ -395,7 +390,7 @@ export function OrderForm(props: OrderFormProps) {
                   name="stopLoss"
                   label={t`Stop loss`}
                   value={draft.stopLoss}
-                  filter={priceFilter}
+                  decimals={priceDigits}
                   onValue={(stopLoss) => update({ stopLoss }, 'stopLoss')}
                   onBlur={() => touch('stopLoss')}
                   error={shownError('stopLoss')}
