@@ -10,6 +10,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import Decimal from 'decimal.js'
 import fc from 'fast-check'
+import { polyfillDialog } from '#tests/fixtures/dialog.ts'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LOCALES } from '#/app.config.ts'
 import { runs } from '#tests/fixtures/properties.ts'
@@ -23,13 +24,7 @@ vi.mock('./assets.functions.ts', () => ({
 
 const sent = vi.mocked(transferBetweenWallets)
 
-// jsdom has no modal dialogs: open one as the browser would.
-HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-  this.open = true
-}
-HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-  this.open = false
-}
+polyfillDialog()
 
 beforeEach(() => {
   sent.mockReset()

@@ -4,6 +4,7 @@ import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { polyfillDialog } from '#tests/fixtures/dialog.ts'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setLeverage } from '../trading.functions.ts'
 import { FuturesOrderSettings } from './FuturesOrderSettings.tsx'
@@ -14,13 +15,7 @@ vi.mock('@tanstack/react-router', async (importOriginal) => ({
   useRouteContext: () => ({ locale: 'en_US', shell: { config: { helpCenterUrl: 'https://help.example.com' } } }),
 }))
 
-// jsdom has no modal dialogs: open one as the browser would.
-HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-  this.open = true
-}
-HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-  this.open = false
-}
+polyfillDialog()
 
 afterEach(cleanup)
 beforeEach(() => {

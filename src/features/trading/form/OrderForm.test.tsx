@@ -8,10 +8,11 @@ import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Order, WalletAccount } from '#/contract/index.ts'
+import type { WalletAccount } from '#/contract/index.ts'
 import { loadedOk } from '#/exchange-client/index.ts'
 import { assetsQueries, SPOT_WALLET } from '#/features/assets/index.ts'
 import { BTC_INSTRUMENT } from '#tests/fixtures/features/instruments.ts'
+import { RESTING_BTC_BUY } from '#tests/fixtures/features/orders.ts'
 import { pairFacts } from '../shared/pair.ts'
 import { placeOrder } from '../trading.functions.ts'
 import { OrderForm } from './OrderForm.tsx'
@@ -23,34 +24,7 @@ vi.mock('@tanstack/react-router', async (importOriginal) => ({
   useRouteContext: () => ({ locale: 'en_US', shell: { config: { helpCenterUrl: 'https://help.example.com' } } }),
 }))
 
-const placed: Order = {
-  id: '1',
-  clientOrderId: 'w1',
-  biz: 'spot',
-  pairCode: 'BTC_USDT',
-  side: 'buy',
-  type: 'limit',
-  timeInForce: 'GTC',
-  price: '80000',
-  size: '0.01',
-  quoteSize: null,
-  triggerPrice: null,
-  triggerBy: null,
-  status: 'new',
-  cancelReason: null,
-  filled: '0',
-  filledQuote: '0',
-  averagePrice: null,
-  fee: '0',
-  feeCoin: 'BTC',
-  reduceOnly: false,
-  purpose: null,
-  takeProfitPrice: null,
-  stopLossPrice: null,
-  leverage: null,
-  createdAt: 0,
-  updatedAt: 0,
-}
+const placed = RESTING_BTC_BUY
 
 const wallet: WalletAccount = {
   totalAssetUsdt: '10000',

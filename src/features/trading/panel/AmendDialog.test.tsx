@@ -3,49 +3,20 @@
 import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { polyfillDialog } from '#tests/fixtures/dialog.ts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Order } from '#/contract/index.ts'
+import { RESTING_BTC_BUY } from '#tests/fixtures/features/orders.ts'
 import { amendOrder } from '../trading.functions.ts'
 import { AmendDialog } from './OpenOrders.tsx'
 
 vi.mock('../trading.functions.ts', () => ({ amendOrder: vi.fn(), cancelAllOrders: vi.fn(), cancelOrder: vi.fn() }))
 
-// jsdom has no modal dialogs: open one as the browser would.
-HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-  this.open = true
-}
+polyfillDialog()
 
 afterEach(cleanup)
 
 const i18n = setupI18n({ locale: 'en_US', messages: { en_US: {} } })
-const order: Order = {
-  id: '1',
-  clientOrderId: 'w1',
-  biz: 'spot',
-  pairCode: 'BTC_USDT',
-  side: 'buy',
-  type: 'limit',
-  timeInForce: 'GTC',
-  price: '80000',
-  size: '0.01',
-  quoteSize: null,
-  triggerPrice: null,
-  triggerBy: null,
-  status: 'new',
-  cancelReason: null,
-  filled: '0',
-  filledQuote: '0',
-  averagePrice: null,
-  fee: '0',
-  feeCoin: 'BTC',
-  reduceOnly: false,
-  purpose: null,
-  takeProfitPrice: null,
-  stopLossPrice: null,
-  leverage: null,
-  createdAt: 0,
-  updatedAt: 0,
-}
+const order = RESTING_BTC_BUY
 const pair = { pairCode: 'BTC_USDT', base: 'BTC', quote: 'USDT', priceDigits: 1, sizeDigits: 5, label: 'BTC/USDT' }
 
 describe('the change-order dialog', () => {
