@@ -102,6 +102,8 @@ export function TradeTerminal({ biz, instrument, instruments, market, interval, 
   const recentTrades = <RecentTrades trades={trades.value} pair={pair} staleness={tradesStale} />
   const form = (side?: OrderSide) => (
     <OrderForm
+      // A pair's form is its own (its draft is kept per pair): another pair starts from its own.
+      key={`${biz}:${instrument.pairCode}`}
       biz={biz}
       instrument={instrument}
       pair={pair}

@@ -180,7 +180,7 @@ function SetupForm({ leader }: { leader: LeaderDetail }) {
             form={form}
             investmentLabel={t`Investment (USDT)`}
             investmentHint={available === null ? undefined : t`Available in your wallet: ${availableText} USDT`}
-            minimum={{ value: Number(minimum), text: minimumText }}
+            minimum={minimumText}
           />
         </fieldset>
         <div className="flex flex-col gap-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">

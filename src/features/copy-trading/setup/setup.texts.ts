@@ -14,9 +14,20 @@ const FIELD_ERRORS: Record<Exclude<SettingsError, 'below-minimum'>, MessageDescr
   rejected: msg`The exchange did not accept this value.`,
 }
 
-/** `minimum`: the formatted smallest investment, for 'below-minimum'. */
-export function settingsErrorText(i18n: I18n, code: SettingsError, minimum: string): string {
+/** The field's range as the reader writes numbers, for 'too-big'. */
+export interface FieldRange {
+  min: string
+  max: string | undefined
+  unit: string
+}
+
+/** `minimum`: the formatted smallest investment, for 'below-minimum'; `range`: the field's, named when it is left. */
+export function settingsErrorText(i18n: I18n, code: SettingsError, minimum: string, range?: FieldRange): string {
   if (code === 'below-minimum') return i18n._(msg`The minimum is ${minimum} USDT.`)
+  if (code === 'too-big' && range?.max !== undefined) {
+    const { min, max, unit } = range
+    return i18n._(msg`Enter a value from ${min} to ${max} ${unit}.`)
+  }
   return i18n._(FIELD_ERRORS[code])
 }
 

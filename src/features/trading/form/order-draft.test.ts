@@ -10,6 +10,7 @@ import {
   amountAtPercent,
   emptyDraft,
   previewDraft,
+  priceBand,
   toRequest,
   validateDraft,
   type DraftContext,
@@ -175,5 +176,52 @@ describe('the order draft', () => {
       ),
       runs(100),
     )
+  })
+})
+
+describe('a spot market buy by total (spend 100 USDT)', () => {
+  const spend = draft({ kind: 'market', amountIn: 'quote', amount: '100' })
+
+  it('sends the total as the budget, never a size', () => {
+    expect(toRequest(spend, spot, 'c1')).toEqual({
+      clientOrderId: 'c1',
+      biz: 'spot',
+      pairCode: 'BTC_USDT',
+      side: 'buy',
+      type: 'market',
+      quoteSize: '100',
+    })
+  })
+
+  it('previews the estimated amount at the last price, cut to the lot, and spends the total at most', () => {
+    const preview = previewDraft({ ...spend, amount: '100.01' }, { ...spot, last: '30000' })
+    // 100.01 / 30,000 = 0.0033336…, cut to the lot of 0.00001.
+    expect(preview.size?.toFixed()).toBe('0.00333')
+    expect([preview.value?.toFixed(), preview.cost?.toFixed(), preview.feeCoin]).toEqual(['100.01', '100.01', 'BTC'])
+  })
+
+  it('refuses a total under the minimum order value and over the balance', () => {
+    expect(validateDraft({ ...spend, amount: '4.99' }, spot)).toEqual({ amount: 'min-notional' })
+    expect(validateDraft({ ...spend, amount: '1000.01' }, spot)).toEqual({ amount: 'insufficient-balance' })
+    expect(validateDraft(spend, spot)).toEqual({})
+  })
+
+  it('takes a share of the balance as the total, to the cent', () => {
+    expect(amountAtPercent(25, spend, { ...spot, available: '333.337' })).toBe('83.33')
+  })
+
+  it('applies to market buys only: a sell or a limit order keeps its size in the coin', () => {
+    expect(toRequest({ ...spend, side: 'sell', amount: '0.01' }, spot, 'c1')).toMatchObject({ size: '0.01' })
+    expect(toRequest({ ...spend, kind: 'limit', price: '50000', amount: '0.01' }, spot, 'c1')).toMatchObject({
+      size: '0.01',
+    })
+  })
+})
+
+describe('the price band', () => {
+  it('is the mark ± the band ratio, on the tick, rounded inward', () => {
+    const band = priceBand({ instrument: BTC_INSTRUMENT, mark: '81234.5' })
+    // ±10 %: 73,111.05 … 89,357.95, on the 0.1 tick inward.
+    expect([band.low.toFixed(), band.high.toFixed()]).toEqual(['73111.1', '89357.9'])
   })
 })

@@ -7,12 +7,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Order, TradingMarket } from '#/contract/index.ts'
+import { Exact } from '#/contract/money.ts'
 import type { Loaded } from '#/exchange-client/index.ts'
 import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
 import { NumberField } from '#/ui/NumberField.tsx'
 import { notify } from '#/ui/toast.ts'
 import { useSingleFlight } from '#/ui/useSingleFlight.ts'
-import { precision } from '#/lib/input-filters/filters.ts'
 import { Amount } from '#/ui/Amount.tsx'
 import type { PairFacts } from '../shared/pair.ts'
 import { amendOrder, cancelAllOrders, cancelOrder } from '../trading.functions.ts'
@@ -155,6 +155,7 @@ export function OpenOrders({ biz, pair, factsOf, thisPairOnly }: OpenOrdersProps
   )
 }
 
+/** Changes an order's price or size; an empty or zero field is refused at the field, before anything is sent. */
 export function AmendDialog({
   order,
   biz,
@@ -174,9 +175,13 @@ export function AmendDialog({
   const [error, setError] = useState<{ field: 'price' | 'size'; text: string } | undefined>()
   const save = () =>
     flight.run(async () => {
+      if (order.price !== null && (price === '' || new Exact(price).isZero()))
+        return setError({ field: 'price', text: refusalText(i18n, 'required') })
+      if (size === '') return setError({ field: 'size', text: refusalText(i18n, 'required') })
+      if (new Exact(size).isZero()) return setError({ field: 'size', text: refusalText(i18n, 'zero-size') })
       const change = {
-        ...(price !== order.price ? { price } : {}),
-        ...(size !== order.size ? { size } : {}),
+        ...(order.price === null || new Exact(price).eq(order.price) ? {} : { price }),
+        ...(order.size !== null && new Exact(size).eq(order.size) ? {} : { size }),
       }
       if (Object.keys(change).length === 0) return onDone(undefined)
       const sent = await amendOrder({ data: { biz, orderId: order.id, ...change } })
@@ -202,7 +207,7 @@ export function AmendDialog({
           name="amend-price"
           label={t`Price (${quote})`}
           value={price}
-          filter={(v) => precision(v, pair.priceDigits)}
+          decimals={pair.priceDigits}
           onValue={(v) => (setPrice(v), setError(undefined))}
           onBlur={() => undefined}
           error={error?.field === 'price' ? error.text : undefined}
@@ -211,7 +216,7 @@ export function AmendDialog({
           name="amend-size"
           label={t`Amount (${base}), filled part included`}
           value={size}
-          filter={(v) => precision(v, pair.sizeDigits)}
+          decimals={pair.sizeDigits}
           onValue={(v) => (setSize(v), setError(undefined))}
           onBlur={() => undefined}
           error={error?.field === 'size' ? error.text : undefined}

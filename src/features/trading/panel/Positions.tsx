@@ -10,7 +10,6 @@ import { useState } from 'react'
 import type { TradingMarket, TradingPosition } from '#/contract/index.ts'
 import { Exact } from '#/contract/money.ts'
 import { assetsQueries, FUTURES_WALLET } from '#/features/assets/index.ts'
-import { precision } from '#/lib/input-filters/filters.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
 import { NumberField } from '#/ui/NumberField.tsx'
@@ -245,7 +244,7 @@ function CloseDialog({ biz, position, pair, onDone }: DialogProps & { pair: Pair
             label={t`Price (${quote})`}
             hint={t`Closes at once what the book fills at this price or better; the rest is not kept.`}
             value={price}
-            filter={(v) => precision(v, pair.priceDigits)}
+            decimals={pair.priceDigits}
             onValue={(v) => (setPrice(v), setError(undefined))}
             onBlur={() => undefined}
           />
@@ -254,7 +253,7 @@ function CloseDialog({ biz, position, pair, onDone }: DialogProps & { pair: Pair
           name="close-size"
           label={t`Amount (${base})`}
           value={size}
-          filter={(v) => precision(v, pair.sizeDigits)}
+          decimals={pair.sizeDigits}
           onValue={(v) => (setSize(v), setError(undefined))}
           onBlur={() => undefined}
           error={error}
@@ -324,7 +323,7 @@ export function TpslDialog({ biz, position, pair, onDone }: DialogProps & { pair
           name="tp"
           label={t`Take profit (${quote})`}
           value={takeProfit}
-          filter={(v) => precision(v, pair.priceDigits)}
+          decimals={pair.priceDigits}
           onValue={(v) => (setTakeProfit(v), setError(undefined))}
           onBlur={() => undefined}
           error={error?.field === 'takeProfit' ? error.text : undefined}
@@ -333,7 +332,7 @@ export function TpslDialog({ biz, position, pair, onDone }: DialogProps & { pair
           name="sl"
           label={t`Stop loss (${quote})`}
           value={stopLoss}
-          filter={(v) => precision(v, pair.priceDigits)}
+          decimals={pair.priceDigits}
           onValue={(v) => (setStopLoss(v), setError(undefined))}
           onBlur={() => undefined}
           error={error?.field === 'stopLoss' ? error.text : undefined}
@@ -393,7 +392,7 @@ function MarginDialog({ biz, position, onDone }: DialogProps) {
           label={t`Amount (USDT)`}
           hint={t`More margin moves the liquidation price away; removing is possible down to the initial margin.`}
           value={amount}
-          filter={(v) => precision(v, QUOTE_DIGITS)}
+          decimals={QUOTE_DIGITS}
           onValue={(v) => (setAmount(v), setError(undefined))}
           onBlur={() => undefined}
           error={error}
