@@ -1,7 +1,7 @@
 /**
  * The terminal's calls to the exchange (issue 19), with the session (server side): orders placed, amended and
  * cancelled; open orders, order history and fills; positions, leverage, margin mode, take profit / stop loss and
- * isolated margin; one copied position closed. Reads answer `Loaded`, writes `Sent`, decoded through the contract.
+ * isolated margin; one copied position closed. Each decodes what its route declares (tests/unit/server-functions-contract). Reads answer `Loaded`, writes `Sent`, decoded through the contract.
  */
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
@@ -147,7 +147,7 @@ export const setPositionTpsl = createServerFn({ method: 'POST' })
   .middleware([exchangeMiddleware])
   .validator(validated(positionTpslRequestSchema))
   .handler(({ data, context: { exchange } }) =>
-    exchange.send('POST', '/trade/v1/positions/tpsl', positionResponseSchema, data),
+    exchange.send('POST', '/trade/v1/positions/tpsl', ordersResponseSchema, data),
   )
 
 export const changePositionMargin = createServerFn({ method: 'POST' })
