@@ -284,6 +284,11 @@ describe('a position’s take profit and stop loss', () => {
     ).data
     expect(open.map((o) => o.purpose).sort()).toEqual(['stop-loss', 'take-profit'])
     expect(open.find((o) => o.purpose === 'stop-loss')?.triggerPrice).not.toBe(above)
+    // The position shows the prices of its waiting take profit and stop loss (issue 28, S2 7), and loses one removed.
+    const moved = mark.times('1.04').toDecimalPlaces(2, Exact.ROUND_DOWN).toFixed()
+    expect(await ownPosition(user)).toMatchObject({ takeProfitPrice: below, stopLossPrice: moved })
+    await tpsl({ takeProfitPrice: null })
+    expect(await ownPosition(user)).toMatchObject({ takeProfitPrice: null, stopLossPrice: moved })
     await ledgerWhole()
   })
 })

@@ -25,6 +25,7 @@ import { loadedOk } from '#/exchange-client/index.ts'
 import { refusalText } from '../trading.texts.ts'
 import { PanelTable } from './PanelTable.tsx'
 import { AdlLights } from './AdlLights.tsx'
+import { estimatedPnl, TpslCell } from './TpslCell.tsx'
 import { HelpLink } from '#/features/i18n/index.ts'
 
 type Action = { kind: 'close' | 'tpsl' | 'margin'; position: TradingPosition }
@@ -112,10 +113,7 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
                 <span dir="ltr">({format.percent(position.roe)})</span>
               </span>,
               ...(futures ? [<AdlLights key="adl" quantile={position.adlQuantile} />] : []),
-              <span key="tpsl" dir="ltr">
-                <Amount value={position.takeProfitPrice} digits={pair.priceDigits} /> /{' '}
-                <Amount value={position.stopLossPrice} digits={pair.priceDigits} />
-              </span>,
+              <TpslCell key="tpsl" position={position} digits={pair.priceDigits} />,
               copied ? (
                 <button
                   key="actions"
@@ -286,6 +284,13 @@ function CloseDialog({ biz, position, pair, onDone }: DialogProps & { pair: Pair
 
 function TpslDialog({ biz, position, pair, onDone }: DialogProps & { pair: PairFacts }) {
   const { t, i18n } = useLingui()
+  const format = useNumberFormat()
+  /** The estimated PnL at a typed price, once it is a price. */
+  const pnlHint = (price: string) => {
+    if (!/^\d+(\.\d+)?$/.test(price) || new Exact(price).isZero()) return undefined
+    const pnl = format.number(estimatedPnl(position, price), { digits: QUOTE_DIGITS, signed: true })
+    return t`Estimated PnL ${pnl} USDT (before fees)`
+  }
   const client = useQueryClient()
   const flight = useSingleFlight()
   const { quote } = pair
@@ -323,6 +328,7 @@ function TpslDialog({ biz, position, pair, onDone }: DialogProps & { pair: PairF
         <NumberField
           name="tp"
           label={t`Take profit (${quote})`}
+          hint={pnlHint(takeProfit)}
           value={takeProfit}
           filter={(v) => precision(v, pair.priceDigits)}
           onValue={(v) => (setTakeProfit(v), setError(undefined))}
@@ -332,6 +338,7 @@ function TpslDialog({ biz, position, pair, onDone }: DialogProps & { pair: PairF
         <NumberField
           name="sl"
           label={t`Stop loss (${quote})`}
+          hint={pnlHint(stopLoss)}
           value={stopLoss}
           filter={(v) => precision(v, pair.priceDigits)}
           onValue={(v) => (setStopLoss(v), setError(undefined))}
