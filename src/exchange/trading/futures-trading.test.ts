@@ -25,7 +25,7 @@ import { openingHold } from './position-settlement.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { openApiCheck, type OpenApiCheck } from '#tests/fixtures/exchange/openapi-check.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
-import { follower, fundedUser, insertLeader, type User } from '#tests/fixtures/exchange/copy/lead-fixtures.ts'
+import { follower, fund, fundedUser, insertLeader, type User } from '#tests/fixtures/exchange/copy/lead-fixtures.ts'
 
 const PAIR = 'ETH_USDT'
 let h: Harness
@@ -289,6 +289,28 @@ describe('a position’s take profit and stop loss', () => {
     expect(await ownPosition(user)).toMatchObject({ takeProfitPrice: below, stopLossPrice: moved })
     await tpsl({ takeProfitPrice: null })
     expect(await ownPosition(user)).toMatchObject({ takeProfitPrice: null, stopLossPrice: moved })
+    await ledgerWhole()
+  })
+})
+
+describe('reversing a position (issue 28 item 5)', () => {
+  it('is one market order of twice the size: refused whole while the new side’s margin is not free, then a flip', async () => {
+    const user = await fundedUser(h, 10_000)
+    await api('POST', '/trade/v1/leverage', { token: user.token, body: { pairCode: PAIR, leverage: 1 } })
+    const mark = new Exact(h.context.market.mark(PAIR) ?? 0)
+    // About 6,000 USDT of margin at 1x: the 4,000 left cannot hold the short a reverse opens.
+    const size = new Exact(6000).div(mark).toDecimalPlaces(2, Exact.ROUND_DOWN).toFixed()
+    await placed(user, { side: 'buy', type: 'market', size })
+    const long = await ownPosition(user)
+    const twice = new Exact(size).times(2).toFixed()
+    expect(await refused(user, { side: 'sell', type: 'market', size: twice })).toEqual({
+      reason: 'insufficient-balance',
+      field: 'size',
+    })
+    expect(await ownPosition(user)).toEqual(long)
+    await fund(h, user.id, 3000)
+    await placed(user, { side: 'sell', type: 'market', size: twice })
+    expect(await ownPosition(user)).toMatchObject({ side: 'short', size })
     await ledgerWhole()
   })
 })

@@ -26,11 +26,10 @@ import { refusalText } from '../trading.texts.ts'
 import { PanelTable } from './PanelTable.tsx'
 import { AdlLights } from './AdlLights.tsx'
 import { estimatedPnl, TpslCell } from './TpslCell.tsx'
+import { CloseAllDialog, newClientOrderId, ReverseDialog } from './PositionActions.tsx'
 import { HelpLink } from '#/features/i18n/index.ts'
 
-type Action = { kind: 'close' | 'tpsl' | 'margin'; position: TradingPosition }
-
-const newClientOrderId = () => `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
+type Action = { kind: 'close' | 'tpsl' | 'margin' | 'reverse'; position: TradingPosition } | { kind: 'close-all' }
 
 export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pairCode: string) => PairFacts }) {
   const { t, i18n } = useLingui()
@@ -55,8 +54,21 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
     void client.invalidateQueries({ queryKey: tradingQueries.positions(biz).queryKey })
   }
 
+  const own = positions.filter((p) => p.copyId === null)
   return (
     <div className="flex flex-col gap-2" data-testid="positions">
+      {futures && own.length > 0 ? (
+        <div className="flex justify-end px-3">
+          <button
+            type="button"
+            onClick={() => setAction({ kind: 'close-all' })}
+            className="rounded-lg border border-line px-2.5 py-1 text-xs hover:border-down"
+            data-testid="close-all-positions"
+          >
+            <Trans>Close all</Trans>
+          </button>
+        </div>
+      ) : null}
       <PanelTable
         label={t`Positions`}
         empty={t`No open positions.`}
@@ -143,6 +155,16 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
                   >
                     <Trans>TP / SL</Trans>
                   </button>
+                  {futures ? (
+                    <button
+                      type="button"
+                      onClick={() => setAction({ kind: 'reverse', position })}
+                      className="rounded px-2 py-0.5 text-xs text-brand hover:underline"
+                      data-testid="reverse-position"
+                    >
+                      <Trans context="position">Reverse</Trans>
+                    </button>
+                  ) : null}
                   {position.marginMode === 'isolated' && biz === 'futures' ? (
                     <button
                       type="button"
@@ -177,6 +199,14 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
       {action?.kind === 'margin' ? (
         <MarginDialog biz={biz} position={action.position} onDone={() => setAction(undefined)} />
       ) : null}
+      {action?.kind === 'reverse' ? (
+        <ReverseDialog
+          position={action.position}
+          pair={factsOf(action.position.pairCode)}
+          onDone={() => setAction(undefined)}
+        />
+      ) : null}
+      {action?.kind === 'close-all' ? <CloseAllDialog positions={own} onDone={() => setAction(undefined)} /> : null}
     </div>
   )
 }

@@ -4,40 +4,13 @@ import { I18nProvider } from '@lingui/react'
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TradingPosition } from '#/contract/index.ts'
+import { aPosition } from '#tests/fixtures/features/trading.ts'
 import { TpslCell } from './TpslCell.tsx'
 
 afterEach(cleanup)
 
 const i18n = setupI18n({ locale: 'en_US', messages: { en_US: {} } })
-const position = (over: Partial<TradingPosition>): TradingPosition => ({
-  positionId: '1',
-  biz: 'futures',
-  pairCode: 'BTC_USDT',
-  side: 'long',
-  leverage: 20,
-  size: '0.02',
-  entryPrice: '81792.3',
-  margin: '81.79',
-  markPrice: '81784.1',
-  unrealizedPnl: '-0.164',
-  roe: '-0.002',
-  takeProfitPrice: null,
-  stopLossPrice: null,
-  liquidationPrice: '78093.1',
-  status: 'open',
-  closedSize: '0',
-  exitPrice: null,
-  realizedPnl: '0',
-  fees: '0.8179',
-  funding: '0',
-  openedAt: 1,
-  closedAt: null,
-  closeReason: null,
-  adlQuantile: 1,
-  copyId: null,
-  marginMode: 'isolated',
-  ...over,
-})
+const position = aPosition
 const cell = (over: Partial<TradingPosition>) =>
   render(
     <I18nProvider i18n={i18n}>

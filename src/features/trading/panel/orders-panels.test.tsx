@@ -9,7 +9,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Order } from '#/contract/index.ts'
+import { loadedOk } from '#/exchange-client/index.ts'
 import { BTC_INSTRUMENT } from '#tests/fixtures/features/instruments.ts'
+import { anOrder } from '#tests/fixtures/features/trading.ts'
 import { pairFacts } from '../shared/pair.ts'
 import { tradingQueries } from '../trading.queries.ts'
 import { OpenOrders } from './OpenOrders.tsx'
@@ -34,35 +36,7 @@ const BTC = pairFacts(BTC_INSTRUMENT)
 // The report's order: placed at 13:38:34, cancelled three minutes later.
 const PLACED = Date.UTC(2026, 10, 28, 13, 38, 34)
 const CANCELLED = Date.UTC(2026, 10, 28, 13, 41, 34)
-const order = (over: Partial<Order>): Order => ({
-  id: '7',
-  clientOrderId: 'c7',
-  biz: 'spot',
-  pairCode: 'BTC_USDT',
-  side: 'buy',
-  type: 'limit',
-  timeInForce: 'GTC',
-  price: '80000',
-  size: '0.001',
-  quoteSize: null,
-  triggerPrice: null,
-  triggerBy: null,
-  status: 'new',
-  cancelReason: null,
-  filled: '0',
-  filledQuote: '0',
-  averagePrice: null,
-  fee: '0',
-  feeCoin: 'USDT',
-  reduceOnly: false,
-  purpose: null,
-  takeProfitPrice: null,
-  stopLossPrice: null,
-  leverage: null,
-  createdAt: PLACED,
-  updatedAt: PLACED,
-  ...over,
-})
+const order = (over: Partial<Order>) => anOrder({ createdAt: PLACED, updatedAt: PLACED, ...over })
 
 function withData(set: (client: QueryClient) => void, ui: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
@@ -79,15 +53,15 @@ describe('order history', () => {
   it('shows when the order was placed under Time, and its last change under Updated', () => {
     withData(
       (client) =>
-        client.setQueryData(tradingQueries.orderHistory('spot', 1).queryKey, {
-          status: 'ok',
-          data: {
+        client.setQueryData(
+          tradingQueries.orderHistory('spot', 1).queryKey,
+          loadedOk({
             list: [order({ status: 'cancelled', cancelReason: 'user', updatedAt: CANCELLED })],
             total: 1,
             page: 1,
             pageSize: 20,
-          },
-        }),
+          }),
+        ),
       <OrderHistory biz="spot" factsOf={() => BTC} />,
     )
     const table = screen.getByRole('table', { name: 'Order history' })
@@ -101,7 +75,7 @@ describe('order history', () => {
 describe('the orders page’s open orders', () => {
   const page = (open: Order[]) =>
     withData(
-      (client) => client.setQueryData(tradingQueries.openOrders('spot').queryKey, { status: 'ok', data: open }),
+      (client) => client.setQueryData(tradingQueries.openOrders('spot').queryKey, loadedOk(open)),
       <OpenOrders biz="spot" pair={BTC} factsOf={() => BTC} thisPairOnly={false} />,
     )
 
@@ -118,7 +92,7 @@ describe('the orders page’s open orders', () => {
 
   it('keeps the pair’s own cancel in the terminal', () => {
     withData(
-      (client) => client.setQueryData(tradingQueries.openOrders('spot').queryKey, { status: 'ok', data: [order({})] }),
+      (client) => client.setQueryData(tradingQueries.openOrders('spot').queryKey, loadedOk([order({})])),
       <OpenOrders biz="spot" pair={BTC} factsOf={() => BTC} thisPairOnly />,
     )
     expect(screen.getByRole('button', { name: 'Cancel all of BTC/USDT' })).toHaveProperty('disabled', false)
