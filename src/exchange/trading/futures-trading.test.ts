@@ -14,6 +14,7 @@ import {
   placeOrderResponseSchema,
   positionsResponseSchema,
   ordersResponseSchema,
+  positionFundingResponseSchema,
   positionResponseSchema,
   type PlaceOrderRequest,
 } from '#/contract/index.ts'
@@ -46,6 +47,7 @@ const OWN = [
   '/trade/v1/positions',
   '/trade/v1/positions/tpsl',
   '/trade/v1/positions/margin',
+  '/trade/v1/positions/{positionId}/funding',
 ]
 const exercised = new Set<string>()
 async function api(method: 'GET' | 'POST', path: string, options: Parameters<Harness['api']>[2]) {
@@ -312,6 +314,25 @@ describe('reversing a position (issue 28 item 5)', () => {
     await placed(user, { side: 'sell', type: 'market', size: twice })
     expect(await ownPosition(user)).toMatchObject({ side: 'short', size })
     await ledgerWhole()
+  })
+})
+
+describe('a position’s funding payments', () => {
+  const FUNDING = '/trade/v1/positions/{positionId}/funding'
+  const payments = async (user: User, positionId: string) => {
+    const result = await h.api('GET', FUNDING.replace('{positionId}', positionId), { token: user.token })
+    doc.assertResponse(FUNDING, 'get', result.status, result.body)
+    exercised.add(`get ${FUNDING}`)
+    return result
+  }
+  it('are listed for the owner (none before a funding time), and not for anyone else', async () => {
+    const user = await fundedUser(h, 10_000)
+    await placed(user, { side: 'buy', type: 'market', size: '1' })
+    const id = (await ownPosition(user))?.positionId ?? ''
+    const mine = await payments(user, id)
+    expect([mine.status, positionFundingResponseSchema.parse(mine.body).data]).toEqual([200, []])
+    const other = await payments(await fundedUser(h, 0), id)
+    expect([other.status, apiErrorSchema.parse(other.body).reason]).toEqual([404, 'not-found'])
   })
 })
 

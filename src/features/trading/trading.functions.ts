@@ -22,6 +22,7 @@ import {
   pairCodeSchema,
   placeOrderRequestSchema,
   placeOrderResponseSchema,
+  positionFundingResponseSchema,
   positionMarginRequestSchema,
   positionResponseSchema,
   positionsResponseSchema,
@@ -164,3 +165,12 @@ export const closeCopiedPosition = createServerFn({ method: 'POST' })
   .handler(({ data, context: { exchange } }) =>
     exchange.send('POST', `/copy/v1/positions/${data.positionId}/close`, copyPositionResponseSchema, undefined),
   )
+
+/** A futures position's funding payments, newest first (not found: not the caller's). */
+export const listPositionFunding = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .validator(validated(z.object({ positionId: idSchema })))
+  .handler(async ({ data, context: { exchange } }) => {
+    if (!exchange.session.active) return SIGNED_OUT
+    return exchange.load(`/trade/v1/positions/${data.positionId}/funding`, positionFundingResponseSchema)
+  })

@@ -27,9 +27,11 @@ import { PanelTable } from './PanelTable.tsx'
 import { AdlLights } from './AdlLights.tsx'
 import { estimatedPnl, TpslCell } from './TpslCell.tsx'
 import { CloseAllDialog, newClientOrderId, ReverseDialog } from './PositionActions.tsx'
+import { FundingDialog } from './FundingDialog.tsx'
 import { HelpLink } from '#/features/i18n/index.ts'
 
-type Action = { kind: 'close' | 'tpsl' | 'margin' | 'reverse'; position: TradingPosition } | { kind: 'close-all' }
+type Action =
+  { kind: 'close' | 'tpsl' | 'margin' | 'reverse' | 'funding'; position: TradingPosition } | { kind: 'close-all' }
 
 export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pairCode: string) => PairFacts }) {
   const { t, i18n } = useLingui()
@@ -165,6 +167,16 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
                       <Trans context="position">Reverse</Trans>
                     </button>
                   ) : null}
+                  {futures ? (
+                    <button
+                      type="button"
+                      onClick={() => setAction({ kind: 'funding', position })}
+                      className="rounded px-2 py-0.5 text-xs text-brand hover:underline"
+                      data-testid="position-funding"
+                    >
+                      <Trans context="position">Funding</Trans>
+                    </button>
+                  ) : null}
                   {position.marginMode === 'isolated' && biz === 'futures' ? (
                     <button
                       type="button"
@@ -201,6 +213,13 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
       ) : null}
       {action?.kind === 'reverse' ? (
         <ReverseDialog
+          position={action.position}
+          pair={factsOf(action.position.pairCode)}
+          onDone={() => setAction(undefined)}
+        />
+      ) : null}
+      {action?.kind === 'funding' ? (
+        <FundingDialog
           position={action.position}
           pair={factsOf(action.position.pairCode)}
           onDone={() => setAction(undefined)}
