@@ -172,8 +172,10 @@ test('futures: leverage and margin mode set, a long with TP/SL whose PnL moves, 
   await form.getByRole('textbox', { name: /^Amount/ }).fill('1')
   await form.getByLabel('Take profit / stop loss').check()
   const last = await lastPrice(page)
-  await form.getByLabel('Take profit', { exact: true }).fill(last.times('1.08').toDecimalPlaces(2).toFixed())
-  await form.getByLabel('Stop loss', { exact: true }).fill(last.times('0.92').toDecimalPlaces(2).toFixed())
+  const takeProfit = last.times('1.08').toDecimalPlaces(2)
+  const stopLoss = last.times('0.92').toDecimalPlaces(2)
+  await form.getByLabel('Take profit', { exact: true }).fill(takeProfit.toFixed())
+  await form.getByLabel('Stop loss', { exact: true }).fill(stopLoss.toFixed())
   await expect(form.getByTestId('preview-liquidation')).not.toHaveText('--')
   await form.getByTestId('submit-order').click()
   await expect(page.getByText('Order filled')).toBeVisible({ timeout: 15_000 })
@@ -181,6 +183,13 @@ test('futures: leverage and margin mode set, a long with TP/SL whose PnL moves, 
   const row = positions.locator('table tbody tr[data-row="own"]')
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('20x')
+  // The order's take profit and stop loss appear in Open orders with no reload, and on the position (issue 28, S2 7–8).
+  await expect(page.getByRole('tab', { name: 'Open orders (2)' })).toBeVisible({ timeout: 15_000 })
+  const tpsl = row.getByTestId('position-tpsl')
+  // English grouping of a price with its two decimals (ETH's tick): 3,456.70.
+  const grouped = (price: Money) => price.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))(?=.*\.)/g, ',')
+  await expect(tpsl).toContainText(`TP${grouped(takeProfit)}`)
+  await expect(tpsl).toContainText(`SL${grouped(stopLoss)}`)
   // PnL follows the mark, pushed after each engine minute.
   const pnl = row.getByTestId('position-pnl')
   const before = await pnl.innerText()
@@ -194,6 +203,8 @@ test('futures: leverage and margin mode set, a long with TP/SL whose PnL moves, 
   await row.getByTestId('close-position').click()
   await page.getByTestId('close-dialog').getByTestId('confirm-close').click()
   await expect(positions.getByText('No open positions.')).toBeVisible()
+  // The closed position's take profit and stop loss leave Open orders with no reload.
+  await expect(page.getByRole('tab', { name: 'Open orders', exact: true })).toBeVisible()
 })
 
 test('a lead trader’s order in the terminal appears live as the follower’s copied position, closed on its own', async ({

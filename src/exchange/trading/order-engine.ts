@@ -468,6 +468,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     }
     for (const then of op.after) await then(tx, at)
     const written = await writeSettlement(tx, settlement, op.touched, fresh(book, op), { biz, pairCode, at })
+    if (settlement instanceof PositionSettlement)
+      for (const row of settlement.written.splice(0)) told.orders.set(row.id, row)
     for (const row of written.orders) told.orders.set(row.id, row)
     // Users hear their own fills. Every match has a row of each side that has one: a user's, or the house's (a block's
     // copies have none: the house's row alone then makes its print).
@@ -1089,7 +1091,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     const size = input.size === undefined ? null : new Exact(input.size)
     const lot = size && sizeRefusal(size, instrument)
     if (lot) throw failure(lot)
-    const { result: created } = await inBook('futures', instrument, async (tx, _book, _op, at) => {
+    const { result: change } = await inBook('futures', instrument, async (tx, _book, _op, at) => {
       const position = await ownPosition(tx, userId, 'futures', instrument.pairCode)
       if (!position)
         throw new ApiFailure(400, 'reduce-only-would-increase', {
@@ -1109,8 +1111,9 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         at,
       })
     })
-    deps.events?.orders(userId, created.map(orderToWire))
-    return created.map(orderToWire)
+    // The ones it replaced leave the open orders as the new ones join them.
+    deps.events?.orders(userId, [...change.ended, ...change.created].map(orderToWire))
+    return change.created.map(orderToWire)
   }
 
   /**
@@ -1825,6 +1828,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       settlement.recordMatch(liquidation, state, match.price, match.size)
     }
     settlement.tellFollowers(done.followers)
+    settlement.written.push(...done.dropped)
     if (done.owners.length === 0) return
     await trimClosingOrders(tx, book, op, done.owners)
     // What the orders it cancelled held goes back to available.

@@ -24,7 +24,7 @@ import { OrderTime, PanelTable, SideText } from './PanelTable.tsx'
 
 export interface OpenOrdersProps {
   biz: TradingMarket
-  /** The terminal's pair (its "cancel all" and, with thisPairOnly, its orders alone). */
+  /** The terminal's pair: with thisPairOnly, its orders alone and its own "cancel all" (the orders page has neither). */
   pair: PairFacts
   factsOf: (pairCode: string) => PairFacts
   thisPairOnly: boolean
@@ -37,9 +37,8 @@ export function OpenOrders({ biz, pair, factsOf, thisPairOnly }: OpenOrdersProps
   const { label } = pair
   const [amending, setAmending] = useState<Order | undefined>()
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set())
-  const orders = (dataOf(useQuery(tradingQueries.openOrders(biz)).data) ?? []).filter(
-    (o) => !thisPairOnly || o.pairCode === pair.pairCode,
-  )
+  const all = dataOf(useQuery(tradingQueries.openOrders(biz)).data) ?? []
+  const orders = all.filter((o) => !thisPairOnly || o.pairCode === pair.pairCode)
 
   const patch = (changed: Order[]) =>
     client.setQueryData(tradingQueries.openOrders(biz).queryKey, (current): Loaded<Order[]> | undefined =>
@@ -72,17 +71,19 @@ export function OpenOrders({ biz, pair, factsOf, thisPairOnly }: OpenOrdersProps
   return (
     <div className="flex flex-col gap-2" data-testid="open-orders">
       <div className="flex flex-wrap justify-end gap-2 px-3">
+        {thisPairOnly ? (
+          <button
+            type="button"
+            disabled={flight.busy || orders.length === 0}
+            onClick={() => void cancelAll('pair')}
+            className="rounded-lg border border-line px-2.5 py-1 text-xs hover:border-down disabled:opacity-40"
+          >
+            <Trans>Cancel all of {label}</Trans>
+          </button>
+        ) : null}
         <button
           type="button"
-          disabled={flight.busy || orders.length === 0}
-          onClick={() => void cancelAll('pair')}
-          className="rounded-lg border border-line px-2.5 py-1 text-xs hover:border-down disabled:opacity-40"
-        >
-          <Trans>Cancel all of {label}</Trans>
-        </button>
-        <button
-          type="button"
-          disabled={flight.busy}
+          disabled={flight.busy || all.length === 0}
           onClick={() => void cancelAll('all')}
           className="rounded-lg border border-line px-2.5 py-1 text-xs hover:border-down disabled:opacity-40"
         >

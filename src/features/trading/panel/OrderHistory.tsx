@@ -1,4 +1,7 @@
-/** The trader's ended orders on a market, newest first, a page at a time: how each ended and at what average price. */
+/**
+ * The trader's ended orders on a market, newest first, a page at a time: when each was placed (Time) and last changed
+ * (Updated), how it ended and at what average price.
+ */
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -21,14 +24,25 @@ export function OrderHistory({ biz, factsOf }: { biz: TradingMarket; factsOf: (p
       <PanelTable
         label={t`Order history`}
         empty={t`No orders yet.`}
-        columns={[t`Time`, t`Pair`, t`Type`, t`Side`, t`Price`, t`Average`, t`Filled`, t`Fee`, t`Status`]}
+        columns={[
+          t`Time`,
+          t`Pair`,
+          t`Type`,
+          t`Side`,
+          t`Price`,
+          t`Average`,
+          t`Filled`,
+          t`Fee`,
+          t`Status`,
+          t({ message: 'Updated', context: 'order last changed' }),
+        ]}
         rows={(history?.list ?? []).map((order) => {
           const why = cancelReasonText(i18n, order.cancelReason)
           const pair = factsOf(order.pairCode)
           return {
             key: order.id,
             cells: [
-              <OrderTime key="time" ms={order.updatedAt} />,
+              <OrderTime key="time" ms={order.createdAt} />,
               pair.label,
               orderKindText(i18n, order),
               <SideText key="side" side={order.side} biz={biz} />,
@@ -43,6 +57,7 @@ export function OrderHistory({ biz, factsOf }: { biz: TradingMarket; factsOf: (p
                 <CoinAmount value={order.fee} /> {order.feeCoin}
               </span>,
               why ? `${statusText(i18n, order.status)} (${why})` : statusText(i18n, order.status),
+              <OrderTime key="updated" ms={order.updatedAt} />,
             ],
           }
         })}

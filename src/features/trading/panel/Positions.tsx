@@ -24,11 +24,13 @@ import { loadedOk } from '#/exchange-client/index.ts'
 import { refusalText } from '../trading.texts.ts'
 import { PanelTable } from './PanelTable.tsx'
 import { AdlLights } from './AdlLights.tsx'
+import { estimatedPnl, TpslCell } from './TpslCell.tsx'
+import { CloseAllDialog, newClientOrderId, ReverseDialog } from './PositionActions.tsx'
+import { FundingDialog } from './FundingDialog.tsx'
 import { HelpLink } from '#/features/i18n/index.ts'
 
-type Action = { kind: 'close' | 'tpsl' | 'margin'; position: TradingPosition }
-
-const newClientOrderId = () => `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
+type Action =
+  { kind: 'close' | 'tpsl' | 'margin' | 'reverse' | 'funding'; position: TradingPosition } | { kind: 'close-all' }
 
 export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pairCode: string) => PairFacts }) {
   const { t, i18n } = useLingui()
@@ -53,8 +55,21 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
     void client.invalidateQueries({ queryKey: tradingQueries.positions(biz).queryKey })
   }
 
+  const own = positions.filter((p) => p.copyId === null)
   return (
     <div className="flex flex-col gap-2" data-testid="positions">
+      {futures && own.length > 0 ? (
+        <div className="flex justify-end px-3">
+          <button
+            type="button"
+            onClick={() => setAction({ kind: 'close-all' })}
+            className="rounded-lg border border-line px-2.5 py-1 text-xs hover:border-down"
+            data-testid="close-all-positions"
+          >
+            <Trans>Close all</Trans>
+          </button>
+        </div>
+      ) : null}
       <PanelTable
         label={t`Positions`}
         empty={t`No open positions.`}
@@ -111,10 +126,7 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
                 <span dir="ltr">({format.percent(position.roe)})</span>
               </span>,
               ...(futures ? [<AdlLights key="adl" quantile={position.adlQuantile} />] : []),
-              <span key="tpsl" dir="ltr">
-                <Amount value={position.takeProfitPrice} digits={pair.priceDigits} /> /{' '}
-                <Amount value={position.stopLossPrice} digits={pair.priceDigits} />
-              </span>,
+              <TpslCell key="tpsl" position={position} digits={pair.priceDigits} />,
               copied ? (
                 <button
                   key="actions"
@@ -144,6 +156,26 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
                   >
                     <Trans>TP / SL</Trans>
                   </button>
+                  {futures ? (
+                    <button
+                      type="button"
+                      onClick={() => setAction({ kind: 'reverse', position })}
+                      className="rounded px-2 py-0.5 text-xs text-brand hover:underline"
+                      data-testid="reverse-position"
+                    >
+                      <Trans context="position">Reverse</Trans>
+                    </button>
+                  ) : null}
+                  {futures ? (
+                    <button
+                      type="button"
+                      onClick={() => setAction({ kind: 'funding', position })}
+                      className="rounded px-2 py-0.5 text-xs text-brand hover:underline"
+                      data-testid="position-funding"
+                    >
+                      <Trans context="position">Funding</Trans>
+                    </button>
+                  ) : null}
                   {position.marginMode === 'isolated' && biz === 'futures' ? (
                     <button
                       type="button"
@@ -178,6 +210,21 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
       {action?.kind === 'margin' ? (
         <MarginDialog biz={biz} position={action.position} onDone={() => setAction(undefined)} />
       ) : null}
+      {action?.kind === 'reverse' ? (
+        <ReverseDialog
+          position={action.position}
+          pair={factsOf(action.position.pairCode)}
+          onDone={() => setAction(undefined)}
+        />
+      ) : null}
+      {action?.kind === 'funding' ? (
+        <FundingDialog
+          position={action.position}
+          pair={factsOf(action.position.pairCode)}
+          onDone={() => setAction(undefined)}
+        />
+      ) : null}
+      {action?.kind === 'close-all' ? <CloseAllDialog positions={own} onDone={() => setAction(undefined)} /> : null}
     </div>
   )
 }
@@ -285,6 +332,13 @@ function CloseDialog({ biz, position, pair, onDone }: DialogProps & { pair: Pair
 
 export function TpslDialog({ biz, position, pair, onDone }: DialogProps & { pair: PairFacts }) {
   const { t, i18n } = useLingui()
+  const format = useNumberFormat()
+  /** The estimated PnL at a typed price, once it is a price. */
+  const pnlHint = (price: string) => {
+    if (!/^\d+(\.\d+)?$/.test(price) || new Exact(price).isZero()) return undefined
+    const pnl = format.number(estimatedPnl(position, price), { digits: QUOTE_DIGITS, signed: true })
+    return t`Estimated PnL ${pnl} USDT (before fees)`
+  }
   const client = useQueryClient()
   const flight = useSingleFlight()
   const { quote } = pair
@@ -322,6 +376,7 @@ export function TpslDialog({ biz, position, pair, onDone }: DialogProps & { pair
         <NumberField
           name="tp"
           label={t`Take profit (${quote})`}
+          hint={pnlHint(takeProfit)}
           value={takeProfit}
           decimals={pair.priceDigits}
           onValue={(v) => (setTakeProfit(v), setError(undefined))}
@@ -331,6 +386,7 @@ export function TpslDialog({ biz, position, pair, onDone }: DialogProps & { pair
         <NumberField
           name="sl"
           label={t`Stop loss (${quote})`}
+          hint={pnlHint(stopLoss)}
           value={stopLoss}
           decimals={pair.priceDigits}
           onValue={(v) => (setStopLoss(v), setError(undefined))}
