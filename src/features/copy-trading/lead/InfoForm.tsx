@@ -142,6 +142,7 @@ export function InfoForm({ profile }: { profile: MyLeaderProfile }) {
           <TextField
             label={t`Nickname`}
             name="nickname"
+            dir="auto"
             maxLength={LEADER_NICKNAME.max}
             autoComplete="nickname"
             value={field.state.value}
@@ -169,6 +170,7 @@ export function InfoForm({ profile }: { profile: MyLeaderProfile }) {
               </span>
               <textarea
                 name="bio"
+                dir="auto"
                 rows={3}
                 maxLength={max}
                 value={field.state.value}

@@ -5,7 +5,7 @@
  */
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { bracketsFromWire, notionalCapAt } from '#/contract/brackets.ts'
 import type { LeverageBracket, MarginMode } from '#/contract/index.ts'
 import { HelpLink } from '#/features/i18n/index.ts'
@@ -29,6 +29,8 @@ export interface FuturesOrderSettingsProps {
   maxLeverage: number
   /** The pair's leverage and maintenance tiers: the dialog says how large a position each leverage allows. */
   brackets: readonly LeverageBracket[]
+  /** A futures lead trader: cross is not offered (the exchange refuses it: a copy mirrors a position's own margin). */
+  leading: boolean
 }
 
 const LEVERAGE_STOPS = [1, 5, 10, 20, 50, 75, 100, 125]
@@ -40,11 +42,13 @@ export function FuturesOrderSettings({
   leverage,
   maxLeverage,
   brackets,
+  leading,
 }: FuturesOrderSettingsProps) {
   const { t, i18n } = useLingui()
   const client = useQueryClient()
   const flight = useSingleFlight()
   const [editing, setEditing] = useState<number | undefined>()
+  const crossHintId = useId()
 
   const chooseMode = (next: MarginMode) =>
     flight.run(async () => {
@@ -70,13 +74,13 @@ export function FuturesOrderSettings({
   const leverageOf = (percent: number) => Math.max(1, Math.round(1 + (percent / 100) * (maxLeverage - 1)))
 
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <SegmentedTabs<MarginMode>
         label={t`Margin mode`}
         value={marginMode}
         options={[
           { value: 'isolated', label: t`Isolated` },
-          { value: 'cross', label: t`Cross` },
+          { value: 'cross', label: t`Cross`, disabled: leading, describedBy: leading ? crossHintId : undefined },
         ]}
         onChange={(next) => void chooseMode(next)}
       />
@@ -153,6 +157,11 @@ export function FuturesOrderSettings({
           </form>
         )}
       </DraggableDialog>
+      {leading ? (
+        <p id={crossHintId} className="w-full text-xs text-muted" data-testid="cross-unavailable">
+          {t`Cross is not available to lead traders: each copied position mirrors its own margin.`}
+        </p>
+      ) : null}
     </div>
   )
 }
