@@ -23,6 +23,7 @@ import { seedSimulatedFollowers } from './copy/bots/seed-followers.ts'
 import { loadBots, seedSimulatedLeaders } from './copy/bots/seed-leaders.ts'
 import type { Bot } from './copy/bots/bot-order.ts'
 import { createEngineRunner, type EngineRunner } from './copy/runner.ts'
+import { marksOf } from './copy/marks.ts'
 import { createHub } from './realtime/hub.ts'
 import { createMarketPublisher, createPairPublisher } from './realtime/publisher.ts'
 import { createDepthPublisher } from './realtime/depth-publisher.ts'
@@ -283,7 +284,7 @@ async function startCopyTrading(
     logger.log(
       `[exchange] simulated leaders: ${bots.length}, back-filled ${history.positions} positions over ${backfillDays} days`,
     )
-  const followed = await seedSimulatedFollowers(db, seed, bots, now())
+  const followed = await seedSimulatedFollowers(db, seed, bots, now(), marksOf(market))
   if (followed > 0) logger.log(`[exchange] simulated followers: ${followed} copies`)
   // A database written before unit values: each leader's history as its daily rows' chain, once.
   const upgraded = await recordMissingHistory(db, now())

@@ -247,6 +247,10 @@ test('a lead trader’s order in the terminal appears live as the follower’s c
   await waitForHydration(leaderPage)
   const form = orderForm(leaderPage)
   await expect(form.getByTestId('lead-notice')).toContainText('1 copier')
+  // Cross, which the exchange refuses a lead trader, is not offered, and the form says why.
+  await expect(form.getByRole('radio', { name: 'Cross' })).toBeDisabled()
+  await expect(form.getByTestId('cross-unavailable')).toBeVisible()
+  await expect(form.getByRole('radio', { name: 'Cross' })).toHaveAccessibleDescription(/not available to lead traders/)
   await form.getByRole('radio', { name: 'Market' }).click()
   await form.getByRole('textbox', { name: /^Amount/ }).fill('1')
   await form.getByTestId('submit-order').click()

@@ -124,33 +124,40 @@ export function TradeTerminal({ biz, instrument, instruments, market, interval, 
   if (wide)
     return (
       <main className="flex flex-col gap-px bg-line" data-testid="terminal" data-biz={biz}>
-        {header}
-        <div className="grid grid-cols-[minmax(0,1fr)_18rem_20rem] gap-px xl:grid-cols-[minmax(0,1fr)_19rem_21rem]">
-          <section aria-label={t`Chart`} className="flex min-h-[32rem] flex-col bg-page">
-            {chart}
-          </section>
-          <div className="flex flex-col bg-page">
-            <BookTabs book={orderBook} depth={depth} />
-            <div className="border-t border-line">{recentTrades}</div>
+        {/* The first screen under the site header (3.5rem and its 1px border) holds the pair, the chart to its latest candle and the whole order
+            form: each column scrolls inside it (the form's button stays in sight), the account panel comes below. */}
+        <div className="flex h-[calc(100dvh-3.5rem-1px)] min-h-[40rem] flex-col gap-px">
+          {header}
+          <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_18rem_20rem] gap-px xl:grid-cols-[minmax(0,1fr)_19rem_21rem]">
+            <section aria-label={t`Chart`} className="flex min-h-0 flex-col bg-page">
+              {chart}
+            </section>
+            <div className="flex min-h-0 flex-col overflow-y-auto bg-page">
+              <BookTabs book={orderBook} depth={depth} />
+              <div className="border-t border-line">{recentTrades}</div>
+            </div>
+            <div className="min-h-0 overflow-y-auto bg-page" data-testid="order-column">
+              {form()}
+            </div>
           </div>
-          <div className="bg-page">{form()}</div>
         </div>
         <div className="bg-page">{panel}</div>
       </main>
     )
 
   return (
-    <main
-      className="flex flex-col gap-px bg-line pb-[calc(4.5rem+env(safe-area-inset-bottom))]"
-      data-testid="terminal"
-      data-biz={biz}
-    >
+    <main className="flex flex-col gap-px bg-line" data-testid="terminal" data-biz={biz}>
       {header}
       <div className="bg-page">
         <PhoneTabs chart={chart} book={orderBook} depth={depth} trades={recentTrades} />
       </div>
       <div className="bg-page">{panel}</div>
-      <div className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-2 gap-2 border-t border-line bg-page/95 px-3 pt-2 pb-[calc(0.5rem+env(safe-area-inset-bottom))] backdrop-blur">
+      {/* Sticky, not fixed: it rides the screen's bottom over the terminal and stops at its end, so it never covers
+          the footer or a button under the terminal, and needs no padding band to leave room. */}
+      <div
+        data-testid="trade-bar"
+        className="sticky bottom-0 z-30 grid grid-cols-2 gap-2 border-t border-line bg-page/95 px-3 pt-2 pb-[calc(0.5rem+env(safe-area-inset-bottom))] backdrop-blur"
+      >
         <button
           type="button"
           onClick={() => setSheet('buy')}

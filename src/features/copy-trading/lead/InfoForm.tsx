@@ -142,6 +142,7 @@ export function InfoForm({ profile }: { profile: MyLeaderProfile }) {
           <TextField
             label={t`Nickname`}
             name="nickname"
+            dir="auto"
             autoComplete="nickname"
             value={field.state.value}
             onChange={(e) => {
@@ -168,6 +169,7 @@ export function InfoForm({ profile }: { profile: MyLeaderProfile }) {
               </span>
               <textarea
                 name="bio"
+                dir="auto"
                 rows={3}
                 maxLength={max}
                 value={field.state.value}

@@ -57,7 +57,7 @@ export function LeaderHeader({ summary, profile }: { summary: MyLeaderCentre; pr
       <div className="flex flex-wrap items-center gap-4 rounded-2xl border border-line bg-card p-4">
         <LeaderAvatar src={profile.avatar} size={64} />
         <div className="min-w-0 flex-1">
-          <h2 id="lead-name" className="truncate text-xl font-bold" data-testid="lead-nickname">
+          <h2 id="lead-name" className="truncate text-xl font-bold" data-testid="lead-nickname" dir="auto">
             {profile.nickname}
           </h2>
           <p className="mt-1.5 flex flex-wrap gap-2 text-xs text-muted">

@@ -40,7 +40,9 @@ function HistoryItem({ item, dates }: { item: FollowHistoryItem; dates: Intl.Dat
       <div className="flex flex-wrap items-center gap-3">
         <LeaderAvatar src={item.avatar} size={AVATAR_SIZE} />
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold">{item.nickname}</p>
+          <p className="truncate font-semibold" dir="auto">
+            {item.nickname}
+          </p>
           <p className="text-xs text-muted">
             <time dateTime={new Date(item.since).toISOString()}>{dates.format(item.since)}</time>
             {' – '}

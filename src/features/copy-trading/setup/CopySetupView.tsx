@@ -157,6 +157,7 @@ function SetupForm({ leader }: { leader: LeaderDetail }) {
             to="/{-$locale}/copy-trading/gemw/$id"
             params={{ id: leader.leaderId }}
             className="truncate text-lg font-semibold hover:underline"
+            dir="auto"
           >
             {nickname}
           </LocaleLink>

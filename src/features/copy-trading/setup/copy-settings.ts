@@ -66,6 +66,7 @@ export const SETTINGS_ERRORS = [
   'below-minimum',
   'above-balance',
   'above-free',
+  'above-investment',
   'cannot-clear',
   'rejected',
 ] as const
@@ -129,6 +130,15 @@ export function validateSettings(values: CopySettingsValues, context: SettingsCo
     if (investment.lt(context.minimum)) errors.investment = 'below-minimum'
     else if (context.available !== null && added.gt(context.available)) errors.investment = 'above-balance'
     else if (context.free !== undefined && added.neg().gt(context.free)) errors.investment = 'above-free'
+  }
+  // One copied order's margin comes out of the investment: more than all of it could never be placed.
+  if (values.investment !== '' && !errors.investment) {
+    for (const field of ['fixedAmount', 'maxPerOrder'] as const) {
+      const value = values[field]
+      if (activeFields(values).includes(field) && value !== '' && !errors[field]) {
+        if (decimal(value).gt(values.investment)) errors[field] = 'above-investment'
+      }
+    }
   }
   return errors
 }

@@ -10,6 +10,7 @@ const FIELD_ERRORS: Record<Exclude<SettingsError, 'below-minimum'>, MessageDescr
   'too-big': msg`This value is above the limit.`,
   'above-balance': msg`Your USDT balance is not enough for this amount.`,
   'above-free': msg`Only the copy's free balance can be taken out, not the margin of open positions.`,
+  'above-investment': msg`The margin of one copied order cannot be more than the investment.`,
   'cannot-clear': msg`This limit cannot be removed once set; change its value instead.`,
   rejected: msg`The exchange did not accept this value.`,
 }

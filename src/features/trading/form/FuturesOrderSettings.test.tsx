@@ -41,6 +41,7 @@ function openDialog() {
           leverage={20}
           maxLeverage={125}
           brackets={[]}
+          leading={false}
         />
       </I18nProvider>
     </QueryClientProvider>,

@@ -5,7 +5,7 @@
  */
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { bracketsFromWire, notionalCapAt } from '#/contract/brackets.ts'
 import type { LeverageBracket, MarginMode } from '#/contract/index.ts'
 import { HelpLink } from '#/features/i18n/index.ts'
@@ -30,6 +30,8 @@ export interface FuturesOrderSettingsProps {
   maxLeverage: number
   /** The pair's leverage and maintenance tiers: the dialog says how large a position each leverage allows. */
   brackets: readonly LeverageBracket[]
+  /** A futures lead trader: cross is not offered (the exchange refuses it: a copy mirrors a position's own margin). */
+  leading: boolean
 }
 
 const LEVERAGE_STOPS = [1, 5, 10, 20, 50, 75, 100, 125]
@@ -41,6 +43,7 @@ export function FuturesOrderSettings({
   leverage,
   maxLeverage,
   brackets,
+  leading,
 }: FuturesOrderSettingsProps) {
   const { t, i18n } = useLingui()
   const client = useQueryClient()
@@ -49,6 +52,7 @@ export function FuturesOrderSettings({
   const [editing, setEditing] = useState<string | undefined>()
   const [leverageError, setLeverageError] = useState<string | undefined>()
   const edit = (next: string) => (setEditing(next), setLeverageError(undefined))
+  const crossHintId = useId()
 
   const chooseMode = (next: MarginMode) =>
     flight.run(async () => {
@@ -87,13 +91,13 @@ export function FuturesOrderSettings({
   const leverageOf = (percent: number) => Math.max(1, Math.round(1 + (percent / 100) * (maxLeverage - 1)))
 
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <SegmentedTabs<MarginMode>
         label={t`Margin mode`}
         value={marginMode}
         options={[
           { value: 'isolated', label: t`Isolated` },
-          { value: 'cross', label: t`Cross` },
+          { value: 'cross', label: t`Cross`, disabled: leading, describedBy: leading ? crossHintId : undefined },
         ]}
         onChange={(next) => void chooseMode(next)}
       />
@@ -164,6 +168,11 @@ export function FuturesOrderSettings({
           </form>
         )}
       </DraggableDialog>
+      {leading ? (
+        <p id={crossHintId} className="w-full text-xs text-muted" data-testid="cross-unavailable">
+          {t`Cross is not available to lead traders: each copied position mirrors its own margin.`}
+        </p>
+      ) : null}
     </div>
   )
 }

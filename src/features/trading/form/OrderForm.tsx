@@ -235,6 +235,7 @@ export function OrderForm(props: OrderFormProps) {
           leverage={context.leverage}
           maxLeverage={instrument.maxLeverage}
           brackets={instrument.brackets}
+          leading={copiers !== undefined}
         />
       ) : null}
       <div role="radiogroup" aria-label={t`Side`} className="grid grid-cols-2 gap-1 rounded-xl bg-sunken p-1">
@@ -543,19 +544,22 @@ export function OrderForm(props: OrderFormProps) {
                 : t`You lead on this market: your orders here are copied by ${copiers} copiers.`}
           </p>
         ) : null}
-        {signedIn ? (
-          <button
-            type="submit"
-            disabled={flight.busy}
-            aria-busy={flight.busy}
-            data-testid="submit-order"
-            className={`rounded-xl py-3 text-sm font-semibold disabled:opacity-60 ${buy ? 'bg-up text-on-up' : 'bg-down text-on-down'}`}
-          >
-            {flight.busy ? t`Sending…` : `${submitLabel} ${base}`}
-          </button>
-        ) : (
-          props.signIn
-        )}
+        {/* Sticky: where the form scrolls in its column (a short screen, TP/SL open), its button stays in sight. */}
+        <div className="sticky bottom-0 -mx-3 -mb-3 flex flex-col bg-page px-3 pt-1 pb-3">
+          {signedIn ? (
+            <button
+              type="submit"
+              disabled={flight.busy}
+              aria-busy={flight.busy}
+              data-testid="submit-order"
+              className={`rounded-xl py-3 text-sm font-semibold disabled:opacity-60 ${buy ? 'bg-up text-on-up' : 'bg-down text-on-down'}`}
+            >
+              {flight.busy ? t`Sending…` : `${submitLabel} ${base}`}
+            </button>
+          ) : (
+            props.signIn
+          )}
+        </div>
       </form>
       <DraggableDialog
         open={confirming !== undefined}
