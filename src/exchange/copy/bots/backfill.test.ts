@@ -68,9 +68,10 @@ async function backfilled(harness: Harness, start: number, days: number): Promis
     let expected: Money = new Exact(0)
     let crossed = 0
     for (const time of times) {
-      if (row.openedAt.getTime() >= time || (row.closedAt && row.closedAt.getTime() <= time)) continue
+      // Funding at a time is charged after that minute's trades (a history on whole hours trades at funding times).
+      if (row.openedAt.getTime() > time || (row.closedAt && row.closedAt.getTime() <= time)) continue
       const size = own
-        .filter((e) => e.createdAt.getTime() < time)
+        .filter((e) => e.createdAt.getTime() <= time)
         .reduce(
           (sum: Money, e) => (e.kind === 'reduce' ? sum.minus(e.size) : e.kind === 'close' ? sum : sum.plus(e.size)),
           new Exact(0),
@@ -121,14 +122,14 @@ describe("back-filled funding at the history's end", () => {
   const AT_FUNDING = Date.UTC(2026, 0, 7, 16, 0, 0)
   let atFunding: Harness
   beforeAll(async () => {
-    atFunding = await startHarness({ start: AT_FUNDING, market: { backfillDays: 1, minuteHistoryDays: 1 } })
+    atFunding = await startHarness({ start: AT_FUNDING, market: { backfillDays: DAYS, minuteHistoryDays: 1 } })
   }, 120_000)
   afterAll(async () => {
     await atFunding.close()
   })
 
   it('pays the funding time the history ends at, at the mark then (the live engine starts after it)', async () => {
-    const held = await backfilled(atFunding, AT_FUNDING, 1)
+    const held = await backfilled(atFunding, AT_FUNDING, DAYS)
     const open = await atFunding.context.db
       .select({ id: positions.id })
       .from(positions)
