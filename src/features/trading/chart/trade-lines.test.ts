@@ -1,66 +1,28 @@
 import { describe, expect, it } from 'vitest'
 import type { Order, TradingPosition } from '#/contract/index.ts'
+import { anOrder, aPosition } from '#tests/fixtures/features/trading.ts'
 import { snapToTick, tradeLines } from './trade-lines.ts'
 
-const order = (over: Partial<Order>): Order => ({
-  id: '1',
-  clientOrderId: 'c1',
-  biz: 'futures',
-  pairCode: 'BTC_USDT',
-  side: 'buy',
-  type: 'limit',
-  timeInForce: 'GTC',
-  price: '80000',
-  size: '0.5',
-  quoteSize: null,
-  triggerPrice: null,
-  triggerBy: null,
-  status: 'new',
-  cancelReason: null,
-  filled: '0',
-  filledQuote: '0',
-  averagePrice: null,
-  fee: '0',
-  feeCoin: 'USDT',
-  reduceOnly: false,
-  purpose: null,
-  takeProfitPrice: null,
-  stopLossPrice: null,
-  leverage: 10,
-  createdAt: 0,
-  updatedAt: 0,
-  ...over,
-})
+/** A futures order of 0.5 BTC at 80,000, 10x. */
+const order = (over: Partial<Order>): Order =>
+  anOrder({ id: '1', clientOrderId: 'c1', biz: 'futures', size: '0.5', leverage: 10, ...over })
 
-const position = (over: Partial<TradingPosition>): TradingPosition => ({
-  positionId: '7',
-  biz: 'futures',
-  pairCode: 'BTC_USDT',
-  side: 'long',
-  leverage: 10,
-  size: '0.2',
-  entryPrice: '81000.5',
-  margin: '1620',
-  markPrice: '81100',
-  unrealizedPnl: '20',
-  roe: '0.01',
-  takeProfitPrice: null,
-  stopLossPrice: null,
-  liquidationPrice: '73300.1',
-  status: 'open',
-  closedSize: '0',
-  exitPrice: null,
-  realizedPnl: '0',
-  fees: '0',
-  funding: '0',
-  openedAt: 0,
-  closedAt: null,
-  closeReason: null,
-  adlQuantile: 1,
-  copyId: null,
-  marginMode: 'isolated',
-  ...over,
-})
+/** A 0.2 BTC long at 81,000.5, 10x isolated. */
+const position = (over: Partial<TradingPosition>): TradingPosition =>
+  aPosition({
+    positionId: '7',
+    leverage: 10,
+    size: '0.2',
+    entryPrice: '81000.5',
+    margin: '1620',
+    markPrice: '81100',
+    unrealizedPnl: '20',
+    roe: '0.01',
+    liquidationPrice: '73300.1',
+    fees: '0',
+    openedAt: 0,
+    ...over,
+  })
 
 describe('the lines the chart draws', () => {
   it('a resting limit order at its price with what is left of it, amended by a drag', () => {

@@ -5,7 +5,7 @@ import { I18nProvider } from '@lingui/react'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { polyfillDialog } from '#tests/fixtures/dialog.ts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { RESTING_BTC_BUY } from '#tests/fixtures/features/orders.ts'
+import { RESTING_BTC_BUY } from '#tests/fixtures/features/trading.ts'
 import { amendOrder } from '../trading.functions.ts'
 import { AmendDialog } from './OpenOrders.tsx'
 

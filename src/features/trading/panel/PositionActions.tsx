@@ -5,7 +5,7 @@
  */
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { PlaceOrderRequest, TradingPosition } from '#/contract/index.ts'
 import { Exact } from '#/contract/money.ts'
 import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
@@ -74,20 +74,15 @@ export function CloseAllDialog({ positions, onDone }: { positions: readonly Trad
             ? t`Your 1 futures position closes at market, whole. Copied positions are not affected.`
             : t`Your ${count} futures positions close at market, whole. Copied positions are not affected.`}
         </p>
-        {error ? (
-          <p role="alert" className="text-sm text-down">
-            {error}
-          </p>
-        ) : null}
-        <button
-          type="button"
-          disabled={flight.busy}
-          onClick={() => void closeAll()}
-          className="rounded-xl bg-down px-4 py-2.5 font-semibold text-on-down disabled:opacity-60"
-          data-testid="confirm-close-all"
+        <ConfirmFooter
+          error={error}
+          busy={flight.busy}
+          onConfirm={() => void closeAll()}
+          tone="bg-down text-on-down"
+          testId="confirm-close-all"
         >
           {flight.busy ? t`Closing…` : t`Close all`}
-        </button>
+        </ConfirmFooter>
       </div>
     </DraggableDialog>
   )
@@ -125,21 +120,53 @@ export function ReverseDialog({
             : t`Closes your short of ${size} ${base} at market and opens a long of the same size, in one order.`}
         </p>
         <p className="text-xs text-muted">{t`The new side needs its margin free in your futures wallet; without it nothing is traded.`}</p>
-        {error ? (
-          <p role="alert" className="text-sm text-down">
-            {error}
-          </p>
-        ) : null}
-        <button
-          type="button"
-          disabled={flight.busy}
-          onClick={() => void reverse()}
-          className="rounded-xl bg-brand px-4 py-2.5 font-semibold text-brand-contrast disabled:opacity-60"
-          data-testid="confirm-reverse"
+        <ConfirmFooter
+          error={error}
+          busy={flight.busy}
+          onConfirm={() => void reverse()}
+          tone="bg-brand text-brand-contrast"
+          testId="confirm-reverse"
         >
           {flight.busy ? t`Reversing…` : t({ message: 'Reverse', context: 'position' })}
-        </button>
+        </ConfirmFooter>
       </div>
     </DraggableDialog>
+  )
+}
+
+/** A confirmation's last lines: the refusal of the last try, if any, and the button that confirms (busy while sent). */
+function ConfirmFooter({
+  error,
+  busy,
+  onConfirm,
+  tone,
+  testId,
+  children,
+}: {
+  error: string | undefined
+  busy: boolean
+  onConfirm: () => void
+  /** The button's background and text colour classes. */
+  tone: string
+  testId: string
+  children: ReactNode
+}) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="text-sm text-down">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        disabled={busy}
+        onClick={onConfirm}
+        className={`rounded-xl px-4 py-2.5 font-semibold disabled:opacity-60 ${tone}`}
+        data-testid={testId}
+      >
+        {children}
+      </button>
+    </>
   )
 }

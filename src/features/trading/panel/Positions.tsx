@@ -6,7 +6,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { TradingMarket, TradingPosition } from '#/contract/index.ts'
 import { Exact } from '#/contract/money.ts'
 import { assetsQueries, FUTURES_WALLET } from '#/features/assets/index.ts'
@@ -149,41 +149,23 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
                   >
                     <Trans context="position">Close</Trans>
                   </button>
-                  <button
-                    type="button"
-                    onClick={() => setAction({ kind: 'tpsl', position })}
-                    className="rounded px-2 py-0.5 text-xs text-brand hover:underline"
-                  >
+                  <PositionAction onClick={() => setAction({ kind: 'tpsl', position })}>
                     <Trans>TP / SL</Trans>
-                  </button>
+                  </PositionAction>
                   {futures ? (
-                    <button
-                      type="button"
-                      onClick={() => setAction({ kind: 'reverse', position })}
-                      className="rounded px-2 py-0.5 text-xs text-brand hover:underline"
-                      data-testid="reverse-position"
-                    >
+                    <PositionAction onClick={() => setAction({ kind: 'reverse', position })} testId="reverse-position">
                       <Trans context="position">Reverse</Trans>
-                    </button>
+                    </PositionAction>
                   ) : null}
                   {futures ? (
-                    <button
-                      type="button"
-                      onClick={() => setAction({ kind: 'funding', position })}
-                      className="rounded px-2 py-0.5 text-xs text-brand hover:underline"
-                      data-testid="position-funding"
-                    >
+                    <PositionAction onClick={() => setAction({ kind: 'funding', position })} testId="position-funding">
                       <Trans context="position">Funding</Trans>
-                    </button>
+                    </PositionAction>
                   ) : null}
                   {position.marginMode === 'isolated' && biz === 'futures' ? (
-                    <button
-                      type="button"
-                      onClick={() => setAction({ kind: 'margin', position })}
-                      className="rounded px-2 py-0.5 text-xs text-brand hover:underline"
-                    >
+                    <PositionAction onClick={() => setAction({ kind: 'margin', position })}>
                       <Trans>Margin</Trans>
-                    </button>
+                    </PositionAction>
                   ) : null}
                 </span>
               ),
@@ -462,5 +444,19 @@ function MarginDialog({ biz, position, onDone }: DialogProps) {
         </button>
       </form>
     </DraggableDialog>
+  )
+}
+
+/** One of a position's actions in its row: a small text button that opens that action's dialog. */
+function PositionAction({ onClick, testId, children }: { onClick: () => void; testId?: string; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="rounded px-2 py-0.5 text-xs text-brand hover:underline"
+      data-testid={testId}
+    >
+      {children}
+    </button>
   )
 }
