@@ -1,6 +1,6 @@
 /** Registration, login and logout. */
 import { and, eq } from 'drizzle-orm'
-import { ACCOUNTS, DEFAULT_LOCALE, DEFAULTS } from '#/app.config.ts'
+import { ACCOUNTS, DEFAULT_LOCALE, DEFAULTS, LOCALES } from '#/app.config.ts'
 import type { AccountType, LoginRequest, RegisterRequest, Session } from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
 import type { Database } from '../db/client.ts'
@@ -88,13 +88,16 @@ export async function register(ctx: ExchangeContext, input: RegisterRequest, met
         })
         .returning({ id: users.id })
       if (!user) throw new Error('insert returned no user')
-      // The language the account was opened in is its language on every device until the user picks another.
+      // The language the account was opened in is its language on every device until the user picks another,
+      // and prices in that language's currency (LOCALES: ar_AE's is EUR).
       const language = isLocaleCode(meta.language) ? meta.language : DEFAULT_PREFERENCES.userLanguage
+      const currency = LOCALES.find((entry) => entry.code === language)?.fiatCurrency ?? DEFAULTS.currency
       await tx.insert(preferences).values({
         userId: user.id,
         ...DEFAULT_PREFERENCES,
         userLanguage: language,
         msgLanguage: language,
+        pricingCurrency: currency,
         updatedAt: now,
       })
       await recordDevice(tx, user.id, meta.deviceId ?? null, now)
