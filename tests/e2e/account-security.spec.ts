@@ -86,6 +86,8 @@ test('two-factor: enrol with the QR secret, sign in with a code, a wrong code re
   browser,
   request,
 }) => {
+  // Enrolment and three sign-ins: the longest flow of the suite.
+  test.slow()
   const { account, password } = await freshCredentials(request, testAddress())
   const context = await browser.newContext()
   await fromNewAddress(context)
@@ -106,6 +108,7 @@ test('two-factor: enrol with the QR secret, sign in with a code, a wrong code re
   expect(secret).toMatch(/^[A-Z2-7]{32}$/)
   await dialog.getByLabel('Authenticator code').fill(appCode(secret))
   await dialog.getByRole('button', { name: 'Turn on' }).click()
+  await expect(dialog.getByTestId('recovery-codes').locator('li')).toHaveCount(ACCOUNTS.recoveryCodeCount)
   const codes = (await dialog.getByTestId('recovery-codes').locator('li').allTextContents()).map((c) => c.trim())
   expect(codes).toHaveLength(ACCOUNTS.recoveryCodeCount)
   await dialog.getByRole('button', { name: 'I saved them' }).click()
