@@ -349,8 +349,12 @@ export const MARQUEE = { durationS: 20, delayS: 0, gradientPx: 200 } as const
 /** §9 popups and the draggable dialog. */
 export const LAYERS = { popupBaseZIndex: 2000, dialogTopOffsetPx: 64 } as const
 
-/** §9 number display: USDT amounts show 4 decimals. */
-export const DISPLAY = { usdtDigits: 4 } as const
+/**
+ * §9 number display: USDT valuations (totals, values, PnL, margin) show 4 decimals. An amount of a coin (a balance, a
+ * fee, a ledger movement, USDT's included) is cut to the wallets' precision, `coinDigits`, with its trailing zeros
+ * dropped down to `amountMinDigits` (issue 28: 0.00005 ETH, not 0.0000 ETH; 10,000.00, not 10,000.0₈).
+ */
+export const DISPLAY = { usdtDigits: 4, coinDigits: 8, amountMinDigits: 2 } as const
 
 /**
  * The top progress bar: shown only when a navigation takes longer than progressDelayMs; fades out in progressFadeMs.
@@ -1179,6 +1183,11 @@ export const TERMINAL = {
   bookLevels: 12,
   /** Price groupings offered, as multiples of the pair's tick. */
   bookGroupings: [1, 10, 100, 1000],
+  /** The depth chart beside the book: its height, and the margin inside it that holds the axis labels. */
+  depthChartHeightPx: 260,
+  depthChartPaddingPx: 14,
+  /** A chart line's handle moved less than this is pressed (its change dialog opens), not dragged. */
+  chartDragThresholdPx: 4,
   /** Recent trades shown. */
   recentTrades: 30,
   /** Live data older than this is shown as stale, with its age, where it is drawn. */

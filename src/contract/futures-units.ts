@@ -42,6 +42,15 @@ export interface FuturesUnitContext {
   leverage: number
 }
 
+/**
+ * The price an amount typed in another unit converts at, as the exchange converts it: the order's limit price, else its
+ * trigger, else the mark (a market order). The order form previews with it, so the preview is the size booked (issue
+ * 28: the form converted at the last price and previewed 0.02451 BTC for a fill of 0.02450).
+ */
+export function conversionPrice(order: { limit?: Money | undefined; trigger?: Money | undefined }, mark: Money): Money {
+  return order.limit ?? order.trigger ?? mark
+}
+
 /** An amount typed in `unit` → the order size in the base coin: toward zero, then down to the lot. */
 export function sizeFromUnit(amount: Money, unit: FuturesUnit, context: FuturesUnitContext): Money {
   const { price, contractSize, lotSize, leverage } = context

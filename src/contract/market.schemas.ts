@@ -163,6 +163,7 @@ export type TickerQuery = z.infer<typeof tickerQuerySchema>
 export const klineQuerySchema = z
   .object({
     pairCode: pairCodeSchema,
+    ...bizQuery,
     interval: klineIntervalSchema,
     limit: queryInt(KLINE_LIMIT.min, KLINE_LIMIT.max).default(KLINE_LIMIT.default),
     /** Newest candle start to include, epoch ms (default: now). */

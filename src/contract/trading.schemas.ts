@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { okEnvelope } from './envelope.schemas.ts'
 import { pageOf, pageQuerySchema, positionSchema } from './copy-common.schemas.ts'
 import { pairCodeSchema, tradingMarketSchema } from './market.schemas.ts'
-import { decimalStringSchema } from './wallet.schemas.ts'
+import { decimalStringSchema, signedDecimalStringSchema } from './wallet.schemas.ts'
 import { futuresUnitOf } from './futures-units.ts'
 
 export const ORDER_SIDES = ['buy', 'sell'] as const
@@ -328,3 +328,21 @@ export const marginModeResponseSchema = okEnvelope(
   z.object({ pairCode: pairCodeSchema, marginMode: marginModeSchema }),
 ).meta({ id: 'MarginModeResponse' })
 export type MarginModeResponse = z.infer<typeof marginModeResponseSchema>
+
+/**
+ * One funding payment of a futures position (issue 28 item 5): at a funding time, what the position paid (negative) or
+ * received, and the rate and mark it was paid at.
+ */
+export const positionFundingSchema = z
+  .object({
+    time: z.number().int(),
+    amount: signedDecimalStringSchema,
+    /** The interval's rate (positive: longs paid shorts), and the pair's mark at the time. */
+    rate: signedDecimalStringSchema.nullable(),
+    mark: decimalStringSchema.nullable(),
+  })
+  .meta({ id: 'PositionFunding' })
+export type PositionFunding = z.infer<typeof positionFundingSchema>
+export const positionFundingResponseSchema = okEnvelope(z.array(positionFundingSchema)).meta({
+  id: 'PositionFundingResponse',
+})

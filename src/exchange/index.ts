@@ -23,8 +23,9 @@ import { seedSimulatedFollowers } from './copy/bots/seed-followers.ts'
 import { loadBots, seedSimulatedLeaders } from './copy/bots/seed-leaders.ts'
 import type { Bot } from './copy/bots/bot-order.ts'
 import { createEngineRunner, type EngineRunner } from './copy/runner.ts'
+import { marksOf } from './copy/marks.ts'
 import { createHub } from './realtime/hub.ts'
-import { createMarketPublisher } from './realtime/publisher.ts'
+import { createMarketPublisher, createPairPublisher } from './realtime/publisher.ts'
 import { createDepthPublisher } from './realtime/depth-publisher.ts'
 import { createTradingBooks } from './trading/books.ts'
 import { createFunding, startFunding } from './trading/funding.ts'
@@ -218,6 +219,7 @@ export async function openExchange(
     allowedOrigins: options.allowedOrigins,
   })
   const depth = createDepthPublisher(hub, books, Boolean(options.redisUrl))
+  const prices = createPairPublisher(hub, market, tape, Boolean(options.redisUrl))
   const engine = createEngineRunner({
     db: database.db,
     market,
@@ -232,13 +234,13 @@ export async function openExchange(
     trade: (order) => context.trading.placeForLeader(order),
     onMinutes: afterPrices(
       context.trading,
-      createMarketPublisher(hub, market, depth, tape, Boolean(options.redisUrl)),
+      createMarketPublisher(hub, market, depth, tape, prices, Boolean(options.redisUrl)),
       logger,
     ),
     // The marks moved, and the minute's copies, funding and liquidations ran: every watched account is read again.
     afterTick: () => events.accounts('all'),
   })
-  realtime.target = { hub, depth, everywhere: Boolean(options.redisUrl) }
+  realtime.target = { hub, depth, everywhere: Boolean(options.redisUrl), prices }
   const app = createApp(context)
   if (options.runEngine) engine.start(MARKET.tickIntervalMs)
   let closing: Promise<void> | undefined
@@ -282,7 +284,7 @@ async function startCopyTrading(
     logger.log(
       `[exchange] simulated leaders: ${bots.length}, back-filled ${history.positions} positions over ${backfillDays} days`,
     )
-  const followed = await seedSimulatedFollowers(db, seed, bots, now())
+  const followed = await seedSimulatedFollowers(db, seed, bots, now(), marksOf(market))
   if (followed > 0) logger.log(`[exchange] simulated followers: ${followed} copies`)
   // A database written before unit values: each leader's history as its daily rows' chain, once.
   const upgraded = await recordMissingHistory(db, now())

@@ -62,6 +62,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
 ]
 
+/** Its texts are English here: the web app shows them in the page's language by this id (campaign.texts.ts). */
 export const DEMO_CAMPAIGN = {
   id: 'anniversary-2025',
   kind: 'anniversary',

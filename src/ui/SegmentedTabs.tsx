@@ -8,7 +8,8 @@ import { RadioGroup } from '@base-ui/react/radio-group'
 export interface SegmentedTabsProps<T extends string> {
   label: string
   value: T
-  options: ReadonlyArray<{ value: T; label: string }>
+  /** A disabled option cannot be chosen; `describedBy` names the element that says why. */
+  options: ReadonlyArray<{ value: T; label: string; disabled?: boolean; describedBy?: string }>
   onChange: (value: T) => void
   /** Small: the terminal's dense rows. */
   size?: 'normal' | 'small'
@@ -37,9 +38,11 @@ export function SegmentedTabs<T extends string>({
         <Radio.Root
           key={option.value}
           value={option.value}
+          disabled={option.disabled}
+          aria-describedby={option.describedBy}
           nativeButton
           render={<button type="button" />}
-          className={`rounded-lg font-medium whitespace-nowrap text-muted data-checked:bg-card data-checked:text-ink data-checked:shadow-sm ${SIZES[size]}`}
+          className={`rounded-lg font-medium whitespace-nowrap text-muted data-checked:bg-card data-checked:text-ink data-checked:shadow-sm data-disabled:cursor-not-allowed data-disabled:opacity-50 ${SIZES[size]}`}
         >
           {option.label}
         </Radio.Root>

@@ -6,6 +6,9 @@ export interface ChartPalette {
   text: string
   line: string
   card: string
+  brand: string
+  /** Red whatever the up/down scheme: a loss that is not a price direction (a liquidation, a stop loss). */
+  danger: string
 }
 
 export function readPalette(element: HTMLElement): ChartPalette {
@@ -17,6 +20,8 @@ export function readPalette(element: HTMLElement): ChartPalette {
     text: read('--text-secondary'),
     line: read('--border'),
     card: read('--bg-card'),
+    brand: read('--brand'),
+    danger: read('--red'),
   }
 }
 

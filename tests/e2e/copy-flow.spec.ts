@@ -97,6 +97,7 @@ test('home → list → trader → log in → copy → my copy after the next tr
   await expect(field('stopLoss')).toHaveValue('30')
 
   await page.getByTestId('stop-copy').click()
+  await page.getByTestId('stop-copy-confirm').click()
   await expect(page.getByText('You stopped copying this trader.')).toBeVisible()
   await expect(page.getByTestId('my-copy')).toHaveAttribute('data-status', 'cancelled')
   expect(errors).toEqual([])

@@ -1,6 +1,7 @@
 /**
  * My copy: a user copying the busiest futures trader sees the copy's figures, its open copied
- * positions with live marks, and stops the copy (closing the positions at the market).
+ * positions with live marks, and stops the copy (closing the positions at the market, after saying so), which then
+ * says it stopped.
  */
 import { expect, test } from '@playwright/test'
 import { leaderPageResponseSchema, myCopyDetailResponseSchema } from '#/contract/index.ts'
@@ -45,7 +46,23 @@ test('shows my copy with live positions, and stops it', async ({ page, request }
   const before = await mark.textContent()
   await expect.poll(() => mark.textContent(), { timeout: 20_000 }).not.toBe(before)
 
+  // Stopping asks first, and says what happens to the open positions.
   await page.getByTestId('stop-copy').click()
+  await expect(page.getByTestId('stop-copy-consequence')).toContainText('are closed at the market price')
+  await expect(page.getByText('You stopped copying this trader.')).toBeHidden()
+  await page.getByTestId('stop-copy-confirm').click()
   await expect(page.getByText('You stopped copying this trader.')).toBeVisible()
-  await expect(page.getByTestId('my-copy')).toHaveAttribute('data-status', 'cancelled')
+  // A stopped copy says it stopped, with its final figures and nothing to stop or edit, after a reload too.
+  for (const reloaded of [false, true]) {
+    if (reloaded) {
+      await page.reload()
+      await waitForHydration(page)
+    }
+    const copy = page.getByTestId('my-copy')
+    await expect(copy).toHaveAttribute('data-status', 'cancelled')
+    await expect(page.getByTestId('copy-ended')).toContainText('Stopped on')
+    await expect(copy.getByRole('heading', { level: 2 })).not.toContainText('Copying')
+    await expect(page.getByTestId('stop-copy')).toHaveCount(0)
+    await expect(page.getByTestId('edit-copy')).toHaveCount(0)
+  }
 })

@@ -7,7 +7,12 @@
  */
 import { spawn } from 'node:child_process'
 import { devices, expect, test, type Page, type WebSocketRoute } from '@playwright/test'
-import { topsInfoResponseSchema } from '#/contract/index.ts'
+import {
+  fillsResponseSchema,
+  marketInstrumentsResponseSchema,
+  topsInfoResponseSchema,
+  walletAccountResponseSchema,
+} from '#/contract/index.ts'
 import { Exact, type Money } from '#/contract/money.ts'
 import { freshTrader, signInWith, testAddress, waitForHydration, watchErrors } from './helpers.ts'
 
@@ -26,7 +31,7 @@ async function openSignedIn(page: Page, path: string, request: Parameters<typeof
   await signInWith(page, trader.token)
   await page.goto(path)
   await waitForHydration(page)
-  return trader
+  return { ...trader, address }
 }
 
 const orderForm = (page: Page) => page.getByTestId('order-form')
@@ -113,6 +118,41 @@ test('spot: a market buy fills at once, shows in fills, and the wallet changes',
   await expect(sol).toContainText('0.99900000')
 })
 
+test('spot: a market buy by total spends at most 100 USDT, and the wallet loses exactly what the fills cost', async ({
+  page,
+  request,
+}) => {
+  const trader = await openSignedIn(page, '/spot/SOL_USDT', request)
+  const api = { headers: { authorization: `Bearer ${trader.token}`, 'x-forwarded-for': trader.address } }
+  const spotUsdt = async () => {
+    const answer = await request.post('/spotapi/asset/v1/api/wallet/account', { ...api, data: { walletTypeList: 1 } })
+    const list = walletAccountResponseSchema.parse(await answer.json()).data.list
+    return new Exact(list.find((b) => b.coin === 'USDT')?.total ?? '0')
+  }
+  const before = await spotUsdt()
+  const form = orderForm(page)
+  await form.getByRole('radio', { name: 'Market' }).click()
+  await form.getByTestId('spot-amount-in').selectOption('quote')
+  await form.getByRole('textbox', { name: 'Total (USDT)' }).fill('100')
+  await expect(form.getByTestId('preview-size')).toContainText('SOL')
+  await form.getByTestId('submit-order').click()
+  await expect(page.getByText('Order filled')).toBeVisible({ timeout: 15_000 })
+  const fills = await request.get('/spotapi/trade/v1/fills?biz=spot&pairCode=SOL_USDT&page=1&pageSize=20', api)
+  const list = fillsResponseSchema.parse(await fills.json()).data.list
+  expect(list.length).toBeGreaterThan(0)
+  const spent = list.reduce((sum, fill) => sum.plus(fill.quote), new Exact(0))
+  const instruments = marketInstrumentsResponseSchema.parse(
+    await (await request.get('/spotapi/market/v1/instruments')).json(),
+  ).data
+  const lot = instruments.find((i) => i.pairCode === 'SOL_USDT')?.lotSize ?? '0'
+  const dearest = list.reduce((most, fill) => Exact.max(most, fill.price), new Exact(0))
+  // The budget is never passed, and what is left unspent comes back: less than one lot at the level where the buy
+  // stopped, which lies within the 10 % price band of the levels it filled at.
+  expect(spent.lte(100)).toBe(true)
+  expect(new Exact(100).minus(spent).lt(dearest.times(lot).times('1.1'))).toBe(true)
+  await expect.poll(async () => before.minus(await spotUsdt()).toFixed()).toBe(spent.toFixed())
+})
+
 test('futures: leverage and margin mode set, a long with TP/SL whose PnL moves, closed by half, then whole', async ({
   page,
   request,
@@ -125,15 +165,17 @@ test('futures: leverage and margin mode set, a long with TP/SL whose PnL moves, 
   await form.getByRole('radio', { name: 'Isolated' }).click()
   await expect(form.getByRole('radio', { name: 'Isolated' })).toHaveAttribute('aria-checked', 'true')
   await form.getByTestId('leverage').click()
-  await page.getByTestId('leverage-input').fill('20')
+  await page.getByTestId('field-leverage').fill('20')
   await page.getByRole('button', { name: 'Confirm' }).click()
   await expect(form.getByTestId('leverage')).toHaveText('20x')
   await form.getByRole('radio', { name: 'Market' }).click()
   await form.getByRole('textbox', { name: /^Amount/ }).fill('1')
   await form.getByLabel('Take profit / stop loss').check()
   const last = await lastPrice(page)
-  await form.getByLabel('Take profit', { exact: true }).fill(last.times('1.08').toDecimalPlaces(2).toFixed())
-  await form.getByLabel('Stop loss', { exact: true }).fill(last.times('0.92').toDecimalPlaces(2).toFixed())
+  const takeProfit = last.times('1.08').toDecimalPlaces(2)
+  const stopLoss = last.times('0.92').toDecimalPlaces(2)
+  await form.getByLabel('Take profit', { exact: true }).fill(takeProfit.toFixed())
+  await form.getByLabel('Stop loss', { exact: true }).fill(stopLoss.toFixed())
   await expect(form.getByTestId('preview-liquidation')).not.toHaveText('--')
   await form.getByTestId('submit-order').click()
   await expect(page.getByText('Order filled')).toBeVisible({ timeout: 15_000 })
@@ -141,6 +183,13 @@ test('futures: leverage and margin mode set, a long with TP/SL whose PnL moves, 
   const row = positions.locator('table tbody tr[data-row="own"]')
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('20x')
+  // The order's take profit and stop loss appear in Open orders with no reload, and on the position (issue 28, S2 7–8).
+  await expect(page.getByRole('tab', { name: 'Open orders (2)' })).toBeVisible({ timeout: 15_000 })
+  const tpsl = row.getByTestId('position-tpsl')
+  // English grouping of a price with its two decimals (ETH's tick): 3,456.70.
+  const grouped = (price: Money) => price.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))(?=.*\.)/g, ',')
+  await expect(tpsl).toContainText(`TP${grouped(takeProfit)}`)
+  await expect(tpsl).toContainText(`SL${grouped(stopLoss)}`)
   // PnL follows the mark, pushed after each engine minute.
   const pnl = row.getByTestId('position-pnl')
   const before = await pnl.innerText()
@@ -154,6 +203,8 @@ test('futures: leverage and margin mode set, a long with TP/SL whose PnL moves, 
   await row.getByTestId('close-position').click()
   await page.getByTestId('close-dialog').getByTestId('confirm-close').click()
   await expect(positions.getByText('No open positions.')).toBeVisible()
+  // The closed position's take profit and stop loss leave Open orders with no reload.
+  await expect(page.getByRole('tab', { name: 'Open orders', exact: true })).toBeVisible()
 })
 
 test('a lead trader’s order in the terminal appears live as the follower’s copied position, closed on its own', async ({
@@ -196,6 +247,10 @@ test('a lead trader’s order in the terminal appears live as the follower’s c
   await waitForHydration(leaderPage)
   const form = orderForm(leaderPage)
   await expect(form.getByTestId('lead-notice')).toContainText('1 copier')
+  // Cross, which the exchange refuses a lead trader, is not offered, and the form says why.
+  await expect(form.getByRole('radio', { name: 'Cross' })).toBeDisabled()
+  await expect(form.getByTestId('cross-unavailable')).toBeVisible()
+  await expect(form.getByRole('radio', { name: 'Cross' })).toHaveAccessibleDescription(/not available to lead traders/)
   await form.getByRole('radio', { name: 'Market' }).click()
   await form.getByRole('textbox', { name: /^Amount/ }).fill('1')
   await form.getByTestId('submit-order').click()

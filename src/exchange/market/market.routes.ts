@@ -33,6 +33,8 @@ import type { TradingBooks } from '../trading/books.ts'
 import { fundingHistory, fundingNow } from './funding-store.ts'
 import { tickersOf, type Tape } from '../trading/tape.ts'
 import type { MarketSimulator } from './simulator.ts'
+import { INTERVALS } from './candles.ts'
+import { MINUTE_MS } from './price-path.ts'
 
 const tags = ['Market']
 const REFUSALS = { 400: COMMON_REFUSALS[400], 500: COMMON_REFUSALS[500] } as const
@@ -202,7 +204,7 @@ export function marketRoutes(
       endTime: query.endTime,
       limit: query.limit,
     })
-    return c.json(ok(candles), 200)
+    return c.json(ok(tape.candles(query.biz, instrument.pairCode, candles, INTERVALS[query.interval] * MINUTE_MS)), 200)
   })
 
   app.openapi(depthRoute, (c) => {

@@ -12,6 +12,8 @@ import { findInstrument } from '../market/instruments.ts'
 import { walletAccount } from '../wallet/wallet.service.ts'
 import { fillHistory, openOrders, openPositions } from '../trading/orders-read.ts'
 import { tickersOf } from '../trading/tape.ts'
+import { INTERVALS } from '../market/candles.ts'
+import { MINUTE_MS } from '../market/price-path.ts'
 
 /** The wallet a market's balance channel follows: spot's coins, or the futures (EXCHANGE) wallet. */
 export const BALANCE_WALLET = { spot: Number(WALLET_TYPES.SPOT), futures: Number(WALLET_TYPES.EXCHANGE) } as const
@@ -60,7 +62,12 @@ export function exchangeSnapshots(
       return {
         ok: true,
         ...pair,
-        result: await market.candles(instrument.pairCode, interval, { limit: WEBSOCKET.snapshotCandles }),
+        result: ctx.tape.candles(
+          biz,
+          instrument.pairCode,
+          await market.candles(instrument.pairCode, interval, { limit: WEBSOCKET.snapshotCandles }),
+          INTERVALS[interval] * MINUTE_MS,
+        ),
       }
     },
     async private(userId, channel, biz) {

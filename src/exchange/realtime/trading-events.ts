@@ -15,12 +15,15 @@ import { findInstrument } from '../market/instruments.ts'
 import type { TradingEvents } from '../trading/order-engine.ts'
 import type { DepthPublisher } from './depth-publisher.ts'
 import type { Hub } from './hub.ts'
+import type { PairPublisher } from './publisher.ts'
 
 export interface EventTarget {
   hub: Hub
   depth: DepthPublisher
   /** Publish public channels nobody here watches (with Redis, another process's sockets may). */
   everywhere: boolean
+  /** The pair's ticker and candles after its book traded (the last price and the candle's close are its trades'). */
+  prices?: PairPublisher
 }
 
 function byMarket<T extends { biz: TradingMarket }>(list: readonly T[]): Map<TradingMarket, T[]> {
@@ -44,8 +47,10 @@ export function hubTradingEvents(target: () => EventTarget | undefined): Trading
     },
     trades(biz, pairCode, prints) {
       const to = target()
+      if (!to) return
+      void to.prices?.(biz, pairCode)
       const topic = subscriptionKey({ channel: 'trades', biz, pairCode })
-      if (!to || !(to.everywhere || to.hub.watched(topic))) return
+      if (!(to.everywhere || to.hub.watched(topic))) return
       const base = findInstrument(pairCode)?.coin
       to.hub.publish(topic, {
         event: 'subscribe',

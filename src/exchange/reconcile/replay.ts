@@ -23,6 +23,7 @@ const FEE_RATE = new D(COPY.takerFeeRate)
 const LIQUIDATION_FEE_RATE = new D(FUTURES.liquidationFeeRate)
 const FUNDING_RATE = new D(FUTURES.funding.interestRate)
 const FUNDING_INTERVAL = COPY.fundingIntervalHours * 3_600_000
+const MINUTE = 60_000
 /** Sequence of back-filled steps: after any transfer of the same time, before the history's funding of that time. */
 const HISTORY_SEQ = 2 ** 52
 
@@ -270,7 +271,9 @@ function fundingSteps(input: ReplayInput, position: PositionRecord, from: number
   for (const step of input.liveFunding?.get(position.id) ?? []) steps.push({ kind: 'funding', ...step })
   if (historyEnd !== null) {
     for (const t of fundingTimesBetween(from - 1, Math.min(until, historyEnd))) {
-      const mark = input.marks.history(position.pairCode, t)
+      // A time whose minute had not ended when the history ended was paid at the mark then (bots/backfill.ts).
+      const mark =
+        t + MINUTE > historyEnd ? input.marks.live(position.pairCode, t) : input.marks.history(position.pairCode, t)
       // After that time's trades (the back-fill charges funding once the hour's orders are in).
       steps.push({
         kind: 'funding-at',

@@ -66,6 +66,8 @@ export interface Deleveraged {
   owners: number[]
   /** Followers whose copies a lead trader's close here was mirrored to. */
   followers: number[]
+  /** The take profits and stop losses of the positions it closed, cancelled with them (to be told). */
+  dropped: OrderRow[]
 }
 
 const insuranceRow = z.object({ rows: z.array(z.object({ balance: z.string() })) })
@@ -129,7 +131,7 @@ const fundOf = (book: Book): Money => Exact.max(0, book.balance(INSURANCE))
  */
 export async function closeBankruptRest(input: RestInput): Promise<Deleveraged> {
   const { tx, rules, marks, at } = input
-  const done: Deleveraged = { matches: [], owners: [], followers: [] }
+  const done: Deleveraged = { matches: [], owners: [], followers: [], dropped: [] }
   const book = scratchBook()
   const [position] = await loadPositions(tx, book, eq(positions.id, input.positionId))
   if (!position || position.status !== 'open') return done
@@ -154,7 +156,7 @@ export async function closeBankruptRest(input: RestInput): Promise<Deleveraged> 
   const flat = [...book.positions.values()].filter(
     (p) => p.copyId === null && p.status !== 'open' && done.owners.includes(p.userId),
   )
-  await dropTpsl(tx, {
+  done.dropped = await dropTpsl(tx, {
     userIds: flat.map((p) => p.userId),
     biz: position.biz,
     pairCode: position.pairCode,

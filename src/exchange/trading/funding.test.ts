@@ -19,6 +19,7 @@ import { ledgerTransfers, positions } from '../db/copy-schema.ts'
 import { incidents as incidentsTable } from '../db/engine-schema.ts'
 import { Exact, Money } from '../money.ts'
 import { createFunding } from './funding.ts'
+import { positionFunding } from './position-funding.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { throwingIncidents } from '#tests/fixtures/exchange/incidents.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
@@ -142,6 +143,14 @@ describe('funding between longs and shorts (audit M5)', () => {
     expect(paid(mark, new Money(84), rate, 1).gt('0.1')).toBe(true)
     // Before: long −0.1, short +0.29… (all it was due), the market −0.19…. Now the short gets the long's 0.1.
     expect([(await fundingOf(long)).toFixed(), (await fundingOf(short)).toFixed()]).toEqual(['-0.1', '0.1'])
+    // Each position's own funding history says the same (issue 28 item 5), with the time's rate and mark.
+    expect(await positionFunding(h.context.db, a, long)).toEqual([
+      { time: EIGHT, amount: '-0.1', rate: rate.toFixed(), mark: mark.toFixed() },
+    ])
+    expect(await positionFunding(h.context.db, b, short)).toEqual([
+      { time: EIGHT, amount: '0.1', rate: rate.toFixed(), mark: mark.toFixed() },
+    ])
+    expect(await positionFunding(h.context.db, a, short)).toBeUndefined()
     const atEight = await h.context.db
       .select()
       .from(ledgerTransfers)

@@ -14,6 +14,7 @@ import {
   placeOrderResponseSchema,
   positionsResponseSchema,
   ordersResponseSchema,
+  positionFundingResponseSchema,
   positionResponseSchema,
   type PlaceOrderRequest,
 } from '#/contract/index.ts'
@@ -25,7 +26,7 @@ import { openingHold } from './position-settlement.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { openApiCheck, type OpenApiCheck } from '#tests/fixtures/exchange/openapi-check.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
-import { follower, fundedUser, insertLeader, type User } from '#tests/fixtures/exchange/copy/lead-fixtures.ts'
+import { follower, fund, fundedUser, insertLeader, type User } from '#tests/fixtures/exchange/copy/lead-fixtures.ts'
 
 const PAIR = 'ETH_USDT'
 let h: Harness
@@ -46,6 +47,7 @@ const OWN = [
   '/trade/v1/positions',
   '/trade/v1/positions/tpsl',
   '/trade/v1/positions/margin',
+  '/trade/v1/positions/{positionId}/funding',
 ]
 const exercised = new Set<string>()
 async function api(method: 'GET' | 'POST', path: string, options: Parameters<Harness['api']>[2]) {
@@ -284,7 +286,53 @@ describe('a position’s take profit and stop loss', () => {
     ).data
     expect(open.map((o) => o.purpose).sort()).toEqual(['stop-loss', 'take-profit'])
     expect(open.find((o) => o.purpose === 'stop-loss')?.triggerPrice).not.toBe(above)
+    // The position shows the prices of its waiting take profit and stop loss (issue 28, S2 7), and loses one removed.
+    const moved = mark.times('1.04').toDecimalPlaces(2, Exact.ROUND_DOWN).toFixed()
+    expect(await ownPosition(user)).toMatchObject({ takeProfitPrice: below, stopLossPrice: moved })
+    await tpsl({ takeProfitPrice: null })
+    expect(await ownPosition(user)).toMatchObject({ takeProfitPrice: null, stopLossPrice: moved })
     await ledgerWhole()
+  })
+})
+
+describe('reversing a position (issue 28 item 5)', () => {
+  it('is one market order of twice the size: refused whole while the new side’s margin is not free, then a flip', async () => {
+    const user = await fundedUser(h, 10_000)
+    await api('POST', '/trade/v1/leverage', { token: user.token, body: { pairCode: PAIR, leverage: 1 } })
+    const mark = new Exact(h.context.market.mark(PAIR) ?? 0)
+    // About 6,000 USDT of margin at 1x: the 4,000 left cannot hold the short a reverse opens.
+    const size = new Exact(6000).div(mark).toDecimalPlaces(2, Exact.ROUND_DOWN).toFixed()
+    await placed(user, { side: 'buy', type: 'market', size })
+    const long = await ownPosition(user)
+    const twice = new Exact(size).times(2).toFixed()
+    expect(await refused(user, { side: 'sell', type: 'market', size: twice })).toEqual({
+      reason: 'insufficient-balance',
+      field: 'size',
+    })
+    expect(await ownPosition(user)).toEqual(long)
+    await fund(h, user.id, 3000)
+    await placed(user, { side: 'sell', type: 'market', size: twice })
+    expect(await ownPosition(user)).toMatchObject({ side: 'short', size })
+    await ledgerWhole()
+  })
+})
+
+describe('a position’s funding payments', () => {
+  const FUNDING = '/trade/v1/positions/{positionId}/funding'
+  const payments = async (user: User, positionId: string) => {
+    const result = await h.api('GET', FUNDING.replace('{positionId}', positionId), { token: user.token })
+    doc.assertResponse(FUNDING, 'get', result.status, result.body)
+    exercised.add(`get ${FUNDING}`)
+    return result
+  }
+  it('are listed for the owner (none before a funding time), and not for anyone else', async () => {
+    const user = await fundedUser(h, 10_000)
+    await placed(user, { side: 'buy', type: 'market', size: '1' })
+    const id = (await ownPosition(user))?.positionId ?? ''
+    const mine = await payments(user, id)
+    expect([mine.status, positionFundingResponseSchema.parse(mine.body).data]).toEqual([200, []])
+    const other = await payments(await fundedUser(h, 0), id)
+    expect([other.status, apiErrorSchema.parse(other.body).reason]).toEqual([404, 'not-found'])
   })
 })
 

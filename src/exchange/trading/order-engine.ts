@@ -96,7 +96,7 @@ import type { Rules } from '../copy/rules.ts'
 import type { DueFunding } from '../copy/funding-share.ts'
 import type { Marks } from '../copy/unit-values.ts'
 import type { LeaderOrder } from '../copy/mirror.ts'
-import { futuresUnitOf, sizeFromUnit } from '#/contract/futures-units.ts'
+import { conversionPrice, futuresUnitOf, sizeFromUnit } from '#/contract/futures-units.ts'
 import { leaders, positions } from '../db/copy-schema.ts'
 import {
   bumpBook,
@@ -468,6 +468,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     }
     for (const then of op.after) await then(tx, at)
     const written = await writeSettlement(tx, settlement, op.touched, fresh(book, op), { biz, pairCode, at })
+    if (settlement instanceof PositionSettlement)
+      for (const row of settlement.written.splice(0)) told.orders.set(row.id, row)
     for (const row of written.orders) told.orders.set(row.id, row)
     // Users hear their own fills. Every match has a row of each side that has one: a user's, or the house's (a block's
     // copies have none: the house's row alone then makes its print).
@@ -840,7 +842,13 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     const unit = input.sizeUnit === undefined ? 'coin' : futuresUnitOf(input.sizeUnit)
     if (unit === 'coin' || unit === undefined || input.size === undefined) return input
     const size = sizeFromUnit(new Exact(input.size), unit, {
-      price: new Exact(input.price ?? input.triggerPrice ?? markOf(instrument)),
+      price: conversionPrice(
+        {
+          limit: input.price === undefined ? undefined : new Exact(input.price),
+          trigger: input.triggerPrice === undefined ? undefined : new Exact(input.triggerPrice),
+        },
+        new Exact(markOf(instrument)),
+      ),
       contractSize: new Exact(instrument.contractSize),
       lotSize: new Exact(instrument.lotSize),
       leverage,
@@ -1083,7 +1091,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     const size = input.size === undefined ? null : new Exact(input.size)
     const lot = size && sizeRefusal(size, instrument)
     if (lot) throw failure(lot)
-    const { result: created } = await inBook('futures', instrument, async (tx, _book, _op, at) => {
+    const { result: change } = await inBook('futures', instrument, async (tx, _book, _op, at) => {
       const position = await ownPosition(tx, userId, 'futures', instrument.pairCode)
       if (!position)
         throw new ApiFailure(400, 'reduce-only-would-increase', {
@@ -1103,8 +1111,9 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         at,
       })
     })
-    deps.events?.orders(userId, created.map(orderToWire))
-    return created.map(orderToWire)
+    // The ones it replaced leave the open orders as the new ones join them.
+    deps.events?.orders(userId, [...change.ended, ...change.created].map(orderToWire))
+    return change.created.map(orderToWire)
   }
 
   /**
@@ -1819,6 +1828,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       settlement.recordMatch(liquidation, state, match.price, match.size)
     }
     settlement.tellFollowers(done.followers)
+    settlement.written.push(...done.dropped)
     if (done.owners.length === 0) return
     await trimClosingOrders(tx, book, op, done.owners)
     // What the orders it cancelled held goes back to available.

@@ -91,7 +91,44 @@ export async function openPositions(
     )
     .orderBy(desc(positions.id))
   const lights = await adlQuantiles(ctx.db, ctx.rules, marksOf(ctx.market), rows)
-  return rows.map((row) => tradingPositionToWire(row, markOf(ctx.market, row.pairCode), lights.get(row.id) ?? null))
+  const triggers = await tpslTriggers(ctx.db, userId, biz, pairCode)
+  return rows.map((row) => {
+    const wire = tradingPositionToWire(row, markOf(ctx.market, row.pairCode), lights.get(row.id) ?? null)
+    if (row.copyId !== null) return wire
+    // The user's own position's take profit and stop loss are its waiting orders of those purposes.
+    const own = triggers.get(row.pairCode)
+    return { ...wire, takeProfitPrice: own?.['take-profit'] ?? null, stopLossPrice: own?.['stop-loss'] ?? null }
+  })
+}
+
+/** The trigger prices of a user's waiting take-profit and stop-loss orders, by pair. */
+async function tpslTriggers(
+  db: Reader,
+  userId: number,
+  biz: TradingMarket,
+  pairCode: string | undefined,
+): Promise<Map<string, Partial<Record<'take-profit' | 'stop-loss', string>>>> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        mineIn(orders, userId, biz, pairCode),
+        inArray(orders.purpose, ['take-profit', 'stop-loss']),
+        inArray(orders.status, [...OPEN_STATUSES]),
+      ),
+    )
+    .orderBy(desc(orders.id))
+  const byPair = new Map<string, Partial<Record<'take-profit' | 'stop-loss', string>>>()
+  for (const order of rows.map(orderToWire)) {
+    const { purpose, triggerPrice } = order
+    if ((purpose !== 'take-profit' && purpose !== 'stop-loss') || triggerPrice === null) continue
+    const set = byPair.get(order.pairCode) ?? {}
+    // Newest first: a newer one (there is one per purpose) wins.
+    set[purpose] ??= triggerPrice
+    byPair.set(order.pairCode, set)
+  }
+  return byPair
 }
 
 /** A position row as trading answers it: the copy holding it (if one does), its margin mode and ADL light. */

@@ -49,7 +49,7 @@ import {
 import { copies as copiesTable, leaderEvents, leaders, positions as positionsTable } from '../db/copy-schema.ts'
 import type { Fill } from './order-book.ts'
 import type { HouseMoves } from './house-room.ts'
-import { ownPositions, writeWalletDeltas } from './order-store.ts'
+import { ownPositions, writeWalletDeltas, type OrderRow } from './order-store.ts'
 import { dropTpsl, replaceTpsl } from './tpsl.ts'
 import { marginModesOf } from './leverage.service.ts'
 import { refreshCrossIn } from './cross-margin.ts'
@@ -141,6 +141,8 @@ export class PositionSettlement extends Holds implements Settlement {
   readonly fills: FillRecord[] = []
   readonly transfers: LedgerTransfer[] = []
   readonly followers: number[] = []
+  /** Orders it wrote itself (take profits and stop losses placed, replaced or gone with their position), told too. */
+  readonly written: OrderRow[] = []
   private readonly pending: Pending[] = []
   private matches = 0
   private readonly context: PositionContext
@@ -477,7 +479,7 @@ export class PositionSettlement extends Holds implements Settlement {
     for (const group of groups.values()) {
       const { order, opened } = group
       if (!opened || (order.takeProfit === null && order.stopLoss === null)) continue
-      await replaceTpsl(tx, {
+      const change = await replaceTpsl(tx, {
         userId: order.userId,
         pairCode,
         side: opened.side,
@@ -487,6 +489,7 @@ export class PositionSettlement extends Holds implements Settlement {
         triggerBy: 'mark',
         at,
       })
+      this.written.push(...change.ended, ...change.created)
     }
     // A user's own position closed here takes its take profit and stop loss with it.
     const userGroups = [...groups.values()].filter((g) => !houseOrders.has(g.order))
@@ -494,13 +497,14 @@ export class PositionSettlement extends Holds implements Settlement {
       (g) =>
         g.order.positionId === null && g.closedFrom && g.closedFrom.status !== 'open' && !current.get(g.order.userId),
     )
-    await dropTpsl(tx, {
+    const dropped = await dropTpsl(tx, {
       userIds: flat.map((g) => g.order.userId),
       biz,
       pairCode,
       except: orders.map((o) => o.id),
       at,
     })
+    this.written.push(...dropped)
     for (const group of userGroups) if (group.order.positionId === null) this.changed.add(group.order.userId)
     await this.mirror(tx, book, userGroups, leading, copies, at)
     if (houseTrades) {

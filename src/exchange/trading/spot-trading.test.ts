@@ -40,6 +40,7 @@ const FUTURES_ONLY = [
   '/trade/v1/positions',
   '/trade/v1/positions/tpsl',
   '/trade/v1/positions/margin',
+  '/trade/v1/positions/{positionId}/funding',
   '/trade/v1/margin-mode',
 ]
 const OWN = (path: string) =>

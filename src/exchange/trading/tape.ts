@@ -1,13 +1,14 @@
 /**
- * The public trades of each book (issue 18, item 9: the `trades` channel carries the books' real trades) and the last
- * price they set (item 4: the mark comes from the simulator, the last price from trades).
+ * The public trades of each book (issue 18, item 9: the `trades` channel carries the books' real trades), the last
+ * price they set (item 4: the mark comes from the simulator, the last price from trades) and the candles they close
+ * (issue 28: the chart's close is the book's last trade, not the simulator's index).
  *
  * Every match on a book is one print, whoever the two sides are: users, the market maker, the simulated market flow
  * (order-engine.ts `onPrices`). The tape is kept in memory, per process and book, the newest `kept` prints; a process
  * that starts has an empty tape until its books trade (the ticker's last price falls back to the simulator's close
  * meanwhile), as a real exchange's recent-trades list starts empty for a new market.
  */
-import type { MarketTicker, MarketTrade, OrderFill, TradingMarket } from '#/contract/index.ts'
+import type { Kline, MarketTicker, MarketTrade, OrderFill, TradingMarket } from '#/contract/index.ts'
 import type { fills } from '../db/trading-schema.ts'
 import { Exact, toPlain } from '../money.ts'
 
@@ -26,6 +27,13 @@ export interface Tape {
    * high and low widened to hold it, the change measured to it), `mark` the simulator's price.
    */
   ticker(biz: TradingMarket, ticker: Omit<MarketTicker, 'mark'>, mark: string | undefined): MarketTicker
+  /**
+   * Candles of the pair (ascending, `spanMs` each) as this market traded them: a candle the book printed in closes at
+   * its last print there, its high and low widened to hold its prints; the newest candle is the forming one and takes
+   * every print from its start on (the simulator writes a minute's bar once the minute is over). Volume stays the
+   * simulator's (the market flow it models trades on the books).
+   */
+  candles(biz: TradingMarket, pairCode: string, candles: readonly Kline[], spanMs: number): Kline[]
 }
 
 export function createTape(kept: number): Tape {
@@ -45,6 +53,27 @@ export function createTape(kept: number): Tape {
       return ring.slice(Math.max(0, ring.length - Math.max(0, limit))).reverse()
     },
     last: (biz, pairCode) => rings.get(keyOf(biz, pairCode))?.at(-1)?.price,
+    candles(biz, pairCode, candles, spanMs) {
+      const ring = rings.get(keyOf(biz, pairCode))
+      const oldest = ring?.[0]
+      if (!ring || !oldest) return [...candles]
+      return candles.map((candle, index) => {
+        const end = index === candles.length - 1 ? Infinity : candle.time + spanMs
+        if (end <= oldest.time) return candle
+        let merged = candle
+        for (const print of ring) {
+          if (print.time < candle.time || print.time >= end) continue
+          const price = new Exact(print.price)
+          merged = {
+            ...merged,
+            high: price.gt(merged.high) ? print.price : merged.high,
+            low: price.lt(merged.low) ? print.price : merged.low,
+            close: print.price,
+          }
+        }
+        return merged
+      })
+    },
     ticker(biz, ticker, mark) {
       const print = rings.get(keyOf(biz, ticker.pairCode))?.at(-1)
       const withMark = { ...ticker, mark: mark ?? ticker.last }

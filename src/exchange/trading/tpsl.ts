@@ -25,15 +25,21 @@ export interface TpslRequest {
   at: Date
 }
 
-/** Replaces the position's take profit and/or stop loss orders; answers the new ones. */
-export async function replaceTpsl(tx: Tx, request: TpslRequest): Promise<OrderRow[]> {
+/** What a change of take profit and stop loss wrote: the orders it placed, and those it ended (to be told too). */
+export interface TpslChange {
+  created: OrderRow[]
+  ended: OrderRow[]
+}
+
+/** Replaces the position's take profit and/or stop loss orders. */
+export async function replaceTpsl(tx: Tx, request: TpslRequest): Promise<TpslChange> {
   const purposes = [
     ['take-profit', request.takeProfit],
     ['stop-loss', request.stopLoss],
   ] as const
   const changing = purposes.filter(([, price]) => price !== undefined).map(([purpose]) => purpose)
-  if (changing.length === 0) return []
-  await tx
+  if (changing.length === 0) return { created: [], ended: [] }
+  const ended = await tx
     .update(orders)
     .set({ status: 'cancelled', cancelReason: 'replaced', updatedAt: request.at })
     .where(
@@ -45,6 +51,7 @@ export async function replaceTpsl(tx: Tx, request: TpslRequest): Promise<OrderRo
         inArray(orders.status, [...OPEN_STATUSES]),
       ),
     )
+    .returning()
   const created: OrderRow[] = []
   for (const [purpose, price] of purposes) {
     if (!price) continue
@@ -76,19 +83,19 @@ export async function replaceTpsl(tx: Tx, request: TpslRequest): Promise<OrderRo
       .returning()
     if (row) created.push(row)
   }
-  return created
+  return { created, ended }
 }
 
 /**
  * Positions of `userIds` on a pair that closed: their waiting take profits and stop losses go with them (cancelled,
- * 'no-position'), but orders in `except` (the operation's own).
+ * 'no-position'), but orders in `except` (the operation's own). Answers the orders it cancelled, to be told.
  */
 export async function dropTpsl(
   tx: Tx,
   target: { userIds: readonly number[]; biz: TradingMarket; pairCode: string; except: readonly number[]; at: Date },
-): Promise<void> {
-  if (target.userIds.length === 0) return
-  await tx
+): Promise<OrderRow[]> {
+  if (target.userIds.length === 0) return []
+  return tx
     .update(orders)
     .set({ status: 'cancelled', cancelReason: 'no-position', updatedAt: target.at })
     .where(
@@ -101,4 +108,5 @@ export async function dropTpsl(
         target.except.length > 0 ? notInArray(orders.id, [...target.except]) : undefined,
       ),
     )
+    .returning()
 }

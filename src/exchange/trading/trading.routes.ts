@@ -18,6 +18,8 @@ import {
   placeOrderRequestSchema,
   placeOrderResponseSchema,
   positionsQuerySchema,
+  positionFundingResponseSchema,
+  positionPathSchema,
   positionTpslRequestSchema,
   positionMarginRequestSchema,
   positionResponseSchema,
@@ -33,7 +35,9 @@ import {
 import { consumeOrRefuse } from '../accounts/rate-limits.ts'
 import type { ExchangeContext } from '../context.ts'
 import { requireAuth } from '../http/auth.ts'
-import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson, REFUSALS } from '../http/openapi.ts'
+import { AUTH_REFUSALS, BEARER, jsonBody, ok, okJson, refusal, REFUSALS } from '../http/openapi.ts'
+import { ApiFailure } from '../http/errors.ts'
+import { positionFunding } from './position-funding.ts'
 import { fillHistory, openOrders, openPositions, orderHistory } from './orders-read.ts'
 import { leverageSettings, marginModeSetting, setMarginMode } from './leverage.service.ts'
 
@@ -287,6 +291,29 @@ export function tradingRoutes(app: OpenAPIHono, ctx: ExchangeContext) {
     const userId = c.get('auth').user.id
     await limited(userId)
     return c.json(ok(await ctx.trading.setPositionTpsl(userId, c.req.valid('json'))), 200)
+  })
+
+  const funding = createRoute({
+    method: 'get',
+    path: '/trade/v1/positions/{positionId}/funding',
+    tags,
+    summary: 'Funding payments of a futures position',
+    description:
+      'Each funding time the position was open at, newest first: what it paid (negative) or received, from its margin ' +
+      '(and, for the caller’s own cross position, their futures wallet), with the rate and mark of that time.',
+    security: BEARER,
+    middleware: auth,
+    request: { params: positionPathSchema },
+    responses: {
+      200: okJson(positionFundingResponseSchema, 'The payments'),
+      ...AUTH_REFUSALS,
+      404: refusal("'not-found': not a futures position of the caller"),
+    },
+  })
+  app.openapi(funding, async (c) => {
+    const payments = await positionFunding(ctx.db, c.get('auth').user.id, Number(c.req.valid('param').positionId))
+    if (!payments) throw new ApiFailure(404, 'not-found')
+    return c.json(ok(payments), 200)
   })
 
   const margin = createRoute({

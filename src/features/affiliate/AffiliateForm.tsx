@@ -3,7 +3,7 @@ import { useForm } from '@tanstack/react-form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { notify } from '#/ui/toast.ts'
-import { digitsOnly } from '#/lib/input-filters/filters.ts'
+import { NumberField } from '#/ui/NumberField.tsx'
 import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
 import { TextField } from '#/ui/TextField.tsx'
 import { CONTACT_LABELS, PLATFORM_LABELS } from './affiliate.texts.ts'
@@ -149,13 +149,13 @@ export function AffiliateForm() {
                 </form.Field>
                 <form.Field name={`channels[${index}].audience`}>
                   {(field) => (
-                    <TextField
+                    <NumberField
+                      name={`audience-${index}`}
                       label={t`Audience`}
-                      inputMode="numeric"
-                      dir="ltr"
-                      maxLength={10}
+                      decimals={0}
                       value={field.state.value}
-                      onChange={(e) => field.handleChange(digitsOnly(e.target.value))}
+                      onValue={field.handleChange}
+                      onBlur={field.handleBlur}
                     />
                   )}
                 </form.Field>

@@ -2,14 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { AffiliateApplication } from '#/contract/index.ts'
 import { PLATFORM_LABELS, STATUS_LABELS } from './affiliate.texts.ts'
 import { PLATFORMS } from './affiliate.schemas.ts'
+import { formatDateTime } from '#/lib/format/date-time.ts'
 
 export function ApplicationStatus({ application }: { application: AffiliateApplication }) {
   const { i18n } = useLingui()
   const label = STATUS_LABELS[application.status]
-  const submitted = new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(application.createdAt))
+  const submitted = formatDateTime(new Date(application.createdAt), i18n.locale, 'minute')
   return (
     <section
       className="flex max-w-2xl flex-col gap-4 rounded-2xl border border-line bg-card p-6"

@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
-import { ASSETS } from '#/app.config.ts'
+import { ASSETS, DEV } from '#/app.config.ts'
 import {
   WALLET_MOVEMENT_KINDS,
   type WalletAccount,
@@ -19,7 +19,7 @@ import { Exact } from '#/contract/money.ts'
 import { loadedOk } from '#/exchange-client/index.ts'
 import { useStreamListener } from '#/features/realtime/index.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
-import { Amount } from '#/ui/Amount.tsx'
+import { CoinAmount } from '#/ui/Amount.tsx'
 import { Pager } from '#/ui/Pager.tsx'
 import { notify } from '#/ui/toast.ts'
 import { useSingleFlight } from '#/ui/useSingleFlight.ts'
@@ -29,9 +29,8 @@ import { assetsQueries, FUTURES_WALLET, SPOT_WALLET, type WalletType } from './a
 import { assetsRefusalText, movementText, walletName } from './assets.texts.ts'
 import { movementsCsv } from './movements-csv.ts'
 import { TransferDialog } from './TransferDialog.tsx'
-
-const COIN_DIGITS = 8
-const USDT_DIGITS = 2
+import { walletTotalUsdt, WalletInUse, WalletTotal } from './WalletTotal.tsx'
+import { DateTime } from '#/ui/DateTime.tsx'
 
 const okData = <T,>(loaded: { status: string; data?: T } | undefined): T | undefined =>
   loaded?.status === 'ok' ? loaded.data : undefined
@@ -55,7 +54,7 @@ export function AssetsView() {
   const spot = okData(useQuery(assetsQueries.wallet(SPOT_WALLET)).data)
   const futures = okData(useQuery(assetsQueries.wallet(FUTURES_WALLET)).data)
   const [transfer, setTransfer] = useState<{ from: WalletType } | undefined>()
-  const total = new Exact(spot?.totalAssetUsdt ?? 0).plus(futures?.totalAssetUsdt ?? 0).toFixed()
+  const total = new Exact(walletTotalUsdt(spot)).plus(walletTotalUsdt(futures)).toFixed()
   return (
     <div className="flex flex-col gap-6">
       <section
@@ -132,9 +131,7 @@ function WalletCard({
           <Trans>Transfer</Trans>
         </button>
       </div>
-      <p className="text-sm tabular-nums" dir="ltr">
-        ≈ {format.usdt(wallet?.totalAssetUsdt ?? '0')} USDT
-      </p>
+      <WalletTotal wallet={wallet} />
       {wallet && wallet.list.length > 0 ? (
         <table className="w-full text-sm">
           <thead className="text-xs text-muted">
@@ -160,13 +157,13 @@ function WalletCard({
                   {balance.coin}
                 </th>
                 <td className="py-1.5 text-end tabular-nums" dir="ltr" data-testid="available">
-                  <Amount value={balance.available} digits={COIN_DIGITS} />
+                  <CoinAmount value={balance.available} />
                 </td>
                 <td className="hidden py-1.5 text-end tabular-nums sm:table-cell" dir="ltr">
-                  <Amount value={balance.frozen} digits={COIN_DIGITS} />
+                  <CoinAmount value={balance.frozen} />
                 </td>
                 <td className="py-1.5 text-end tabular-nums" dir="ltr">
-                  {format.number(balance.usdtValue, { digits: USDT_DIGITS })}
+                  {format.usdt(balance.usdtValue)}
                 </td>
               </tr>
             ))}
@@ -175,37 +172,15 @@ function WalletCard({
       ) : (
         <p className="text-sm text-muted">{t`Nothing in this wallet yet.`}</p>
       )}
-      {walletType === FUTURES_WALLET && wallet ? <InUse wallet={wallet} /> : null}
+      {walletType === FUTURES_WALLET && wallet ? <WalletInUse wallet={wallet} /> : null}
     </section>
-  )
-}
-
-/** What the futures wallet's money holds elsewhere: the user's own positions and each live copy account. */
-function InUse({ wallet }: { wallet: WalletAccount }) {
-  const { t } = useLingui()
-  const format = useNumberFormat()
-  const { positions, copies } = wallet.inUse
-  if (positions.usdtValue === '0' && copies.length === 0) return null
-  return (
-    <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 border-t border-line pt-3 text-sm" data-testid="in-use">
-      <dt className="text-muted">{t`Open positions (margin and PnL)`}</dt>
-      <dd className="text-end tabular-nums" dir="ltr">
-        {format.usdt(positions.usdtValue)}
-      </dd>
-      {copies.map(({ copyId, nickname, usdtValue }) => (
-        <div key={copyId} className="contents">
-          <dt className="text-muted">{t`Copy of ${nickname}`}</dt>
-          <dd className="text-end tabular-nums" dir="ltr">
-            {format.usdt(usdtValue)}
-          </dd>
-        </div>
-      ))}
-    </dl>
   )
 }
 
 function TestFundsButton() {
   const { t, i18n } = useLingui()
+  const format = useNumberFormat()
+  const grant = format.amount(DEV.faucetUsdt)
   const flight = useSingleFlight()
   const client = useQueryClient()
   const [refusal, setRefusal] = useState<string | undefined>()
@@ -224,7 +199,8 @@ function TestFundsButton() {
       }
       setGranted(true)
       setRefusal(t`Today’s test funds are in your wallet. More after 00:00 UTC.`)
-      const { amount, coin } = sent.data
+      const amount = format.amount(sent.data.amount)
+      const { coin } = sent.data
       notify(t`${amount} test ${coin} added to your spot wallet`)
       void client.invalidateQueries({ queryKey: assetsQueries.all })
     })
@@ -241,7 +217,7 @@ function TestFundsButton() {
         {flight.busy ? t`Adding…` : t`Get test funds`}
       </button>
       <p id="test-funds-why" className="max-w-xs text-end text-xs text-muted" role={refusal ? 'status' : undefined}>
-        {refusal ?? t`Sandbox: 10,000 test USDT once a day, into your spot wallet.`}
+        {refusal ?? t`Sandbox: ${grant} test USDT once a day, into your spot wallet.`}
       </p>
     </div>
   )
@@ -342,12 +318,10 @@ function History() {
               >
                 <span className="flex min-w-0 flex-col">
                   <span>{movementText(i18n, movement.kind)}</span>
-                  <span className="text-xs text-muted tabular-nums" dir="ltr">
-                    {new Date(movement.time).toLocaleString(i18n.locale.replace('_', '-'), { hour12: false })}
-                  </span>
+                  <DateTime at={movement.time} className="text-xs text-muted" />
                 </span>
                 <span className={`tabular-nums ${incoming ? 'text-up' : 'text-down'}`} dir="ltr">
-                  <Amount value={movement.amount} digits={COIN_DIGITS} signed /> {movement.coin}
+                  <CoinAmount value={movement.amount} signed /> {movement.coin}
                 </span>
               </li>
             )

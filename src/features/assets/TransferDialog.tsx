@@ -1,6 +1,6 @@
 /**
- * Moves USDT between the spot and the futures wallet (issue 19): the amount filtered as typed (§5: digits, one point,
- * the coin's decimals), never more than may leave the wallet (money in open orders or positions cannot move, and the
+ * Moves USDT between the spot and the futures wallet (issue 19): the amount read as typed (NumberField: either decimal
+ * mark, up to the coin's decimals, anything else refused at the field), never more than may leave the wallet (money in open orders or positions cannot move, and the
  * futures wallet keeps what its cross positions need: the exchange's `transferable`), sent once with
  * its own clientTransferId (a retry of the same press moves the money once). The exchange's refusal shows at the field.
  */
@@ -8,7 +8,6 @@ import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Exact } from '#/contract/money.ts'
-import { precision } from '#/lib/input-filters/filters.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
 import { NumberField } from '#/ui/NumberField.tsx'
@@ -77,9 +76,13 @@ export function TransferDialog({
         },
       })
       if (sent.status !== 'ok') return setRefused(assetsRefusalText(i18n, sent.reason))
-      const moved = format.usdt(sent.data.amount)
-      const target = walletName(i18n, to)
-      notify(t`Transferred ${moved} USDT to the ${target}`)
+      const moved = format.amount(sent.data.amount)
+      // Whole sentences: a wallet's name mid-sentence is written as the language writes it there (lower case in French).
+      notify(
+        to === FUTURES_WALLET
+          ? t`Transferred ${moved} USDT to the futures wallet`
+          : t`Transferred ${moved} USDT to the spot wallet`,
+      )
       void client.invalidateQueries({ queryKey: assetsQueries.all })
       onDone()
     })
@@ -116,7 +119,7 @@ export function TransferDialog({
           name="transfer-amount"
           label={t`Amount (USDT)`}
           value={amount}
-          filter={(v) => precision(v, TRANSFER_DECIMALS)}
+          decimals={TRANSFER_DECIMALS}
           onValue={(v) => (setAmount(v), setRefused(undefined))}
           onBlur={() => setTouched(true)}
           error={error}

@@ -56,10 +56,7 @@ export function AccountInput({ accountType, value, onValue, onBlur, errors }: Ac
       value={value}
       error={validationText(i18n, firstValidationCode(errors))}
       {...(email ? { onChange: (e) => onValue(e.target.value) } : mobileFilter)}
-      onBlur={(event) => {
-        if (!email) mobileFilter.onBlur(event)
-        onBlur()
-      }}
+      onBlur={onBlur}
     />
   )
 }

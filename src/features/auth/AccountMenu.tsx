@@ -2,6 +2,7 @@
  * The signed-in user's menu in the header. Its panel (and the wallet total it shows) loads when the
  * menu is first opened, not with every page.
  */
+import { HEADER_MENU_GROUP } from '#/ui/popover.ts'
 import { useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
 import { useStore } from '@tanstack/react-store'
@@ -29,6 +30,7 @@ export function AccountMenu() {
     account?.nickname || account?.account || remembered?.userInfo.nickname || remembered?.userInfo.account || t`Account`
   return (
     <DetailsOnDemand
+      name={HEADER_MENU_GROUP}
       className="relative"
       data-testid="account-menu"
       summary={
@@ -42,7 +44,7 @@ export function AccountMenu() {
           >
             {Array.from(name)[0]?.toUpperCase()}
           </span>
-          <span className="hidden max-w-36 truncate sm:inline" data-testid="account-name">
+          <span className="hidden max-w-36 truncate sm:inline" data-testid="account-name" dir="auto">
             {name}
           </span>
         </summary>

@@ -44,10 +44,14 @@ export function AccountPanel() {
     clearStoredUserData()
     signOutClientShell()
     queryClient.removeQueries({ queryKey: accountQueries.all })
+    // A public page stays, now read as a visitor; a page for members only gives way to home. The router learns first
+    // that no one is signed in, so the page's private queries are off before the rest is read again: refetched with
+    // the old state they met 401 and sent the page to log in (the phone landed on the login page).
+    const membersOnly = router.state.matches.some((match) => match.staticData.guards?.includes('auth-route'))
+    if (membersOnly) await router.navigate({ href: withLocalePrefix(prefix, '/') })
+    await router.invalidate()
     // What was read as the user (preferences, watch states…) is read again as a visitor.
     await queryClient.invalidateQueries()
-    await router.invalidate()
-    await router.navigate({ href: withLocalePrefix(prefix, '/') })
     setPending(false)
     notify(t`You are logged out.`)
   }

@@ -119,10 +119,7 @@ export function ForgotPasswordForm() {
               value={field.state.value}
               error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
               {...codeFilter}
-              onBlur={(event) => {
-                codeFilter.onBlur(event)
-                field.handleBlur()
-              }}
+              onBlur={field.handleBlur}
               end={<SendCodeButton sender={sender} onSend={() => void sendCode()} />}
             />
             <CodeNotice sender={sender} reset />

@@ -60,10 +60,7 @@ export function SecondFactorField({
           error={error}
           hint={t`The 6-digit code your authenticator app shows for Tandem.`}
           {...filter}
-          onBlur={(event) => {
-            filter.onBlur(event)
-            onBlur()
-          }}
+          onBlur={onBlur}
         />
       )}
       {onRecovery ? (

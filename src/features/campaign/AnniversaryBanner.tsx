@@ -5,6 +5,8 @@ import { useTouchGestures } from '#/ui/useTouchGestures.ts'
 import { globalDialogStore } from '#/features/state/index.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { campaignQueries } from './campaign.queries.ts'
+import { formatDateTime } from '#/lib/format/date-time.ts'
+import { campaignTexts } from './campaign.texts.ts'
 
 /**
  * The anniversary campaign banner, from the exchange's campaign data; absent when switched off.
@@ -20,22 +22,24 @@ export function AnniversaryBanner() {
     onSwipe: (direction) => (direction === 'left' || direction === 'right' ? dismiss() : undefined),
   })
   if (!campaign || shown === 'hide') return null
-  const tag = i18n.locale.replace('_', '-')
+  const { title, subtitle } = campaignTexts(i18n, campaign)
   const pool = format.number(campaign.rewardPoolUsdt, { digits: 0, compact: true })
-  const ends = campaign.endTime
-    ? new Intl.DateTimeFormat(tag, { dateStyle: 'medium' }).format(new Date(campaign.endTime))
-    : undefined
+  const ends = campaign.endTime ? formatDateTime(new Date(campaign.endTime), i18n.locale, 'date') : undefined
   return (
     <section
-      aria-label={campaign.title}
+      aria-label={title}
       className="relative mt-6 flex flex-col gap-1 rounded-2xl bg-gradient-to-r from-brand to-[color-mix(in_srgb,var(--brand)_60%,#6d28d9)] px-6 py-5 text-brand-contrast sm:flex-row sm:items-center sm:justify-between"
       data-testid="anniversary-banner"
       {...bind()}
       style={{ touchAction: 'pan-y' }}
     >
       <div>
-        <p className="text-lg font-bold">{campaign.title}</p>
-        <p className="text-sm opacity-90">{campaign.subtitle}</p>
+        <p className="text-lg font-bold" dir="auto">
+          {title}
+        </p>
+        <p className="text-sm opacity-90" dir="auto">
+          {subtitle}
+        </p>
       </div>
       <button
         type="button"

@@ -27,6 +27,7 @@ export { loadMyCopy } from './my-copy/my-copy-route.ts'
 // Copy-trading home: /copy-trading/gemw.
 export { CopyHomeView } from './home/CopyHomeView.tsx'
 export { overviewQueries } from './home/overview.queries.ts'
+export { HomeLeaders } from './home/HomeLeaders.tsx'
 
 // My copies: /copy-trading/my.
 export { MyCopiesView } from './my-copies/MyCopiesView.tsx'

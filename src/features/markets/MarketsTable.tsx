@@ -1,8 +1,9 @@
-/** The home page's markets: every pair with its live price, 24 h change, volume and a 24 h sparkline. */
+/** The home page's markets: every pair with its live price, 24 h change, volume and a 24 h sparkline; a row opens its terminal. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { TableHead } from '#/ui/TableHead.tsx'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { Amount } from '#/ui/Amount.tsx'
+import { LocaleLink } from '#/features/i18n/index.ts'
 import { LivePrice } from './LivePrice.tsx'
 import { Sparkline } from './Sparkline.tsx'
 import { useLiveTickers } from './useLiveTickers.ts'
@@ -36,9 +37,20 @@ export function MarketsTable() {
               const up = !row.change24h.startsWith('-')
               const pair = row.pairCode.replace('_', '/')
               return (
-                <tr key={row.pairCode} data-pair={row.pairCode} className="border-t border-line">
+                <tr
+                  key={row.pairCode}
+                  data-pair={row.pairCode}
+                  className="relative border-t border-line hover:bg-sunken focus-within:bg-sunken"
+                >
                   <th scope="row" className="px-4 py-3 text-start font-semibold">
-                    {pair}
+                    {/* The whole row opens the pair's terminal: the link's box is stretched over the row. */}
+                    <LocaleLink
+                      to="/{-$locale}/spot/$pair"
+                      params={{ pair: row.pairCode }}
+                      className="after:absolute after:inset-0 hover:underline"
+                    >
+                      {pair}
+                    </LocaleLink>
                   </th>
                   <td className="px-4 py-3 text-end" data-testid="last">
                     <LivePrice value={row.last} digits={row.priceDigits} />

@@ -2,6 +2,7 @@
  * The header's preferences button. Its panel's code (and the account's preferences query) loads
  * when it is first opened: most visits never open it.
  */
+import { HEADER_MENU_GROUP } from '#/ui/popover.ts'
 import { useLingui } from '@lingui/react/macro'
 import { lazy } from 'react'
 import { DetailsOnDemand } from '#/ui/DetailsOnDemand.tsx'
@@ -12,6 +13,7 @@ export function PreferencesPanel() {
   const { t } = useLingui()
   return (
     <DetailsOnDemand
+      name={HEADER_MENU_GROUP}
       className="relative"
       data-testid="preferences"
       summary={

@@ -16,7 +16,8 @@ export function ConnectionIndicator() {
       : status === 'connecting'
         ? t`Connecting to live prices`
         : t`Live prices interrupted: reconnecting`
-  const colour = status === 'open' ? 'bg-up' : status === 'connecting' ? 'bg-muted' : 'bg-down'
+  // Status colours of their own: with red for up, a price colour would paint a live feed red.
+  const colour = status === 'open' ? 'bg-status-live' : status === 'connecting' ? 'bg-muted' : 'bg-status-lost'
   return (
     <span
       role="status"

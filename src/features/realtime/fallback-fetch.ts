@@ -43,7 +43,7 @@ function request(params: StreamParams): { path: string; schema: z.ZodType<{ data
     case 'kline':
       return params.pairCode && params.interval
         ? {
-            path: `/market/v1/kline?pairCode=${encodeURIComponent(params.pairCode)}&interval=${params.interval}&limit=${WEBSOCKET.snapshotCandles}`,
+            path: `/market/v1/kline?pairCode=${encodeURIComponent(params.pairCode)}&biz=${params.biz}&interval=${params.interval}&limit=${WEBSOCKET.snapshotCandles}`,
             schema: klinesResponseSchema,
           }
         : undefined

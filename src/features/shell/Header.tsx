@@ -10,7 +10,7 @@ import { LanguageMenu } from './LanguageMenu.tsx'
 import { productName } from '#/lib/product.ts'
 import { Logo } from '#/ui/Logo.tsx'
 import { ThemeToggle } from './ThemeToggle.tsx'
-import { HEADER_POPOVER } from '#/ui/popover.ts'
+import { HEADER_MENU_GROUP, HEADER_POPOVER } from '#/ui/popover.ts'
 import { DropdownMenu, MenuLink } from '#/ui/DropdownMenu.tsx'
 import { tabsListStore } from '#/features/state/index.ts'
 import { siteQueries } from './site.queries.ts'
@@ -150,7 +150,7 @@ export function Header() {
               </LocaleLink>
             </>
           )}
-          <details className="relative md:hidden">
+          <details name={HEADER_MENU_GROUP} className="relative md:hidden">
             <summary
               className="grid size-9 cursor-pointer list-none place-items-center rounded-lg text-muted hover:bg-sunken"
               aria-label={t`Menu`}

@@ -6,7 +6,7 @@ import { writeCookie } from '#/lib/cookies.ts'
 import { withLocalePrefix } from '#/lib/locale.ts'
 import { savePreferences } from '#/features/preferences/index.ts'
 import { useStoredAvailableLanguages } from '#/features/state/index.ts'
-import { HEADER_POPOVER } from '#/ui/popover.ts'
+import { HEADER_MENU_GROUP, HEADER_POPOVER } from '#/ui/popover.ts'
 import { trackLanguageSwitch } from '#/features/analytics/index.ts'
 
 /**
@@ -36,7 +36,7 @@ export function LanguageMenu() {
   const current = LOCALES.find((l) => l.code === locale) ?? LOCALES[0]
   const label = current.label
   return (
-    <details className="relative" data-testid="language-menu">
+    <details name={HEADER_MENU_GROUP} className="relative" data-testid="language-menu">
       <summary
         className="flex h-9 cursor-pointer list-none items-center gap-1.5 rounded-lg px-2 text-sm text-muted hover:bg-sunken hover:text-ink"
         aria-label={t`Language: ${label}`}

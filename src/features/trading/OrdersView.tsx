@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react'
 import type { TradingMarket } from '#/contract/index.ts'
 import { marketsQueries } from '#/features/markets/index.ts'
 import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
-import { TabSet } from '#/ui/TabSet.tsx'
+import { TabSet, type TabItem } from '#/ui/TabSet.tsx'
 import { useAccountStreams } from './live/useAccountStreams.ts'
 import { Fills } from './panel/Fills.tsx'
 import { OpenOrders } from './panel/OpenOrders.tsx'
@@ -19,12 +19,18 @@ type OrdersTab = 'open' | 'positions' | 'history' | 'fills'
 export function OrdersView() {
   const { t } = useLingui()
   const [biz, setBiz] = useState<TradingMarket>('spot')
-  const [tab, setTab] = useState<OrdersTab>('open')
+  const [chosen, setTab] = useState<OrdersTab>('open')
+  // Spot holds no positions of its own to list: its tab is futures only.
+  const tab = chosen === 'positions' && biz === 'spot' ? 'open' : chosen
   useAccountStreams(biz, true)
   const loaded = dataOf(useQuery(marketsQueries.instruments()).data)
   const first = loaded?.[0]
   const facts = useMemo(() => (loaded && first ? factsLookup(loaded, pairFacts(first)) : undefined), [loaded, first])
   if (!first || !facts) return null
+  const positionsTab: TabItem<OrdersTab>[] =
+    biz === 'futures'
+      ? [{ value: 'positions', label: t`Positions`, content: <Positions biz={biz} factsOf={facts} /> }]
+      : []
   return (
     <div className="flex flex-col gap-4">
       <SegmentedTabs<TradingMarket>
@@ -48,7 +54,7 @@ export function OrdersView() {
               label: t`Open orders`,
               content: <OpenOrders biz={biz} pair={pairFacts(first)} factsOf={facts} thisPairOnly={false} />,
             },
-            { value: 'positions', label: t`Positions`, content: <Positions biz={biz} factsOf={facts} /> },
+            ...positionsTab,
             { value: 'history', label: t`Order history`, content: <OrderHistory biz={biz} factsOf={facts} /> },
             { value: 'fills', label: t`Fills`, content: <Fills biz={biz} factsOf={facts} /> },
           ]}

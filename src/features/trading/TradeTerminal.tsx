@@ -31,6 +31,8 @@ import { useTerminalMemory } from './useTerminalMemory.ts'
 
 /** The phone's order sheet: loaded when a phone first opens it, so a desktop never downloads it. */
 const OrderSheet = lazy(() => import('./form/OrderSheet.tsx'))
+/** The depth chart: loaded when its tab is first opened. */
+const DepthChart = lazy(() => import('./book/DepthChart.tsx'))
 
 export interface TradeTerminalProps {
   biz: TradingMarket
@@ -41,7 +43,8 @@ export interface TradeTerminalProps {
   onInterval: (interval: KlineInterval) => void
 }
 
-type PhoneTab = 'chart' | 'book' | 'trades'
+type PhoneTab = 'chart' | 'book' | 'depth' | 'trades'
+type BookTab = 'book' | 'depth'
 
 export function TradeTerminal({ biz, instrument, instruments, market, interval, onInterval }: TradeTerminalProps) {
   const { t } = useLingui()
@@ -68,7 +71,14 @@ export function TradeTerminal({ biz, instrument, instruments, market, interval, 
   const chart = (
     <div className="flex min-h-0 flex-1 flex-col">
       <IntervalPicker value={interval} onChange={onInterval} />
-      <CandleChart biz={biz} pair={pair} interval={interval} mark={biz === 'futures' ? mark : undefined} />
+      <CandleChart
+        biz={biz}
+        pair={pair}
+        interval={interval}
+        mark={biz === 'futures' ? mark : undefined}
+        tick={instrument.tickSize}
+        signedIn={signedIn}
+      />
     </div>
   )
   const orderBook = (
@@ -84,9 +94,16 @@ export function TradeTerminal({ biz, instrument, instruments, market, interval, 
       }}
     />
   )
+  const depth = (
+    <Suspense fallback={null}>
+      <DepthChart book={book.value} pair={pair} tick={instrument.tickSize} />
+    </Suspense>
+  )
   const recentTrades = <RecentTrades trades={trades.value} pair={pair} staleness={tradesStale} />
   const form = (side?: OrderSide) => (
     <OrderForm
+      // A pair's form is its own (its draft is kept per pair): another pair starts from its own.
+      key={`${biz}:${instrument.pairCode}`}
       biz={biz}
       instrument={instrument}
       pair={pair}
@@ -107,33 +124,40 @@ export function TradeTerminal({ biz, instrument, instruments, market, interval, 
   if (wide)
     return (
       <main className="flex flex-col gap-px bg-line" data-testid="terminal" data-biz={biz}>
-        {header}
-        <div className="grid grid-cols-[minmax(0,1fr)_18rem_20rem] gap-px xl:grid-cols-[minmax(0,1fr)_19rem_21rem]">
-          <section aria-label={t`Chart`} className="flex min-h-[32rem] flex-col bg-page">
-            {chart}
-          </section>
-          <div className="flex flex-col bg-page">
-            {orderBook}
-            <div className="border-t border-line">{recentTrades}</div>
+        {/* The first screen under the site header (3.5rem and its 1px border) holds the pair, the chart to its latest candle and the whole order
+            form: each column scrolls inside it (the form's button stays in sight), the account panel comes below. */}
+        <div className="flex h-[calc(100dvh-3.5rem-1px)] min-h-[40rem] flex-col gap-px">
+          {header}
+          <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)_18rem_20rem] gap-px xl:grid-cols-[minmax(0,1fr)_19rem_21rem]">
+            <section aria-label={t`Chart`} className="flex min-h-0 flex-col bg-page">
+              {chart}
+            </section>
+            <div className="flex min-h-0 flex-col overflow-y-auto bg-page">
+              <BookTabs book={orderBook} depth={depth} />
+              <div className="border-t border-line">{recentTrades}</div>
+            </div>
+            <div className="min-h-0 overflow-y-auto bg-page" data-testid="order-column">
+              {form()}
+            </div>
           </div>
-          <div className="bg-page">{form()}</div>
         </div>
         <div className="bg-page">{panel}</div>
       </main>
     )
 
   return (
-    <main
-      className="flex flex-col gap-px bg-line pb-[calc(4.5rem+env(safe-area-inset-bottom))]"
-      data-testid="terminal"
-      data-biz={biz}
-    >
+    <main className="flex flex-col gap-px bg-line" data-testid="terminal" data-biz={biz}>
       {header}
       <div className="bg-page">
-        <PhoneTabs chart={chart} book={orderBook} trades={recentTrades} />
+        <PhoneTabs chart={chart} book={orderBook} depth={depth} trades={recentTrades} />
       </div>
       <div className="bg-page">{panel}</div>
-      <div className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-2 gap-2 border-t border-line bg-page/95 px-3 pt-2 pb-[calc(0.5rem+env(safe-area-inset-bottom))] backdrop-blur">
+      {/* Sticky, not fixed: it rides the screen's bottom over the terminal and stops at its end, so it never covers
+          the footer or a button under the terminal, and needs no padding band to leave room. */}
+      <div
+        data-testid="trade-bar"
+        className="sticky bottom-0 z-30 grid grid-cols-2 gap-2 border-t border-line bg-page/95 px-3 pt-2 pb-[calc(0.5rem+env(safe-area-inset-bottom))] backdrop-blur"
+      >
         <button
           type="button"
           onClick={() => setSheet('buy')}
@@ -160,7 +184,34 @@ export function TradeTerminal({ biz, instrument, instruments, market, interval, 
   )
 }
 
-function PhoneTabs({ chart, book, trades }: { chart: ReactNode; book: ReactNode; trades: ReactNode }) {
+/** Desktop: the order book, or its depth chart, in the book's column. */
+function BookTabs({ book, depth }: { book: ReactNode; depth: ReactNode }) {
+  const { t } = useLingui()
+  const [tab, setTab] = useState<BookTab>('book')
+  return (
+    <TabSet<BookTab>
+      label={t`Order book or depth`}
+      value={tab}
+      onChange={setTab}
+      tabs={[
+        { value: 'book', label: t({ message: 'Book', context: 'order book tab' }), content: book },
+        { value: 'depth', label: t({ message: 'Depth', context: 'depth chart tab' }), content: depth },
+      ]}
+    />
+  )
+}
+
+function PhoneTabs({
+  chart,
+  book,
+  depth,
+  trades,
+}: {
+  chart: ReactNode
+  book: ReactNode
+  depth: ReactNode
+  trades: ReactNode
+}) {
   const { t } = useLingui()
   const [tab, setTab] = useState<PhoneTab>('chart')
   return (
@@ -172,6 +223,7 @@ function PhoneTabs({ chart, book, trades }: { chart: ReactNode; book: ReactNode;
       tabs={[
         { value: 'chart', label: t`Chart`, content: chart },
         { value: 'book', label: t`Order book`, content: book },
+        { value: 'depth', label: t({ message: 'Depth', context: 'depth chart tab' }), content: depth },
         { value: 'trades', label: t`Trades`, content: trades },
       ]}
     />

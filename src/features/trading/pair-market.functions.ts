@@ -62,10 +62,10 @@ export const getFunding = createServerFn({ method: 'GET' })
 
 export const listKlines = createServerFn({ method: 'GET' })
   .middleware([exchangeMiddleware])
-  .validator(validated(z.object({ pairCode: pairCodeSchema, interval: klineIntervalSchema })))
+  .validator(validated(z.object({ pairCode: pairCodeSchema, biz: tradingMarketSchema, interval: klineIntervalSchema })))
   .handler(({ data, context: { exchange } }) =>
     exchange.load(
-      `/market/v1/kline?pairCode=${encodeURIComponent(data.pairCode)}&interval=${data.interval}&limit=${WEBSOCKET.snapshotCandles}`,
+      `/market/v1/kline?pairCode=${encodeURIComponent(data.pairCode)}&biz=${data.biz}&interval=${data.interval}&limit=${WEBSOCKET.snapshotCandles}`,
       klinesResponseSchema,
       { essential: false },
     ),

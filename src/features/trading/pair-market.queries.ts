@@ -23,12 +23,12 @@ export const pairMarketQueries = {
       staleTime: TERMINAL.fundingRefreshMs,
       refetchInterval: TERMINAL.fundingRefreshMs,
     }),
-  klines: (pairCode: string, interval: KlineInterval) =>
+  klines: (pairCode: string, biz: TradingMarket, interval: KlineInterval) =>
     queryOptions({
-      queryKey: [...pairMarketQueries.all, 'klines', pairCode, interval] as const,
+      queryKey: [...pairMarketQueries.all, 'klines', pairCode, biz, interval] as const,
       // Thrown, so the query asks again (backing off) and the chart can say the history is missing.
       queryFn: async () => {
-        const answer = await listKlines({ data: { pairCode, interval } })
+        const answer = await listKlines({ data: { pairCode, biz, interval } })
         if (answer.status !== 'ok') throw new Error(`chart history of ${pairCode} unavailable`)
         return answer.data
       },

@@ -1,7 +1,7 @@
 /**
  * The terminal's calls to the exchange (issue 19), with the session (server side): orders placed, amended and
  * cancelled; open orders, order history and fills; positions, leverage, margin mode, take profit / stop loss and
- * isolated margin; one copied position closed. Reads answer `Loaded`, writes `Sent`, decoded through the contract.
+ * isolated margin; one copied position closed. Each decodes what its route declares (tests/unit/server-functions-contract). Reads answer `Loaded`, writes `Sent`, decoded through the contract.
  */
 import { createServerFn } from '@tanstack/react-start'
 import { z } from 'zod'
@@ -22,6 +22,7 @@ import {
   pairCodeSchema,
   placeOrderRequestSchema,
   placeOrderResponseSchema,
+  positionFundingResponseSchema,
   positionMarginRequestSchema,
   positionResponseSchema,
   positionsResponseSchema,
@@ -147,7 +148,7 @@ export const setPositionTpsl = createServerFn({ method: 'POST' })
   .middleware([exchangeMiddleware])
   .validator(validated(positionTpslRequestSchema))
   .handler(({ data, context: { exchange } }) =>
-    exchange.send('POST', '/trade/v1/positions/tpsl', positionResponseSchema, data),
+    exchange.send('POST', '/trade/v1/positions/tpsl', ordersResponseSchema, data),
   )
 
 export const changePositionMargin = createServerFn({ method: 'POST' })
@@ -164,3 +165,12 @@ export const closeCopiedPosition = createServerFn({ method: 'POST' })
   .handler(({ data, context: { exchange } }) =>
     exchange.send('POST', `/copy/v1/positions/${data.positionId}/close`, copyPositionResponseSchema, undefined),
   )
+
+/** A futures position's funding payments, newest first (not found: not the caller's). */
+export const listPositionFunding = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .validator(validated(z.object({ positionId: idSchema })))
+  .handler(async ({ data, context: { exchange } }) => {
+    if (!exchange.session.active) return SIGNED_OUT
+    return exchange.load(`/trade/v1/positions/${data.positionId}/funding`, positionFundingResponseSchema)
+  })

@@ -11,6 +11,7 @@ import {
   listFills,
   listOpenOrders,
   listOrderHistory,
+  listPositionFunding,
   listPositions,
 } from './trading.functions.ts'
 
@@ -46,6 +47,13 @@ export const tradingQueries = {
     queryOptions({
       queryKey: [...tradingQueries.all, biz, 'positions'] as const,
       queryFn: () => listPositions({ data: { biz } }),
+    }),
+  /** Funding is paid at funding times only: read again after the history's interval. */
+  positionFunding: (positionId: string) =>
+    queryOptions({
+      queryKey: [...tradingQueries.all, 'futures', 'position-funding', positionId] as const,
+      queryFn: () => listPositionFunding({ data: { positionId } }),
+      staleTime: HISTORY_STALE_MS,
     }),
   leverage: (pairCode: string) =>
     queryOptions({

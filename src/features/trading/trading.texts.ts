@@ -37,8 +37,25 @@ const FIELD_ERRORS: Record<string, MessageDescriptor> = {
 
 const FALLBACK = msg`Something went wrong. Please try again.`
 
-/** A refusal, of the form's own checks or the exchange's, as its text. */
-export function refusalText(i18n: I18n, reason: DraftError | ErrorReason | 'network'): string {
+/** The pair's limits a refusal names, already formatted for the reader (the exchange's rules, the mark's band). */
+export interface RefusalLimits {
+  quote: string
+  minNotional: string
+  maxNotional: string
+  /** The band's width in percent and the prices it allows now. */
+  band: { percent: string; low: string; high: string }
+}
+
+/** A refusal, of the form's own checks or the exchange's, as its text; with the pair's limits, naming the one refused. */
+export function refusalText(i18n: I18n, reason: DraftError | ErrorReason | 'network', limits?: RefusalLimits): string {
+  if (limits) {
+    const { quote, minNotional, maxNotional } = limits
+    const { percent, low, high } = limits.band
+    if (reason === 'min-notional') return i18n._(msg`The minimum order value is ${minNotional} ${quote}.`)
+    if (reason === 'max-notional') return i18n._(msg`The maximum order value is ${maxNotional} ${quote}.`)
+    if (reason === 'price-band')
+      return i18n._(msg`The price must be within ${percent} % of the mark price: from ${low} to ${high} ${quote}.`)
+  }
   return i18n._(FIELD_ERRORS[reason] ?? FALLBACK)
 }
 

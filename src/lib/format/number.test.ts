@@ -10,6 +10,7 @@ import {
   formatPercent,
   fromPlot,
   quotient,
+  trimZeros,
   truncateFixed,
 } from './number.ts'
 import { runs } from '#tests/fixtures/properties.ts'
@@ -108,8 +109,55 @@ describe('zero folding', () => {
     expect(foldZeros('0.00000123')).toBe('0.0{5}123')
     expect(foldZeros('0.00001230')).toBe('0.0{4}1230')
     expect(foldZeros('0.000123')).toBe('0.000123')
-    expect(foldZeros('1.10000000')).toBe('1.10{7}')
     expect(foldZeros('12.00010001')).toBe('12.00010001')
+  })
+
+  it('never folds trailing zeros (issue 28: 10,000.0₈ read as 10,000.08)', () => {
+    expect(foldZeros('10000.00000000')).toBe('10000.00000000')
+    expect(foldZeros('1.10000000')).toBe('1.10000000')
+    expect(foldZeros('-817.32000000')).toBe('-817.32000000')
+    expect(foldZeros('-0.00010000')).toBe('-0.00010000')
+    expect(foldZeros('0.00001230')).toBe('0.0{4}1230')
+    expect(formatNumber('10000', { ...en, digits: 8 })).toBe('10,000.00000000')
+    expect(formatNumber('10000', { ...en, digits: 8, minDigits: 2 })).toBe('10,000.00')
+    expect(formatNumber('-817.32', { ...en, digits: 8, minDigits: 2 })).toBe('-817.32')
+    expect(formatNumber('-0.0001', { ...en, digits: 8, minDigits: 2 })).toBe('-0.0001')
+    expect(formatNumber('0.00005', { ...en, digits: 8, minDigits: 2 })).toBe('0.00005')
+    expect(formatNumber('0.00000005', { ...en, digits: 8, minDigits: 2 })).toBe('0.0{7}5')
+  })
+
+  it('folds a run only where a significant digit follows it', () => {
+    fc.assert(
+      fc.property(decimalString, fc.integer({ min: 8, max: 12 }), (value, digits) => {
+        const fixed = truncateFixed(new Decimal(value), digits)
+        const folded = foldZeros(fixed)
+        // Every fold stands before a digit 1–9: none at the end, none before another zero.
+        expect(folded).not.toMatch(/0\{\d+\}(?![1-9])/)
+        // The trailing zeros are all still written.
+        const trailing = /0*$/.exec(fixed)?.[0] ?? ''
+        expect(folded.endsWith(trailing)).toBe(true)
+        // And every run of 4+ zeros a significant digit follows is folded.
+        expect(folded.split('.')[1] ?? '').not.toMatch(/0{4,}[1-9]/)
+      }),
+      RUNS,
+    )
+  })
+
+  it('trims trailing zeros to the decimals asked, and keeps the value', () => {
+    expect(trimZeros('10000.00000000', 2)).toBe('10000.00')
+    expect(trimZeros('0.00005000', 2)).toBe('0.00005')
+    expect(trimZeros('5.00', 0)).toBe('5')
+    fc.assert(
+      fc.property(decimalString, fc.integer({ min: 0, max: 4 }), (value, min) => {
+        const fixed = truncateFixed(new Decimal(value), 8)
+        const trimmed = trimZeros(fixed, min)
+        expect(new Decimal(trimmed).eq(fixed)).toBe(true)
+        const decimals = trimmed.split('.')[1] ?? ''
+        expect(decimals.length).toBeGreaterThanOrEqual(Math.min(min, 8))
+        if (decimals.length > min) expect(decimals.endsWith('0')).toBe(false)
+      }),
+      RUNS,
+    )
   })
 
   it('unfolds a folded text back to every digit', () => {
@@ -252,7 +300,7 @@ describe('amounts beyond what a float holds', () => {
     expect(formatNumber('-0.001', { digits: 2, tag: 'en-US', signed: true })).toBe('-0.00')
     expect(formatNumber('0.001', { digits: 2, tag: 'en-US', signed: true })).toBe('+0.00')
     expect(formatNumber('0.001', { digits: 2, tag: 'en-US' })).toBe('0.00')
-    expect(formatNumber('-0.000000001', { digits: 8, tag: 'en-US' })).toBe('-0.0{8}')
+    expect(formatNumber('-0.000000001', { digits: 8, tag: 'en-US' })).toBe('-0.00000000')
   })
 })
 

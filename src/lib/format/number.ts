@@ -11,8 +11,10 @@
  * its sign: −0.0059 % is −0.00 % (a small loss is still a loss), +0.004 with a sign asked is +0.00.
  *
  * Zero folding notation: in a decimal with 8 or more fractional digits, every run of 4 or more
- * zeros is written `0{n}` (n = the run's length): 0.00000123 → 0.0{5}123. `foldedParts` gives the
- * pieces for an accessible rendering (the full number as its label).
+ * zeros followed by a significant digit is written `0{n}` (n = the run's length): 0.00000123 →
+ * 0.0{5}123. Trailing zeros are never folded (issue 28: 10,000.00000000 folded as 10,000.0₈ read as
+ * "10,000.08"): they stand for nothing, and a figure cuts them to its rule instead (amount.ts).
+ * `foldedParts` gives the pieces for an accessible rendering (the full number as its label).
  */
 import Decimal from 'decimal.js'
 
@@ -68,11 +70,14 @@ export function fromPlot(value: number): string {
   return Number.isFinite(value) ? new Decimal(value.toPrecision(15)).toFixed() : ''
 }
 
-/** Plain fixed string → the same with runs of ≥4 fractional zeros folded (only with ≥8 decimals). */
+/**
+ * Plain fixed string → the same with runs of ≥4 fractional zeros that a significant digit follows folded (only with ≥8
+ * decimals); trailing zeros stay as they are.
+ */
 export function foldZeros(fixed: string): string {
   const [integer, fraction] = fixed.split('.')
   if (fraction === undefined || fraction.length < FOLD_MIN_FRACTION) return fixed
-  return `${integer}.${fraction.replace(new RegExp(`0{${FOLD_MIN_RUN},}`, 'g'), (run) => `0{${run.length}}`)}`
+  return `${integer}.${fraction.replace(new RegExp(`0{${FOLD_MIN_RUN},}(?=[1-9])`, 'g'), (run) => `0{${run.length}}`)}`
 }
 
 /** A folded text back to every digit (0.0{5}123 → 0.0000000123), for screen readers. */
@@ -142,6 +147,20 @@ export interface NumberOptions {
   compact?: boolean
   /** Prefix '+' to positive values (PnL, changes). */
   signed?: boolean
+  /**
+   * Drop trailing zeros of the `digits` shown down to this many decimals (amounts of a coin: 0.00005 ETH at 8 digits,
+   * not 0.00005000; 10,000.00 USDT with 2, not 10,000.00000000).
+   */
+  minDigits?: number
+}
+
+/** A fixed string without the trailing fractional zeros past `minDigits` decimals. */
+export function trimZeros(fixed: string, minDigits: number): string {
+  const [integer, fraction] = fixed.split('.')
+  if (fraction === undefined) return fixed
+  let end = fraction.length
+  while (end > minDigits && fraction[end - 1] === '0') end -= 1
+  return end === 0 ? (integer ?? fixed) : `${integer}.${fraction.slice(0, end)}`
 }
 
 export function formatNumber(value: Decimal.Value | null | undefined, options: NumberOptions): string {
@@ -153,7 +172,8 @@ export function formatNumber(value: Decimal.Value | null | undefined, options: N
     const { fixed, unit } = abbreviate(d, Math.min(options.digits, 2))
     text = `${group(fixed, options.tag)}${unit}`
   } else {
-    const fixed = truncateFixed(d, options.digits)
+    const cut = truncateFixed(d, options.digits)
+    const fixed = options.minDigits === undefined ? cut : trimZeros(cut, options.minDigits)
     text = group(notation === 'indent' ? foldZeros(fixed) : fixed, options.tag)
   }
   return options.signed && d.gt(0) ? `+${text}` : text

@@ -41,6 +41,15 @@ export function useNumberFormat() {
       number: (value: string | null | undefined, options: Omit<NumberOptions, 'tag' | 'notation'>) =>
         formatNumber(value, { ...options, tag, notation }),
       usdt: (value: string | null | undefined) => formatNumber(value, { digits: DISPLAY.usdtDigits, tag, notation }),
+      /** An amount of a coin (balance, fee, movement): its significant digits at the wallets' precision. */
+      amount: (value: string | null | undefined, options: { signed?: boolean } = {}) =>
+        formatNumber(value, {
+          digits: DISPLAY.coinDigits,
+          minDigits: DISPLAY.amountMinDigits,
+          tag,
+          notation,
+          ...(options.signed ? { signed: true } : {}),
+        }),
       percent: (ratio: string | null | undefined, digits = 2) => formatPercent(ratio, { digits, tag, signed: true }),
       /** A share that has no direction (win rate, drawdown, a fee rate): no sign. */
       ratio: (ratio: string | null | undefined, digits = 2) => formatPercent(ratio, { digits, tag }),

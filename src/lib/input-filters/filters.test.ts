@@ -5,14 +5,13 @@ import {
   digitsHyphenUnderscore,
   digitsOnly,
   englishAndSymbols,
-  futures,
   lettersAndChinese,
   lettersAndDigits,
-  limitNumber,
   maxSix,
   numericSix,
-  precision,
+  readNumber,
   textAndSymbols,
+  toAsciiDigits,
 } from './filters.ts'
 import { runs } from '#tests/fixtures/properties.ts'
 
@@ -55,6 +54,8 @@ describe('character filters', () => {
     expect(textAndSymbols('Hi, 交易员! <b>😀')).toBe('Hi, 交易员! b')
     expect(lettersAndChinese('abc 中文 123')).toBe('abc中文')
     expect(digitsHyphenUnderscore('a-1_2 b')).toBe('-1_2')
+    // A code typed on an Arabic or Persian keyboard is the same code.
+    expect(numericSix('١٢٣۴۵۶')).toBe('123456')
   })
 
   it('maxSix keeps at most six characters, counting emoji as one', () => {
@@ -68,88 +69,50 @@ describe('character filters', () => {
   })
 })
 
-describe('precision', () => {
+describe('readNumber', () => {
   it.each([
-    ['12.345', 2, '12.34'],
-    ['007.5', 2, '7.5'],
-    ['0.05', 2, '0.05'],
-    ['.5', 2, '5'],
-    ['1.2.3', 2, '1.23'],
-    ['1,000.5', 2, '1000.5'],
-    ['12.', 2, '12.'],
-    ['12.9', 0, '12'],
-    ['abc', 2, ''],
-  ])('%j with %i decimals → %j', (value, decimals, expected) => {
-    expect(precision(value, decimals)).toBe(expected)
+    ['1,5', 8, '1.5'],
+    ['1.5', 8, '1.5'],
+    ['0,01', 8, '0.01'],
+    ['٠٫٠١', 8, '0.01'],
+    ['۱۲۳', 0, '123'],
+    ['１２', 0, '12'],
+    ['.5', 2, '0.5'],
+    ['007.50', 2, '7.5'],
+    ['12,', 2, '12'],
+    ['', 2, ''],
+    [',', 2, ''],
+    ['0,0', 2, '0'],
+  ])('%j (%i decimals) reads %j', (text, decimals, value) => {
+    expect(readNumber(text, decimals)).toEqual({ ok: true, value })
   })
 
-  it('digits and at most one dot, never more decimals than allowed, no leading zeros, idempotent', () => {
+  it.each([
+    ['-0.01', 8, 'minus'],
+    ['−5', 8, 'minus'],
+    ['1e3', 8, 'exponent'],
+    ['1E-3', 8, 'exponent'],
+    ['1.2.3', 8, 'second-point'],
+    ['1,000.5', 8, 'second-point'],
+    ['1 000', 8, 'grouping'],
+    ['1\u202f000', 8, 'grouping'],
+    ['1٬000', 8, 'grouping'],
+    ['12a', 8, 'not-a-digit'],
+    ['12.345', 2, 'decimals'],
+    ['12.5', 0, 'whole'],
+  ])('%j (%i decimals) is refused: %s', (text, decimals, refusal) => {
+    expect(readNumber(text, decimals)).toEqual({ ok: false, refusal })
+  })
+
+  it('reads digits and one point as the decimal they write, and refuses anything else', () => {
     fc.assert(
-      fc.property(typed, fc.integer({ min: 0, max: 8 }), (value, decimals) => {
-        const out = precision(value, decimals)
-        expect(out).toMatch(/^\d*\.?\d*$/)
-        expect(out.split('.')[1]?.length ?? 0).toBeLessThanOrEqual(decimals)
-        expect(out).not.toMatch(/^0\d/)
-        expect(out.startsWith('.')).toBe(false)
-        expect(precision(out, decimals)).toBe(out)
+      fc.property(typed, fc.integer({ min: 0, max: 8 }), (text, decimals) => {
+        const read = readNumber(text, decimals)
+        const ascii = toAsciiDigits(text).replace(/[\u066b\uff0e\uff0c]/g, '.')
+        const number = new RegExp(decimals > 0 ? `^\\d*([.,]\\d{0,${decimals}})?$` : '^\\d*$')
+        expect(read.ok).toBe(number.test(ascii))
+        if (read.ok && /\d/.test(ascii)) expect(new Decimal(read.value).eq(ascii.replace(',', '.'))).toBe(true)
       }),
-      RUNS,
-    )
-  })
-})
-
-describe('limit number', () => {
-  it('caps at max while typing and raises to min once the value is final', () => {
-    expect(limitNumber('150', { min: 10, max: 100 })).toBe('100')
-    expect(limitNumber('1', { min: 10, max: 100 })).toBe('1')
-    expect(limitNumber('1', { min: 10, max: 100, final: true })).toBe('10')
-    expect(limitNumber('', { min: 10, max: 100, final: true })).toBe('')
-  })
-
-  it('never leaves the range once final', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: -1000, max: 100000 }),
-        fc.integer({ min: 0, max: 50 }),
-        fc.integer({ min: 51, max: 5000 }),
-        (n, min, max) => {
-          const out = limitNumber(String(n), { min, max, final: true })
-          expect(new Decimal(out).gte(min) && new Decimal(out).lte(max)).toBe(true)
-        },
-      ),
-      RUNS,
-    )
-  })
-})
-
-describe('futures', () => {
-  it.each([
-    ['-12.345', { decimals: 2 }, '-12.34'],
-    ['-12.345', { decimals: 2, positiveOnly: true }, '12.34'],
-    ['12.9', {}, '12'],
-    ['123456.78', { priceDigits: 1, integerDigits: 4 }, '1234.7'],
-    ['250', { max: 125 }, '125'],
-    ['3', { min: 5, final: true }, '5'],
-  ])('%j with %j → %j', (value, options, expected) => {
-    expect(futures(value, options)).toBe(expected)
-  })
-
-  it('keeps only digits, a dot and a leading minus; decimals and integer length within bounds; idempotent', () => {
-    fc.assert(
-      fc.property(
-        typed,
-        fc.integer({ min: 0, max: 6 }),
-        fc.integer({ min: 1, max: 8 }),
-        fc.boolean(),
-        (value, decimals, integerDigits, positiveOnly) => {
-          const out = futures(value, { decimals, integerDigits, positiveOnly })
-          expect(out).toMatch(positiveOnly ? /^\d*\.?\d*$/ : /^-?\d*\.?\d*$/)
-          const [integer = '', fraction = ''] = out.replace('-', '').split('.')
-          expect(fraction.length).toBeLessThanOrEqual(decimals)
-          expect(integer.length).toBeLessThanOrEqual(integerDigits)
-          expect(futures(out, { decimals, integerDigits, positiveOnly })).toBe(out)
-        },
-      ),
       RUNS,
     )
   })

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { limitNumber, numericSix, precision } from './filters.ts'
+import { numericSix } from './filters.ts'
 import { useInputFilter } from './useInputFilter.ts'
 
 function CodeInput() {
@@ -17,14 +17,6 @@ function CodeInput() {
 }
 
 afterEach(cleanup)
-
-function AmountInput() {
-  const [value, setValue] = useState('')
-  const filter = useInputFilter((v) => limitNumber(precision(v, 2), { min: 10, max: 1000 }), setValue, {
-    onBlurFilter: (v) => limitNumber(v, { min: 10, max: 1000, final: true }),
-  })
-  return <input aria-label="amount" value={value} {...filter} />
-}
 
 function setup() {
   const view = render(<CodeInput />)
@@ -61,17 +53,5 @@ describe('useInputFilter', () => {
     fireEvent.change(input, { target: { value: '12x34', selectionStart: 3, selectionEnd: 3 } })
     expect(input.value).toBe('1234')
     expect(input.selectionStart).toBe(2)
-  })
-
-  it('caps at the maximum while typing and raises to the minimum on blur', () => {
-    const view = render(<AmountInput />)
-    const input = view.getByLabelText('amount')
-    if (!(input instanceof HTMLInputElement)) throw new Error('no input')
-    fireEvent.change(input, { target: { value: '5000.567' } })
-    expect(input.value).toBe('1000')
-    fireEvent.change(input, { target: { value: '3' } })
-    expect(input.value).toBe('3')
-    fireEvent.blur(input)
-    expect(input.value).toBe('10')
   })
 })

@@ -3,18 +3,9 @@
  * Korean input): the composed text is filtered once, on compositionend. The caret stays where the
  * user was typing, moved left by the characters the filter removed before it.
  */
-import { useRef, type ChangeEvent, type CompositionEvent, type FocusEvent } from 'react'
+import { useRef, type ChangeEvent, type CompositionEvent } from 'react'
 
-export interface InputFilterOptions {
-  /** Applied when the field loses focus: the finished value (a minimum clamp, say). */
-  onBlurFilter?: (value: string) => string
-}
-
-export function useInputFilter(
-  filter: (value: string) => string,
-  onValue: (value: string) => void,
-  options: InputFilterOptions = {},
-) {
+export function useInputFilter(filter: (value: string) => string, onValue: (value: string) => void) {
   const composing = useRef(false)
 
   const apply = (input: HTMLInputElement) => {
@@ -40,13 +31,6 @@ export function useInputFilter(
     onCompositionEnd: (event: CompositionEvent<HTMLInputElement>) => {
       composing.current = false
       apply(event.currentTarget)
-    },
-    onBlur: (event: FocusEvent<HTMLInputElement>) => {
-      const final = options.onBlurFilter
-      if (!final) return
-      const next = final(filter(event.currentTarget.value))
-      if (next !== event.currentTarget.value) event.currentTarget.value = next
-      onValue(next)
     },
   }
 }

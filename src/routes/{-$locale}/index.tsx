@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { z } from 'zod/mini'
 import { AnniversaryBanner, campaignQueries, HomeSignUp } from '#/features/campaign/index.ts'
+import { HomeLeaders, overviewQueries } from '#/features/copy-trading/index.ts'
 import { LocaleLink } from '#/features/i18n/index.ts'
 import { pageHead } from '#/features/shell/index.ts'
 import { MarketsTable, marketsQueries, TickerMarquee } from '#/features/markets/index.ts'
@@ -18,6 +19,7 @@ export const Route = createFileRoute('/{-$locale}/')({
     Promise.all([
       context.queryClient.ensureQueryData(campaignQueries.anniversary()),
       context.queryClient.ensureQueryData(marketsQueries.overview()),
+      context.queryClient.ensureQueryData(overviewQueries.overview('futures')),
     ]),
   head: ({ match }) =>
     pageHead({
@@ -48,28 +50,31 @@ function HomePage() {
           <Trans>Trading bots are closed at the moment. Your bots and funds are safe; please come back later.</Trans>
         </p>
       ) : null}
-      <section className="flex flex-col items-start gap-5 py-14 sm:py-20">
-        <p className="rounded-full bg-sunken px-3 py-1 text-xs font-semibold uppercase tracking-wide text-brand">
-          <Trans>Copy trading</Trans>
-        </p>
-        <h1 className="max-w-3xl text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
-          <Trans>Trade alongside the traders who lead the market</Trans>
-        </h1>
-        <p className="max-w-2xl text-lg text-muted">
-          <Trans>
-            Pick a lead trader, set your amount and limits, and every trade they make is mirrored in your account. You
-            keep control: stop or change your copy at any time.
-          </Trans>
-        </p>
-        <div className="flex flex-wrap gap-3">
-          <LocaleLink
-            to="/{-$locale}/copy-trading/gemw"
-            className="rounded-xl bg-brand px-5 py-3 font-semibold text-brand-contrast hover:opacity-90"
-          >
-            <Trans>Explore lead traders</Trans>
-          </LocaleLink>
+      <section className="grid items-center gap-10 py-14 sm:py-20 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="flex flex-col items-start gap-5">
+          <p className="rounded-full bg-sunken px-3 py-1 text-xs font-semibold uppercase tracking-wide text-brand">
+            <Trans>Copy trading</Trans>
+          </p>
+          <h1 className="max-w-3xl text-4xl font-bold leading-tight tracking-tight sm:text-5xl">
+            <Trans>Trade alongside the traders who lead the market</Trans>
+          </h1>
+          <p className="max-w-2xl text-lg text-muted">
+            <Trans>
+              Pick a lead trader, set your amount and limits, and every trade they make is mirrored in your account. You
+              keep control: stop or change your copy at any time.
+            </Trans>
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <LocaleLink
+              to="/{-$locale}/copy-trading/gemw"
+              className="rounded-xl bg-brand px-5 py-3 font-semibold text-brand-contrast hover:opacity-90"
+            >
+              <Trans>Explore lead traders</Trans>
+            </LocaleLink>
+          </div>
+          {shell.loggedIn ? null : <HomeSignUp />}
         </div>
-        {shell.loggedIn ? null : <HomeSignUp />}
+        <HomeLeaders />
       </section>
       <MarketsTable />
       <section aria-label={t`Products`} className="grid gap-4 pb-8 sm:grid-cols-3">

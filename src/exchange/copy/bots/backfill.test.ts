@@ -14,6 +14,7 @@ import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 import { MARKET } from '../book.ts'
 
 const HOUR = 3_600_000
+const MINUTE = 60_000
 const INTERVAL = COPY.fundingIntervalHours * HOUR
 /** Between funding times and off the whole hour: the history's hours never fall on a funding time. */
 const START = Date.UTC(2026, 0, 7, 13, 23, 17)
@@ -37,12 +38,12 @@ interface Held {
 }
 
 /** Every back-filled futures position with the funding the live formula gives for what it held at each funding time. */
-async function backfilled(): Promise<Held[]> {
-  const { db, market } = h.context
+async function backfilled(harness: Harness, start: number, days: number): Promise<Held[]> {
+  const { db, market } = harness.context
   const rows = await db
     .select()
     .from(positions)
-    .where(and(isNull(positions.copyId), eq(positions.biz, 'futures'), lt(positions.openedAt, new Date(START - HOUR))))
+    .where(and(isNull(positions.copyId), eq(positions.biz, 'futures'), lt(positions.openedAt, new Date(start - HOUR))))
   const events = await db
     .select()
     .from(leaderEvents)
@@ -53,11 +54,13 @@ async function backfilled(): Promise<Held[]> {
       ),
     )
   const times: number[] = []
-  for (let t = Math.ceil((START - DAYS * 24 * HOUR) / INTERVAL) * INTERVAL; t <= START; t += INTERVAL) times.push(t)
+  for (let t = Math.ceil((start - days * 24 * HOUR) / INTERVAL) * INTERVAL; t <= start; t += INTERVAL) times.push(t)
   const marks = new Map<string, Money>()
   for (const pair of new Set(rows.map((r) => r.pairCode)))
     for (const time of times) {
-      const [close] = await market.closes(pair, time, time, 1)
+      // The close of the time's minute; at the history's very end (its minute not over) the close of the one before.
+      const minute = time + MINUTE > start ? time - MINUTE : time
+      const [close] = await market.closes(pair, minute, minute, 1)
       if (close) marks.set(`${pair}@${time}`, new Money(close.price))
     }
   return rows.map((row) => {
@@ -85,7 +88,7 @@ async function backfilled(): Promise<Held[]> {
 
 describe('back-filled funding', () => {
   it('charges every position held across a funding time what the live formula gives, and none in between', async () => {
-    const held = await backfilled()
+    const held = await backfilled(h, START, DAYS)
     const across = held.filter((p) => p.crossed > 0)
     const between = held.filter((p) => p.crossed === 0)
     expect(across.length).toBeGreaterThan(10)
@@ -110,6 +113,30 @@ describe('back-filled funding', () => {
     expect(onPositions.isZero()).toBe(false)
     expect(intoMarket.neg().toFixed()).toBe(onPositions.toFixed())
     expect(await ledgerState(db)).toEqual({ zero: true, mismatched: 0 })
+  })
+})
+
+describe("back-filled funding at the history's end", () => {
+  // Started at 16:00:00, a funding time: the market's last whole minute is 15:59, so that time's own minute is not over.
+  const AT_FUNDING = Date.UTC(2026, 0, 7, 16, 0, 0)
+  let atFunding: Harness
+  beforeAll(async () => {
+    atFunding = await startHarness({ start: AT_FUNDING, market: { backfillDays: 1, minuteHistoryDays: 1 } })
+  }, 120_000)
+  afterAll(async () => {
+    await atFunding.close()
+  })
+
+  it('pays the funding time the history ends at, at the mark then (the live engine starts after it)', async () => {
+    const held = await backfilled(atFunding, AT_FUNDING, 1)
+    const open = await atFunding.context.db
+      .select({ id: positions.id })
+      .from(positions)
+      .where(and(isNull(positions.copyId), eq(positions.biz, 'futures'), eq(positions.status, 'open')))
+    const openAtEnd = held.filter((p) => open.some((o) => o.id === p.id))
+    expect(openAtEnd.length).toBeGreaterThan(0)
+    for (const p of openAtEnd)
+      expect({ id: p.id, funding: p.funding.toFixed() }).toEqual({ id: p.id, funding: p.expected.toFixed() })
   })
 })
 

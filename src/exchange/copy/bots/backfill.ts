@@ -23,6 +23,7 @@ import { leaderWallet } from '../copy-account.ts'
 import { executeLeaderOrder, type LeaderOrder } from '../mirror.ts'
 import { triggerAt, unrealizedPnl } from '../position-math.ts'
 import { fundingTimes } from '#/exchange/market/funding-rate.ts'
+import { MINUTE_MS } from '#/exchange/market/price-path.ts'
 import { applyReplayFunding } from '../risk.ts'
 import type { Rules } from '../rules.ts'
 import { allocatePositionIds, loadWallets, persistChange, type Tx } from '../store.ts'
@@ -123,7 +124,13 @@ async function pricesAt(
   return prices
 }
 
-/** Every funding time in (from, to] with each pair's price at that minute: the mark the live engine funds at. */
+/**
+ * Every funding time in (from, to] with each pair's price at that minute: the mark the live engine funds at. A funding
+ * time whose minute had not ended when the history ends (the back-fill ends at it, or less than a minute after it) has
+ * no such price yet: it is paid at the mark then, the close of the minute that ended at it, as the live engine pays a
+ * time. The exchange's funding starts after `to` (trading/funding.ts startFunding), so without it that time would be
+ * paid by no one.
+ */
 async function fundingMarks(
   market: MarketSimulator,
   pairs: readonly string[],
@@ -131,6 +138,13 @@ async function fundingMarks(
   to: number,
 ): Promise<Funding[]> {
   const prices = await pricesAt(market, pairs, fundingTimes(from, to), to, COPY.fundingIntervalHours * 60)
+  for (const [time, marks] of prices) {
+    if (time + MINUTE_MS <= to) continue
+    for (const pair of pairs) {
+      const mark = market.mark(pair)
+      if (!marks.has(pair) && mark !== undefined) marks.set(pair, new Money(mark))
+    }
+  }
   return [...prices].map(([time, marks]) => ({ time, marks }))
 }
 

@@ -2,7 +2,8 @@
  * Simulated followers, so the demo market has copiers from the first minute: locked accounts
  * with USDT deposited through the ledger, each copying one to three simulated leaders with varied
  * settings (fixed amount or ratio, sometimes take profit, stop loss or a copy stop loss). Their
- * copies then mirror the leaders' live trades like anyone's. Seeded once, deterministically.
+ * copies then mirror the leaders' live trades like anyone's. Seeded once, deterministically. A leader whose equity is
+ * below the minimum copy amount gets none, as the copy API refuses them anyone's.
  */
 import { eq, inArray } from 'drizzle-orm'
 import { COPY } from '#/app.config.ts'
@@ -12,6 +13,7 @@ import { users } from '#/exchange/db/schema.ts'
 import type { MarketSeed } from '#/exchange/market/market-seed.ts'
 import { Exact, Money } from '#/exchange/money.ts'
 import { Book, externalKey } from '../book.ts'
+import { acceptingCopiersOf } from '../leader-equity.ts'
 import { changeInvestment, followerWallet } from '../copy-account.ts'
 import { loadCopies, persistChange } from '../store.ts'
 import type { Bot } from './bot-order.ts'
@@ -52,6 +54,7 @@ export async function seedSimulatedFollowers(
   seed: MarketSeed,
   bots: readonly Bot[],
   at: Date,
+  marks: ReadonlyMap<string, Money>,
 ): Promise<number> {
   const [existing] = await db
     .select({ id: users.id })
@@ -78,6 +81,11 @@ export async function seedSimulatedFollowers(
     ).map((l) => [l.id, l]),
   )
   const taken = new Map<number, number>()
+  const accepting = await acceptingCopiersOf(
+    db,
+    bots.map((b) => b.leaderId),
+    marks,
+  )
 
   return db.transaction(async (tx) => {
     const created = await tx
@@ -103,7 +111,13 @@ export async function seedSimulatedFollowers(
       for (let n = between(1, 3); n > 0; n -= 1) {
         const bot = pick(bots)
         const leader = terms.get(bot.leaderId)
-        if (!leader || chosen.has(bot.leaderId) || (taken.get(bot.leaderId) ?? 0) >= leader.max) continue
+        if (
+          !leader ||
+          accepting.get(bot.leaderId) !== true ||
+          chosen.has(bot.leaderId) ||
+          (taken.get(bot.leaderId) ?? 0) >= leader.max
+        )
+          continue
         chosen.add(bot.leaderId)
         taken.set(bot.leaderId, (taken.get(bot.leaderId) ?? 0) + 1)
         const ratio = bot.biz === 'futures' && random.next() < 0.4

@@ -8,7 +8,6 @@ import { useForm } from '@tanstack/react-form'
 import { useState } from 'react'
 import { COPY } from '#/app.config.ts'
 import type { ChainWalletDetail, CopyFollow, ErrorReason } from '#/contract/index.ts'
-import { limitNumber, precision } from '#/lib/input-filters/filters.ts'
 import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
 import { notify } from '#/ui/toast.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
@@ -32,12 +31,6 @@ import { followChainWallet } from './chain-wallets.functions.ts'
 import { NumberField } from '#/ui/NumberField.tsx'
 import { trackFollow } from '#/features/analytics/index.ts'
 
-const MAX_INVESTMENT = Number(COPY.maxInvestmentUsdt)
-const WHOLE_PERCENT = 100
-const amountFilter = (value: string) => limitNumber(precision(value, AMOUNT_DECIMALS), { max: MAX_INVESTMENT })
-const percentFilter = (value: string) => precision(value, PERCENT_DECIMALS)
-const stopLossFilter = (value: string) => limitNumber(percentFilter(value), { max: WHOLE_PERCENT })
-
 /** The server function itself failed (offline, server down). */
 const UNREACHABLE: Sent<never> = { status: 'refused', reason: 'network', fields: [] }
 
@@ -45,7 +38,8 @@ type FieldSpec = {
   name: ChainFollowField
   label: string
   unit: string
-  filter: (value: string) => string
+  /** Decimals the field takes; its range is checked on submit (followFieldError), never clamped. */
+  decimals: number
   hint?: string
 }
 
@@ -113,24 +107,24 @@ export function ChainFollowForm({
       name: 'investment',
       label: t`Investment`,
       unit: 'USDT',
-      filter: amountFilter,
+      decimals: AMOUNT_DECIMALS,
       hint: t`Moved from your wallet into the copy. Minimum ${shownMinimum} USDT.`,
     },
     {
       name: 'fixedAmount',
       label: t`Amount per trade`,
       unit: 'USDT',
-      filter: amountFilter,
+      decimals: AMOUNT_DECIMALS,
       hint: t`The margin of each copied trade.`,
     },
-    { name: 'maxPerOrder', label: t`Largest amount per trade (optional)`, unit: 'USDT', filter: amountFilter },
-    { name: 'takeProfitPercent', label: t`Take profit per trade (optional)`, unit: '%', filter: percentFilter },
-    { name: 'stopLossPercent', label: t`Stop loss per trade (optional)`, unit: '%', filter: stopLossFilter },
+    { name: 'maxPerOrder', label: t`Largest amount per trade (optional)`, unit: 'USDT', decimals: AMOUNT_DECIMALS },
+    { name: 'takeProfitPercent', label: t`Take profit per trade (optional)`, unit: '%', decimals: PERCENT_DECIMALS },
+    { name: 'stopLossPercent', label: t`Stop loss per trade (optional)`, unit: '%', decimals: PERCENT_DECIMALS },
     {
       name: 'copyStopLossPercent',
       label: t`Copy stop loss (optional)`,
       unit: '%',
-      filter: stopLossFilter,
+      decimals: PERCENT_DECIMALS,
       hint: t`Ends the copy when its loss reaches this share of the investment.`,
     },
   ]
@@ -157,7 +151,7 @@ export function ChainFollowForm({
                 unit={spec.unit}
                 hint={spec.hint}
                 value={field.state.value}
-                filter={spec.filter}
+                decimals={spec.decimals}
                 onValue={field.handleChange}
                 onBlur={field.handleBlur}
                 error={codeText(field.state.meta.errors.find(isFollowCode))}

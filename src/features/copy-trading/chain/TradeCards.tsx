@@ -8,15 +8,17 @@ import { useRouteContext } from '@tanstack/react-router'
 import type { CopyPosition } from '#/contract/index.ts'
 import { localeInfo } from '#/lib/locale.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
+import { priceOptions, usePairDigits } from '../shared/price-digits.ts'
 import { toneOf } from '../shared/tone.ts'
 import { FigureList } from '../shared/FigureGrid.tsx'
+import { dateTimeFormat } from '#/lib/format/date-time.ts'
 
-const PRICE_DIGITS = 4
 const SIZE_DIGITS = 5
 
 function TradeCard({ trade, dates }: { trade: CopyPosition; dates: Intl.DateTimeFormat }) {
   const { t } = useLingui()
   const format = useNumberFormat()
+  const price = priceOptions(usePairDigits()(trade.pairCode))
   const open = trade.status === 'open'
   const pnl = open ? trade.unrealizedPnl : trade.realizedPnl
   const when = open ? trade.openedAt : (trade.closedAt ?? trade.openedAt)
@@ -27,10 +29,10 @@ function TradeCard({ trade, dates }: { trade: CopyPosition; dates: Intl.DateTime
   const figures = [
     // A closed position's size is what was closed.
     { label: t`Size`, value: format.number(open ? trade.size : trade.closedSize, { digits: SIZE_DIGITS }) },
-    { label: t`Entry price`, value: format.number(trade.entryPrice, { digits: PRICE_DIGITS }) },
+    { label: t`Entry price`, value: format.number(trade.entryPrice, price) },
     open
-      ? { label: t`Mark price`, value: format.number(trade.markPrice, { digits: PRICE_DIGITS }) }
-      : { label: t`Exit price`, value: format.number(trade.exitPrice, { digits: PRICE_DIGITS }) },
+      ? { label: t`Mark price`, value: format.number(trade.markPrice, price) }
+      : { label: t`Exit price`, value: format.number(trade.exitPrice, price) },
     {
       label: open ? t`Unrealized PnL` : t`Realized PnL`,
       value: format.number(pnl, { digits: 2, signed: true }),
@@ -67,7 +69,7 @@ export function TradeCards({
   className?: string
 }) {
   const { locale } = useRouteContext({ from: '__root__' })
-  const dates = new Intl.DateTimeFormat(localeInfo(locale).tag, { dateStyle: 'medium', timeStyle: 'short' })
+  const dates = dateTimeFormat(localeInfo(locale).tag, 'minute')
   if (trades.length === 0)
     return (
       <p className={`rounded-xl border border-line bg-card px-4 py-6 text-center text-sm text-muted ${className}`}>

@@ -103,10 +103,12 @@ export function LeaderDetailView({
       <section className="flex flex-wrap items-start gap-4">
         <LeaderAvatar src={leader.avatar} size={64} />
         <div className="min-w-0 flex-1">
-          <h2 className="text-2xl font-bold" data-testid="nickname">
+          <h2 className="text-2xl font-bold" data-testid="nickname" dir="auto">
             {leader.nickname}
           </h2>
-          <p className="mt-1 max-w-2xl text-muted">{leader.bio}</p>
+          <p className="mt-1 max-w-2xl text-muted" dir="auto" data-testid="bio">
+            {leader.bio}
+          </p>
           <p className="mt-2 flex flex-wrap gap-2 text-xs text-muted">
             <span className="rounded bg-sunken px-2 py-0.5">{leader.biz === 'futures' ? t`Futures` : t`Spot`}</span>
             <span className="rounded bg-sunken px-2 py-0.5">

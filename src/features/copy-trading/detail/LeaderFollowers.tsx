@@ -44,7 +44,9 @@ export function LeaderFollowers({ id, nickname }: { id: string; nickname: string
             <tbody className="divide-y divide-line">
               {data.data.list.map((f) => (
                 <tr key={`${f.nickname}:${f.since}`}>
-                  <td className="px-4 py-2.5 font-medium">{f.nickname}</td>
+                  <td className="px-4 py-2.5 font-medium" dir="auto">
+                    {f.nickname}
+                  </td>
                   <td className="px-4 py-2.5 text-muted">
                     <RelativeTime at={f.since} />
                   </td>

@@ -44,7 +44,7 @@ export function LeaderCard({ leader }: { leader: LeaderSummary }) {
         <div className="min-w-0">
           <h3 className="truncate font-semibold">
             <LeaderLink leaderId={leader.leaderId} biz={leader.biz} className="hover:underline">
-              {nickname}
+              <span dir="auto">{nickname}</span>
             </LeaderLink>
           </h3>
           <p className="text-xs text-muted">

@@ -15,6 +15,7 @@ import { removeLeadFollower } from './lead.functions.ts'
 import { leadQueries } from './lead.queries.ts'
 import { TableSkeleton } from './LeadSkeleton.tsx'
 import { useLeadAction } from './useLeadAction.ts'
+import { dateTimeFormat } from '#/lib/format/date-time.ts'
 
 function RemoveFollower({ follower }: { follower: MyFollower }) {
   const { t } = useLingui()
@@ -48,7 +49,7 @@ export function FollowersSection() {
   const { locale } = useRouteContext({ from: '__root__' })
   const [page, setPage] = useState(1)
   const { data, isPending, isError, isFetching, isPlaceholderData, refetch } = useQuery(leadQueries.followers(page))
-  const dates = new Intl.DateTimeFormat(localeInfo(locale).tag, { dateStyle: 'medium' })
+  const dates = dateTimeFormat(localeInfo(locale).tag, 'date')
   const modes = { fixed: t`Fixed amount`, ratio: t`Ratio` }
   const statuses = { active: t`Active`, paused: t`Paused`, cancelled: t`Ended` }
   let body

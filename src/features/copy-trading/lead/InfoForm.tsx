@@ -5,7 +5,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { useId, useState } from 'react'
-import { LEADER_BIO_MAX, LEADER_MAX_TAGS, LEADER_NICKNAME, type MyLeaderProfile } from '#/contract/index.ts'
+import { LEADER_BIO_MAX, LEADER_MAX_TAGS, type MyLeaderProfile } from '#/contract/index.ts'
 import { Form, SubmitButton } from '#/ui/FormError.tsx'
 import { TextField } from '#/ui/TextField.tsx'
 import { LeaderAvatar } from '../shared/LeaderAvatar.tsx'
@@ -142,7 +142,7 @@ export function InfoForm({ profile }: { profile: MyLeaderProfile }) {
           <TextField
             label={t`Nickname`}
             name="nickname"
-            maxLength={LEADER_NICKNAME.max}
+            dir="auto"
             autoComplete="nickname"
             value={field.state.value}
             onChange={(e) => {
@@ -169,6 +169,7 @@ export function InfoForm({ profile }: { profile: MyLeaderProfile }) {
               </span>
               <textarea
                 name="bio"
+                dir="auto"
                 rows={3}
                 maxLength={max}
                 value={field.state.value}

@@ -13,6 +13,7 @@ import { FigureGrid } from '../shared/FigureGrid.tsx'
 import { ConfirmAction } from './ConfirmAction.tsx'
 import { stopLeading } from './lead.functions.ts'
 import { useLeadAction } from './useLeadAction.ts'
+import { dateTimeFormat } from '#/lib/format/date-time.ts'
 
 const badge = 'rounded bg-sunken px-2 py-0.5'
 
@@ -47,7 +48,7 @@ export function LeaderHeader({ summary, profile }: { summary: MyLeaderCentre; pr
   const { t } = useLingui()
   const format = useNumberFormat()
   const { locale } = useRouteContext({ from: '__root__' })
-  const since = new Intl.DateTimeFormat(localeInfo(locale).tag, { dateStyle: 'medium' }).format(profile.createdAt)
+  const since = dateTimeFormat(localeInfo(locale).tag, 'date').format(profile.createdAt)
   const followers = format.number(String(summary.followers), { digits: 0 })
   const maxFollowers = format.number(String(profile.maxFollowers), { digits: 0 })
   const share = format.ratio(profile.profitShareRate)
@@ -56,7 +57,7 @@ export function LeaderHeader({ summary, profile }: { summary: MyLeaderCentre; pr
       <div className="flex flex-wrap items-center gap-4 rounded-2xl border border-line bg-card p-4">
         <LeaderAvatar src={profile.avatar} size={64} />
         <div className="min-w-0 flex-1">
-          <h2 id="lead-name" className="truncate text-xl font-bold" data-testid="lead-nickname">
+          <h2 id="lead-name" className="truncate text-xl font-bold" data-testid="lead-nickname" dir="auto">
             {profile.nickname}
           </h2>
           <p className="mt-1.5 flex flex-wrap gap-2 text-xs text-muted">

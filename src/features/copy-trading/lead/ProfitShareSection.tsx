@@ -17,13 +17,14 @@ import { Pager } from '#/ui/Pager.tsx'
 import { toneOf } from '../shared/tone.ts'
 import { leadQueries } from './lead.queries.ts'
 import { TableSkeleton } from './LeadSkeleton.tsx'
+import { dateTimeFormat } from '#/lib/format/date-time.ts'
 
 const cell = 'px-3 py-3 text-end tabular-nums'
 const emptyNote = 'rounded-xl border border-line bg-card px-4 py-6 text-center text-sm text-muted'
 
 function useDates() {
   const { locale } = useRouteContext({ from: '__root__' })
-  return new Intl.DateTimeFormat(localeInfo(locale).tag, { dateStyle: 'medium' })
+  return dateTimeFormat(localeInfo(locale).tag, 'date')
 }
 
 function PerFollower() {

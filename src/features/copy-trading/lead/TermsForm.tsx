@@ -6,9 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { useState } from 'react'
-import { COPY } from '#/app.config.ts'
-import { LEADER_NICKNAME, type CopyBiz, type MyLeaderProfile } from '#/contract/index.ts'
-import { digitsOnly, limitNumber, precision } from '#/lib/input-filters/filters.ts'
+import type { CopyBiz, MyLeaderProfile } from '#/contract/index.ts'
 import { Form, SubmitButton } from '#/ui/FormError.tsx'
 import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
 import { TextField } from '#/ui/TextField.tsx'
@@ -19,7 +17,6 @@ import {
   AMOUNT_DECIMALS,
   applyRequest,
   defaultTerms,
-  MAX_SHARE_PERCENT,
   refusalCodes,
   settingsRequest,
   SHARE_PERCENT_DECIMALS,
@@ -38,17 +35,12 @@ import { useLeadFieldText } from './useLeadFieldText.ts'
 import { useSingleFlight } from '#/ui/useSingleFlight.ts'
 import { NumberField } from '#/ui/NumberField.tsx'
 
-const shareFilter = (value: string) => limitNumber(precision(value, SHARE_PERCENT_DECIMALS), { max: MAX_SHARE_PERCENT })
-const followersFilter = (value: string) => limitNumber(digitsOnly(value), { max: COPY.maxFollowersLimit })
-const amountFilter = (value: string) =>
-  limitNumber(precision(value, AMOUNT_DECIMALS), { max: Number(COPY.maxInvestmentUsdt) })
-
 interface NumberField {
   name: 'sharePercent' | 'maxFollowers' | 'minCopyAmount'
   label: string
   unit?: string
-  decimals?: boolean
-  filter: (value: string) => string
+  /** Decimals the field takes; its range is checked on submit (the validators name the limit), never clamped. */
+  decimals: number
   validate: (value: string) => LeadFieldCode | undefined
 }
 
@@ -77,19 +69,24 @@ export function TermsForm(props: TermsFormProps) {
   const errorsOf = (name: keyof TermsValues, errors: readonly unknown[]) => fieldText([...errors, refusals[name]])
   const pending = apply.isPending || save.isPending || flight.busy
   const numberFields: NumberField[] = [
-    { name: 'sharePercent', label: t`Profit share`, unit: '%', filter: shareFilter, validate: validateSharePercent },
+    {
+      name: 'sharePercent',
+      label: t`Profit share`,
+      unit: '%',
+      decimals: SHARE_PERCENT_DECIMALS,
+      validate: validateSharePercent,
+    },
     {
       name: 'maxFollowers',
       label: t`Maximum followers`,
-      decimals: false,
-      filter: followersFilter,
+      decimals: 0,
       validate: (value) => validateMaxFollowers(value, following),
     },
     {
       name: 'minCopyAmount',
       label: t`Minimum copy amount`,
       unit: 'USDT',
-      filter: amountFilter,
+      decimals: AMOUNT_DECIMALS,
       validate: validateMinCopyAmount,
     },
   ]
@@ -104,7 +101,6 @@ export function TermsForm(props: TermsFormProps) {
             <TextField
               label={t`Nickname followers see`}
               name="nickname"
-              maxLength={LEADER_NICKNAME.max}
               autoComplete="nickname"
               hint={t`Leave empty to use your account nickname. You can change it later.`}
               value={field.state.value}
@@ -130,7 +126,6 @@ export function TermsForm(props: TermsFormProps) {
                 value={field.state.value}
                 onValue={field.handleChange}
                 onBlur={field.handleBlur}
-                filter={f.filter}
                 error={errorsOf(f.name, field.state.meta.errors)}
               />
             )}

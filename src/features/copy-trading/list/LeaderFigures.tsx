@@ -60,6 +60,7 @@ export function LeaderName({ leader, biz, period }: { leader: LeaderListItem; bi
             search={search}
             className={link}
             title={leader.nickname}
+            dir="auto"
             data-testid="leader-name"
           >
             {leader.nickname}
@@ -71,6 +72,7 @@ export function LeaderName({ leader, biz, period }: { leader: LeaderListItem; bi
             search={search}
             className={link}
             title={leader.nickname}
+            dir="auto"
             data-testid="leader-name"
           >
             {leader.nickname}

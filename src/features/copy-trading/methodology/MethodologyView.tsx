@@ -13,6 +13,7 @@ import { COPY } from '#/app.config.ts'
 import { quotient } from '#/lib/format/number.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { FIGURES, type FigureKey } from './figures.texts.ts'
+import { dateTimeFormat } from '#/lib/format/date-time.ts'
 
 /** The worked example (issue 17): a day's loss, then a deposit of the same size as the start. */
 const EXAMPLE = { start: '10000', loss: '58.34', deposit: '10000' } as const
@@ -72,6 +73,7 @@ const RULE_SECTIONS = {
   rankings: msg`Risk rankings`,
   minimum: msg`Traders below the minimum copy amount`,
   display: msg`How figures are shown`,
+  typing: msg`Typing numbers`,
   history: msg`History before the live engine`,
   whatIf: msg`What-if`,
   example: msg`Worked example: a deposit does not dilute a loss`,
@@ -99,6 +101,7 @@ const ANCHORS = {
   rankings: 'risk-rankings',
   minimum: 'minimum-copy-amount',
   display: 'display',
+  typing: 'typing-numbers',
   history: 'history',
   whatIf: 'what-if',
   example: 'example',
@@ -163,6 +166,7 @@ function Contents() {
     { id: ANCHORS.rankings, title: RULE_SECTIONS.rankings },
     { id: ANCHORS.minimum, title: RULE_SECTIONS.minimum },
     { id: ANCHORS.display, title: RULE_SECTIONS.display },
+    { id: ANCHORS.typing, title: RULE_SECTIONS.typing },
     { id: ANCHORS.history, title: RULE_SECTIONS.history },
     { id: ANCHORS.whatIf, title: RULE_SECTIONS.whatIf },
     { id: ANCHORS.example, title: RULE_SECTIONS.example },
@@ -270,14 +274,7 @@ function IncludesTable() {
 
 function Periods() {
   const { i18n, t } = useLingui()
-  const when = new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), {
-    month: 'long',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  })
+  const when = dateTimeFormat(i18n.locale, 'dayMonthTime', { timeZone: 'UTC' })
   const d7 = <strong>{t`7 days`}</strong>
   const d30 = <strong>{t`30 days`}</strong>
   const d90 = <strong>{t`90 days`}</strong>
@@ -562,6 +559,40 @@ function Display() {
   )
 }
 
+/**
+ * How the app reads a typed number (src/lib/input-filters/filters.ts, readNumber): a departure from §5's literal
+ * filters (digits and one dot; clamped to the limits while typing), which could change the number meant.
+ */
+function TypingNumbers() {
+  const { i18n } = useLingui()
+  return (
+    <Section id={ANCHORS.typing} title={i18n._(RULE_SECTIONS.typing)}>
+      <p>
+        <Trans>
+          Every amount, price, leverage and percentage field takes the number you mean, whatever your language or
+          keyboard. A comma and a point are both the decimal point, so <Ltr>1,5</Ltr> and <Ltr>1.5</Ltr> are one and a
+          half, and Arabic-Indic and Persian digits are read as the same digits. Thousands separators are not typed.
+        </Trans>
+      </p>
+      <p>
+        <Trans>
+          A character a number cannot have here (a minus sign, an exponent, a second decimal point, a thousands
+          separator, a letter) or a decimal beyond what the field takes is refused with a message at the field, which
+          keeps what you had typed. Nothing is removed from what you type and no number is replaced by another.
+        </Trans>
+      </p>
+      <p>
+        <Trans>
+          Nothing is raised or lowered to a limit as you type: a value outside its range stays as you typed it, and the
+          form refuses it when you send it, naming the limit (the minimum order value, the price band around the mark
+          price, the maximum leverage, the minimum copy amount, the stop-loss range, the profit-share and follower
+          caps).
+        </Trans>
+      </p>
+    </Section>
+  )
+}
+
 export function MethodologyView() {
   const { i18n } = useLingui()
   return (
@@ -759,6 +790,7 @@ export function MethodologyView() {
           </p>
         </Section>
         <Display />
+        <TypingNumbers />
         <Section id={ANCHORS.history} title={i18n._(RULE_SECTIONS.history)}>
           <p>
             <Trans>

@@ -38,6 +38,7 @@ export function CopyCard({ copy }: { copy: MyCopiesItem }) {
             to="/{-$locale}/copy-trading/gemw/copy-detail/$"
             params={{ _splat: copy.leaderId }}
             className="block truncate font-semibold after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-brand"
+            dir="auto"
           >
             {copy.nickname}
           </LocaleLink>

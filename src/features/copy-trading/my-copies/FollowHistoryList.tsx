@@ -13,6 +13,7 @@ import { myCopiesQueries } from './my-copies.queries.ts'
 import { Pager } from '#/ui/Pager.tsx'
 import { toneOf } from '../shared/tone.ts'
 import { FigureList } from '../shared/FigureGrid.tsx'
+import { dateTimeFormat } from '#/lib/format/date-time.ts'
 
 const AVATAR_SIZE = 36
 const SKELETON_ROWS = 3
@@ -39,7 +40,9 @@ function HistoryItem({ item, dates }: { item: FollowHistoryItem; dates: Intl.Dat
       <div className="flex flex-wrap items-center gap-3">
         <LeaderAvatar src={item.avatar} size={AVATAR_SIZE} />
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold">{item.nickname}</p>
+          <p className="truncate font-semibold" dir="auto">
+            {item.nickname}
+          </p>
           <p className="text-xs text-muted">
             <time dateTime={new Date(item.since).toISOString()}>{dates.format(item.since)}</time>
             {' – '}
@@ -80,7 +83,7 @@ export function FollowHistoryList() {
   const { locale } = useRouteContext({ from: '__root__' })
   const [page, setPage] = useState(1)
   const { data, isError, isFetching, isPlaceholderData, refetch } = useQuery(myCopiesQueries.history(page))
-  const dates = new Intl.DateTimeFormat(localeInfo(locale).tag, { dateStyle: 'medium' })
+  const dates = dateTimeFormat(localeInfo(locale).tag, 'date')
   let body
   if (isError || data?.status === 'unavailable' || data?.status === 'not-found') {
     body = (

@@ -25,6 +25,9 @@ import { cancelMyCopy } from './my-copy.functions.ts'
 import { myCopyQueries } from './my-copy.queries.ts'
 import { PositionHistory } from '../shared/PositionHistory.tsx'
 import { EditCopySettings } from '../setup/EditCopySettings.tsx'
+import { dateTimeFormat } from '#/lib/format/date-time.ts'
+import { ConfirmAction } from '../lead/ConfirmAction.tsx'
+import { END_REASON_LABELS, UNKNOWN_END_REASON } from '../my-copies/my-copies.texts.ts'
 
 function SkipReason({ reason }: { reason: CopySkip['reason'] }) {
   const format = useNumberFormat()
@@ -66,15 +69,10 @@ function StopCopy({ copy }: { copy: MyCopyDetail }) {
     },
     onError: () => notify(t`The copy could not be stopped. Please try again.`, 'error'),
   })
-  if (copy.account.status === 'cancelled') return null
+  const open = copy.openPositions.length
+  const nickname = copy.account.nickname
   return (
-    <form
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-card p-4"
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (!stop.isPending) stop.mutate()
-      }}
-    >
+    <section className="flex flex-col gap-3 rounded-2xl border border-line bg-card p-4">
       <fieldset className="flex flex-col gap-2 text-sm">
         <legend className="mb-1 font-semibold">
           <Trans>Stop copying</Trans>
@@ -88,15 +86,30 @@ function StopCopy({ copy }: { copy: MyCopyDetail }) {
           <Trans>Keep them open and manage them myself</Trans>
         </label>
       </fieldset>
-      <button
-        type="submit"
-        disabled={stop.isPending}
-        data-testid="stop-copy"
-        className="self-start rounded-xl border border-down px-4 py-2 text-sm font-semibold text-down hover:bg-down/10 disabled:opacity-50"
-      >
-        <Trans>Stop copying</Trans>
-      </button>
-    </form>
+      <div className="self-start">
+        <ConfirmAction
+          label={t`Stop copying`}
+          title={t`Stop copying ${nickname}?`}
+          pending={stop.isPending}
+          onConfirm={() => stop.mutateAsync()}
+          testId="stop-copy"
+        >
+          <p data-testid="stop-copy-consequence">
+            {close ? (
+              <Trans>
+                The copy’s open positions ({open}) are closed at the market price now, and the trader’s next trades are
+                no longer copied.
+              </Trans>
+            ) : (
+              <Trans>
+                The copy’s open positions ({open}) stay open, no longer following the trader: you close them yourself.
+                The trader’s next trades are no longer copied.
+              </Trans>
+            )}
+          </p>
+        </ConfirmAction>
+      </div>
+    </section>
   )
 }
 
@@ -118,6 +131,13 @@ export function MyCopyView({ leaderId }: { leaderId: string }) {
   if (data.status !== 'ok') return null
   const copy = data.data
   const a = copy.account
+  const stopped = a.status === 'cancelled'
+  const live: Figure[] = stopped
+    ? []
+    : [
+        { label: t`Available (USDT)`, value: format.usdt(a.balance) },
+        { label: t`Margin in positions (USDT)`, value: format.usdt(a.margin) },
+      ]
   const figures: Figure[] = [
     {
       label: t`Net profit (USDT)`,
@@ -127,35 +147,60 @@ export function MyCopyView({ leaderId }: { leaderId: string }) {
     },
     { label: t`ROI`, value: format.percent(a.roi), tone: toneOf(a.roi), info: 'followerRoi' },
     { label: t`Invested (USDT)`, value: format.usdt(a.investment) },
-    { label: t`Available (USDT)`, value: format.usdt(a.balance) },
-    { label: t`Margin in positions (USDT)`, value: format.usdt(a.margin) },
+    ...live,
     {
       label: t`Realized PnL (USDT)`,
       value: format.number(a.realizedPnl, { digits: 2, signed: true }),
       tone: toneOf(a.realizedPnl),
       info: 'realizedPnl',
     },
-    {
-      label: t`Unrealized PnL (USDT)`,
-      value: format.number(a.unrealizedPnl, { digits: 2, signed: true }),
-      tone: toneOf(a.unrealizedPnl),
-      info: 'unrealizedPnl',
-    },
+    ...(stopped
+      ? []
+      : [
+          {
+            label: t`Unrealized PnL (USDT)`,
+            value: format.number(a.unrealizedPnl, { digits: 2, signed: true }),
+            tone: toneOf(a.unrealizedPnl),
+            info: 'unrealizedPnl' as const,
+          },
+        ]),
     { label: t`Profit share paid (USDT)`, value: format.usdt(a.profitSharePaid), info: 'profitShare' },
     { label: t`Profit share rate`, value: format.ratio(a.profitShareRate) },
   ]
   const nickname = a.nickname
-  const dates = new Intl.DateTimeFormat(i18n.locale.replace('_', '-'), { dateStyle: 'medium', timeStyle: 'short' })
+  const dates = dateTimeFormat(i18n.locale, 'minute')
+  const endedOn = a.endedAt === null ? null : dates.format(a.endedAt)
+  const endReason = i18n._(a.endReason === null ? UNKNOWN_END_REASON : END_REASON_LABELS[a.endReason])
   return (
     <div className="flex flex-col gap-8" data-testid="my-copy" data-status={a.status}>
       <section className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <LeaderAvatar src={a.avatar} size={40} />
-          <h2 className="min-w-0 flex-1 text-xl font-semibold">
-            <LocaleLink to="/{-$locale}/copy-trading/gemw/$id" params={{ id: a.leaderId }} className="hover:underline">
-              {t`Copying ${nickname}`}
-            </LocaleLink>
-          </h2>
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <h2 className="text-xl font-semibold">
+              <LocaleLink
+                to="/{-$locale}/copy-trading/gemw/$id"
+                params={{ id: a.leaderId }}
+                className="hover:underline"
+              >
+                {stopped ? (
+                  <Trans>
+                    You copied <bdi>{nickname}</bdi>
+                  </Trans>
+                ) : (
+                  <Trans>
+                    Copying <bdi>{nickname}</bdi>
+                  </Trans>
+                )}
+              </LocaleLink>
+            </h2>
+            {stopped ? (
+              <p className="text-sm text-muted" data-testid="copy-ended">
+                {endedOn === null ? endReason : <Trans>Stopped on {endedOn}</Trans>}
+                {endedOn === null ? null : <span> · {endReason}</span>}
+              </p>
+            ) : null}
+          </div>
           <WatchButton
             leaderId={a.leaderId}
             nickname={nickname}
@@ -164,12 +209,14 @@ export function MyCopyView({ leaderId }: { leaderId: string }) {
         </div>
         <FigureGrid figures={figures} narrow />
       </section>
-      <section aria-labelledby="open-title" className="flex flex-col gap-3">
-        <h3 id="open-title" className="text-lg font-semibold">
-          <Trans>Open copied positions</Trans>
-        </h3>
-        <LivePositions positions={copy.openPositions} caption={t`Open copied positions`} />
-      </section>
+      {stopped && copy.openPositions.length === 0 ? null : (
+        <section aria-labelledby="open-title" className="flex flex-col gap-3">
+          <h3 id="open-title" className="text-lg font-semibold">
+            <Trans>Open copied positions</Trans>
+          </h3>
+          <LivePositions positions={copy.openPositions} caption={t`Open copied positions`} />
+        </section>
+      )}
       <PositionHistory list={copy.history.list} />
       <section aria-labelledby="skipped-title" className="flex flex-col gap-3">
         <h3 id="skipped-title" className="text-lg font-semibold">
@@ -193,8 +240,8 @@ export function MyCopyView({ leaderId }: { leaderId: string }) {
           </ul>
         )}
       </section>
-      {a.status === 'cancelled' ? null : <EditCopySettings copy={copy} />}
-      <StopCopy copy={copy} />
+      {stopped ? null : <EditCopySettings copy={copy} />}
+      {stopped ? null : <StopCopy copy={copy} />}
     </div>
   )
 }

@@ -30,13 +30,13 @@ function Harness({
 }) {
   const form = useCopySettingsForm({
     defaultValues: emptySettings(),
-    context: { minimum: '50', available: '1000' },
+    context: { minimum: '100', available: '1000' },
     onSubmit,
   })
   expose?.(form)
   return (
     <Form onSubmit={() => form.handleSubmit()}>
-      <CopySettingsFields form={form} investmentLabel="Investment (USDT)" minimum={{ value: 50, text: '50' }} />
+      <CopySettingsFields form={form} investmentLabel="Investment (USDT)" minimum="100" />
       <button type="submit">Review</button>
     </Form>
   )
@@ -67,24 +67,39 @@ describe('copy settings fields', () => {
     expect(input(/^Leverage \(×\)/)).toBeTruthy()
   })
 
-  it('filter while typing: two decimals, the maximum clamped at once, the minimum on leaving the field', () => {
-    const { input, type } = setup()
-    type(/^Investment/, '12.345')
-    expect(input(/^Investment/).value).toBe('12.34')
-    type(/^Investment/, '99999999')
-    expect(input(/^Investment/).value).toBe('10000000')
-    type(/^Investment/, '10')
+  it('keep what was typed, never clamped, and refuse on submit naming the limit (QA S3 19)', async () => {
+    const { onSubmit, input, type } = setup()
+    const review = screen.getByRole('button', { name: 'Review' })
+    // Copy investment 50 under a minimum of 100: it stays 50 on leaving the field (was raised to 100).
+    type(/^Investment/, '50')
     fireEvent.blur(input(/^Investment/))
     expect(input(/^Investment/).value).toBe('50')
+    // Copy stop loss 150 %: it stays 150 (was cut to 100).
     type(/^Stop loss/, '150')
-    expect(input(/^Stop loss/).value).toBe('100')
-    type(/^Take profit/, 'a1,5.555')
-    expect(input(/^Take profit/).value).toBe('15.55')
+    expect(input(/^Stop loss/).value).toBe('150')
+    type(/Margin per copied order/, '25')
+    fireEvent.click(review)
+    expect(await screen.findByText('The minimum is 100 USDT.')).toBeTruthy()
+    expect(screen.getByText('Enter a value from 0.01 to 100 %.')).toBeTruthy()
+    expect(onSubmit).not.toHaveBeenCalled()
+    // Fixed leverage 500 stays 500 and names the maximum; 2.5 is refused as typed (leverage is whole).
     fireEvent.click(screen.getByRole('radio', { name: 'Fixed leverage' }))
     type(/^Leverage \(×\)/, '2.5')
-    expect(input(/^Leverage \(×\)/).value).toBe('2')
+    expect(input(/^Leverage \(×\)/).value).toBe('')
+    expect(screen.getByText('Whole numbers only here.')).toBeTruthy()
     type(/^Leverage \(×\)/, '500')
-    expect(input(/^Leverage \(×\)/).value).toBe('125')
+    expect(input(/^Leverage \(×\)/).value).toBe('500')
+    fireEvent.click(review)
+    expect(await screen.findByText('Enter a value from 1 to 125 ×.')).toBeTruthy()
+  })
+
+  it('read a French decimal comma as the decimal point, and refuse more decimals than the field takes', () => {
+    const { input, type } = setup()
+    type(/^Take profit/, '1,5')
+    expect(input(/^Take profit/).value).toBe('1,5')
+    type(/^Take profit/, '1,555')
+    expect(input(/^Take profit/).value).toBe('1,5')
+    expect(screen.getByText('Decimal places allowed here: 2.')).toBeTruthy()
   })
 
   it('explain each missing or wrong value, keep what was typed, and submit valid values once', async () => {
@@ -96,6 +111,11 @@ describe('copy settings fields', () => {
     type(/^Investment/, '2000')
     expect(screen.getByText('Your USDT balance is not enough for this amount.')).toBeTruthy()
     type(/^Investment/, '500')
+    type(/Margin per copied order/, '600')
+    fireEvent.click(review)
+    expect(await screen.findByText('The margin of one copied order cannot be more than the investment.')).toBeTruthy()
+    expect(onSubmit).not.toHaveBeenCalled()
+    expect(input(/Margin per copied order/).value).toBe('600')
     type(/Margin per copied order/, '25.5')
     fireEvent.click(review)
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1))

@@ -1,59 +1,26 @@
 /**
  * The copy settings' fields, shared by the set-up page and the edit section of my copy: the mode
- * and its amount, the per-order cap, leverage, take profit and stop losses. Numbers are filtered
- * while typing (§5: decimals capped, clamped to the limit; the minimum applies on leaving a field).
+ * and its amount, the per-order cap, leverage, take profit and stop losses. Numbers stay as typed (NumberField);
+ * a value outside its field's range is refused on submit with the range named, never clamped.
  * The mode and the stops link to the help centre's article on what they mean.
  */
 import { useLingui } from '@lingui/react/macro'
 import { useStore } from '@tanstack/react-form'
 import type { ReactNode } from 'react'
 import { HelpLink, type HelpTarget } from '#/features/i18n/index.ts'
-import { limitNumber, precision } from '#/lib/input-filters/filters.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
 import { NumberField } from '#/ui/NumberField.tsx'
 import { FIELD_RULES, isSettingsError, type NumericField } from './copy-settings.ts'
 import { settingsErrorText } from './setup.texts.ts'
 import type { CopySettingsForm } from './useCopySettingsForm.ts'
 
-interface NumberInputProps {
-  field: NumericField
-  label: string
-  hint?: string | undefined
-  value: string
-  error: string | undefined
-  /** Clamped to on blur (the field's own minimum when not given). */
-  min?: number | undefined
-  onValue: (value: string) => void
-  onBlur: () => void
-}
-
-/** A settings field with its rule: decimals and maximum while typing, the minimum on leaving it. */
-function NumberInput({ field, label, hint, value, error, min, onValue, onBlur }: NumberInputProps) {
-  const rule = FIELD_RULES[field]
-  const max = rule.max
-  const lowest = min ?? rule.min
-  return (
-    <NumberField
-      name={field}
-      label={label}
-      hint={hint}
-      value={value}
-      error={error}
-      decimals={rule.decimals > 0}
-      filter={(v) => limitNumber(precision(v, rule.decimals), { max })}
-      onBlurFilter={(v) => limitNumber(v, { min: lowest, max, final: true })}
-      onValue={onValue}
-      onBlur={onBlur}
-    />
-  )
-}
-
 export interface CopySettingsFieldsProps {
   form: CopySettingsForm
   investmentLabel: string
   investmentHint?: string | undefined
-  /** The smallest investment, as a number for the blur clamp and formatted for its error text. */
-  minimum: { value: number; text: string }
+  /** The smallest investment, formatted for its error text. */
+  minimum: string
   /** Placed after the investment (a preview, a balance line). */
   children?: ReactNode
 }
@@ -66,6 +33,7 @@ export function CopySettingsFields({
   children,
 }: CopySettingsFieldsProps) {
   const { t, i18n } = useLingui()
+  const format = useNumberFormat()
   const attempted = useStore(form.store, (s) => s.submissionAttempts > 0)
   const mode = useStore(form.store, (s) => s.values.mode)
   const leverageMode = useStore(form.store, (s) => s.values.leverageMode)
@@ -83,14 +51,21 @@ export function CopySettingsFields({
       {(field) => {
         const meta = field.state.meta
         const code = meta.errors.find(isSettingsError)
+        const rule = FIELD_RULES[name]
+        const shown = (value: string) => format.number(value, { digits: value.split('.')[1]?.length ?? 0 })
+        const range = {
+          min: shown(rule.min),
+          max: rule.max === undefined ? undefined : shown(rule.max),
+          unit: rule.unit,
+        }
         return (
-          <NumberInput
-            field={name}
+          <NumberField
+            name={name}
             label={label}
             hint={hint}
-            min={name === 'investment' ? minimum.value : undefined}
+            decimals={rule.decimals}
             value={field.state.value}
-            error={code && (meta.isTouched || attempted) ? settingsErrorText(i18n, code, minimum.text) : undefined}
+            error={code && (meta.isTouched || attempted) ? settingsErrorText(i18n, code, minimum, range) : undefined}
             onValue={(value) => {
               if (meta.errorMap.onServer)
                 field.setMeta((m) => ({ ...m, errorMap: { ...m.errorMap, onServer: undefined } }))

@@ -157,6 +157,7 @@ function SetupForm({ leader }: { leader: LeaderDetail }) {
             to="/{-$locale}/copy-trading/gemw/$id"
             params={{ id: leader.leaderId }}
             className="truncate text-lg font-semibold hover:underline"
+            dir="auto"
           >
             {nickname}
           </LocaleLink>
@@ -180,7 +181,7 @@ function SetupForm({ leader }: { leader: LeaderDetail }) {
             form={form}
             investmentLabel={t`Investment (USDT)`}
             investmentHint={available === null ? undefined : t`Available in your wallet: ${availableText} USDT`}
-            minimum={{ value: Number(minimum), text: minimumText }}
+            minimum={minimumText}
           />
         </fieldset>
         <div className="flex flex-col gap-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">

@@ -121,7 +121,7 @@ export function EditCopySettings({ copy }: { copy: MyCopyDetail }) {
               ? undefined
               : t`Free in the copy: ${freeText} USDT · in your wallet: ${availableText} USDT`
           }
-          minimum={{ value: Number(minimum), text: format.usdt(minimum) }}
+          minimum={format.usdt(minimum)}
         />
         {refusal ? <FormError>{refusal}</FormError> : null}
         <form.Subscribe selector={(s) => s.isSubmitting}>

@@ -4,12 +4,11 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { Amount } from '#/ui/Amount.tsx'
 import { leaderQueries } from '../shared/leader.queries.ts'
+import { stepDigits } from '../shared/price-digits.ts'
 import type { CopySettingsValues } from './copy-settings.ts'
 import { lastLeaderTrade, previewTrade } from './last-trade-preview.ts'
 import { skipText } from './setup.texts.ts'
 import { setupQueries } from './setup.queries.ts'
-
-const decimalsOf = (step: string) => step.split('.')[1]?.length ?? 0
 
 /** `values`: the form's values when they are valid, else null. */
 export function LastTradePreview({ leaderId, values }: { leaderId: string; values: CopySettingsValues | null }) {
@@ -28,14 +27,14 @@ export function LastTradePreview({ leaderId, values }: { leaderId: string; value
   if (!trade) {
     body = <p className="text-sm text-muted">{t`This trader has no trade to preview yet.`}</p>
   } else {
-    const sizeDigits = decimalsOf(instrument?.lotSize ?? '1')
+    const sizeDigits = stepDigits(instrument?.lotSize ?? '1')
     const pair = trade.pairCode.replace('_', '/')
     const side =
       trade.side === 'long'
         ? t({ message: 'Long', context: 'position side' })
         : t({ message: 'Short', context: 'position side' })
     const leaderSize = <Amount value={trade.size} digits={sizeDigits} />
-    const entry = <Amount value={trade.price} digits={decimalsOf(instrument?.tickSize ?? '0.01')} />
+    const entry = <Amount value={trade.price} digits={stepDigits(instrument?.tickSize ?? '0.01')} />
     const preview = values && instrument ? previewTrade(values, trade, instrument) : null
     const rows = preview?.ok
       ? [

@@ -42,6 +42,21 @@ describe('validating copy settings', () => {
     })
   })
 
+  it('refuses a margin per order above the investment, at the margin field', () => {
+    expect(validateSettings(values({ investment: '500', fixedAmount: '600' }), context)).toEqual({
+      fixedAmount: 'above-investment',
+    })
+    expect(validateSettings(values({ investment: '500', fixedAmount: '500' }), context)).toEqual({})
+    expect(validateSettings(values({ mode: 'ratio', ratio: '0.5', maxPerOrder: '500.01' }), context)).toEqual({
+      maxPerOrder: 'above-investment',
+    })
+    // The investment's own problem comes first; the unused mode's field is not checked.
+    expect(validateSettings(values({ investment: '1500', fixedAmount: '1200' }), context)).toEqual({
+      investment: 'above-balance',
+    })
+    expect(validateSettings(values({ mode: 'ratio', ratio: '0.5', fixedAmount: '600' }), context)).toEqual({})
+  })
+
   it('editing: the investment moves by the difference, and a set limit cannot be removed', () => {
     const current = values({ investment: '800', maxPerOrder: '50' })
     const edit = { ...context, current, free: '100' }

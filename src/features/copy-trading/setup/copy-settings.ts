@@ -1,6 +1,6 @@
 /**
- * A copy's settings as the form holds them (text as typed; percentages for take profit and stop
- * losses), the limits each field is filtered and checked against, the error codes the fields
+ * A copy's settings as the form holds them (plain decimals as typed; percentages for take profit and stop
+ * losses), the precision each field takes and the range it is checked against on submit (never clamped), the error codes the fields
  * translate, and the requests built from valid values (fractions, plain decimal strings).
  */
 import { COPY } from '#/app.config.ts'
@@ -36,26 +36,27 @@ export type NumericField = Exclude<keyof CopySettingsValues, 'mode' | 'leverageM
 /** USDT amounts are typed with 2 decimals, ratios and percentages too; leverage is a whole number. */
 const AMOUNT_DECIMALS = 2
 const RATIO_DECIMALS = 2
-const SMALLEST_STEP = 0.01
-const WHOLE_PERCENT = 100
+const SMALLEST_STEP = '0.01'
+const WHOLE_PERCENT = '100'
 
 export interface FieldRule {
+  /** Decimals the field takes (more are refused as typed). */
   decimals: number
-  /** Clamped to on blur; the investment's minimum is the leader's. */
-  min?: number
-  /** Clamped to while typing. */
-  max?: number
+  /** The range a value is refused outside of on submit, named in the message (the investment's minimum is the leader's). */
+  min: string
+  max?: string
+  unit: 'USDT' | '%' | '×'
 }
 
 export const FIELD_RULES: Record<NumericField, FieldRule> = {
-  investment: { decimals: AMOUNT_DECIMALS, max: Number(COPY.maxInvestmentUsdt) },
-  fixedAmount: { decimals: AMOUNT_DECIMALS, min: SMALLEST_STEP, max: Number(COPY.maxInvestmentUsdt) },
-  ratio: { decimals: RATIO_DECIMALS, min: SMALLEST_STEP, max: Number(COPY.maxRatio) },
-  maxPerOrder: { decimals: AMOUNT_DECIMALS, min: SMALLEST_STEP, max: Number(COPY.maxInvestmentUsdt) },
-  fixedLeverage: { decimals: 0, min: 1, max: COPY.maxLeverage },
-  takeProfit: { decimals: RATIO_DECIMALS, min: SMALLEST_STEP },
-  stopLoss: { decimals: RATIO_DECIMALS, min: SMALLEST_STEP, max: WHOLE_PERCENT },
-  copyStopLoss: { decimals: RATIO_DECIMALS, min: SMALLEST_STEP, max: WHOLE_PERCENT },
+  investment: { decimals: AMOUNT_DECIMALS, min: SMALLEST_STEP, max: COPY.maxInvestmentUsdt, unit: 'USDT' },
+  fixedAmount: { decimals: AMOUNT_DECIMALS, min: SMALLEST_STEP, max: COPY.maxInvestmentUsdt, unit: 'USDT' },
+  ratio: { decimals: RATIO_DECIMALS, min: SMALLEST_STEP, max: COPY.maxRatio, unit: '×' },
+  maxPerOrder: { decimals: AMOUNT_DECIMALS, min: SMALLEST_STEP, max: COPY.maxInvestmentUsdt, unit: 'USDT' },
+  fixedLeverage: { decimals: 0, min: '1', max: String(COPY.maxLeverage), unit: '×' },
+  takeProfit: { decimals: RATIO_DECIMALS, min: SMALLEST_STEP, unit: '%' },
+  stopLoss: { decimals: RATIO_DECIMALS, min: SMALLEST_STEP, max: WHOLE_PERCENT, unit: '%' },
+  copyStopLoss: { decimals: RATIO_DECIMALS, min: SMALLEST_STEP, max: WHOLE_PERCENT, unit: '%' },
 }
 
 export const SETTINGS_ERRORS = [
@@ -65,6 +66,7 @@ export const SETTINGS_ERRORS = [
   'below-minimum',
   'above-balance',
   'above-free',
+  'above-investment',
   'cannot-clear',
   'rejected',
 ] as const
@@ -128,6 +130,15 @@ export function validateSettings(values: CopySettingsValues, context: SettingsCo
     if (investment.lt(context.minimum)) errors.investment = 'below-minimum'
     else if (context.available !== null && added.gt(context.available)) errors.investment = 'above-balance'
     else if (context.free !== undefined && added.neg().gt(context.free)) errors.investment = 'above-free'
+  }
+  // One copied order's margin comes out of the investment: more than all of it could never be placed.
+  if (values.investment !== '' && !errors.investment) {
+    for (const field of ['fixedAmount', 'maxPerOrder'] as const) {
+      const value = values[field]
+      if (activeFields(values).includes(field) && value !== '' && !errors[field]) {
+        if (decimal(value).gt(values.investment)) errors[field] = 'above-investment'
+      }
+    }
   }
   return errors
 }

@@ -10,13 +10,25 @@ const FIELD_ERRORS: Record<Exclude<SettingsError, 'below-minimum'>, MessageDescr
   'too-big': msg`This value is above the limit.`,
   'above-balance': msg`Your USDT balance is not enough for this amount.`,
   'above-free': msg`Only the copy's free balance can be taken out, not the margin of open positions.`,
+  'above-investment': msg`The margin of one copied order cannot be more than the investment.`,
   'cannot-clear': msg`This limit cannot be removed once set; change its value instead.`,
   rejected: msg`The exchange did not accept this value.`,
 }
 
-/** `minimum`: the formatted smallest investment, for 'below-minimum'. */
-export function settingsErrorText(i18n: I18n, code: SettingsError, minimum: string): string {
+/** The field's range as the reader writes numbers, for 'too-big'. */
+export interface FieldRange {
+  min: string
+  max: string | undefined
+  unit: string
+}
+
+/** `minimum`: the formatted smallest investment, for 'below-minimum'; `range`: the field's, named when it is left. */
+export function settingsErrorText(i18n: I18n, code: SettingsError, minimum: string, range?: FieldRange): string {
   if (code === 'below-minimum') return i18n._(msg`The minimum is ${minimum} USDT.`)
+  if (code === 'too-big' && range?.max !== undefined) {
+    const { min, max, unit } = range
+    return i18n._(msg`Enter a value from ${min} to ${max} ${unit}.`)
+  }
   return i18n._(FIELD_ERRORS[code])
 }
 

@@ -10,9 +10,10 @@ import { LivePrice } from '#/features/markets/index.ts'
 import { quotient } from '#/lib/format/number.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { TableHead } from '#/ui/TableHead.tsx'
+import { DISPLAY } from '#/app.config.ts'
+import { priceOptions, usePairDigits } from './price-digits.ts'
 import { useMarketStream } from '#/features/realtime/index.ts'
 
-const PRICE_DIGITS = 4
 const SIZE_DIGITS = 5
 
 function signed(value: Decimal | undefined) {
@@ -22,9 +23,11 @@ function signed(value: Decimal | undefined) {
 function PositionRow({ position }: { position: CopyPosition }) {
   const { t } = useLingui()
   const format = useNumberFormat()
+  const price = priceOptions(usePairDigits()(position.pairCode))
   const message = useMarketStream({ channel: 'ticker', biz: position.biz, pairCode: position.pairCode })
   const ticker = marketTickerSchema.safeParse(message?.data?.result)
-  const mark = ticker.success ? ticker.data.last : position.markPrice
+  // Unrealized PnL is at the mark (the simulator's index it follows), not at the book's last trade.
+  const mark = ticker.success ? ticker.data.mark : position.markPrice
   const side = position.side === 'long' ? 1 : -1
   const pnl = mark === null ? undefined : new Decimal(mark).minus(position.entryPrice).times(position.size).times(side)
   const roe = pnl && new Decimal(position.margin).gt(0) ? quotient(pnl, position.margin) : undefined
@@ -45,10 +48,10 @@ function PositionRow({ position }: { position: CopyPosition }) {
         {format.number(position.size, { digits: SIZE_DIGITS })}
       </td>
       <td className="px-3 py-3 text-end tabular-nums" dir="ltr">
-        {format.number(position.entryPrice, { digits: PRICE_DIGITS })}
+        {format.number(position.entryPrice, price)}
       </td>
       <td className="px-3 py-3 text-end" data-testid="mark">
-        {mark === null ? '--' : <LivePrice value={mark} digits={PRICE_DIGITS} />}
+        {mark === null ? '--' : <LivePrice value={mark} digits={price.digits} />}
         {ticker.success ? (
           <span dir="ltr" className={`ms-2 text-xs ${signed(new Decimal(ticker.data.change24h))}`}>
             {format.percent(ticker.data.change24h)}
@@ -56,7 +59,7 @@ function PositionRow({ position }: { position: CopyPosition }) {
         ) : null}
       </td>
       <td className={`px-3 py-3 text-end tabular-nums ${signed(pnl)}`} data-testid="unrealized">
-        <span dir="ltr">{pnl ? format.number(pnl.toFixed(), { digits: PRICE_DIGITS, signed: true }) : '--'}</span>
+        <span dir="ltr">{pnl ? format.number(pnl.toFixed(), { digits: DISPLAY.usdtDigits, signed: true }) : '--'}</span>
       </td>
       <td className={`px-3 py-3 text-end tabular-nums ${signed(roe)}`}>
         <span dir="ltr">{roe ? format.percent(roe.toFixed()) : '--'}</span>

@@ -5,15 +5,16 @@ import { TableHead } from '#/ui/TableHead.tsx'
 import { localeInfo } from '#/lib/locale.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import type { CopyPosition } from '#/contract/index.ts'
+import { priceOptions, usePairDigits } from './price-digits.ts'
 import { toneOf } from './tone.ts'
-
-const PRICE_DIGITS = 4
+import { dateTimeFormat } from '#/lib/format/date-time.ts'
 
 export function PositionHistory({ list }: { list: readonly CopyPosition[] }) {
   const { t } = useLingui()
   const format = useNumberFormat()
   const { locale } = useRouteContext({ from: '__root__' })
-  const dates = new Intl.DateTimeFormat(localeInfo(locale).tag, { dateStyle: 'medium', timeStyle: 'short' })
+  const dates = dateTimeFormat(localeInfo(locale).tag, 'minute')
+  const digitsOf = usePairDigits()
   return (
     <section aria-labelledby="history-title" className="flex flex-col gap-3">
       <h3 id="history-title" className="text-lg font-semibold">
@@ -48,10 +49,10 @@ export function PositionHistory({ list }: { list: readonly CopyPosition[] }) {
                     </span>
                   </th>
                   <td dir="ltr" className="px-3 py-3 text-end tabular-nums">
-                    {format.number(p.entryPrice, { digits: PRICE_DIGITS })}
+                    {format.number(p.entryPrice, priceOptions(digitsOf(p.pairCode)))}
                   </td>
                   <td dir="ltr" className="px-3 py-3 text-end tabular-nums">
-                    {format.number(p.exitPrice, { digits: PRICE_DIGITS })}
+                    {format.number(p.exitPrice, priceOptions(digitsOf(p.pairCode)))}
                   </td>
                   <td dir="ltr" className={`px-3 py-3 text-end tabular-nums ${toneOf(p.realizedPnl)}`}>
                     {format.number(p.realizedPnl, { digits: 2, signed: true })}

@@ -5,9 +5,7 @@ import { Amount } from '#/ui/Amount.tsx'
 import type { PairFacts } from '../shared/pair.ts'
 import { StaleNotice } from '../live/StaleNotice.tsx'
 import type { Staleness } from '../live/useStaleness.ts'
-
-const timeOf = (ms: number, locale: string) =>
-  new Date(ms).toLocaleTimeString(locale.replace('_', '-'), { hour12: false })
+import { formatDateTime } from '#/lib/format/date-time.ts'
 
 export function RecentTrades({
   trades,
@@ -54,7 +52,7 @@ export function RecentTrades({
                 <Amount value={trade.size} digits={pair.sizeDigits} />
               </td>
               <td className="px-3 py-0.5 text-end text-muted tabular-nums" dir="ltr">
-                {timeOf(trade.time, i18n.locale)}
+                {formatDateTime(trade.time, i18n.locale, 'time')}
               </td>
             </tr>
           ))}

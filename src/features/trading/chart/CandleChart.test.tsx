@@ -27,7 +27,7 @@ function renderChart() {
   render(
     <QueryClientProvider client={client}>
       <I18nProvider i18n={i18n}>
-        <CandleChart biz="spot" pair={pair} interval="15m" mark={undefined} />
+        <CandleChart biz="spot" pair={pair} interval="15m" mark={undefined} tick="0.01" signedIn={false} />
       </I18nProvider>
     </QueryClientProvider>,
   )

@@ -2,12 +2,13 @@
  * The pair's candlestick chart (issue 19): candles and volume at the chosen interval, a crosshair with the candle's
  * exact figures, the theme's up/down colours, and on futures the mark price as a line. Drawn with lightweight-charts,
  * loaded in the browser after the page has painted; the candles come from the exchange, then live from the kline
- * channel. Plotting uses floats; every figure shown as text is the exact decimal it came as.
+ * channel. Plotting uses floats; every figure shown as text is the exact decimal it came as. A signed-in trader's orders
+ * and position are drawn on it by a layer loaded with them (issue 28).
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { CandlestickData, IChartApi, IPriceLine, ISeriesApi, UTCTimestamp } from 'lightweight-charts'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import Decimal from 'decimal.js'
 import { klineSchema, type Kline, type KlineInterval, type TradingMarket } from '#/contract/index.ts'
 import { useStreamListener } from '#/features/realtime/index.ts'
@@ -15,6 +16,11 @@ import { onPaletteChange, readPalette, translucent } from '#/ui/chart-palette.ts
 import { Amount } from '#/ui/Amount.tsx'
 import type { PairFacts } from '../shared/pair.ts'
 import { pairMarketQueries } from '../pair-market.queries.ts'
+import { axisPrice } from './axis-price.ts'
+import type { ChartSurface } from './TradeLinesLayer.tsx'
+
+/** The trader's orders and position on the chart, with drag to amend: loaded for a signed-in trader only. */
+const TradeLinesLayer = lazy(() => import('./TradeLinesLayer.tsx'))
 
 interface Drawn {
   api: IChartApi
@@ -44,20 +50,27 @@ export function CandleChart({
   pair,
   interval,
   mark,
+  tick,
+  signedIn,
 }: {
   biz: TradingMarket
   pair: PairFacts
   interval: KlineInterval
   /** Futures: the mark price, drawn as a line. */
   mark: string | undefined
+  /** The pair's price step: a dragged order line snaps to it. */
+  tick: string
+  /** A signed-in trader's open orders and position are drawn on the chart. */
+  signedIn: boolean
 }) {
   const { t, i18n } = useLingui()
   const container = useRef<HTMLDivElement>(null)
   const drawn = useRef<Drawn | null>(null)
   const byTime = useRef(new Map<number, Kline>())
   const [ready, setReady] = useState(false)
+  const [surface, setSurface] = useState<ChartSurface | undefined>()
   const [hovered, setHovered] = useState<Kline | undefined>()
-  const history = useQuery(pairMarketQueries.klines(pair.pairCode, interval))
+  const history = useQuery(pairMarketQueries.klines(pair.pairCode, biz, interval))
   const { data } = history
 
   useEffect(() => {
@@ -72,7 +85,10 @@ export function CandleChart({
         layout: { background: { type: ColorType.Solid, color: 'transparent' }, fontSize: 11, attributionLogo: false },
         rightPriceScale: { borderVisible: false },
         timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
-        localization: { locale: i18n.locale.replace('_', '-') },
+        localization: {
+          locale: i18n.locale.replace('_', '-'),
+          priceFormatter: (price: number) => axisPrice(price, pair.priceDigits, i18n.locale.replace('_', '-')),
+        },
       })
       const candles = api.addSeries(CandlestickSeries, {
         priceFormat: { type: 'price', precision: pair.priceDigits, minMove: 10 ** -pair.priceDigits },
@@ -103,6 +119,7 @@ export function CandleChart({
       paint()
       stopPalette = onPaletteChange(paint)
       setReady(true)
+      setSurface({ api, candles, element, alive: () => !disposed })
     })
     return () => {
       disposed = true
@@ -110,6 +127,7 @@ export function CandleChart({
       drawn.current?.api.remove()
       drawn.current = null
       setReady(false)
+      setSurface(undefined)
     }
   }, [i18n.locale, pair.priceDigits])
 
@@ -167,7 +185,7 @@ export function CandleChart({
           </>
         ) : null}
       </figcaption>
-      <div className="relative flex min-h-64 flex-1 flex-col">
+      <div className="relative isolate flex min-h-64 flex-1 flex-col">
         <div
           ref={container}
           role="img"
@@ -175,6 +193,11 @@ export function CandleChart({
           className="min-h-64 w-full flex-1"
           dir="ltr"
         />
+        {surface && signedIn ? (
+          <Suspense fallback={null}>
+            <TradeLinesLayer biz={biz} pair={pair} tick={tick} surface={surface} />
+          </Suspense>
+        ) : null}
         {history.isError && !data ? (
           <div
             role="alert"

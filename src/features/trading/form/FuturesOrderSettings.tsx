@@ -1,16 +1,17 @@
 /**
  * The futures form's settings of the pair (issue 19): its margin mode (isolated or cross, changed while flat) and its
- * leverage (1 to the pair's maximum; the exchange keeps it per pair, this device remembers the last one chosen as
+ * leverage (1 to the pair's maximum, typed as a whole number and refused above it on confirm, never clamped; the exchange keeps it per pair, this device remembers the last one chosen as
  * §3 PREV_LEVERAGE for the next pair and for visitors).
  */
 import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { bracketsFromWire, notionalCapAt } from '#/contract/brackets.ts'
 import type { LeverageBracket, MarginMode } from '#/contract/index.ts'
 import { HelpLink } from '#/features/i18n/index.ts'
 import { prevLeverageStore } from '#/features/state/index.ts'
 import { Amount } from '#/ui/Amount.tsx'
+import { NumberField } from '#/ui/NumberField.tsx'
 import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
 import { PercentSlider } from '#/ui/PercentSlider.tsx'
 import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
@@ -29,6 +30,8 @@ export interface FuturesOrderSettingsProps {
   maxLeverage: number
   /** The pair's leverage and maintenance tiers: the dialog says how large a position each leverage allows. */
   brackets: readonly LeverageBracket[]
+  /** A futures lead trader: cross is not offered (the exchange refuses it: a copy mirrors a position's own margin). */
+  leading: boolean
 }
 
 const LEVERAGE_STOPS = [1, 5, 10, 20, 50, 75, 100, 125]
@@ -40,11 +43,16 @@ export function FuturesOrderSettings({
   leverage,
   maxLeverage,
   brackets,
+  leading,
 }: FuturesOrderSettingsProps) {
   const { t, i18n } = useLingui()
   const client = useQueryClient()
   const flight = useSingleFlight()
-  const [editing, setEditing] = useState<number | undefined>()
+  /** The leverage being chosen, as typed (checked on confirm, never clamped while typing). */
+  const [editing, setEditing] = useState<string | undefined>()
+  const [leverageError, setLeverageError] = useState<string | undefined>()
+  const edit = (next: string) => (setEditing(next), setLeverageError(undefined))
+  const crossHintId = useId()
 
   const chooseMode = (next: MarginMode) =>
     flight.run(async () => {
@@ -54,8 +62,19 @@ export function FuturesOrderSettings({
       client.setQueryData(tradingQueries.marginMode(pairCode).queryKey, loadedOk(sent.data))
     })
 
-  const saveLeverage = (next: number) =>
+  const leverageRefusal = (typed: string): string | undefined => {
+    if (typed === '') return t`Enter a leverage.`
+    const value = Number(typed)
+    if (value < 1) return t`Leverage starts at 1x.`
+    if (value > maxLeverage) return t`Maximum leverage on this pair is ${maxLeverage}x.`
+    return undefined
+  }
+
+  const saveLeverage = (typed: string) =>
     flight.run(async () => {
+      const refusal = leverageRefusal(typed)
+      if (refusal) return setLeverageError(refusal)
+      const next = Number(typed)
       prevLeverageStore.setState(() => next)
       if (signedIn) {
         const sent = await setLeverage({ data: { pairCode, leverage: next } })
@@ -65,25 +84,27 @@ export function FuturesOrderSettings({
       setEditing(undefined)
     })
 
+  // The slider and the tier line follow what is typed, within the pair's range (the field itself keeps the text).
+  const typedLeverage = Math.min(maxLeverage, Math.max(1, Number(editing || leverage)))
   const stops = LEVERAGE_STOPS.filter((stop) => stop <= maxLeverage)
   const percentOf = (value: number) => Math.round(((value - 1) / Math.max(1, maxLeverage - 1)) * 100)
   const leverageOf = (percent: number) => Math.max(1, Math.round(1 + (percent / 100) * (maxLeverage - 1)))
 
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <SegmentedTabs<MarginMode>
         label={t`Margin mode`}
         value={marginMode}
         options={[
           { value: 'isolated', label: t`Isolated` },
-          { value: 'cross', label: t`Cross` },
+          { value: 'cross', label: t`Cross`, disabled: leading, describedBy: leading ? crossHintId : undefined },
         ]}
         onChange={(next) => void chooseMode(next)}
       />
       <HelpLink to="marginModes" label={t`Learn more about margin modes`} testId="help-margin-modes" />
       <button
         type="button"
-        onClick={() => setEditing(leverage)}
+        onClick={() => edit(String(leverage))}
         className="ms-auto rounded-lg border border-line px-3 py-1.5 text-sm font-semibold hover:border-brand"
         aria-label={t`Leverage ${leverage}x, change`}
         data-testid="leverage"
@@ -104,35 +125,29 @@ export function FuturesOrderSettings({
               void saveLeverage(editing)
             }}
           >
-            <label className="flex items-center justify-between gap-3 text-sm font-medium">
-              {t`Leverage`}
-              <input
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={maxLeverage}
-                value={editing}
-                dir="ltr"
-                onChange={(event) =>
-                  setEditing(Math.min(maxLeverage, Math.max(1, Math.trunc(Number(event.target.value) || 1))))
-                }
-                className="h-10 w-24 rounded-lg border border-line bg-card px-2 text-end tabular-nums"
-                data-testid="leverage-input"
-              />
-            </label>
+            <NumberField
+              name="leverage"
+              label={t`Leverage`}
+              value={editing}
+              decimals={0}
+              unit="x"
+              onValue={edit}
+              onBlur={() => undefined}
+              error={leverageError}
+            />
             <PercentSlider
               label={t`Leverage`}
-              value={percentOf(editing)}
+              value={percentOf(typedLeverage)}
               stops={[]}
-              onChange={(percent) => setEditing(leverageOf(percent))}
+              onChange={(percent) => edit(String(leverageOf(percent)))}
             />
             <div className="flex flex-wrap gap-1">
               {stops.map((stop) => (
                 <button
                   key={stop}
                   type="button"
-                  onClick={() => setEditing(stop)}
-                  aria-pressed={editing === stop}
+                  onClick={() => edit(String(stop))}
+                  aria-pressed={editing === String(stop)}
                   className="rounded-md border border-line px-2 py-0.5 text-xs aria-pressed:border-brand"
                 >
                   <span dir="ltr">{stop}x</span>
@@ -142,7 +157,7 @@ export function FuturesOrderSettings({
             <p className="text-xs text-muted">
               {t`Higher leverage needs less margin and brings the liquidation price closer. Up to ${maxLeverage}x on this pair.`}
             </p>
-            <MaxPosition brackets={brackets} leverage={editing} />
+            <MaxPosition brackets={brackets} leverage={typedLeverage} />
             <button
               type="submit"
               disabled={flight.busy}
@@ -153,6 +168,11 @@ export function FuturesOrderSettings({
           </form>
         )}
       </DraggableDialog>
+      {leading ? (
+        <p id={crossHintId} className="w-full text-xs text-muted" data-testid="cross-unavailable">
+          {t`Cross is not available to lead traders: each copied position mirrors its own margin.`}
+        </p>
+      ) : null}
     </div>
   )
 }

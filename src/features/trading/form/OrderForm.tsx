@@ -1,5 +1,5 @@
 /**
- * The order form (issue 19): buy or sell, limit / market / stop, the amount typed (filtered to the pair's steps, §5) or
+ * The order form (issue 19): buy or sell, limit / market / stop, the amount typed (NumberField: the pair's decimals) or
  * taken as a share of what the side can spend, a preview of value, fee and (futures) margin and liquidation price,
  * every refusal shown at its field in the reader's language before anything is sent. Futures add margin mode,
  * leverage, the size unit of §3, reduce-only and take profit / stop loss. A market order worth more than
@@ -8,7 +8,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
-import { useId, useMemo, useState, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
 import { TERMINAL } from '#/app.config.ts'
 import type { MarketInstrument, Order, OrderSide, TradingMarket } from '#/contract/index.ts'
 import { FUTURES_UNITS, sizeToUnit, type FuturesUnit } from '#/contract/futures-units.ts'
@@ -16,7 +16,6 @@ import { Exact } from '#/contract/money.ts'
 import type { Loaded } from '#/exchange-client/index.ts'
 import { assetsQueries, FUTURES_WALLET, SPOT_WALLET } from '#/features/assets/index.ts'
 import { HelpLink } from '#/features/i18n/index.ts'
-import { futures as futuresFilter, precision } from '#/lib/input-filters/filters.ts'
 import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
 import { NumberField } from '#/ui/NumberField.tsx'
 import { PercentSlider } from '#/ui/PercentSlider.tsx'
@@ -28,14 +27,18 @@ import { QUOTE_DIGITS, type PairFacts } from '../shared/pair.ts'
 import { stepDecimals } from '../book/order-book-view.ts'
 import { placeOrder } from '../trading.functions.ts'
 import { tradingQueries } from '../trading.queries.ts'
-import { refusalText } from '../trading.texts.ts'
+import { refusalText, type RefusalLimits } from '../trading.texts.ts'
+import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { FuturesOrderSettings } from './FuturesOrderSettings.tsx'
+import { keepDraft, recallDraft } from './draft-memory.ts'
 import {
   amountAtPercent,
   draftFieldOf,
   emptyDraft,
   hasDraftErrors,
   previewDraft,
+  priceBand,
+  spendsQuote,
   toRequest,
   validateDraft,
   type DraftErrors,
@@ -77,11 +80,24 @@ const newClientOrderId = () => `w${Date.now().toString(36)}${Math.random().toStr
 export function OrderForm(props: OrderFormProps) {
   const { biz, instrument, pair, signedIn, picked, copiers } = props
   const { t, i18n } = useLingui()
+  const format = useNumberFormat()
   const client = useQueryClient()
   const flight = useSingleFlight()
   const formId = useId()
   const [draft, setDraft] = useState<OrderDraft>(() => emptyDraft(props.initialSide ?? 'buy'))
   const [unit, setUnit] = useState<FuturesUnit>('coin')
+  // What was typed survives a reload and Back/Forward (read once hydrated: the server renders an empty form).
+  const untouched = useRef(draft)
+  useEffect(() => {
+    const kept = recallDraft(biz, instrument.pairCode, untouched.current.side)
+    if (kept) {
+      setDraft(kept.draft)
+      setUnit(kept.unit)
+    }
+  }, [biz, instrument.pairCode])
+  useEffect(() => {
+    if (draft !== untouched.current) keepDraft(biz, instrument.pairCode, draft, unit)
+  }, [biz, instrument.pairCode, draft, unit])
   const [percent, setPercent] = useState(0)
   const [touched, setTouched] = useState<ReadonlySet<DraftField>>(new Set())
   const [attempted, setAttempted] = useState(false)
@@ -117,23 +133,34 @@ export function OrderForm(props: OrderFormProps) {
     if (change.amount !== undefined) setPercent(0)
   }
   const touch = (field: DraftField) => setTouched((set) => new Set(set).add(field))
+  const band = priceBand(context)
+  const bandPercent = new Exact(instrument.rules.priceBandRatio).times(100).toFixed()
+  const limits: RefusalLimits = {
+    quote: pair.quote,
+    minNotional: format.number(instrument.rules.minNotional, { digits: stepDecimals(instrument.rules.minNotional) }),
+    maxNotional: format.number(instrument.rules.maxNotional, { digits: stepDecimals(instrument.rules.maxNotional) }),
+    band: {
+      percent: format.number(bandPercent, { digits: stepDecimals(bandPercent) }),
+      low: format.number(band.low.toFixed(), { digits: pair.priceDigits }),
+      high: format.number(band.high.toFixed(), { digits: pair.priceDigits }),
+    },
+  }
   const shownError = (field: DraftField) => {
     const code = errors[field]
-    return code && (touched.has(field) || attempted || server[field]) ? refusalText(i18n, code) : undefined
+    return code && (touched.has(field) || attempted || server[field]) ? refusalText(i18n, code, limits) : undefined
   }
 
+  const spending = spendsQuote(draft, context)
   const priceDigits = pair.priceDigits
-  const amountDigits = futures
-    ? unit === 'coin'
-      ? pair.sizeDigits
-      : unit === 'sheet'
-        ? stepDecimals(new Exact(instrument.lotSize).div(instrument.contractSize).toFixed())
-        : QUOTE_DIGITS
-    : pair.sizeDigits
-  const priceFilter = (value: string) =>
-    futures ? futuresFilter(value, { positiveOnly: true, priceDigits }) : precision(value, priceDigits)
-  const amountFilter = (value: string) =>
-    futures ? futuresFilter(value, { positiveOnly: true, decimals: amountDigits }) : precision(value, amountDigits)
+  const amountDigits = spending
+    ? QUOTE_DIGITS
+    : futures
+      ? unit === 'coin'
+        ? pair.sizeDigits
+        : unit === 'sheet'
+          ? stepDecimals(new Exact(instrument.lotSize).div(instrument.contractSize).toFixed())
+          : QUOTE_DIGITS
+      : pair.sizeDigits
 
   const send = (order: OrderDraft) =>
     flight.run(async () => {
@@ -141,7 +168,7 @@ export function OrderForm(props: OrderFormProps) {
       if (sent.status !== 'ok') {
         const field = sent.fields.map(draftFieldOf).find((f) => f !== undefined)
         if (field) setServer({ [field]: sent.reason })
-        notify(refusalText(i18n, sent.reason), 'error')
+        notify(refusalText(i18n, sent.reason, limits), 'error')
         return
       }
       const placed = sent.data.order
@@ -190,7 +217,8 @@ export function OrderForm(props: OrderFormProps) {
   const availableCoin = futures || draft.side === 'buy' ? quote : base
   const unitLabel = (u: FuturesUnit) =>
     u === 'coin' ? base : u === 'sheet' ? t`Contracts` : u === 'bi' ? t`Value (${quote})` : t`Margin (${quote})`
-  const amountUnit = futures && unit !== 'coin' ? (unit === 'sheet' ? t`Cont.` : quote) : base
+  const amountUnit =
+    spending || (futures && unit !== 'coin') ? (unit === 'sheet' && !spending ? t`Cont.` : quote) : base
   const buy = draft.side === 'buy'
   const submitLabel = draft.reduceOnly ? (buy ? t`Close short` : t`Close long`) : sideLabel(draft.side)
 
@@ -207,6 +235,7 @@ export function OrderForm(props: OrderFormProps) {
           leverage={context.leverage}
           maxLeverage={instrument.maxLeverage}
           brackets={instrument.brackets}
+          leading={copiers !== undefined}
         />
       ) : null}
       <div role="radiogroup" aria-label={t`Side`} className="grid grid-cols-2 gap-1 rounded-xl bg-sunken p-1">
@@ -216,7 +245,14 @@ export function OrderForm(props: OrderFormProps) {
             type="button"
             role="radio"
             aria-checked={draft.side === side}
-            onClick={() => update({ side })}
+            onClick={() => {
+              // Each side keeps its own draft; a side with none takes what is typed now.
+              const kept = side === draft.side ? undefined : recallDraft(biz, instrument.pairCode, side)
+              if (kept) {
+                setDraft(kept.draft)
+                setUnit(kept.unit)
+              } else update({ side })
+            }}
             data-testid={`side-${side}`}
             className={`rounded-lg py-1.5 text-sm font-semibold ${
               draft.side === side ? (side === 'buy' ? 'bg-up text-on-up' : 'bg-down text-on-down') : 'text-muted'
@@ -250,7 +286,7 @@ export function OrderForm(props: OrderFormProps) {
             name="trigger"
             label={t`Trigger price (${quote})`}
             value={draft.trigger}
-            filter={priceFilter}
+            decimals={priceDigits}
             onValue={(trigger) => update({ trigger }, 'trigger')}
             onBlur={() => touch('trigger')}
             error={shownError('trigger')}
@@ -266,7 +302,7 @@ export function OrderForm(props: OrderFormProps) {
             name="price"
             label={draft.kind === 'stop' ? t`Limit price (${quote}), empty for market` : t`Price (${quote})`}
             value={draft.price}
-            filter={priceFilter}
+            decimals={priceDigits}
             onValue={(price) => update({ price }, 'price')}
             onBlur={() => touch('price')}
             error={shownError('price')}
@@ -314,11 +350,31 @@ export function OrderForm(props: OrderFormProps) {
             </select>
           </label>
         ) : null}
+        {!futures && draft.kind === 'market' && draft.side === 'buy' ? (
+          <label className="flex items-center justify-between gap-2 text-sm">
+            <span className="text-muted">
+              <Trans>Amount in</Trans>
+            </span>
+            <select
+              value={draft.amountIn}
+              onChange={(event) => {
+                const next = event.target.value === 'quote' ? 'quote' : 'base'
+                // A new unit starts empty: a number in one coin is not the same number in the other.
+                update({ amountIn: next, amount: '' }, 'amount')
+              }}
+              className="rounded-lg border border-line bg-card px-2 py-1 text-sm"
+              data-testid="spot-amount-in"
+            >
+              <option value="base">{base}</option>
+              <option value="quote">{t`Total (${quote})`}</option>
+            </select>
+          </label>
+        ) : null}
         <NumberField
           name="amount"
-          label={t`Amount (${amountUnit})`}
+          label={spending ? t`Total (${quote})` : t`Amount (${amountUnit})`}
           value={draft.amount}
-          filter={amountFilter}
+          decimals={amountDigits}
           onValue={(amount) => update({ amount }, 'amount')}
           onBlur={() => touch('amount')}
           error={shownError('amount')}
@@ -386,7 +442,7 @@ export function OrderForm(props: OrderFormProps) {
                   name="takeProfit"
                   label={t`Take profit`}
                   value={draft.takeProfit}
-                  filter={priceFilter}
+                  decimals={priceDigits}
                   onValue={(takeProfit) => update({ takeProfit }, 'takeProfit')}
                   onBlur={() => touch('takeProfit')}
                   error={shownError('takeProfit')}
@@ -395,7 +451,7 @@ export function OrderForm(props: OrderFormProps) {
                   name="stopLoss"
                   label={t`Stop loss`}
                   value={draft.stopLoss}
-                  filter={priceFilter}
+                  decimals={priceDigits}
                   onValue={(stopLoss) => update({ stopLoss }, 'stopLoss')}
                   onBlur={() => touch('stopLoss')}
                   error={shownError('stopLoss')}
@@ -425,6 +481,16 @@ export function OrderForm(props: OrderFormProps) {
           </label>
         ) : null}
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs" data-testid="order-preview">
+          {spending ? (
+            <>
+              <dt className="text-muted">
+                <Trans>Est. amount</Trans>
+              </dt>
+              <dd className="text-end" data-testid="preview-size">
+                <Amount value={preview.size?.toFixed()} digits={pair.sizeDigits} /> {base}
+              </dd>
+            </>
+          ) : null}
           {futures && unit !== 'coin' ? (
             <>
               <dt className="text-muted">
@@ -478,19 +544,22 @@ export function OrderForm(props: OrderFormProps) {
                 : t`You lead on this market: your orders here are copied by ${copiers} copiers.`}
           </p>
         ) : null}
-        {signedIn ? (
-          <button
-            type="submit"
-            disabled={flight.busy}
-            aria-busy={flight.busy}
-            data-testid="submit-order"
-            className={`rounded-xl py-3 text-sm font-semibold disabled:opacity-60 ${buy ? 'bg-up text-on-up' : 'bg-down text-on-down'}`}
-          >
-            {flight.busy ? t`Sending…` : `${submitLabel} ${base}`}
-          </button>
-        ) : (
-          props.signIn
-        )}
+        {/* Sticky: where the form scrolls in its column (a short screen, TP/SL open), its button stays in sight. */}
+        <div className="sticky bottom-0 -mx-3 -mb-3 flex flex-col bg-page px-3 pt-1 pb-3">
+          {signedIn ? (
+            <button
+              type="submit"
+              disabled={flight.busy}
+              aria-busy={flight.busy}
+              data-testid="submit-order"
+              className={`rounded-xl py-3 text-sm font-semibold disabled:opacity-60 ${buy ? 'bg-up text-on-up' : 'bg-down text-on-down'}`}
+            >
+              {flight.busy ? t`Sending…` : `${submitLabel} ${base}`}
+            </button>
+          ) : (
+            props.signIn
+          )}
+        </div>
       </form>
       <DraggableDialog
         open={confirming !== undefined}

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { bracketsFromWire } from '#/contract/brackets.ts'
+import { conversionPrice, sizeFromUnit } from '#/contract/futures-units.ts'
 import { liquidationPrice } from '#/contract/liquidation.ts'
 import { Exact } from '#/contract/money.ts'
 import { BTC_INSTRUMENT } from '#tests/fixtures/features/instruments.ts'
@@ -9,6 +10,7 @@ import {
   amountAtPercent,
   emptyDraft,
   previewDraft,
+  priceBand,
   toRequest,
   validateDraft,
   type DraftContext,
@@ -100,6 +102,25 @@ describe('the order draft', () => {
     expect(validateDraft(stop, spot)).toEqual({})
   })
 
+  it('converts a market order’s margin at the mark, as the exchange does, so preview and fill agree (issue 28)', () => {
+    // 100 USDT of margin at 20×: 2,000 USDT of BTC. At the last price 81,578.0 that is 0.02451 BTC, at the mark
+    // 81,620.0 (what the exchange converts at) 0.02450 BTC: the preview showed the first and the order filled the second.
+    const context: DraftContext = { ...futures, unit: 'margin', leverage: 20, last: '81578', mark: '81620' }
+    const market = draft({ kind: 'market', amount: '100' })
+    const booked = sizeFromUnit(new Exact('100'), 'margin', {
+      price: conversionPrice({}, new Exact(context.mark)),
+      contractSize: new Exact(BTC_INSTRUMENT.contractSize),
+      lotSize: new Exact(BTC_INSTRUMENT.lotSize),
+      leverage: 20,
+    })
+    expect(booked.toFixed()).toBe('0.0245')
+    expect(previewDraft(market, context).size?.toFixed()).toBe(booked.toFixed())
+    expect(toRequest(market, context, 'c1')).toMatchObject({ size: '100', sizeUnit: 3 })
+    // A limit order converts at its limit price, on both sides.
+    const limit = draft({ kind: 'limit', price: '80000', amount: '100' })
+    expect(previewDraft(limit, context).size?.toFixed()).toBe('0.025')
+  })
+
   it('converts a futures amount from its unit, previews margin, fee and the engine’s liquidation price', () => {
     const order = draft({ price: '50000', amount: '1000' })
     const context: DraftContext = { ...futures, unit: 'bi' }
@@ -155,5 +176,52 @@ describe('the order draft', () => {
       ),
       runs(100),
     )
+  })
+})
+
+describe('a spot market buy by total (spend 100 USDT)', () => {
+  const spend = draft({ kind: 'market', amountIn: 'quote', amount: '100' })
+
+  it('sends the total as the budget, never a size', () => {
+    expect(toRequest(spend, spot, 'c1')).toEqual({
+      clientOrderId: 'c1',
+      biz: 'spot',
+      pairCode: 'BTC_USDT',
+      side: 'buy',
+      type: 'market',
+      quoteSize: '100',
+    })
+  })
+
+  it('previews the estimated amount at the last price, cut to the lot, and spends the total at most', () => {
+    const preview = previewDraft({ ...spend, amount: '100.01' }, { ...spot, last: '30000' })
+    // 100.01 / 30,000 = 0.0033336…, cut to the lot of 0.00001.
+    expect(preview.size?.toFixed()).toBe('0.00333')
+    expect([preview.value?.toFixed(), preview.cost?.toFixed(), preview.feeCoin]).toEqual(['100.01', '100.01', 'BTC'])
+  })
+
+  it('refuses a total under the minimum order value and over the balance', () => {
+    expect(validateDraft({ ...spend, amount: '4.99' }, spot)).toEqual({ amount: 'min-notional' })
+    expect(validateDraft({ ...spend, amount: '1000.01' }, spot)).toEqual({ amount: 'insufficient-balance' })
+    expect(validateDraft(spend, spot)).toEqual({})
+  })
+
+  it('takes a share of the balance as the total, to the cent', () => {
+    expect(amountAtPercent(25, spend, { ...spot, available: '333.337' })).toBe('83.33')
+  })
+
+  it('applies to market buys only: a sell or a limit order keeps its size in the coin', () => {
+    expect(toRequest({ ...spend, side: 'sell', amount: '0.01' }, spot, 'c1')).toMatchObject({ size: '0.01' })
+    expect(toRequest({ ...spend, kind: 'limit', price: '50000', amount: '0.01' }, spot, 'c1')).toMatchObject({
+      size: '0.01',
+    })
+  })
+})
+
+describe('the price band', () => {
+  it('is the mark ± the band ratio, on the tick, rounded inward', () => {
+    const band = priceBand({ instrument: BTC_INSTRUMENT, mark: '81234.5' })
+    // ±10 %: 73,111.05 … 89,357.95, on the 0.1 tick inward.
+    expect([band.low.toFixed(), band.high.toFixed()]).toEqual(['73111.1', '89357.9'])
   })
 })

@@ -9,13 +9,21 @@
  */
 import type { MarketInstrument, MarginMode, OrderSide, PlaceOrderRequest, TradingMarket } from '#/contract/index.ts'
 import { feeFor, floorToLot, marginFor, onePlus } from '#/contract/copy-sizing.ts'
-import { futuresUnitCode, sizeFromUnit, sizeToUnit, type FuturesUnit } from '#/contract/futures-units.ts'
+import {
+  conversionPrice,
+  futuresUnitCode,
+  sizeFromUnit,
+  sizeToUnit,
+  type FuturesUnit,
+} from '#/contract/futures-units.ts'
 import { bracketsFromWire, leverageAllowed } from '#/contract/brackets.ts'
 import { liquidationPrice } from '#/contract/liquidation.ts'
 import { Exact, type Money } from '#/contract/money.ts'
 import { checkOrder, stopDirection, tpslRefusal, triggerReached, type Refusal } from '#/contract/order-checks.ts'
+import { QUOTE_DIGITS } from '../shared/pair.ts'
 
 export type OrderKind = 'limit' | 'market' | 'stop'
+export type AmountIn = 'base' | 'quote'
 export type LimitTimeInForce = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
 
 export interface OrderDraft {
@@ -25,8 +33,10 @@ export interface OrderDraft {
   price: string
   /** Stop: the price that releases it. */
   trigger: string
-  /** In the base coin on spot; in the chosen unit on futures. */
+  /** In the base coin on spot (the quote coin to spend for a spot market buy by total); in the chosen unit on futures. */
   amount: string
+  /** Spot market buys: the amount is the base coin to buy, or the quote coin to spend ("spend 100 USDT"). */
+  amountIn: AmountIn
   timeInForce: LimitTimeInForce
   /** Futures. */
   reduceOnly: boolean
@@ -40,6 +50,7 @@ export const emptyDraft = (side: OrderSide = 'buy', kind: OrderKind = 'limit'): 
   price: '',
   trigger: '',
   amount: '',
+  amountIn: 'base',
   timeInForce: 'GTC',
   reduceOnly: false,
   takeProfit: '',
@@ -105,17 +116,33 @@ export function valuationPrice(draft: OrderDraft, context: Pick<DraftContext, 'l
   return limit ?? trigger ?? new Exact(context.last)
 }
 
+/** A futures amount in another unit converts at the exchange's price for it (the mark for a market order). */
 const unitContext = (draft: OrderDraft, context: DraftContext) => ({
-  price: valuationPrice(draft, context),
+  price: conversionPrice(
+    {
+      limit: draft.kind === 'market' ? undefined : decimal(draft.price),
+      trigger: draft.kind === 'stop' ? decimal(draft.trigger) : undefined,
+    },
+    new Exact(context.mark),
+  ),
   contractSize: new Exact(context.instrument.contractSize),
   lotSize: new Exact(context.instrument.lotSize),
   leverage: context.leverage,
 })
 
-/** The order's size in the base coin (down to the lot), or undefined while the amount is not a number. */
+/** Whether the draft is a spot market buy of a total to spend in the quote coin (the engine's market buy by budget). */
+export const spendsQuote = (draft: OrderDraft, context: Pick<DraftContext, 'biz'>) =>
+  context.biz === 'spot' && draft.kind === 'market' && draft.side === 'buy' && draft.amountIn === 'quote'
+
+/**
+ * The order's size in the base coin (down to the lot), or undefined while the amount is not a number. A total to
+ * spend buys an estimated size: the total at the last price, cut to the lot (the book decides the real one).
+ */
 export function baseSize(draft: OrderDraft, context: DraftContext): Money | undefined {
   const amount = decimal(draft.amount)
   if (!amount) return undefined
+  if (spendsQuote(draft, context))
+    return floorToLot(amount.div(valuationPrice(draft, context)), new Exact(context.instrument.lotSize))
   if (context.biz === 'spot') return amount
   return sizeFromUnit(amount, context.unit, unitContext(draft, context))
 }
@@ -145,6 +172,7 @@ export function toRequest(draft: OrderDraft, context: DraftContext, clientOrderI
     ...(stop ? { triggerPrice: plain(draft.trigger) } : {}),
   }
   if (context.biz === 'spot') {
+    if (spendsQuote(draft, context)) return { ...request, quoteSize: plain(draft.amount) }
     // A stop-market buy is sized by what it may spend: the amount at its trigger.
     if (type === 'stop-market' && draft.side === 'buy') {
       const size = decimal(draft.amount)
@@ -199,6 +227,12 @@ export function previewDraft(draft: OrderDraft, context: DraftContext): DraftPre
       liquidation: undefined,
       cost: undefined,
     }
+  if (spendsQuote(draft, context)) {
+    // The total is what is spent at most; the fee is taken from the coin bought.
+    const budget = decimal(draft.amount) ?? new Exact(0)
+    const fee = feeFor(new Exact(1), size, feeRate)
+    return { size, value: budget, fee, feeCoin, margin: undefined, liquidation: undefined, cost: budget }
+  }
   const value = size.times(price)
   if (biz === 'spot') {
     const fee = draft.side === 'buy' ? feeFor(new Exact(1), size, feeRate) : feeFor(price, size, feeRate)
@@ -240,6 +274,7 @@ export function amountAtPercent(percent: number, draft: OrderDraft, context: Dra
   const price = valuationPrice(draft, context)
   if (price.isZero()) return ''
   let size: Money
+  if (spendsQuote(draft, context)) return share.toDecimalPlaces(QUOTE_DIGITS, Exact.ROUND_DOWN).toFixed()
   if (context.biz === 'spot') {
     size = draft.side === 'sell' ? floorToLot(share, lot) : floorToLot(share.div(price), lot)
   } else if (draft.reduceOnly && context.position) {
@@ -272,10 +307,14 @@ export function validateDraft(draft: OrderDraft, context: DraftContext): DraftEr
   if (draft.amount === '') errors.amount = 'required'
   if (Object.keys(errors).length > 0) return errors
   const size = baseSize(draft, context)
-  if (!size || size.isZero()) return { amount: 'zero-size' }
+  const quote = spendsQuote(draft, context)
+  // A total to spend is checked by the exchange as a total (its minimum order value); a size must buy a lot.
+  if (!quote && (!size || size.isZero())) return { amount: 'zero-size' }
   const mark = new Exact(context.mark)
-  // The exchange's checks, on the size in the coin.
-  const request = toRequest({ ...draft, amount: size.toFixed() }, { ...context, unit: 'coin' }, 'preview')
+  // The exchange's checks, on the size in the coin (or the total to spend).
+  const request = quote
+    ? toRequest(draft, context, 'preview')
+    : toRequest({ ...draft, amount: (size ?? new Exact(0)).toFixed() }, { ...context, unit: 'coin' }, 'preview')
   const checked = checkOrder(request, context.biz, { ...context.instrument, ...context.instrument.rules }, mark)
   if (!checked.ok) {
     const field = draftFieldOf(checked.refusal.field) ?? 'amount'
@@ -292,7 +331,8 @@ export function validateDraft(draft: OrderDraft, context: DraftContext): DraftEr
   if (context.biz === 'futures') {
     if (draft.reduceOnly) {
       const position = context.position
-      const closes = position && position.side === (draft.side === 'buy' ? -1 : 1) && size.lte(position.size)
+      const closes =
+        position && position.side === (draft.side === 'buy' ? -1 : 1) && size !== undefined && size.lte(position.size)
       if (!closes) return { reduceOnly: 'reduce-only-would-increase' }
     } else {
       const tpsl = tpslRefusal(
@@ -302,7 +342,7 @@ export function validateDraft(draft: OrderDraft, context: DraftContext): DraftEr
         order.stopLossPrice,
       )
       if (tpsl) return { [draftFieldOf(tpsl.field) ?? 'takeProfit']: tpsl.reason }
-      if (!bracketAllows(draft.side, size, order.price ?? mark, context)) return { amount: 'position-bracket' }
+      if (size && !bracketAllows(draft.side, size, order.price ?? mark, context)) return { amount: 'position-bracket' }
     }
   }
   const cost = previewDraft(draft, context).cost
@@ -324,3 +364,14 @@ function bracketAllows(side: OrderDraft['side'], size: Money, price: Money, cont
 }
 
 export const hasDraftErrors = (errors: DraftErrors) => Object.keys(errors).length > 0
+
+/** The prices the exchange's band allows around the mark now, on the tick (the band's ends rounded inward). */
+export function priceBand(context: Pick<DraftContext, 'instrument' | 'mark'>): { low: Money; high: Money } {
+  const mark = new Exact(context.mark)
+  const tick = new Exact(context.instrument.tickSize)
+  const reach = mark.times(context.instrument.rules.priceBandRatio)
+  return {
+    low: mark.minus(reach).div(tick).ceil().times(tick),
+    high: mark.plus(reach).div(tick).floor().times(tick),
+  }
+}

@@ -35,7 +35,8 @@ export function mergeOpenOrders(open: readonly Order[], changed: readonly Order[
   return [...[...byId.values()].filter(isOpen), ...kept]
 }
 
-function patchOpenOrders(client: QueryClient, biz: TradingMarket, changed: Order[], snapshot: boolean) {
+/** The open orders after `changed` (or, from a snapshot, these alone), into the cached read. */
+export function patchOpenOrders(client: QueryClient, biz: TradingMarket, changed: Order[], snapshot: boolean) {
   client.setQueryData(tradingQueries.openOrders(biz).queryKey, (current): Loaded<Order[]> | undefined => {
     if (snapshot) return loadedOk(changed.filter(isOpen))
     return current?.status === 'ok' ? loadedOk(mergeOpenOrders(current.data, changed)) : current

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { TRADING_PAGES } from '#/app.config.ts'
 import type { TradingMarket } from '#/contract/index.ts'
 import { Pager } from '#/ui/Pager.tsx'
-import { Amount } from '#/ui/Amount.tsx'
+import { Amount, CoinAmount } from '#/ui/Amount.tsx'
 import { QUOTE_DIGITS, type PairFacts } from '../shared/pair.ts'
 import { dataOf, tradingQueries } from '../trading.queries.ts'
 import { OrderTime, PanelTable, SideText } from './PanelTable.tsx'
@@ -33,8 +33,7 @@ export function Fills({ biz, factsOf }: { biz: TradingMarket; factsOf: (pairCode
               <Amount key="size" value={fill.size} digits={pair.sizeDigits} />,
               <Amount key="quote" value={fill.quote} digits={QUOTE_DIGITS} />,
               <span key="fee">
-                <Amount value={fill.fee} digits={fill.feeCoin === pair.quote ? QUOTE_DIGITS + 2 : pair.sizeDigits} />{' '}
-                {fill.feeCoin}
+                <CoinAmount value={fill.fee} /> {fill.feeCoin}
               </span>,
               fill.role === 'maker' ? t`Maker` : t`Taker`,
             ],

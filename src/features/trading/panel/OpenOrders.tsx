@@ -7,12 +7,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Order, TradingMarket } from '#/contract/index.ts'
+import { Exact } from '#/contract/money.ts'
 import type { Loaded } from '#/exchange-client/index.ts'
 import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
 import { NumberField } from '#/ui/NumberField.tsx'
 import { notify } from '#/ui/toast.ts'
 import { useSingleFlight } from '#/ui/useSingleFlight.ts'
-import { precision } from '#/lib/input-filters/filters.ts'
 import { Amount } from '#/ui/Amount.tsx'
 import type { PairFacts } from '../shared/pair.ts'
 import { amendOrder, cancelAllOrders, cancelOrder } from '../trading.functions.ts'
@@ -24,7 +24,7 @@ import { OrderTime, PanelTable, SideText } from './PanelTable.tsx'
 
 export interface OpenOrdersProps {
   biz: TradingMarket
-  /** The terminal's pair (its "cancel all" and, with thisPairOnly, its orders alone). */
+  /** The terminal's pair: with thisPairOnly, its orders alone and its own "cancel all" (the orders page has neither). */
   pair: PairFacts
   factsOf: (pairCode: string) => PairFacts
   thisPairOnly: boolean
@@ -37,9 +37,8 @@ export function OpenOrders({ biz, pair, factsOf, thisPairOnly }: OpenOrdersProps
   const { label } = pair
   const [amending, setAmending] = useState<Order | undefined>()
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set())
-  const orders = (dataOf(useQuery(tradingQueries.openOrders(biz)).data) ?? []).filter(
-    (o) => !thisPairOnly || o.pairCode === pair.pairCode,
-  )
+  const all = dataOf(useQuery(tradingQueries.openOrders(biz)).data) ?? []
+  const orders = all.filter((o) => !thisPairOnly || o.pairCode === pair.pairCode)
 
   const patch = (changed: Order[]) =>
     client.setQueryData(tradingQueries.openOrders(biz).queryKey, (current): Loaded<Order[]> | undefined =>
@@ -72,17 +71,19 @@ export function OpenOrders({ biz, pair, factsOf, thisPairOnly }: OpenOrdersProps
   return (
     <div className="flex flex-col gap-2" data-testid="open-orders">
       <div className="flex flex-wrap justify-end gap-2 px-3">
+        {thisPairOnly ? (
+          <button
+            type="button"
+            disabled={flight.busy || orders.length === 0}
+            onClick={() => void cancelAll('pair')}
+            className="rounded-lg border border-line px-2.5 py-1 text-xs hover:border-down disabled:opacity-40"
+          >
+            <Trans>Cancel all of {label}</Trans>
+          </button>
+        ) : null}
         <button
           type="button"
-          disabled={flight.busy || orders.length === 0}
-          onClick={() => void cancelAll('pair')}
-          className="rounded-lg border border-line px-2.5 py-1 text-xs hover:border-down disabled:opacity-40"
-        >
-          <Trans>Cancel all of {label}</Trans>
-        </button>
-        <button
-          type="button"
-          disabled={flight.busy}
+          disabled={flight.busy || all.length === 0}
           onClick={() => void cancelAll('all')}
           className="rounded-lg border border-line px-2.5 py-1 text-xs hover:border-down disabled:opacity-40"
         >
@@ -155,7 +156,8 @@ export function OpenOrders({ biz, pair, factsOf, thisPairOnly }: OpenOrdersProps
   )
 }
 
-function AmendDialog({
+/** Changes an order's price or size; an empty or zero field is refused at the field, before anything is sent. */
+export function AmendDialog({
   order,
   biz,
   pair,
@@ -174,9 +176,13 @@ function AmendDialog({
   const [error, setError] = useState<{ field: 'price' | 'size'; text: string } | undefined>()
   const save = () =>
     flight.run(async () => {
+      if (order.price !== null && (price === '' || new Exact(price).isZero()))
+        return setError({ field: 'price', text: refusalText(i18n, 'required') })
+      if (size === '') return setError({ field: 'size', text: refusalText(i18n, 'required') })
+      if (new Exact(size).isZero()) return setError({ field: 'size', text: refusalText(i18n, 'zero-size') })
       const change = {
-        ...(price !== order.price ? { price } : {}),
-        ...(size !== order.size ? { size } : {}),
+        ...(order.price === null || new Exact(price).eq(order.price) ? {} : { price }),
+        ...(order.size !== null && new Exact(size).eq(order.size) ? {} : { size }),
       }
       if (Object.keys(change).length === 0) return onDone(undefined)
       const sent = await amendOrder({ data: { biz, orderId: order.id, ...change } })
@@ -202,7 +208,7 @@ function AmendDialog({
           name="amend-price"
           label={t`Price (${quote})`}
           value={price}
-          filter={(v) => precision(v, pair.priceDigits)}
+          decimals={pair.priceDigits}
           onValue={(v) => (setPrice(v), setError(undefined))}
           onBlur={() => undefined}
           error={error?.field === 'price' ? error.text : undefined}
@@ -211,7 +217,7 @@ function AmendDialog({
           name="amend-size"
           label={t`Amount (${base}), filled part included`}
           value={size}
-          filter={(v) => precision(v, pair.sizeDigits)}
+          decimals={pair.sizeDigits}
           onValue={(v) => (setSize(v), setError(undefined))}
           onBlur={() => undefined}
           error={error?.field === 'size' ? error.text : undefined}

@@ -1,12 +1,15 @@
-/** The trader's ended orders on a market, newest first, a page at a time: how each ended and at what average price. */
+/**
+ * The trader's ended orders on a market, newest first, a page at a time: when each was placed (Time) and last changed
+ * (Updated), how it ended and at what average price.
+ */
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { TRADING_PAGES } from '#/app.config.ts'
 import type { TradingMarket } from '#/contract/index.ts'
 import { Pager } from '#/ui/Pager.tsx'
-import { Amount } from '#/ui/Amount.tsx'
-import { QUOTE_DIGITS, type PairFacts } from '../shared/pair.ts'
+import { Amount, CoinAmount } from '#/ui/Amount.tsx'
+import type { PairFacts } from '../shared/pair.ts'
 import { dataOf, tradingQueries } from '../trading.queries.ts'
 import { cancelReasonText, orderKindText, statusText } from '../trading.texts.ts'
 import { OrderTime, PanelTable, SideText } from './PanelTable.tsx'
@@ -21,14 +24,25 @@ export function OrderHistory({ biz, factsOf }: { biz: TradingMarket; factsOf: (p
       <PanelTable
         label={t`Order history`}
         empty={t`No orders yet.`}
-        columns={[t`Time`, t`Pair`, t`Type`, t`Side`, t`Price`, t`Average`, t`Filled`, t`Fee`, t`Status`]}
+        columns={[
+          t`Time`,
+          t`Pair`,
+          t`Type`,
+          t`Side`,
+          t`Price`,
+          t`Average`,
+          t`Filled`,
+          t`Fee`,
+          t`Status`,
+          t({ message: 'Updated', context: 'order last changed' }),
+        ]}
         rows={(history?.list ?? []).map((order) => {
           const why = cancelReasonText(i18n, order.cancelReason)
           const pair = factsOf(order.pairCode)
           return {
             key: order.id,
             cells: [
-              <OrderTime key="time" ms={order.updatedAt} />,
+              <OrderTime key="time" ms={order.createdAt} />,
               pair.label,
               orderKindText(i18n, order),
               <SideText key="side" side={order.side} biz={biz} />,
@@ -40,10 +54,10 @@ export function OrderHistory({ biz, factsOf }: { biz: TradingMarket; factsOf: (p
               <Amount key="avg" value={order.averagePrice} digits={pair.priceDigits} />,
               <Amount key="filled" value={order.filled} digits={pair.sizeDigits} />,
               <span key="fee">
-                <Amount value={order.fee} digits={order.feeCoin === pair.quote ? QUOTE_DIGITS + 2 : pair.sizeDigits} />{' '}
-                {order.feeCoin}
+                <CoinAmount value={order.fee} /> {order.feeCoin}
               </span>,
               why ? `${statusText(i18n, order.status)} (${why})` : statusText(i18n, order.status),
+              <OrderTime key="updated" ms={order.updatedAt} />,
             ],
           }
         })}

@@ -5,6 +5,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { OrderSide, TradingMarket } from '#/contract/index.ts'
+import { DateTime } from '#/ui/DateTime.tsx'
 
 export interface PanelRow {
   key: string
@@ -77,12 +78,7 @@ export function PanelTable({
 }
 
 export function OrderTime({ ms }: { ms: number }) {
-  const { i18n } = useLingui()
-  return (
-    <span dir="ltr" className="tabular-nums">
-      {new Date(ms).toLocaleString(i18n.locale.replace('_', '-'), { hour12: false })}
-    </span>
-  )
+  return <DateTime at={ms} />
 }
 
 export function SideText({ side, biz }: { side: OrderSide; biz: TradingMarket }) {

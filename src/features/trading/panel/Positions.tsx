@@ -10,7 +10,6 @@ import { useState } from 'react'
 import type { TradingMarket, TradingPosition } from '#/contract/index.ts'
 import { Exact } from '#/contract/money.ts'
 import { assetsQueries, FUTURES_WALLET } from '#/features/assets/index.ts'
-import { precision } from '#/lib/input-filters/filters.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
 import { NumberField } from '#/ui/NumberField.tsx'
@@ -25,11 +24,13 @@ import { loadedOk } from '#/exchange-client/index.ts'
 import { refusalText } from '../trading.texts.ts'
 import { PanelTable } from './PanelTable.tsx'
 import { AdlLights } from './AdlLights.tsx'
+import { estimatedPnl, TpslCell } from './TpslCell.tsx'
+import { CloseAllDialog, newClientOrderId, ReverseDialog } from './PositionActions.tsx'
+import { FundingDialog } from './FundingDialog.tsx'
 import { HelpLink } from '#/features/i18n/index.ts'
 
-type Action = { kind: 'close' | 'tpsl' | 'margin'; position: TradingPosition }
-
-const newClientOrderId = () => `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
+type Action =
+  { kind: 'close' | 'tpsl' | 'margin' | 'reverse' | 'funding'; position: TradingPosition } | { kind: 'close-all' }
 
 export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pairCode: string) => PairFacts }) {
   const { t, i18n } = useLingui()
@@ -54,8 +55,21 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
     void client.invalidateQueries({ queryKey: tradingQueries.positions(biz).queryKey })
   }
 
+  const own = positions.filter((p) => p.copyId === null)
   return (
     <div className="flex flex-col gap-2" data-testid="positions">
+      {futures && own.length > 0 ? (
+        <div className="flex justify-end px-3">
+          <button
+            type="button"
+            onClick={() => setAction({ kind: 'close-all' })}
+            className="rounded-lg border border-line px-2.5 py-1 text-xs hover:border-down"
+            data-testid="close-all-positions"
+          >
+            <Trans>Close all</Trans>
+          </button>
+        </div>
+      ) : null}
       <PanelTable
         label={t`Positions`}
         empty={t`No open positions.`}
@@ -112,10 +126,7 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
                 <span dir="ltr">({format.percent(position.roe)})</span>
               </span>,
               ...(futures ? [<AdlLights key="adl" quantile={position.adlQuantile} />] : []),
-              <span key="tpsl" dir="ltr">
-                <Amount value={position.takeProfitPrice} digits={pair.priceDigits} /> /{' '}
-                <Amount value={position.stopLossPrice} digits={pair.priceDigits} />
-              </span>,
+              <TpslCell key="tpsl" position={position} digits={pair.priceDigits} />,
               copied ? (
                 <button
                   key="actions"
@@ -145,6 +156,26 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
                   >
                     <Trans>TP / SL</Trans>
                   </button>
+                  {futures ? (
+                    <button
+                      type="button"
+                      onClick={() => setAction({ kind: 'reverse', position })}
+                      className="rounded px-2 py-0.5 text-xs text-brand hover:underline"
+                      data-testid="reverse-position"
+                    >
+                      <Trans context="position">Reverse</Trans>
+                    </button>
+                  ) : null}
+                  {futures ? (
+                    <button
+                      type="button"
+                      onClick={() => setAction({ kind: 'funding', position })}
+                      className="rounded px-2 py-0.5 text-xs text-brand hover:underline"
+                      data-testid="position-funding"
+                    >
+                      <Trans context="position">Funding</Trans>
+                    </button>
+                  ) : null}
                   {position.marginMode === 'isolated' && biz === 'futures' ? (
                     <button
                       type="button"
@@ -179,6 +210,21 @@ export function Positions({ biz, factsOf }: { biz: TradingMarket; factsOf: (pair
       {action?.kind === 'margin' ? (
         <MarginDialog biz={biz} position={action.position} onDone={() => setAction(undefined)} />
       ) : null}
+      {action?.kind === 'reverse' ? (
+        <ReverseDialog
+          position={action.position}
+          pair={factsOf(action.position.pairCode)}
+          onDone={() => setAction(undefined)}
+        />
+      ) : null}
+      {action?.kind === 'funding' ? (
+        <FundingDialog
+          position={action.position}
+          pair={factsOf(action.position.pairCode)}
+          onDone={() => setAction(undefined)}
+        />
+      ) : null}
+      {action?.kind === 'close-all' ? <CloseAllDialog positions={own} onDone={() => setAction(undefined)} /> : null}
     </div>
   )
 }
@@ -245,7 +291,7 @@ function CloseDialog({ biz, position, pair, onDone }: DialogProps & { pair: Pair
             label={t`Price (${quote})`}
             hint={t`Closes at once what the book fills at this price or better; the rest is not kept.`}
             value={price}
-            filter={(v) => precision(v, pair.priceDigits)}
+            decimals={pair.priceDigits}
             onValue={(v) => (setPrice(v), setError(undefined))}
             onBlur={() => undefined}
           />
@@ -254,7 +300,7 @@ function CloseDialog({ biz, position, pair, onDone }: DialogProps & { pair: Pair
           name="close-size"
           label={t`Amount (${base})`}
           value={size}
-          filter={(v) => precision(v, pair.sizeDigits)}
+          decimals={pair.sizeDigits}
           onValue={(v) => (setSize(v), setError(undefined))}
           onBlur={() => undefined}
           error={error}
@@ -284,8 +330,15 @@ function CloseDialog({ biz, position, pair, onDone }: DialogProps & { pair: Pair
   )
 }
 
-function TpslDialog({ biz, position, pair, onDone }: DialogProps & { pair: PairFacts }) {
+export function TpslDialog({ biz, position, pair, onDone }: DialogProps & { pair: PairFacts }) {
   const { t, i18n } = useLingui()
+  const format = useNumberFormat()
+  /** The estimated PnL at a typed price, once it is a price. */
+  const pnlHint = (price: string) => {
+    if (!/^\d+(\.\d+)?$/.test(price) || new Exact(price).isZero()) return undefined
+    const pnl = format.number(estimatedPnl(position, price), { digits: QUOTE_DIGITS, signed: true })
+    return t`Estimated PnL ${pnl} USDT (before fees)`
+  }
   const client = useQueryClient()
   const flight = useSingleFlight()
   const { quote } = pair
@@ -323,8 +376,9 @@ function TpslDialog({ biz, position, pair, onDone }: DialogProps & { pair: PairF
         <NumberField
           name="tp"
           label={t`Take profit (${quote})`}
+          hint={pnlHint(takeProfit)}
           value={takeProfit}
-          filter={(v) => precision(v, pair.priceDigits)}
+          decimals={pair.priceDigits}
           onValue={(v) => (setTakeProfit(v), setError(undefined))}
           onBlur={() => undefined}
           error={error?.field === 'takeProfit' ? error.text : undefined}
@@ -332,8 +386,9 @@ function TpslDialog({ biz, position, pair, onDone }: DialogProps & { pair: PairF
         <NumberField
           name="sl"
           label={t`Stop loss (${quote})`}
+          hint={pnlHint(stopLoss)}
           value={stopLoss}
-          filter={(v) => precision(v, pair.priceDigits)}
+          decimals={pair.priceDigits}
           onValue={(v) => (setStopLoss(v), setError(undefined))}
           onBlur={() => undefined}
           error={error?.field === 'stopLoss' ? error.text : undefined}
@@ -393,7 +448,7 @@ function MarginDialog({ biz, position, onDone }: DialogProps) {
           label={t`Amount (USDT)`}
           hint={t`More margin moves the liquidation price away; removing is possible down to the initial margin.`}
           value={amount}
-          filter={(v) => precision(v, QUOTE_DIGITS)}
+          decimals={QUOTE_DIGITS}
           onValue={(v) => (setAmount(v), setError(undefined))}
           onBlur={() => undefined}
           error={error}
