@@ -116,6 +116,8 @@ export const COOKIES = {
   appLang: 'app_lang',
   i18nRedirected: 'i18n_redirected',
   token: 'correction_token',
+  /** HttpOnly, minutes long: the ticket between the password and the two-factor code of a sign-in. */
+  loginTicket: 'login_ticket',
   /** Every cookie that carries a session (§3); all are cleared when a session ends. */
   session: [
     'correction_accessToken',
@@ -278,6 +280,25 @@ export const ACCOUNTS = {
   sessionTouchSeconds: 5 * 60,
   /** userSubType 2 is a sub-account (§3, §6). */
   subAccountType: 2,
+  /** Two-factor authentication: RFC 6238 TOTP as authenticator apps expect it (SHA-1, 6 digits, 30 s). */
+  totpDigits: 6,
+  totpPeriodSeconds: 30,
+  /** Codes of one step either side of now are accepted (a phone's clock a little off); each step counts once. */
+  totpWindowSteps: 1,
+  /** 20 bytes, the RFC's key size for SHA-1. */
+  totpSecretBytes: 20,
+  /** The name the authenticator app shows above the account. */
+  totpIssuer: 'Tandem',
+  /** One-time recovery codes given at set-up, each signing in once instead of the app's code. */
+  recoveryCodeCount: 10,
+  /** The sign-in's second step: its ticket lasts this long and takes this many wrong codes before it is burned. */
+  loginTicketTtlSeconds: 5 * 60,
+  loginTicketMaxAttempts: 5,
+  /** Two-factor codes checked for one account a minute, over every ticket, set-up and settings change. */
+  twoFactorAttemptsPerMinute: 5,
+  /** The security page shows where a session signed in from as its network only: IPv4 /24, IPv6 /48. */
+  sessionNetworkPrefixV4: 24,
+  sessionNetworkPrefixV6: 48,
 } as const
 
 /**

@@ -13,10 +13,15 @@ import { Route as BaselineRouteImport } from './routes/baseline'
 import { Route as Char123LocaleChar125RouteRouteImport } from './routes/{-$locale}/route'
 import { Route as Char123LocaleChar125IndexRouteImport } from './routes/{-$locale}/index'
 import { Route as Char123LocaleChar125AssetsRouteImport } from './routes/{-$locale}/assets'
+import { Route as Char123LocaleChar125ForgotPasswordRouteImport } from './routes/{-$locale}/forgot-password'
 import { Route as Char123LocaleChar125LoginRouteImport } from './routes/{-$locale}/login'
 import { Route as Char123LocaleChar125MarketsRouteImport } from './routes/{-$locale}/markets'
 import { Route as Char123LocaleChar125OrdersRouteImport } from './routes/{-$locale}/orders'
+import { Route as Char123LocaleChar125PrivacyRouteImport } from './routes/{-$locale}/privacy'
 import { Route as Char123LocaleChar125RegisterRouteImport } from './routes/{-$locale}/register'
+import { Route as Char123LocaleChar125SandboxInboxRouteImport } from './routes/{-$locale}/sandbox-inbox'
+import { Route as Char123LocaleChar125TermsRouteImport } from './routes/{-$locale}/terms'
+import { Route as Char123LocaleChar125AccountSecurityRouteImport } from './routes/{-$locale}/account/security'
 import { Route as Char123LocaleChar125AffiliateRegisterIndexRouteImport } from './routes/{-$locale}/affiliate-register/index'
 import { Route as Char123LocaleChar125AffiliateRegisterWhyJoinChar123productChar125RouteImport } from './routes/{-$locale}/affiliate-register/why-join-{$product}'
 import { Route as Char123LocaleChar125BotTradeSourceTypeRouteImport } from './routes/{-$locale}/bot-trade/$sourceType'
@@ -61,6 +66,12 @@ const Char123LocaleChar125AssetsRoute =
     path: '/assets',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const Char123LocaleChar125ForgotPasswordRoute =
+  Char123LocaleChar125ForgotPasswordRouteImport.update({
+    id: '/forgot-password',
+    path: '/forgot-password',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
 const Char123LocaleChar125LoginRoute =
   Char123LocaleChar125LoginRouteImport.update({
     id: '/login',
@@ -79,10 +90,34 @@ const Char123LocaleChar125OrdersRoute =
     path: '/orders',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
+const Char123LocaleChar125PrivacyRoute =
+  Char123LocaleChar125PrivacyRouteImport.update({
+    id: '/privacy',
+    path: '/privacy',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
 const Char123LocaleChar125RegisterRoute =
   Char123LocaleChar125RegisterRouteImport.update({
     id: '/register',
     path: '/register',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125SandboxInboxRoute =
+  Char123LocaleChar125SandboxInboxRouteImport.update({
+    id: '/sandbox-inbox',
+    path: '/sandbox-inbox',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125TermsRoute =
+  Char123LocaleChar125TermsRouteImport.update({
+    id: '/terms',
+    path: '/terms',
+    getParentRoute: () => Char123LocaleChar125RouteRoute,
+  } as any)
+const Char123LocaleChar125AccountSecurityRoute =
+  Char123LocaleChar125AccountSecurityRouteImport.update({
+    id: '/account/security',
+    path: '/account/security',
     getParentRoute: () => Char123LocaleChar125RouteRoute,
   } as any)
 const Char123LocaleChar125AffiliateRegisterIndexRoute =
@@ -212,11 +247,16 @@ export interface FileRoutesByFullPath {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/baseline': typeof BaselineRoute
   '/{-$locale}/assets': typeof Char123LocaleChar125AssetsRoute
+  '/{-$locale}/forgot-password': typeof Char123LocaleChar125ForgotPasswordRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginRoute
   '/{-$locale}/markets': typeof Char123LocaleChar125MarketsRoute
   '/{-$locale}/orders': typeof Char123LocaleChar125OrdersRoute
+  '/{-$locale}/privacy': typeof Char123LocaleChar125PrivacyRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
+  '/{-$locale}/sandbox-inbox': typeof Char123LocaleChar125SandboxInboxRoute
+  '/{-$locale}/terms': typeof Char123LocaleChar125TermsRoute
   '/{-$locale}/': typeof Char123LocaleChar125IndexRoute
+  '/{-$locale}/account/security': typeof Char123LocaleChar125AccountSecurityRoute
   '/{-$locale}/affiliate-register/why-join-{$product}': typeof Char123LocaleChar125AffiliateRegisterWhyJoinChar123productChar125Route
   '/{-$locale}/bot-trade/$sourceType': typeof Char123LocaleChar125BotTradeSourceTypeRoute
   '/{-$locale}/copy-trading/$': typeof Char123LocaleChar125CopyTradingSplatRoute
@@ -241,11 +281,16 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/baseline': typeof BaselineRoute
   '/{-$locale}/assets': typeof Char123LocaleChar125AssetsRoute
+  '/{-$locale}/forgot-password': typeof Char123LocaleChar125ForgotPasswordRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginRoute
   '/{-$locale}/markets': typeof Char123LocaleChar125MarketsRoute
   '/{-$locale}/orders': typeof Char123LocaleChar125OrdersRoute
+  '/{-$locale}/privacy': typeof Char123LocaleChar125PrivacyRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
+  '/{-$locale}/sandbox-inbox': typeof Char123LocaleChar125SandboxInboxRoute
+  '/{-$locale}/terms': typeof Char123LocaleChar125TermsRoute
   '/{-$locale}': typeof Char123LocaleChar125IndexRoute
+  '/{-$locale}/account/security': typeof Char123LocaleChar125AccountSecurityRoute
   '/{-$locale}/affiliate-register/why-join-{$product}': typeof Char123LocaleChar125AffiliateRegisterWhyJoinChar123productChar125Route
   '/{-$locale}/bot-trade/$sourceType': typeof Char123LocaleChar125BotTradeSourceTypeRoute
   '/{-$locale}/copy-trading/$': typeof Char123LocaleChar125CopyTradingSplatRoute
@@ -272,11 +317,16 @@ export interface FileRoutesById {
   '/{-$locale}': typeof Char123LocaleChar125RouteRouteWithChildren
   '/baseline': typeof BaselineRoute
   '/{-$locale}/assets': typeof Char123LocaleChar125AssetsRoute
+  '/{-$locale}/forgot-password': typeof Char123LocaleChar125ForgotPasswordRoute
   '/{-$locale}/login': typeof Char123LocaleChar125LoginRoute
   '/{-$locale}/markets': typeof Char123LocaleChar125MarketsRoute
   '/{-$locale}/orders': typeof Char123LocaleChar125OrdersRoute
+  '/{-$locale}/privacy': typeof Char123LocaleChar125PrivacyRoute
   '/{-$locale}/register': typeof Char123LocaleChar125RegisterRoute
+  '/{-$locale}/sandbox-inbox': typeof Char123LocaleChar125SandboxInboxRoute
+  '/{-$locale}/terms': typeof Char123LocaleChar125TermsRoute
   '/{-$locale}/': typeof Char123LocaleChar125IndexRoute
+  '/{-$locale}/account/security': typeof Char123LocaleChar125AccountSecurityRoute
   '/{-$locale}/affiliate-register/why-join-{$product}': typeof Char123LocaleChar125AffiliateRegisterWhyJoinChar123productChar125Route
   '/{-$locale}/bot-trade/$sourceType': typeof Char123LocaleChar125BotTradeSourceTypeRoute
   '/{-$locale}/copy-trading/$': typeof Char123LocaleChar125CopyTradingSplatRoute
@@ -304,11 +354,16 @@ export interface FileRouteTypes {
     | '/{-$locale}'
     | '/baseline'
     | '/{-$locale}/assets'
+    | '/{-$locale}/forgot-password'
     | '/{-$locale}/login'
     | '/{-$locale}/markets'
     | '/{-$locale}/orders'
+    | '/{-$locale}/privacy'
     | '/{-$locale}/register'
+    | '/{-$locale}/sandbox-inbox'
+    | '/{-$locale}/terms'
     | '/{-$locale}/'
+    | '/{-$locale}/account/security'
     | '/{-$locale}/affiliate-register/why-join-{$product}'
     | '/{-$locale}/bot-trade/$sourceType'
     | '/{-$locale}/copy-trading/$'
@@ -333,11 +388,16 @@ export interface FileRouteTypes {
   to:
     | '/baseline'
     | '/{-$locale}/assets'
+    | '/{-$locale}/forgot-password'
     | '/{-$locale}/login'
     | '/{-$locale}/markets'
     | '/{-$locale}/orders'
+    | '/{-$locale}/privacy'
     | '/{-$locale}/register'
+    | '/{-$locale}/sandbox-inbox'
+    | '/{-$locale}/terms'
     | '/{-$locale}'
+    | '/{-$locale}/account/security'
     | '/{-$locale}/affiliate-register/why-join-{$product}'
     | '/{-$locale}/bot-trade/$sourceType'
     | '/{-$locale}/copy-trading/$'
@@ -363,11 +423,16 @@ export interface FileRouteTypes {
     | '/{-$locale}'
     | '/baseline'
     | '/{-$locale}/assets'
+    | '/{-$locale}/forgot-password'
     | '/{-$locale}/login'
     | '/{-$locale}/markets'
     | '/{-$locale}/orders'
+    | '/{-$locale}/privacy'
     | '/{-$locale}/register'
+    | '/{-$locale}/sandbox-inbox'
+    | '/{-$locale}/terms'
     | '/{-$locale}/'
+    | '/{-$locale}/account/security'
     | '/{-$locale}/affiliate-register/why-join-{$product}'
     | '/{-$locale}/bot-trade/$sourceType'
     | '/{-$locale}/copy-trading/$'
@@ -425,6 +490,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125AssetsRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/{-$locale}/forgot-password': {
+      id: '/{-$locale}/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/{-$locale}/forgot-password'
+      preLoaderRoute: typeof Char123LocaleChar125ForgotPasswordRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
     '/{-$locale}/login': {
       id: '/{-$locale}/login'
       path: '/login'
@@ -446,11 +518,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Char123LocaleChar125OrdersRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
+    '/{-$locale}/privacy': {
+      id: '/{-$locale}/privacy'
+      path: '/privacy'
+      fullPath: '/{-$locale}/privacy'
+      preLoaderRoute: typeof Char123LocaleChar125PrivacyRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
     '/{-$locale}/register': {
       id: '/{-$locale}/register'
       path: '/register'
       fullPath: '/{-$locale}/register'
       preLoaderRoute: typeof Char123LocaleChar125RegisterRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/sandbox-inbox': {
+      id: '/{-$locale}/sandbox-inbox'
+      path: '/sandbox-inbox'
+      fullPath: '/{-$locale}/sandbox-inbox'
+      preLoaderRoute: typeof Char123LocaleChar125SandboxInboxRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/terms': {
+      id: '/{-$locale}/terms'
+      path: '/terms'
+      fullPath: '/{-$locale}/terms'
+      preLoaderRoute: typeof Char123LocaleChar125TermsRouteImport
+      parentRoute: typeof Char123LocaleChar125RouteRoute
+    }
+    '/{-$locale}/account/security': {
+      id: '/{-$locale}/account/security'
+      path: '/account/security'
+      fullPath: '/{-$locale}/account/security'
+      preLoaderRoute: typeof Char123LocaleChar125AccountSecurityRouteImport
       parentRoute: typeof Char123LocaleChar125RouteRoute
     }
     '/{-$locale}/affiliate-register/': {
@@ -598,11 +698,16 @@ declare module '@tanstack/react-router' {
 
 interface Char123LocaleChar125RouteRouteChildren {
   Char123LocaleChar125AssetsRoute: typeof Char123LocaleChar125AssetsRoute
+  Char123LocaleChar125ForgotPasswordRoute: typeof Char123LocaleChar125ForgotPasswordRoute
   Char123LocaleChar125LoginRoute: typeof Char123LocaleChar125LoginRoute
   Char123LocaleChar125MarketsRoute: typeof Char123LocaleChar125MarketsRoute
   Char123LocaleChar125OrdersRoute: typeof Char123LocaleChar125OrdersRoute
+  Char123LocaleChar125PrivacyRoute: typeof Char123LocaleChar125PrivacyRoute
   Char123LocaleChar125RegisterRoute: typeof Char123LocaleChar125RegisterRoute
+  Char123LocaleChar125SandboxInboxRoute: typeof Char123LocaleChar125SandboxInboxRoute
+  Char123LocaleChar125TermsRoute: typeof Char123LocaleChar125TermsRoute
   Char123LocaleChar125IndexRoute: typeof Char123LocaleChar125IndexRoute
+  Char123LocaleChar125AccountSecurityRoute: typeof Char123LocaleChar125AccountSecurityRoute
   Char123LocaleChar125AffiliateRegisterWhyJoinChar123productChar125Route: typeof Char123LocaleChar125AffiliateRegisterWhyJoinChar123productChar125Route
   Char123LocaleChar125BotTradeSourceTypeRoute: typeof Char123LocaleChar125BotTradeSourceTypeRoute
   Char123LocaleChar125CopyTradingSplatRoute: typeof Char123LocaleChar125CopyTradingSplatRoute
@@ -628,11 +733,19 @@ interface Char123LocaleChar125RouteRouteChildren {
 const Char123LocaleChar125RouteRouteChildren: Char123LocaleChar125RouteRouteChildren =
   {
     Char123LocaleChar125AssetsRoute: Char123LocaleChar125AssetsRoute,
+    Char123LocaleChar125ForgotPasswordRoute:
+      Char123LocaleChar125ForgotPasswordRoute,
     Char123LocaleChar125LoginRoute: Char123LocaleChar125LoginRoute,
     Char123LocaleChar125MarketsRoute: Char123LocaleChar125MarketsRoute,
     Char123LocaleChar125OrdersRoute: Char123LocaleChar125OrdersRoute,
+    Char123LocaleChar125PrivacyRoute: Char123LocaleChar125PrivacyRoute,
     Char123LocaleChar125RegisterRoute: Char123LocaleChar125RegisterRoute,
+    Char123LocaleChar125SandboxInboxRoute:
+      Char123LocaleChar125SandboxInboxRoute,
+    Char123LocaleChar125TermsRoute: Char123LocaleChar125TermsRoute,
     Char123LocaleChar125IndexRoute: Char123LocaleChar125IndexRoute,
+    Char123LocaleChar125AccountSecurityRoute:
+      Char123LocaleChar125AccountSecurityRoute,
     Char123LocaleChar125AffiliateRegisterWhyJoinChar123productChar125Route:
       Char123LocaleChar125AffiliateRegisterWhyJoinChar123productChar125Route,
     Char123LocaleChar125BotTradeSourceTypeRoute:

@@ -21,9 +21,10 @@ export type AccountType = z.infer<typeof accountTypeSchema>
  */
 export const DEVICE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
 
-export const CODE_PURPOSES = ['register'] as const
-export const codePurposeSchema = z.enum(CODE_PURPOSES)
-export type CodePurpose = z.infer<typeof codePurposeSchema>
+export const CODE_PURPOSES = ['register', 'reset-password'] as const
+export type CodePurpose = (typeof CODE_PURPOSES)[number]
+/** What POST /v2/users/verify-code/send sends; a reset code has its own call, which sends only to an account. */
+export const codePurposeSchema = z.enum(['register'])
 
 /** The account field's rule depends on its type, so every account-bearing body is a union on `accountType`. */
 /**
@@ -104,6 +105,21 @@ export type Session = z.infer<typeof sessionSchema>
 
 export const sessionResponseSchema = okEnvelope(sessionSchema).meta({ id: 'SessionResponse' })
 export type SessionResponse = z.infer<typeof sessionResponseSchema>
+
+/** The password was right and the account has two-factor authentication on: the second step needs this ticket. */
+export const secondFactorSchema = z
+  .object({
+    secondFactor: z.literal('totp'),
+    ticket: z.string().describe('Opaque; send it with the code to POST /v2/users/login/two-factor'),
+    expiresIn: z.number().int().positive().describe('seconds'),
+  })
+  .meta({ id: 'SecondFactor' })
+export type SecondFactor = z.infer<typeof secondFactorSchema>
+
+export const loginResponseSchema = okEnvelope(z.union([sessionSchema, secondFactorSchema])).meta({
+  id: 'LoginResponse',
+})
+export type LoginResponse = z.infer<typeof loginResponseSchema>
 
 /** An ALTCHA (v2) proof-of-work challenge, signed by the exchange; the widget solves it. */
 export const verificationChallengeSchema = z

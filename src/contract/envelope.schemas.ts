@@ -72,6 +72,12 @@ export const ERROR_REASONS = [
   'verification-invalid',
   'verification-expired',
   'verification-reused',
+  /** Two-factor authentication (TOTP): a code needed and not sent, a wrong, used or spent code, set-up out of turn. */
+  'two-factor-required',
+  'two-factor-invalid',
+  'two-factor-state',
+  /** The sign-in's second step came after its ticket expired, was used, or spent its attempts: sign in again. */
+  'login-ticket-expired',
 ] as const
 export const errorReasonSchema = z.enum(ERROR_REASONS).meta({ id: 'ErrorReason' })
 export type ErrorReason = z.infer<typeof errorReasonSchema>

@@ -13,7 +13,14 @@ import { createApiClient, type ApiEnvelope, type Fetch, type HttpMethod, type Re
 import { deviceHeaders } from './device-headers.ts'
 import { loadedOf, sentOf, type EnvelopeSchema, type Loaded, type Sent } from './outcome.ts'
 import type { PageFacts } from './page.ts'
-import { clearSessionCookies, hasSession, setSessionCookies } from './session.server.ts'
+import {
+  clearSessionCookies,
+  dropLoginTicket,
+  hasSession,
+  heldLoginTicket,
+  holdLoginTicket,
+  setSessionCookies,
+} from './session.server.ts'
 import { inProcessExchange } from './transport.ts'
 
 export interface ExchangeClient {
@@ -41,6 +48,12 @@ export interface ExchangeClient {
     readonly active: boolean
     start: (session: { token: string; userId: string; expiresAt: string }) => void
     end: () => void
+    /** The sign-in's second step: the ticket the password step gave, held in an HttpOnly cookie until used. */
+    ticket: {
+      hold: (ticket: string, expiresInSeconds: number) => void
+      readonly held: string | undefined
+      drop: () => void
+    }
   }
 }
 
@@ -118,6 +131,13 @@ export function createExchange(page: PageFacts): ExchangeClient {
       },
       start: (session) => setSessionCookies(session.token, session.userId, session.expiresAt),
       end: clearSessionCookies,
+      ticket: {
+        hold: holdLoginTicket,
+        get held() {
+          return heldLoginTicket()
+        },
+        drop: dropLoginTicket,
+      },
     },
   }
 }

@@ -30,6 +30,21 @@ export function clearSessionCookies() {
   setCookie(SESSION_ENDED_COOKIE, '1', { path: '/', sameSite: 'lax', maxAge: 300 })
 }
 
+/** Between the password and the two-factor code: the exchange's ticket, kept like the token (HttpOnly). */
+export function holdLoginTicket(ticket: string, expiresInSeconds: number) {
+  setCookie(COOKIES.loginTicket, ticket, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secure(),
+    path: '/',
+    maxAge: Math.max(0, Math.min(ACCOUNTS.loginTicketTtlSeconds, expiresInSeconds)),
+  })
+}
+
+export const heldLoginTicket = (): string | undefined => getCookie(COOKIES.loginTicket)
+
+export const dropLoginTicket = () => deleteCookie(COOKIES.loginTicket, { path: '/' })
+
 export function hasSession(): boolean {
   return Boolean(getCookie(COOKIES.token))
 }

@@ -28,6 +28,8 @@ export interface RateLimiters {
   codeSendGlobal: RateLimiterMemory
   analyticsByIp: RateLimiterMemory
   statisticsByIp: RateLimiterMemory
+  /** Two-factor codes checked per account (sign-in's second step, set-up, settings changes). */
+  twoFactorByUser: RateLimiterMemory
   /** Order placements, amends, cancels and transfers per user. */
   tradingByUser: RateLimiterMemory
 }

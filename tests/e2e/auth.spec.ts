@@ -17,10 +17,12 @@ async function codeFromInboxLink(page: Page, address: string): Promise<string> {
   const link = page.getByRole('link', { name: 'Sandbox: read your code in the inbox (opens in a new tab)' })
   await expect(link).toHaveAttribute('target', '_blank')
   const [inbox] = await Promise.all([page.context().waitForEvent('page'), link.click()])
+  // The inbox is a page of the site, in the page's language and theme (QA S4 33).
   await expect(inbox).toHaveURL(
-    new RegExp(`/spotapi/dev/inbox\\?address=${encodeURIComponent(address).replace(/\./g, '\\.')}$`),
+    new RegExp(`/sandbox-inbox\\?address=${encodeURIComponent(address).replace(/\./g, '\\.')}$`),
   )
-  const code = (await inbox.getByRole('row').filter({ hasText: address }).locator('code').first().textContent()) ?? ''
+  await expect(inbox.getByRole('region', { name: `Codes sent to ${address}` })).toBeVisible()
+  const code = (await inbox.getByTestId('inbox-message').first().locator('code').textContent()) ?? ''
   await inbox.close()
   return code
 }

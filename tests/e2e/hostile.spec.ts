@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test'
+import { Secret, TOTP } from 'otpauth'
 import WebSocket from 'ws'
 import {
   apiErrorSchema,
@@ -19,7 +20,15 @@ import {
 } from '#/contract/index.ts'
 import { Exact, type Money } from '#/contract/money.ts'
 import { TRADING } from '#/app.config.ts'
-import { freshAccount, freshTrader, signInWith, solvedVerification, testAddress, waitForHydration } from './helpers.ts'
+import {
+  freshAccount,
+  freshCredentials,
+  freshTrader,
+  signInWith,
+  solvedVerification,
+  testAddress,
+  waitForHydration,
+} from './helpers.ts'
 
 test.describe('bad input never crashes or hangs the server', () => {
   test('malformed percent-encoding → 400', async ({ request }) => {
@@ -424,6 +433,75 @@ test.describe('the exchange under cheap attacks', () => {
       'verification-reused',
       'verification-reused',
     ])
+  })
+
+  test('a password-reset code cannot be guessed: five wrong codes burn it, and an unknown account answers as a known one', async ({
+    request,
+  }) => {
+    const { account, password } = await freshCredentials(request, testAddress())
+    const send = async (address: string) =>
+      request.post('/spotapi/v2/users/password/reset/send-code', {
+        headers: { 'x-forwarded-for': testAddress() },
+        data: { accountType: 'email', account: address, verification: await solvedVerification(request) },
+      })
+    const known = await send(account)
+    const unknown = await send(`nobody.${Date.now()}@example.com`)
+    expect([unknown.status(), await unknown.json()]).toEqual([known.status(), await known.json()])
+    const inbox = (await (await request.get(`/dev/inbox.json?address=${encodeURIComponent(account)}`)).json()) as {
+      messages: { code: string; purpose: string }[]
+    }
+    const code = inbox.messages.find((message) => message.purpose === 'reset-password')?.code ?? ''
+    const reset = (guess: string) =>
+      request.post('/spotapi/v2/users/password/reset', {
+        data: { accountType: 'email', account, code: guess, newPassword: 'Hijacked123' },
+      })
+    const wrong = code === '000000' ? '111111' : '000000'
+    for (let i = 0; i < 5; i += 1)
+      expect(apiErrorSchema.parse(await (await reset(wrong)).json()).reason).toBe('code-invalid')
+    expect(apiErrorSchema.parse(await (await reset(code)).json()).reason).toBe('code-expired')
+    const login = await request.post('/spotapi/v2/users/login', {
+      headers: { 'x-forwarded-for': testAddress() },
+      data: { accountType: 'email', account, password },
+    })
+    expect(login.status()).toBe(200)
+  })
+
+  test('two-factor codes cannot be guessed: a ticket takes five codes, the account five a minute, and the password alone opens nothing', async ({
+    request,
+  }) => {
+    const { account, password, token } = await freshCredentials(request, testAddress())
+    const auth = { authorization: `Bearer ${token}`, 'x-forwarded-for': testAddress() }
+    const setup = (await (
+      await request.post('/spotapi/v2/users/security/two-factor/setup', { headers: auth, data: { password } })
+    ).json()) as { data: { secret: string } }
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.data.secret) })
+    expect(
+      (
+        await request.post('/spotapi/v2/users/security/two-factor/enable', {
+          headers: auth,
+          data: { code: totp.generate() },
+        })
+      ).status(),
+    ).toBe(200)
+    const signIn = await request.post('/spotapi/v2/users/login', {
+      headers: { 'x-forwarded-for': testAddress() },
+      data: { accountType: 'email', account, password },
+    })
+    const first = (await signIn.json()) as { data: Record<string, unknown> }
+    expect(first.data).not.toHaveProperty('token')
+    const ticket = String(first.data.ticket)
+    const statuses: number[] = []
+    for (let i = 0; i < 6; i += 1) {
+      const guess = await request.post('/spotapi/v2/users/login/two-factor', {
+        headers: { 'x-forwarded-for': testAddress() },
+        data: { ticket, code: String(100000 + i) },
+      })
+      statuses.push(guess.status())
+    }
+    // Enrolment used one of the minute's five: four wrong guesses, then 429, then the ticket is spent.
+    expect(statuses.slice(0, 4)).toEqual([400, 400, 400, 400])
+    expect(statuses[4]).toBe(429)
+    expect(statuses[5]).toBe(400)
   })
 
   test('a burst of test-funds requests from one account is granted once a day', async ({ request }) => {

@@ -4,6 +4,7 @@ import { ACCOUNTS, VERIFICATION } from '#/app.config.ts'
 import {
   emptyOkSchema,
   loginRequestSchema,
+  loginResponseSchema,
   registerRequestSchema,
   sendCodeRequestSchema,
   sendCodeResponseSchema,
@@ -81,7 +82,10 @@ const loginRoute = createRoute({
     VERIFICATION_REFUSALS,
   request: { body: jsonBody(loginRequestSchema) },
   responses: {
-    200: okJson(sessionResponseSchema, 'Signed in'),
+    200: okJson(
+      loginResponseSchema,
+      'Signed in; or, for an account with two-factor authentication, a ticket for POST /v2/users/login/two-factor',
+    ),
     ...COMMON_REFUSALS,
     403: refusal(
       "'sub-account-login': a sub-account whose security config has standAloneLogin false signs in through its main account",
@@ -90,7 +94,7 @@ const loginRoute = createRoute({
   },
 })
 
-function meta(headers: Headers): RequestMeta {
+export function meta(headers: Headers): RequestMeta {
   return {
     ip: clientIp(headers),
     userAgent: cleanUserAgent(headers.get('user-agent') ?? undefined),

@@ -1,7 +1,14 @@
 /** Registration, login and logout. */
 import { and, eq } from 'drizzle-orm'
-import { ACCOUNTS, DEFAULT_LOCALE, DEFAULTS } from '#/app.config.ts'
-import type { AccountType, LoginRequest, RegisterRequest, Session } from '#/contract/index.ts'
+import { ACCOUNTS, DEFAULT_LOCALE, DEFAULTS, LOCALES } from '#/app.config.ts'
+import type {
+  AccountType,
+  LoginRequest,
+  LoginTwoFactorRequest,
+  RegisterRequest,
+  SecondFactor,
+  Session,
+} from '#/contract/index.ts'
 import type { ExchangeContext } from '../context.ts'
 import type { Database } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
@@ -11,7 +18,10 @@ import { checkCode, consumeCode } from './codes.ts'
 import { maskAccount, normaliseAccount } from './masking.ts'
 import { hashPassword, verifyNobody, verifyPassword } from './passwords.ts'
 import { admitLogin, loginFailed, loginNeedsVerification, loginSucceeded } from './login-limits.ts'
-import { createSession } from './sessions.ts'
+import { attemptLoginTicket, consumeLoginTicket, issueLoginTicket } from './login-tickets.ts'
+import { coarseNetwork, createSession } from './sessions.ts'
+import { twoFactorEnabled, verifySecondFactor } from './two-factor.ts'
+import { consumeOrRefuse } from './rate-limits.ts'
 import { recordDevice } from './devices.ts'
 import { newInviteCode } from './secrets.ts'
 import { spendVerification } from './verification.ts'
@@ -88,17 +98,20 @@ export async function register(ctx: ExchangeContext, input: RegisterRequest, met
         })
         .returning({ id: users.id })
       if (!user) throw new Error('insert returned no user')
-      // The language the account was opened in is its language on every device until the user picks another.
+      // The language the account was opened in is its language on every device until the user picks another,
+      // and prices in that language's currency (LOCALES: ar_AE's is EUR).
       const language = isLocaleCode(meta.language) ? meta.language : DEFAULT_PREFERENCES.userLanguage
+      const currency = LOCALES.find((entry) => entry.code === language)?.fiatCurrency ?? DEFAULTS.currency
       await tx.insert(preferences).values({
         userId: user.id,
         ...DEFAULT_PREFERENCES,
         userLanguage: language,
         msgLanguage: language,
+        pricingCurrency: currency,
         updatedAt: now,
       })
       await recordDevice(tx, user.id, meta.deviceId ?? null, now)
-      return createSession(tx, user.id, now, meta.userAgent)
+      return createSession(tx, user.id, now, { userAgent: meta.userAgent, network: coarseNetwork(meta.ip) })
     })
   } catch (error) {
     // Two registrations of one address racing past the check above: the unique index decides.
@@ -107,7 +120,15 @@ export async function register(ctx: ExchangeContext, input: RegisterRequest, met
   }
 }
 
-export async function login(ctx: ExchangeContext, input: LoginRequest, meta: RequestMeta): Promise<Session> {
+/**
+ * The password step. An account with two-factor authentication gets a ticket for the second step, not a session: the
+ * password alone opens nothing.
+ */
+export async function login(
+  ctx: ExchangeContext,
+  input: LoginRequest,
+  meta: RequestMeta,
+): Promise<Session | SecondFactor> {
   const account = normaliseAccount(input.accountType, input.account)
   const attempt = { account: `${input.accountType}:${account}`, ip: meta.ip }
   await admitLogin(ctx.limiters, attempt)
@@ -123,7 +144,27 @@ export async function login(ctx: ExchangeContext, input: LoginRequest, meta: Req
   if (user.userSubType === ACCOUNTS.subAccountType && !user.standAloneLogin) {
     throw new ApiFailure(403, 'sub-account-login')
   }
+  const origin = { userAgent: meta.userAgent, network: coarseNetwork(meta.ip), deviceId: meta.deviceId ?? null }
+  if (await twoFactorEnabled(ctx.db, user.id)) return issueLoginTicket(ctx, user.id, origin)
   const now = ctx.wallNow()
-  await recordDevice(ctx.db, user.id, meta.deviceId ?? null, now)
-  return createSession(ctx.db, user.id, now, meta.userAgent)
+  await recordDevice(ctx.db, user.id, origin.deviceId, now)
+  return createSession(ctx.db, user.id, now, origin)
+}
+
+/**
+ * The second step: the ticket of the password step and the app's code (or a recovery code). Counts toward the
+ * address's sign-in attempts, the ticket's attempts and the account's two-factor limit.
+ */
+export async function loginTwoFactor(
+  ctx: ExchangeContext,
+  input: LoginTwoFactorRequest,
+  meta: RequestMeta,
+): Promise<Session> {
+  await consumeOrRefuse(ctx.limiters.loginByIp, meta.ip)
+  const held = await attemptLoginTicket(ctx, input.ticket)
+  await verifySecondFactor(ctx, held.userId, input.code)
+  await consumeLoginTicket(ctx, held.ticketHash)
+  const now = ctx.wallNow()
+  await recordDevice(ctx.db, held.userId, held.deviceId, now)
+  return createSession(ctx.db, held.userId, now, held)
 }

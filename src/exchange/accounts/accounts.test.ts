@@ -38,7 +38,7 @@ const register = (body: Record<string, unknown>) =>
   h.api('POST', '/v2/users/register', { body: { accountType: 'email', ...body } })
 
 describe('registration and the session it opens', () => {
-  it('keeps the language the account was opened in (the language header) as its language on every device', async () => {
+  it('keeps the language the account was opened in (the language header) as its language on every device, with that language’s pricing currency', async () => {
     const open = async (language: string | undefined) => {
       const account = `${unique('lang')}@example.com`
       expect((await sendCode(account)).status).toBe(200)
@@ -49,12 +49,14 @@ describe('registration and the session it opens', () => {
       })
       const { token } = sessionResponseSchema.parse(registered.body).data
       const stored = await h.api('GET', '/v2/users/membership/user-perfenerce/get', { token })
-      const { userLanguage, msgLanguage } = preferencesResponseSchema.parse(stored.body).data
-      return [userLanguage, msgLanguage]
+      const { userLanguage, msgLanguage, pricingCurrency } = preferencesResponseSchema.parse(stored.body).data
+      return [userLanguage, msgLanguage, pricingCurrency]
     }
-    expect(await open('ar_AE')).toEqual(['ar_AE', 'ar_AE'])
-    expect(await open(undefined)).toEqual(['en_US', 'en_US'])
-    expect(await open('xx_XX')).toEqual(['en_US', 'en_US'])
+    // app.config.ts LOCALES: ar_AE prices in EUR (QA m45 saw USD), ja_JP in JPY.
+    expect(await open('ar_AE')).toEqual(['ar_AE', 'ar_AE', 'EUR'])
+    expect(await open('ja_JP')).toEqual(['ja_JP', 'ja_JP', 'JPY'])
+    expect(await open(undefined)).toEqual(['en_US', 'en_US', 'USD'])
+    expect(await open('xx_XX')).toEqual(['en_US', 'en_US', 'USD'])
   })
 
   it('sends a code, registers, and the token opens the signed-in calls', async () => {

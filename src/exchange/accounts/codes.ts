@@ -20,7 +20,10 @@ export interface CodeTarget {
   purpose: CodePurpose
 }
 
-const SUBJECTS: Record<CodePurpose, string> = { register: 'Your Tandem verification code' }
+const SUBJECTS: Record<CodePurpose, string> = {
+  register: 'Your Tandem verification code',
+  'reset-password': 'Reset your Tandem password',
+}
 /** The one key of the exchange-wide quota. */
 const GLOBAL_KEY = 'all'
 
@@ -28,19 +31,24 @@ const GLOBAL_KEY = 'all'
  * Sends a code to the target, asked for from `clientIp`. Quotas, each 429 with Retry-After: per
  * client address (a burst and an hour), per destination, and for the whole exchange, so one caller
  * cannot send codes to many numbers nor many callers run up the mail and SMS bill. Before them, a solved verification
- * challenge (`verification`): a request without one spends none of the quotas.
+ * challenge (`verification`): a request without one spends none of the quotas. With `deliver` false (a password
+ * reset for an account that does not exist) every check and quota is spent the same and the answer is the same, but
+ * nothing is stored or sent: the caller learns nothing about which accounts exist.
  */
 export async function sendCode(
   ctx: ExchangeContext,
   target: CodeTarget,
   clientIp: string,
   verification: string | undefined,
+  deliver = true,
 ): Promise<{ expiresIn: number }> {
   await spendVerification(ctx, verification)
   await consumeOrRefuse(ctx.limiters.codeSendByIpMinute, clientIp)
   await consumeOrRefuse(ctx.limiters.codeSendByIpHour, clientIp)
-  await consumeOrRefuse(ctx.limiters.codeSendByAddress, `${target.accountType}:${target.address}`)
+  // Per purpose: a registration code just sent does not hold back a reset code (each is one a minute).
+  await consumeOrRefuse(ctx.limiters.codeSendByAddress, `${target.purpose}:${target.accountType}:${target.address}`)
   await consumeOrRefuse(ctx.limiters.codeSendGlobal, GLOBAL_KEY)
+  if (!deliver) return { expiresIn: ACCOUNTS.verificationCodeTtlSeconds }
   const code = randomDigits(ACCOUNTS.verificationCodeLength)
   const salt = newSalt()
   const now = ctx.wallNow()

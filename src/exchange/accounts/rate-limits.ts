@@ -26,6 +26,7 @@ export function createRateLimiters(): RateLimiters {
     codeSendByIpMinute: new RateLimiterMemory({ points: ACCOUNTS.codeSendsPerMinutePerIp, duration: MINUTE_SECONDS }),
     codeSendByIpHour: new RateLimiterMemory({ points: ACCOUNTS.codeSendsPerHourPerIp, duration: HOUR_SECONDS }),
     codeSendGlobal: new RateLimiterMemory({ points: ACCOUNTS.codeSendsPerMinuteGlobal, duration: MINUTE_SECONDS }),
+    twoFactorByUser: new RateLimiterMemory({ points: ACCOUNTS.twoFactorAttemptsPerMinute, duration: MINUTE_SECONDS }),
     analyticsByIp: new RateLimiterMemory({ points: ANALYTICS.receiverBatchesPerMinutePerIp, duration: MINUTE_SECONDS }),
     statisticsByIp: new RateLimiterMemory({ points: ANALYTICS.statisticsPerMinutePerIp, duration: MINUTE_SECONDS }),
     tradingByUser: new RateLimiterMemory({ points: TRADING.requestsPerSecondPerUser, duration: 1 }),

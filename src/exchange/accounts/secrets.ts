@@ -33,12 +33,17 @@ export function sameHex(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
+/** `length` characters drawn uniformly (crypto-grade) from `alphabet`. */
+export function randomFromAlphabet(alphabet: string, length: number): string {
+  let text = ''
+  for (let i = 0; i < length; i++) text += alphabet[randomInt(alphabet.length)] ?? ''
+  return text
+}
+
 /** No 0/O or 1/I: invite codes are read aloud and typed by hand. */
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 const INVITE_LENGTH = 8
 
 export function newInviteCode(): string {
-  let code = ''
-  for (let i = 0; i < INVITE_LENGTH; i++) code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)] ?? ''
-  return code
+  return randomFromAlphabet(INVITE_ALPHABET, INVITE_LENGTH)
 }

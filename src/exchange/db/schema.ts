@@ -30,6 +30,8 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the token (hex): a leaked table does not leak usable tokens. */
     tokenHash: text('token_hash').primaryKey(),
+    /** What the owner's security page names the session by (the token hash never leaves the exchange). */
+    id: uuid('id').notNull().defaultRandom().unique(),
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -37,6 +39,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    /** The network signed in from, coarse (ACCOUNTS.sessionNetworkPrefixV4/V6): enough to recognise, not to locate. */
+    network: text('network'),
     /** Last authenticated use (written at most every ACCOUNTS.sessionTouchSeconds): the idle timeout runs from it. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -67,7 +71,7 @@ export const verificationCodes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     accountType: text('account_type', { enum: ['email', 'mobile'] }).notNull(),
     address: text('address').notNull(),
-    purpose: text('purpose', { enum: ['register'] }).notNull(),
+    purpose: text('purpose', { enum: ['register', 'reset-password'] }).notNull(),
     /** SHA-256 of salt and code; the code itself is never stored. */
     codeHash: text('code_hash').notNull(),
     salt: text('salt').notNull(),
@@ -78,6 +82,39 @@ export const verificationCodes = pgTable(
   },
   (t) => [index('verification_codes_address_idx').on(t.address, t.purpose, t.createdAt)],
 )
+
+/** One-time recovery codes of two-factor authentication: argon2 hashes only, each spent once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+)
+
+/**
+ * The sign-in's second step: a password that was right for an account with two-factor authentication gives this ticket,
+ * not a session. SHA-256 of the ticket only; short-lived, a few attempts, used once.
+ */
+export const loginTickets = pgTable('login_tickets', {
+  ticketHash: text('ticket_hash').primaryKey(),
+  userId: bigint('user_id', { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  userAgent: text('user_agent'),
+  network: text('network'),
+  deviceId: text('device_id'),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+})
 
 export const preferences = pgTable('preferences', {
   userId: bigint('user_id', { mode: 'number' })

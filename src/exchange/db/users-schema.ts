@@ -38,6 +38,13 @@ export const users = pgTable(
     standAloneLogin: boolean('stand_alone_login').notNull().default(true),
     /** Locale codes this user may pick; null means the global whitelist. */
     availableLanguages: jsonb('available_languages').$type<string[]>(),
+    /**
+     * Two-factor authentication (TOTP): the base32 secret, kept from set-up (totp_enabled_at null until a code confirms
+     * it) and never sent again; the last time step a code was accepted for, so a code counts once.
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

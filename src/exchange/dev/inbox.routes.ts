@@ -8,6 +8,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import { INBOX_PAGE_SIZE, type DevInbox, type InboxMessage } from '../accounts/mailer.ts'
 import { ApiFailure, failureResponse } from '../http/errors.ts'
 import { escapeHtml, htmlPage } from '../http/html.ts'
+import { ok } from '../http/openapi.ts'
 
 /** Addresses are stored normalised (emails in lower case), so the lookup is too. */
 function normaliseAddress(address: string): string {
@@ -62,6 +63,20 @@ export function devInboxRoutes(app: OpenAPIHono, inbox: DevInbox, options: Inbox
             'No code was sent to this address yet. Ask for one on the registration form, then reload this page.',
           )
     return htmlPage('Sandbox inbox', intro + lookupForm(asked) + found, { forms: true })
+  })
+
+  // The web app's sandbox inbox page (in the page's language and theme) reads one address's codes here.
+  app.get('/dev/inbox/messages', (c) => {
+    const address = c.req.query('address')?.trim() ?? ''
+    if (address === '') {
+      return failureResponse(
+        new ApiFailure(400, 'invalid-input', {
+          msg: 'address is required',
+          fields: [{ path: 'address', issue: 'required' }],
+        }),
+      )
+    }
+    return c.json(ok({ messages: inbox.messages(normaliseAddress(address), INBOX_PAGE_SIZE) }))
   })
 
   app.get('/dev/inbox.json', (c) => {

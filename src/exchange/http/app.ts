@@ -9,6 +9,7 @@ import { API_LIMITS } from '#/app.config.ts'
 import type { ErrorReason } from '#/contract/index.ts'
 import { accountRoutes } from '../accounts/accounts.routes.ts'
 import { loginChangeRoutes } from '../accounts/login-change.routes.ts'
+import { securityRoutes } from '../accounts/security.routes.ts'
 import { activityRoutes } from '../activity/activity.routes.ts'
 import { devAnalyticsRoutes } from '../analytics/analytics-dev.routes.ts'
 import { analyticsRoutes } from '../analytics/analytics.routes.ts'
@@ -98,6 +99,7 @@ export function createApp(ctx: ExchangeContext): OpenAPIHono {
 
   accountRoutes(app, ctx)
   loginChangeRoutes(app, ctx)
+  securityRoutes(app, ctx)
   profileRoutes(app, ctx)
   walletRoutes(app, ctx)
   tradingRoutes(app, ctx)

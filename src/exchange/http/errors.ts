@@ -60,6 +60,10 @@ const DEFAULT_MESSAGES: Record<ErrorReason, string> = {
   'verification-invalid': 'The verification is not valid; solve a new one',
   'verification-expired': 'The verification has expired; solve a new one',
   'verification-reused': 'This verification was already used; solve a new one',
+  'two-factor-required': 'This account has two-factor authentication: send its code',
+  'two-factor-invalid': 'The two-factor code is not valid',
+  'two-factor-state': 'Two-factor authentication is not in the state this step needs',
+  'login-ticket-expired': 'The sign-in has expired; sign in again',
 }
 
 export interface FailureOptions {

@@ -184,17 +184,21 @@ function TestFundsButton() {
   const flight = useSingleFlight()
   const client = useQueryClient()
   const [refusal, setRefusal] = useState<string | undefined>()
+  // Today's grant is taken (just now, or the exchange says so): the button waits for the next UTC day, saying why.
+  const [granted, setGranted] = useState(false)
   const take = () =>
     flight.run(async () => {
       const sent = await takeTestFunds({ data: {} })
       if (sent.status !== 'ok') {
         if (sent.reason === 'rate-limited') {
           const hours = Math.max(1, Math.ceil((sent.retryAfter ?? 0) / 3600))
+          setGranted(true)
           return setRefusal(t`Test funds come once a day: again after 00:00 UTC, in about ${hours} h.`)
         }
         return setRefusal(assetsRefusalText(i18n, sent.reason))
       }
-      setRefusal(undefined)
+      setGranted(true)
+      setRefusal(t`Today’s test funds are in your wallet. More after 00:00 UTC.`)
       const amount = format.amount(sent.data.amount)
       const { coin } = sent.data
       notify(t`${amount} test ${coin} added to your spot wallet`)
@@ -204,14 +208,15 @@ function TestFundsButton() {
     <div className="flex flex-col items-end gap-1">
       <button
         type="button"
-        disabled={flight.busy}
+        disabled={flight.busy || granted}
+        aria-describedby="test-funds-why"
         onClick={() => void take()}
-        className="rounded-xl border border-line px-4 py-2 text-sm font-semibold hover:bg-sunken disabled:opacity-60"
+        className="rounded-xl border border-line px-4 py-2 text-sm font-semibold hover:bg-sunken disabled:cursor-not-allowed disabled:opacity-60"
         data-testid="test-funds"
       >
         {flight.busy ? t`Adding…` : t`Get test funds`}
       </button>
-      <p className="max-w-xs text-end text-xs text-muted" role={refusal ? 'alert' : undefined}>
+      <p id="test-funds-why" className="max-w-xs text-end text-xs text-muted" role={refusal ? 'status' : undefined}>
         {refusal ?? t`Sandbox: ${grant} test USDT once a day, into your spot wallet.`}
       </p>
     </div>

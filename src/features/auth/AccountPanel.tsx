@@ -112,6 +112,13 @@ export function AccountPanel() {
         <Trans>Affiliate programme</Trans>
         <RememberedApplicationStatus />
       </LocaleLink>
+      <LocaleLink
+        to="/{-$locale}/account/security"
+        className="block rounded-lg px-3 py-2 text-sm hover:bg-sunken"
+        data-testid="security-link"
+      >
+        <Trans>Security</Trans>
+      </LocaleLink>
       {account ? <LoginSecurity changeLogin={account.changeLogin} /> : null}
       <button
         type="button"

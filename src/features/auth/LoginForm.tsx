@@ -7,12 +7,14 @@ import { TextField } from '#/ui/TextField.tsx'
 import { trackLogin } from '#/features/analytics/index.ts'
 import { isVerificationRefusal, useVerification, VerificationWidget } from '#/features/verification/index.ts'
 import { firstValidationCode, validateEmail, validateMobile } from '#/lib/validators.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
 import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
 import { refusalText, validationText } from './auth-messages.ts'
 import { login } from './auth.functions.ts'
 import type { Refusal } from '#/exchange-client/index.ts'
 import type { AccountType } from './auth.schemas.ts'
 import { useSignedIn } from './useSignedIn.ts'
+import { SecondFactorForm } from './SecondFactorForm.tsx'
 
 export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
   const { t, i18n } = useLingui()
@@ -22,6 +24,8 @@ export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
   // The exchange asks for verification after repeated wrong passwords; from then on every attempt carries one.
   const [verifying, setVerifying] = useState(false)
   const verification = useVerification()
+  // The password was right and the account has two-factor authentication: the code step replaces the form.
+  const [secondFactor, setSecondFactor] = useState<AccountType>()
   const form = useForm({
     defaultValues: { accountType: 'email' as AccountType, account: '', password: '' },
     onSubmit: async ({ value }) => {
@@ -31,6 +35,7 @@ export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
         data: { ...value, account: value.account.trim(), ...(solved ? { verification: solved } : {}) },
       })
       if (outcome.status === 'ok') {
+        if (outcome.data.secondFactor) return setSecondFactor(value.accountType)
         trackLogin(value.accountType)
         await signedIn(returnTo)
         return
@@ -39,6 +44,20 @@ export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
       setRefusal(outcome)
     },
   })
+  if (secondFactor) {
+    return (
+      <SecondFactorForm
+        onSignedIn={async () => {
+          trackLogin(secondFactor)
+          await signedIn(returnTo)
+        }}
+        onRestart={() => {
+          form.setFieldValue('password', '')
+          setSecondFactor(undefined)
+        }}
+      />
+    )
+  }
   return (
     <Form className="flex flex-col gap-5" onSubmit={() => form.handleSubmit()}>
       <form.Field name="accountType">
@@ -90,6 +109,13 @@ export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
           />
         )}
       </form.Field>
+      <LocaleLink
+        to="/{-$locale}/forgot-password"
+        className="-mt-3 self-end text-sm font-medium text-brand hover:underline"
+        data-testid="forgot-password"
+      >
+        <Trans>Forgot password?</Trans>
+      </LocaleLink>
       {verifying ? <VerificationWidget {...verification.widget} /> : null}
       {refusal ? <FormError>{refusalText(i18n, refusal.reason, refusal.retryAfter)}</FormError> : null}
       <form.Subscribe selector={(state) => state.isSubmitting}>

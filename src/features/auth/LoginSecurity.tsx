@@ -13,6 +13,7 @@ import type { Refusal } from '#/exchange-client/index.ts'
 import { firstValidationCode, validatePassword } from '#/lib/validators.ts'
 import { refusalText, validationText } from './auth-messages.ts'
 import { changePassword } from './login-change.functions.ts'
+import { SecondFactorField, secondFactorProblem } from './SecondFactorField.tsx'
 
 const menuItem = 'block w-full rounded-lg px-3 py-2 text-start text-sm hover:bg-sunken disabled:cursor-not-allowed'
 
@@ -54,14 +55,22 @@ function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   )
 }
 
-export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+/** With `twoFactor` on, the change also asks for the authenticator's code (or a recovery code). */
+export function ChangePasswordForm({ onDone, twoFactor = false }: { onDone: () => void; twoFactor?: boolean }) {
   const { t, i18n } = useLingui()
   const [refusal, setRefusal] = useState<Refusal>()
+  // The exchange says when the account has two-factor on (the menu's dialog does not load it beforehand).
+  const [askCode, setAskCode] = useState(twoFactor)
+  const [recovery, setRecovery] = useState(false)
   const form = useForm({
-    defaultValues: { password: '', newPassword: '' },
+    defaultValues: { password: '', newPassword: '', code: '' },
     onSubmit: async ({ value }) => {
       setRefusal(undefined)
-      const outcome = await changePassword({ data: value })
+      const code = value.code.trim()
+      const outcome = await changePassword({
+        data: { password: value.password, newPassword: value.newPassword, ...(askCode && code ? { code } : {}) },
+      })
+      if (outcome.status !== 'ok' && outcome.reason === 'two-factor-required') setAskCode(true)
       if (outcome.status !== 'ok') return setRefusal(outcome)
       notify(t`Your password is changed. Other devices are signed out.`)
       onDone()
@@ -99,6 +108,20 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           />
         )}
       </form.Field>
+      {askCode ? (
+        <form.Field name="code" validators={{ onSubmit: ({ value }) => secondFactorProblem(value, recovery) }}>
+          {(field) => (
+            <SecondFactorField
+              value={field.state.value}
+              onValue={field.handleChange}
+              onBlur={field.handleBlur}
+              error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
+              recovery={recovery}
+              onRecovery={setRecovery}
+            />
+          )}
+        </form.Field>
+      ) : null}
       {refusal ? <FormError>{refusalText(i18n, refusal.reason, refusal.retryAfter)}</FormError> : null}
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(submitting) => (

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
-import { ACCOUNTS } from '#/app.config.ts'
 import { numericSix } from '#/lib/input-filters/filters.ts'
 import { useInputFilter } from '#/lib/input-filters/useInputFilter.ts'
 import { firstValidationCode, validateCode, validateEmail, validateMobile, validatePassword } from '#/lib/validators.ts'
@@ -10,18 +9,20 @@ import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
 import { TextField } from '#/ui/TextField.tsx'
 import { trackRegister } from '#/features/analytics/index.ts'
 import { useVerification, VerificationWidget } from '#/features/verification/index.ts'
+import { LocaleLink } from '#/features/i18n/index.ts'
 import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
 import { refusalText, validationText } from './auth-messages.ts'
 import { register, sendVerificationCode } from './auth.functions.ts'
 import type { Refusal } from '#/exchange-client/index.ts'
 import type { AccountType } from './auth.schemas.ts'
 import { homeSignUpAccountStore } from '#/features/state/index.ts'
-import { useCountdown } from './useCountdown.ts'
+import { CodeNotice, SendCodeButton, useCodeSender } from './CodeSender.tsx'
 import { useSignedIn } from './useSignedIn.ts'
+
+const legalLink = 'font-medium text-brand underline underline-offset-2'
 
 /** An address with an @ is an email; anything else typed is taken for a mobile number. */
 const accountTypeOf = (account: string): AccountType => (account === '' || account.includes('@') ? 'email' : 'mobile')
-const RESEND_SECONDS = 60 / ACCOUNTS.codeSendsPerMinute
 
 export function RegisterForm({
   returnTo,
@@ -31,17 +32,12 @@ export function RegisterForm({
   inviteCode: string | undefined
 }) {
   const { t, i18n } = useLingui()
-  const { prefix, shell } = useRouteContext({ from: '__root__' })
-  const { sandbox, api } = shell.config
+  const { prefix } = useRouteContext({ from: '__root__' })
   const signedIn = useSignedIn(prefix)
   const [refusal, setRefusal] = useState<Refusal>()
-  const [codeNotice, setCodeNotice] = useState<{ sentTo?: string; refusal?: Refusal }>({})
-  const [resendAt, setResendAt] = useState(0)
-  const [sending, setSending] = useState(false)
+  const sender = useCodeSender()
   // Sending a code and registering each spend one solved challenge; the widget solves the next in the background.
   const verification = useVerification()
-  const secondsLeft = useCountdown(resendAt)
-  const sentTo = codeNotice.sentTo
 
   // What the visitor typed into the home page's sign-up box, if they came from there.
   const [typed] = useState(() => homeSignUpAccountStore.state.trim())
@@ -88,19 +84,12 @@ export function RegisterForm({
       }))
       return
     }
-    setSending(true)
-    const solved = await verification.take()
-    const outcome = await sendVerificationCode({
-      data: { accountType, account: account.trim(), ...(solved ? { verification: solved } : {}) },
+    await sender.send(account.trim(), async () => {
+      const solved = await verification.take()
+      return sendVerificationCode({
+        data: { accountType, account: account.trim(), ...(solved ? { verification: solved } : {}) },
+      })
     })
-    setSending(false)
-    if (outcome.status === 'ok') {
-      setCodeNotice({ sentTo: account.trim() })
-      setResendAt(Date.now() + RESEND_SECONDS * 1000)
-    } else {
-      setCodeNotice({ refusal: outcome })
-      if (outcome.retryAfter) setResendAt(Date.now() + outcome.retryAfter * 1000)
-    }
   }
 
   return (
@@ -114,7 +103,7 @@ export function RegisterForm({
               field.handleChange(value)
               form.setFieldValue('account', '')
               form.setFieldMeta('account', (meta) => ({ ...meta, errorMap: {} }))
-              setCodeNotice({})
+              sender.reset()
             }}
           />
         )}
@@ -167,29 +156,9 @@ export function RegisterForm({
               error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
               {...codeFilter}
               onBlur={field.handleBlur}
-              end={
-                <button
-                  type="button"
-                  onClick={() => void sendCode()}
-                  disabled={sending || secondsLeft > 0}
-                  className="rounded-lg px-2 py-1 text-sm font-medium text-brand disabled:text-muted"
-                  data-testid="send-code"
-                >
-                  {secondsLeft > 0 ? <Trans>Resend in {secondsLeft}s</Trans> : <Trans>Send code</Trans>}
-                </button>
-              }
+              end={<SendCodeButton sender={sender} onSend={() => void sendCode()} />}
             />
-            {sentTo ? (
-              <p role="status" className="text-sm text-muted">
-                <Trans>We sent a 6-digit code to {sentTo}.</Trans>
-              </p>
-            ) : null}
-            {sentTo && sandbox.codeInbox ? <SandboxInboxLink spotBase={api.spotBase} address={sentTo} /> : null}
-            {codeNotice.refusal ? (
-              <p role="alert" className="text-sm text-down">
-                {refusalText(i18n, codeNotice.refusal.reason, codeNotice.refusal.retryAfter)}
-              </p>
-            ) : null}
+            <CodeNotice sender={sender} />
           </div>
         )}
       </form.Field>
@@ -217,7 +186,18 @@ export function RegisterForm({
                 className="mt-0.5 size-4 accent-[var(--brand)]"
               />
               <span>
-                <Trans>I have read and agree to the Terms of Use and the Privacy Policy.</Trans>
+                {/* New tabs: the form keeps what was typed. */}
+                <Trans>
+                  I have read and agree to the{' '}
+                  <LocaleLink to="/{-$locale}/terms" target="_blank" className={legalLink}>
+                    Terms of Use
+                  </LocaleLink>{' '}
+                  and the{' '}
+                  <LocaleLink to="/{-$locale}/privacy" target="_blank" className={legalLink}>
+                    Privacy Policy
+                  </LocaleLink>
+                  .
+                </Trans>
               </span>
             </label>
             {firstValidationCode(field.state.meta.errors) ? (
@@ -238,30 +218,5 @@ export function RegisterForm({
         )}
       </form.Subscribe>
     </Form>
-  )
-}
-
-/**
- * The exchange is a sandbox that keeps codes instead of mailing them: without this link a newcomer
- * on `npm start` could never read theirs. It opens the exchange's inbox for the address just used.
- */
-function SandboxInboxLink({ spotBase, address }: { spotBase: string; address: string }) {
-  const href = `${spotBase.replace(/\/+$/, '')}/dev/inbox?address=${encodeURIComponent(address)}`
-  return (
-    <p className="text-sm">
-      <a
-        href={href}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="font-medium text-brand underline underline-offset-2"
-        data-testid="sandbox-inbox"
-      >
-        <Trans>Sandbox: read your code in the inbox</Trans>
-        <span className="sr-only">
-          {' '}
-          <Trans>(opens in a new tab)</Trans>
-        </span>
-      </a>
-    </p>
   )
 }

@@ -7,7 +7,7 @@ import type { RefusalReason } from '#/exchange-client/index.ts'
 const VALIDATION: Record<ValidationCode, MessageDescriptor> = {
   required: msg`This field is required.`,
   'email-invalid': msg`Enter a valid email address, like name@example.com.`,
-  'email-plus': msg`Registration emails cannot contain “+”.`,
+  'email-plus': msg`Registration emails cannot contain a plus sign (+).`,
   'mobile-invalid': msg`Enter a mobile number of at least 6 digits, digits only.`,
   'password-length': msg`Use 8 to 64 characters.`,
   'password-letters-digits': msg`Use both letters and digits.`,
@@ -34,6 +34,10 @@ const REFUSALS: Partial<Record<RefusalReason, MessageDescriptor>> = {
   'verification-invalid': msg`The security check failed. It has started again; try again in a moment.`,
   'verification-expired': msg`The security check expired. It has started again; try again in a moment.`,
   'verification-reused': msg`That security check was already used. It has started again; try again in a moment.`,
+  'two-factor-required': msg`Enter the code from your authenticator app.`,
+  'two-factor-invalid': msg`That code is not correct or was already used. Enter the current code from your authenticator app.`,
+  'two-factor-state': msg`Two-factor authentication was changed meanwhile. Reload the page and try again.`,
+  'login-ticket-expired': msg`This sign-in has expired. Enter your password again.`,
 }
 
 const FALLBACK = msg`Something went wrong. Please try again.`

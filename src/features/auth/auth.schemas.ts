@@ -39,5 +39,26 @@ export const registerInputSchema = z.object({
 })
 export type RegisterInput = z.infer<typeof registerInputSchema>
 
-export const changePasswordInputSchema = z.object({ password, newPassword: password })
+/** The app's 6 digits or a recovery code (xxxxx-xxxxx); the exchange checks which. */
+const secondFactorCode = z.string().check(z.regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/))
+
+export const loginTwoFactorInputSchema = z.object({ code: secondFactorCode })
+
+export const resetPasswordInputSchema = z.object({
+  accountType: accountTypeSchema,
+  account,
+  code: z.string().check(z.regex(/^\d{6}$/)),
+  newPassword: password,
+})
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>
+
+export const changePasswordInputSchema = z.object({
+  password,
+  newPassword: password,
+  code: z.optional(secondFactorCode),
+})
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>
+
+export const passwordOnlyInputSchema = z.object({ password })
+export const enableTwoFactorInputSchema = z.object({ code: z.string().check(z.regex(/^\d{6}$/)) })
+export const disableTwoFactorInputSchema = z.object({ password, code: secondFactorCode })
