@@ -42,9 +42,7 @@ export function PrivacyPolicy() {
         </Trans>
       </p>
       <p>
-        <Trans>
-          Your data is not sold or shared. You can sign out any of your sessions from the Security page.
-        </Trans>
+        <Trans>Your data is not sold or shared. You can sign out any of your sessions from the Security page.</Trans>
       </p>
     </div>
   )

@@ -6,7 +6,8 @@ import { PageFrame, pageHead } from '#/features/shell/index.ts'
 const TITLE = msg`Privacy Policy`
 
 export const Route = createFileRoute('/{-$locale}/privacy')({
-  head: ({ match }) => pageHead({ match, title: TITLE, description: msg`What this sandbox exchange keeps about you, and why.` }),
+  head: ({ match }) =>
+    pageHead({ match, title: TITLE, description: msg`What this sandbox exchange keeps about you, and why.` }),
   component: PrivacyPage,
 })
 
