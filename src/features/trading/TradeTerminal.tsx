@@ -191,6 +191,8 @@ function BookTabs({ book, depth }: { book: ReactNode; depth: ReactNode }) {
   return (
     <TabSet<BookTab>
       label={t`Order book or depth`}
+      // Its own height in the scrolling column (a flex item would shrink under the trades, which then drew over it).
+      className="shrink-0"
       value={tab}
       onChange={setTab}
       tabs={[
