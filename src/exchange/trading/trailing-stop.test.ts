@@ -7,35 +7,23 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testMarketSeed } from '#tests/fixtures/market-seed.ts'
 import type { PlaceOrderRequest } from '#/contract/index.ts'
 import { positions } from '../db/copy-schema.ts'
 import { Exact } from '../money.ts'
-import { createTradingBooks } from './books.ts'
-import { createOrderEngine, type OrderEngine } from './order-engine.ts'
+import type { OrderEngine } from './order-engine.ts'
 import { openOrders } from './orders-read.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
 import { fundedUser } from '#tests/fixtures/exchange/copy/lead-fixtures.ts'
-import { fundingOn } from '#tests/fixtures/exchange/funding.ts'
+import { scriptedTrading } from '#tests/fixtures/exchange/scripted-trading.ts'
 
 const PAIR = 'ETH_USDT'
+const trading = scriptedTrading({ [PAIR]: '3000' })
 let h: Harness
-const prices = new Map<string, string>([[PAIR, '3000']])
-const market = { mark: (pairCode: string) => prices.get(pairCode), marks: () => prices }
 let engine: OrderEngine
 let ids = 0
-
 /** An engine of its own (its own books), on the harness's database, at the price this test sets. */
-const newEngine = () =>
-  createOrderEngine({
-    db: h.context.db,
-    market,
-    books: createTradingBooks(market, h.context.now, testMarketSeed),
-    now: h.context.now,
-    rules: h.context.rules,
-    funding: fundingOn(market, h.context.now),
-  })
+const newEngine = () => trading.engine(h).engine
 
 beforeAll(async () => {
   h = await startHarness()
@@ -49,7 +37,7 @@ const place = (userId: number, input: Input, on = engine) =>
 
 /** Sets the price and lets the engine see it. */
 async function priceTo(price: string, on = engine) {
-  prices.set(PAIR, price)
+  trading.prices.set(PAIR, price)
   await on.onPrices()
 }
 
@@ -187,7 +175,14 @@ describe('a trailing stop refused', () => {
     await priceTo('3000')
     const trader = await fundedUser(h, 10_000)
     const trail = (over: Partial<Input>) =>
-      place(trader.id, { side: 'sell', type: 'trailing-stop', size: '1', callbackRate: '1', ...over })
+      place(trader.id, {
+        side: 'sell',
+        type: 'trailing-stop',
+        size: '1',
+        callbackRate: '1',
+        triggerBy: 'mark',
+        ...over,
+      })
     for (const callbackRate of ['0.05', '11'])
       await expect(trail({ callbackRate })).rejects.toMatchObject({
         reason: 'callback-rate',
