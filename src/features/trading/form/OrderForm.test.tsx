@@ -188,7 +188,7 @@ describe('the trailing stop in the futures order form', () => {
   it('sends a trailing-stop sell with its callback rate and activation price, and no price or trigger', async () => {
     openForm('en_US', 'futures')
     fireEvent.click(screen.getByTestId('side-sell'))
-    fireEvent.click(screen.getByRole('radio', { name: 'Trailing stop' }))
+    fireEvent.click(screen.getByRole('radio', { name: 'Trailing' }))
     typeInto(field('callbackRate'), '1.5')
     typeInto(field('activation'), '82000')
     typeInto(field('amount'), '0.01')
@@ -207,7 +207,7 @@ describe('the trailing stop in the futures order form', () => {
 
   it('keeps a callback rate of 11 as typed and refuses it on submit, naming the range', async () => {
     openForm('en_US', 'futures')
-    fireEvent.click(screen.getByRole('radio', { name: 'Trailing stop' }))
+    fireEvent.click(screen.getByRole('radio', { name: 'Trailing' }))
     typeInto(field('callbackRate'), '11')
     typeInto(field('amount'), '0.01')
     await submit()
@@ -218,7 +218,7 @@ describe('the trailing stop in the futures order form', () => {
 
   it('refuses a buy’s activation price above the price now: it would be active at once', async () => {
     openForm('en_US', 'futures')
-    fireEvent.click(screen.getByRole('radio', { name: 'Trailing stop' }))
+    fireEvent.click(screen.getByRole('radio', { name: 'Trailing' }))
     typeInto(field('callbackRate'), '1')
     typeInto(field('activation'), '81000')
     typeInto(field('amount'), '0.01')

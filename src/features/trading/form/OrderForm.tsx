@@ -270,7 +270,9 @@ export function OrderForm(props: OrderFormProps) {
           { value: 'limit', label: t`Limit` },
           { value: 'market', label: t({ message: 'Market', context: 'order type' }) },
           { value: 'stop', label: t`Stop` },
-          ...(futures ? [{ value: 'trailing' as const, label: t`Trailing stop` }] : []),
+          ...(futures
+            ? [{ value: 'trailing' as const, label: t({ message: 'Trailing', context: 'order type tab' }) }]
+            : []),
         ]}
         onChange={(kind) => update({ kind })}
       />
