@@ -461,6 +461,12 @@ export const TRADING = {
  * copy engine's (COPY.takerFeeRate): every position, copied or not, pays the same.
  */
 export const FUTURES = {
+  /**
+   * A trailing stop's callback rate, in percent, from `min` to `max` (Binance USDⓈ-M TRAILING_STOP_MARKET): a sell
+   * trailing stop triggers when the price falls this far below the highest price since its activation, a buy when it
+   * rises this far above the lowest. The order form takes it to `digits` decimals.
+   */
+  trailingCallbackPercent: { min: '0.1', max: '10', digits: 2 },
   /** A futures order that rests and is filled pays this on the fill's notional (a taker pays COPY.takerFeeRate). */
   makerFeeRate: '0.0002',
   /**

@@ -40,6 +40,8 @@ export const ERROR_REASONS = [
   'max-notional',
   'price-band',
   'would-trigger-immediately',
+  /** A trailing stop's callback rate outside FUTURES.trailingCallbackPercent. */
+  'callback-rate',
   'post-only-would-take',
   'fok-not-filled',
   'no-liquidity',

@@ -5,6 +5,7 @@
  * exchange refuses with them and the order form (issue 19) checks with them, against the rules the exchange serves with
  * each instrument, so the form says what the exchange would.
  */
+import { FUTURES } from '#/app.config.ts'
 import type { ErrorReason } from './envelope.schemas.ts'
 import type { TradingMarket, TradingRules } from './market.schemas.ts'
 import { Exact, type Money } from './money.ts'
@@ -25,6 +26,9 @@ export interface CheckedOrder {
   quoteSize: Money | null
   triggerPrice: Money | null
   triggerBy: 'last' | 'mark' | null
+  /** Trailing stops: the callback rate in percent, and the price it starts trailing at (null: at once). */
+  callbackRate: Money | null
+  activationPrice: Money | null
   reduceOnly: boolean
   takeProfitPrice: Money | null
   stopLossPrice: Money | null
@@ -99,6 +103,20 @@ export function checkOrder(input: PlaceOrderRequest, biz: TradingMarket, rules: 
   const triggerPrice = some(input.triggerPrice)
   const limit = input.type === 'limit' || input.type === 'stop-limit'
   const stop = input.type === 'stop-limit' || input.type === 'stop-market'
+  const trailing = input.type === 'trailing-stop'
+  const callbackRate = some(input.callbackRate)
+  const activationPrice = some(input.activationPrice)
+  if (trailing && biz === 'spot') return refuse('invalid-input', 'type', 'futures orders only')
+  if (!trailing && (callbackRate ?? activationPrice) !== null)
+    return refuse('invalid-input', callbackRate ? 'callbackRate' : 'activationPrice', 'trailing stops only')
+  if (trailing && callbackRate === null) return refuse('invalid-input', 'callbackRate', 'required for a trailing stop')
+  const { min, max } = FUTURES.trailingCallbackPercent
+  if (callbackRate && (callbackRate.lt(min) || callbackRate.gt(max)))
+    return refuse('callback-rate', 'callbackRate', `from ${min} to ${max} %`)
+  if (activationPrice) {
+    const refusal = priceRefusal(activationPrice, rules, mark, 'activationPrice')
+    if (refusal) return { ok: false, refusal }
+  }
   if (biz === 'spot' && input.reduceOnly !== undefined)
     return refuse('invalid-input', 'reduceOnly', 'futures orders only')
   if (biz === 'spot' && input.sizeUnit !== undefined) return refuse('invalid-input', 'sizeUnit', 'futures orders only')
@@ -125,7 +143,8 @@ export function checkOrder(input: PlaceOrderRequest, biz: TradingMarket, rules: 
   if (!limit && input.timeInForce !== undefined && input.timeInForce !== 'IOC')
     return refuse('invalid-input', 'timeInForce', 'a market order is IOC')
   if (stop && triggerPrice === null) return refuse('invalid-input', 'triggerPrice', 'required for a stop order')
-  if (!stop && (triggerPrice !== null || input.triggerBy !== undefined))
+  if (!stop && triggerPrice !== null) return refuse('invalid-input', 'triggerPrice', 'only stop orders take a trigger')
+  if (!stop && !trailing && input.triggerBy !== undefined)
     return refuse('invalid-input', 'triggerPrice', 'only stop orders take a trigger')
   if (limit && quoteSize !== null) return refuse('invalid-input', 'quoteSize', 'limit orders are sized in the base')
   if (quoteSize !== null && input.side === 'sell')
@@ -145,7 +164,8 @@ export function checkOrder(input: PlaceOrderRequest, biz: TradingMarket, rules: 
   }
   if (size !== null) {
     const refusal =
-      sizeRefusal(size, rules) ?? notionalRefusal(size, price ?? triggerPrice ?? mark, 'size', rules, reduceOnly)
+      sizeRefusal(size, rules) ??
+      notionalRefusal(size, price ?? triggerPrice ?? activationPrice ?? mark, 'size', rules, reduceOnly)
     if (refusal) return { ok: false, refusal }
   }
   if (quoteSize !== null) {
@@ -162,7 +182,9 @@ export function checkOrder(input: PlaceOrderRequest, biz: TradingMarket, rules: 
       size,
       quoteSize,
       triggerPrice,
-      triggerBy: stop ? (input.triggerBy ?? 'last') : null,
+      triggerBy: stop || trailing ? (input.triggerBy ?? 'last') : null,
+      callbackRate,
+      activationPrice,
       reduceOnly,
       takeProfitPrice,
       stopLossPrice,
@@ -176,6 +198,13 @@ export const stopDirection = (side: OrderSide): 'rise' | 'fall' => (side === 'bu
 /** Whether a stop order waiting for the price to rise (fall) to `trigger` is reached at `price`. */
 export const triggerReached = (direction: 'rise' | 'fall', trigger: Money, price: Money) =>
   direction === 'rise' ? price.gte(trigger) : price.lte(trigger)
+
+/**
+ * Where a trailing stop of `side` that has seen `extreme` (the highest price since activation for a sell, the lowest
+ * for a buy) is released: that price moved back by `callbackPercent`.
+ */
+export const trailingTrigger = (side: OrderSide, extreme: Money, callbackPercent: Money): Money =>
+  extreme.times(new Exact(1).plus(callbackPercent.div(100).times(side === 'sell' ? -1 : 1))).toDecimalPlaces(18)
 
 /** Whether a take profit (stop loss) of a position of `side` at `price` is on the right side of `mark`. */
 export function tpslRefusal(

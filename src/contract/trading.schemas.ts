@@ -11,7 +11,11 @@ import { decimalStringSchema, signedDecimalStringSchema } from './wallet.schemas
 import { futuresUnitOf } from './futures-units.ts'
 
 export const ORDER_SIDES = ['buy', 'sell'] as const
-export const ORDER_TYPES = ['limit', 'market', 'stop-limit', 'stop-market'] as const
+/**
+ * `trailing-stop` (futures): a market order released when the price turns back by its callback rate from the best price
+ * it reached since its activation (Binance USDⓈ-M's TRAILING_STOP_MARKET).
+ */
+export const ORDER_TYPES = ['limit', 'market', 'stop-limit', 'stop-market', 'trailing-stop'] as const
 export const TIME_IN_FORCE = ['GTC', 'IOC', 'FOK', 'POST_ONLY'] as const
 export const TRIGGER_SOURCES = ['last', 'mark'] as const
 /**
@@ -75,6 +79,16 @@ export const placeOrderRequestSchema = z
     triggerPrice: amount.optional(),
     /** Stop orders: compared with the last traded price (default) or the mark. */
     triggerBy: z.enum(TRIGGER_SOURCES).optional(),
+    /**
+     * Trailing stops: how far, in percent (FUTURES.trailingCallbackPercent), the price turns back from its best since
+     * activation before the order is released.
+     */
+    callbackRate: amount.optional(),
+    /**
+     * Trailing stops: the price at which it starts trailing (above the price now for a sell, below for a buy); without
+     * one it trails from the price at placement.
+     */
+    activationPrice: amount.optional(),
     /** Futures: only shrink the position (market, IOC or FOK only: it never rests). */
     reduceOnly: z.boolean().optional(),
     /**
@@ -107,6 +121,14 @@ export const orderSchema = z
     quoteSize: decimalStringSchema.nullable(),
     triggerPrice: decimalStringSchema.nullable(),
     triggerBy: z.enum(TRIGGER_SOURCES).nullable(),
+    /** Trailing stops: the callback rate in percent and the activation price (null: trailing from placement). */
+    callbackRate: decimalStringSchema.nullable(),
+    activationPrice: decimalStringSchema.nullable(),
+    /**
+     * Trailing stops: the best price (highest for a sell, lowest for a buy) since activation; null until activated.
+     * Its triggerPrice is then this price moved back by the callback rate.
+     */
+    trailExtreme: decimalStringSchema.nullable(),
     status: z.enum(ORDER_STATUSES),
     cancelReason: z.enum(CANCEL_REASONS).nullable(),
     /** Base filled so far, and the quote it cost or brought. */

@@ -70,6 +70,13 @@ export const orders = pgTable(
     triggerBy: text('trigger_by', { enum: TRIGGER_SOURCES }),
     /** Stop orders: released when the price rises to the trigger, or falls to it. */
     triggerDirection: text('trigger_direction', { enum: ['rise', 'fall'] }),
+    /**
+     * Trailing stops: the callback rate in percent, the price that activates it (null: active from placement), and the
+     * best price seen since activation (null until then). Its trigger_price is that price moved back by the rate.
+     */
+    callbackRate: money('callback_rate'),
+    activationPrice: money('activation_price'),
+    trailExtreme: money('trail_extreme'),
     /** A futures position's take profit or stop loss (reduce-only stop-market; size null: the whole position). */
     purpose: text('purpose', { enum: ORDER_PURPOSES }),
     /** Futures: the take profit and stop loss this order sets on its position once it fills. */

@@ -40,6 +40,7 @@ const DEFAULT_MESSAGES: Record<ErrorReason, string> = {
   'max-notional': 'The order is worth more than the maximum order value',
   'price-band': 'The price is too far from the mark price',
   'would-trigger-immediately': 'The trigger price is already reached; place a market or limit order instead',
+  'callback-rate': 'The callback rate is outside the range a trailing stop allows',
   'post-only-would-take': 'A post-only order would trade at once, so it was not placed',
   'fok-not-filled': 'A fill-or-kill order could not fill in full, so it was not placed',
   'no-liquidity': 'Nothing on the book to trade against',

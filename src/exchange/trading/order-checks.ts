@@ -13,6 +13,7 @@ export {
   sizeRefusal,
   stopDirection,
   tpslRefusal,
+  trailingTrigger,
   triggerReached,
   type CheckedOrder,
   type Refusal,

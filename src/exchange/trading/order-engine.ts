@@ -58,6 +58,7 @@ import {
   priceRefusal,
   sizeRefusal,
   stopDirection,
+  trailingTrigger,
   tpslRefusal,
   triggerReached,
   type CheckedOrder,
@@ -645,7 +646,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   /** Places a checked order's row into the book as the taker and settles what it did. */
   async function execute(tx: Tx, book: OrderBook, row: OrderRow, state: OrderState, op: Operation) {
     const { settlement } = op
-    const market = row.type === 'market' || row.type === 'stop-market'
+    const market = row.type === 'market' || row.type === 'stop-market' || row.type === 'trailing-stop'
     const guard = market ? await marketLimit(tx, row, instrumentOf(row.pairCode)) : undefined
     const price = market || row.price === null ? undefined : new Exact(row.price)
     // Self-trade prevention covers the owner's linked accounts too (trade-group.ts, audit H4). Only another user's
@@ -757,6 +758,12 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     if (opens.lte(0)) return new Exact(0)
     const bestBid = book.best().bid
     const worst = (() => {
+      // A trailing stop: from its trigger (before activation, its activation price or the mark) moved by its callback
+      // rate, then by the price band, as a stop's.
+      if (order.type === 'trailing-stop' && order.callbackRate) {
+        const from = order.triggerPrice ?? order.activationPrice ?? mark
+        return trailingTrigger('buy', from, order.callbackRate).times(new Exact(1).plus(TRADING.priceBandRatio))
+      }
       if (order.triggerPrice) {
         const moved = order.triggerPrice.times(new Exact(1).plus(TRADING.priceBandRatio))
         return order.price ? Exact.max(order.price, moved) : moved
@@ -904,6 +911,25 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
             field: 'triggerPrice',
             issue: order.side === 'buy' ? 'above the price now' : 'below the price now',
           })
+        const trailing = order.type === 'trailing-stop' && order.callbackRate !== null
+        // A sell trailing stop activates when the price rises to its activation price, a buy when it falls to it: one
+        // already there would be active at once (as Binance, refused: give none instead).
+        if (
+          trailing &&
+          order.activationPrice &&
+          !order.activationPrice
+            .minus(watched)
+            .times(order.side === 'sell' ? 1 : -1)
+            .gt(0)
+        )
+          throw failure({
+            reason: 'would-trigger-immediately',
+            field: 'activationPrice',
+            issue: order.side === 'sell' ? 'above the price now for a sell' : 'below the price now for a buy',
+          })
+        // Without an activation price it trails at once, from the price it watches now.
+        const extreme = trailing && !order.activationPrice ? watched : null
+        const trigger = extreme && order.callbackRate ? trailingTrigger(order.side, extreme, order.callbackRate) : null
         const own = positional ? await ownPosition(tx, userId, biz, instrument.pairCode) : undefined
         const closes = own !== undefined && closingSide(own.side) === order.side
         if (order.reduceOnly) await checkReduceOnly(tx, order, own, instrument.pairCode, userId)
@@ -956,12 +982,15 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
             price: order.price?.toFixed() ?? null,
             size: order.size?.toFixed() ?? null,
             quoteSize: order.quoteSize?.toFixed() ?? null,
-            triggerPrice: order.triggerPrice?.toFixed() ?? null,
+            triggerPrice: (order.triggerPrice ?? trigger)?.toFixed() ?? null,
             triggerBy: order.triggerBy,
-            triggerDirection: stop ? stopDirection(order.side) : null,
+            triggerDirection: stop || trailing ? stopDirection(order.side) : null,
+            callbackRate: order.callbackRate?.toFixed() ?? null,
+            activationPrice: order.activationPrice?.toFixed() ?? null,
+            trailExtreme: extreme?.toFixed() ?? null,
             takeProfitPrice: order.takeProfitPrice?.toFixed() ?? null,
             stopLossPrice: order.stopLossPrice?.toFixed() ?? null,
-            status: stop ? 'untriggered' : 'new',
+            status: stop || trailing ? 'untriggered' : 'new',
             feeCoin: !positional && order.side === 'buy' ? instrument.coin : QUOTE_COIN,
             frozenCoin: coin,
             reduceOnly: order.reduceOnly,
@@ -975,7 +1004,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
         const state = stateOf(row)
         op.touched.push(state)
         state.frozen = freeze
-        if (!stop) await execute(tx, book, row, state, op)
+        if (!stop && !trailing) await execute(tx, book, row, state, op)
         return row.id
       })
       // The answer is what the operation wrote: the order and its own fills.
@@ -1209,6 +1238,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
       quoteSize: some(row.quoteSize),
       triggerPrice: row.status === 'untriggered' ? some(row.triggerPrice) : null,
       triggerBy: row.triggerBy,
+      callbackRate: some(row.callbackRate),
+      activationPrice: some(row.activationPrice),
       reduceOnly: row.reduceOnly,
       takeProfitPrice: null,
       stopLossPrice: null,
@@ -1454,6 +1485,35 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   }
 
   /**
+   * Trailing stops follow the prices each book's watcher sees (each its last price or mark, by its triggerBy): one not
+   * yet active activates when the price reaches its activation price (a sell's rises to it, a buy's falls to it), from
+   * that price; an active one keeps the best price since (a sell's highest, a buy's lowest) and its trigger that price
+   * moved back by its callback rate (rounded to 18 decimals, as trailingTrigger). Written on the order's row, so a
+   * restart trails on from where it was. One statement for every book.
+   */
+  async function trackTrailing(watched: readonly WatchedPrices[]): Promise<void> {
+    if (watched.length === 0) return
+    await db.execute(sql`
+      update ${orders} o set trail_extreme = t.extreme,
+        trigger_price = round(t.extreme * (1 + (case when o.side = 'sell' then -1 else 1 end) * o.callback_rate / 100), 18)
+      from (
+        select o2.id, case
+          when o2.trail_extreme is null then case
+            when (o2.side = 'sell' and p.price >= o2.activation_price) or (o2.side = 'buy' and p.price <= o2.activation_price)
+            then p.price end
+          when o2.side = 'sell' then greatest(o2.trail_extreme, p.price)
+          else least(o2.trail_extreme, p.price) end as extreme
+        from ${orders} o2
+        join unnest(${sql.param(watched.map((w) => w.biz))}::text[], ${sql.param(watched.map((w) => w.pairCode))}::text[],
+          ${sql.param(watched.map((w) => w.mark))}::numeric[], ${sql.param(watched.map((w) => w.last))}::numeric[])
+          as m(biz, pair_code, mark, last) on m.biz = o2.biz and m.pair_code = o2.pair_code
+        cross join lateral (select case when o2.trigger_by = 'last' then m.last else m.mark end as price) p
+        where o2.status = 'untriggered' and o2.type = 'trailing-stop'
+      ) t
+      where o.id = t.id and t.extreme is not null and t.extreme is distinct from o.trail_extreme`)
+  }
+
+  /**
    * The stop orders each book's prices have reached (`biz:pair` → order ids, oldest first): those watching the last
    * trade against the book's last price, the others against the mark. One query for every book.
    */
@@ -1610,6 +1670,7 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     }
     const isolatedDue = await dueIsolated()
     const watched = watchedPrices()
+    await isolate('trailing', 'books', () => trackTrailing(watched))
     const stops = await dueStops(watched)
     for (const biz of TRADING_MARKETS)
       for (const instrument of INSTRUMENTS) {

@@ -1,6 +1,7 @@
 /** The terminal's codes as the text a trader reads: the order form's field refusals and the exchange's reasons. */
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { FUTURES } from '#/app.config.ts'
 import type { CancelReason, ErrorReason, Order, OrderPurpose, OrderStatus, OrderType } from '#/contract/index.ts'
 import type { DraftError } from './form/order-draft.ts'
 
@@ -56,6 +57,10 @@ export function refusalText(i18n: I18n, reason: DraftError | ErrorReason | 'netw
     if (reason === 'price-band')
       return i18n._(msg`The price must be within ${percent} % of the mark price: from ${low} to ${high} ${quote}.`)
   }
+  if (reason === 'callback-rate') {
+    const { min, max } = FUTURES.trailingCallbackPercent
+    return i18n._(msg`The callback rate must be from ${min} % to ${max} %.`)
+  }
   return i18n._(FIELD_ERRORS[reason] ?? FALLBACK)
 }
 
@@ -74,6 +79,7 @@ const TYPES: Record<OrderType, MessageDescriptor> = {
   market: msg({ message: 'Market', context: 'order type' }),
   'stop-limit': msg`Stop limit`,
   'stop-market': msg`Stop market`,
+  'trailing-stop': msg`Trailing stop`,
 }
 
 export const orderTypeText = (i18n: I18n, type: OrderType) => i18n._(TYPES[type])

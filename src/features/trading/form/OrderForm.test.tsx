@@ -1,20 +1,23 @@
 // @vitest-environment jsdom
 /**
  * The spot order form as the QA report used it (issue 28): amounts in French and on an Arabic keyboard, characters a
- * number cannot have, the limit named in a refusal, what was typed kept across a reload, and a market buy by total.
+ * number cannot have, the limit named in a refusal, what was typed kept across a reload, and a market buy by total;
+ * and the futures form's trailing stop (issue 28 item 5): its callback rate and activation price sent, a rate outside
+ * the range kept as typed and refused on submit naming the range, an activation price already reached refused.
  */
 import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { WalletAccount } from '#/contract/index.ts'
+import type { TradingMarket, WalletAccount } from '#/contract/index.ts'
 import { loadedOk } from '#/exchange-client/index.ts'
-import { assetsQueries, SPOT_WALLET } from '#/features/assets/index.ts'
+import { assetsQueries, FUTURES_WALLET, SPOT_WALLET } from '#/features/assets/index.ts'
 import { BTC_INSTRUMENT } from '#tests/fixtures/features/instruments.ts'
 import { RESTING_BTC_BUY } from '#tests/fixtures/features/trading.ts'
 import { pairFacts } from '../shared/pair.ts'
 import { placeOrder } from '../trading.functions.ts'
+import { tradingQueries } from '../trading.queries.ts'
 import { OrderForm } from './OrderForm.tsx'
 
 vi.mock('../trading.functions.ts', () => ({ placeOrder: vi.fn() }))
@@ -42,6 +45,12 @@ const wallet: WalletAccount = {
   inUse: { positions: { margin: '0', unrealizedPnl: '0', usdtValue: '0' }, copies: [] },
 }
 
+/** The futures wallet of the trailing stop tests: the same 10,000 USDT. */
+const futuresWallet: WalletAccount = {
+  ...wallet,
+  list: wallet.list.map((balance) => ({ ...balance, walletType: FUTURES_WALLET })),
+}
+
 const sent = vi.mocked(placeOrder)
 
 beforeEach(() => {
@@ -51,15 +60,27 @@ beforeEach(() => {
 })
 afterEach(cleanup)
 
-function openForm(locale = 'en_US') {
+function openForm(locale = 'en_US', biz: TradingMarket = 'spot') {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } })
   client.setQueryData(assetsQueries.wallet(SPOT_WALLET).queryKey, loadedOk(wallet))
+  if (biz === 'futures') {
+    client.setQueryData(assetsQueries.wallet(FUTURES_WALLET).queryKey, loadedOk(futuresWallet))
+    client.setQueryData(tradingQueries.positions('futures').queryKey, loadedOk([]))
+    client.setQueryData(
+      tradingQueries.leverage('BTC_USDT').queryKey,
+      loadedOk({ pairCode: 'BTC_USDT', long: 10, short: 10, max: 125 }),
+    )
+    client.setQueryData(
+      tradingQueries.marginMode('BTC_USDT').queryKey,
+      loadedOk({ pairCode: 'BTC_USDT', marginMode: 'isolated' as const }),
+    )
+  }
   const i18n = setupI18n({ locale, messages: { [locale]: {} } })
   return render(
     <QueryClientProvider client={client}>
       <I18nProvider i18n={i18n}>
         <OrderForm
-          biz="spot"
+          biz={biz}
           instrument={BTC_INSTRUMENT}
           pair={pairFacts(BTC_INSTRUMENT)}
           signedIn
@@ -160,5 +181,49 @@ describe('the spot order form', () => {
     await submit()
     expect(sentRequest()).toMatchObject({ type: 'market', side: 'buy', quoteSize: '100' })
     expect(sentRequest()).not.toHaveProperty('size')
+  })
+})
+
+describe('the trailing stop in the futures order form', () => {
+  it('sends a trailing-stop sell with its callback rate and activation price, and no price or trigger', async () => {
+    openForm('en_US', 'futures')
+    fireEvent.click(screen.getByTestId('side-sell'))
+    fireEvent.click(screen.getByRole('radio', { name: 'Trailing' }))
+    typeInto(field('callbackRate'), '1.5')
+    typeInto(field('activation'), '82000')
+    typeInto(field('amount'), '0.01')
+    await submit()
+    expect(sent.mock.calls[0]?.[0].data).toEqual({
+      clientOrderId: expect.any(String) as unknown,
+      biz: 'futures',
+      pairCode: 'BTC_USDT',
+      side: 'sell',
+      type: 'trailing-stop',
+      callbackRate: '1.5',
+      activationPrice: '82000',
+      size: '0.01',
+    })
+  })
+
+  it('keeps a callback rate of 11 as typed and refuses it on submit, naming the range', async () => {
+    openForm('en_US', 'futures')
+    fireEvent.click(screen.getByRole('radio', { name: 'Trailing' }))
+    typeInto(field('callbackRate'), '11')
+    typeInto(field('amount'), '0.01')
+    await submit()
+    expect(field('callbackRate').value).toBe('11')
+    expect(screen.getByText('The callback rate must be from 0.1 % to 10 %.')).toBeTruthy()
+    expect(sent).not.toHaveBeenCalled()
+  })
+
+  it('refuses a buy’s activation price above the price now: it would be active at once', async () => {
+    openForm('en_US', 'futures')
+    fireEvent.click(screen.getByRole('radio', { name: 'Trailing' }))
+    typeInto(field('callbackRate'), '1')
+    typeInto(field('activation'), '81000')
+    typeInto(field('amount'), '0.01')
+    await submit()
+    expect(screen.getByText('This price is already reached: it would trigger at once.')).toBeTruthy()
+    expect(sent).not.toHaveBeenCalled()
   })
 })

@@ -9,7 +9,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react'
-import { TERMINAL } from '#/app.config.ts'
+import { FUTURES, TERMINAL } from '#/app.config.ts'
 import type { MarketInstrument, Order, OrderSide, TradingMarket } from '#/contract/index.ts'
 import { FUTURES_UNITS, sizeToUnit, type FuturesUnit } from '#/contract/futures-units.ts'
 import { Exact } from '#/contract/money.ts'
@@ -152,6 +152,7 @@ export function OrderForm(props: OrderFormProps) {
 
   const spending = spendsQuote(draft, context)
   const priceDigits = pair.priceDigits
+  const { min: minRate, max: maxRate } = FUTURES.trailingCallbackPercent
   const amountDigits = spending
     ? QUOTE_DIGITS
     : futures
@@ -269,6 +270,9 @@ export function OrderForm(props: OrderFormProps) {
           { value: 'limit', label: t`Limit` },
           { value: 'market', label: t({ message: 'Market', context: 'order type' }) },
           { value: 'stop', label: t`Stop` },
+          ...(futures
+            ? [{ value: 'trailing' as const, label: t({ message: 'Trailing', context: 'order type tab' }) }]
+            : []),
         ]}
         onChange={(kind) => update({ kind })}
       />
@@ -293,7 +297,31 @@ export function OrderForm(props: OrderFormProps) {
             hint={t`A buy stop waits for the price to rise to it, a sell stop for it to fall to it.`}
           />
         ) : null}
-        {draft.kind === 'market' ? (
+        {draft.kind === 'trailing' ? (
+          <>
+            <NumberField
+              name="callbackRate"
+              label={t`Callback rate (%)`}
+              value={draft.callbackRate}
+              decimals={FUTURES.trailingCallbackPercent.digits}
+              onValue={(callbackRate) => update({ callbackRate }, 'callbackRate')}
+              onBlur={() => touch('callbackRate')}
+              error={shownError('callbackRate')}
+              hint={t`From ${minRate} % to ${maxRate} %. A sell follows the highest price and sells when the price falls this far below it; a buy follows the lowest and buys on the rise.`}
+            />
+            <NumberField
+              name="activation"
+              label={t`Activation price (${quote}), empty to trail now`}
+              value={draft.activation}
+              decimals={priceDigits}
+              onValue={(activation) => update({ activation }, 'activation')}
+              onBlur={() => touch('activation')}
+              error={shownError('activation')}
+              hint={t`A sell starts trailing when the price rises to it, a buy when it falls to it.`}
+            />
+          </>
+        ) : null}
+        {draft.kind === 'market' || draft.kind === 'trailing' ? (
           <p className="rounded-xl bg-sunken px-3 py-2.5 text-sm text-muted">
             <Trans>At the best price on the book</Trans>
           </p>

@@ -12,9 +12,11 @@ const typed = z.string().check(z.regex(/^(\d+(\.\d*)?)?$/))
 const UNITS = ['coin', 'sheet', 'bi', 'margin'] as const satisfies readonly FuturesUnit[]
 
 const rememberedSchema = z.object({
-  kind: z.enum(['limit', 'market', 'stop']),
+  kind: z.enum(['limit', 'market', 'stop', 'trailing']),
   price: typed,
   trigger: typed,
+  callbackRate: z._default(typed, ''),
+  activation: z._default(typed, ''),
   amount: typed,
   amountIn: z.enum(['base', 'quote']),
   timeInForce: z.enum(['GTC', 'IOC', 'FOK', 'POST_ONLY']),
@@ -55,7 +57,15 @@ export function keepDraft(biz: TradingMarket, pairCode: string, draft: OrderDraf
   const store = storage()
   if (!store) return
   const key = keyOf(biz, pairCode, draft.side)
-  const typedAny = [draft.price, draft.trigger, draft.amount, draft.takeProfit, draft.stopLoss].some((v) => v !== '')
+  const typedAny = [
+    draft.price,
+    draft.trigger,
+    draft.callbackRate,
+    draft.activation,
+    draft.amount,
+    draft.takeProfit,
+    draft.stopLoss,
+  ].some((v) => v !== '')
   if (!typedAny) return store.removeItem(key)
   const { side: _side, ...kept } = draft
   store.setItem(key, JSON.stringify({ ...kept, unit }))

@@ -22,7 +22,8 @@ import { Exact, type Money } from '#/contract/money.ts'
 import { checkOrder, stopDirection, tpslRefusal, triggerReached, type Refusal } from '#/contract/order-checks.ts'
 import { QUOTE_DIGITS } from '../shared/pair.ts'
 
-export type OrderKind = 'limit' | 'market' | 'stop'
+/** `trailing`: futures only, a trailing stop (released as a market order). */
+export type OrderKind = 'limit' | 'market' | 'stop' | 'trailing'
 export type AmountIn = 'base' | 'quote'
 export type LimitTimeInForce = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY'
 
@@ -33,6 +34,9 @@ export interface OrderDraft {
   price: string
   /** Stop: the price that releases it. */
   trigger: string
+  /** Trailing stop: the callback rate in percent, and the activation price (empty: trailing at once). */
+  callbackRate: string
+  activation: string
   /** In the base coin on spot (the quote coin to spend for a spot market buy by total); in the chosen unit on futures. */
   amount: string
   /** Spot market buys: the amount is the base coin to buy, or the quote coin to spend ("spend 100 USDT"). */
@@ -49,6 +53,8 @@ export const emptyDraft = (side: OrderSide = 'buy', kind: OrderKind = 'limit'): 
   kind,
   price: '',
   trigger: '',
+  callbackRate: '',
+  activation: '',
   amount: '',
   amountIn: 'base',
   timeInForce: 'GTC',
@@ -81,7 +87,16 @@ export interface DraftContext {
   bestAsk: string | undefined
 }
 
-export type DraftField = 'price' | 'trigger' | 'amount' | 'takeProfit' | 'stopLoss' | 'timeInForce' | 'reduceOnly'
+export type DraftField =
+  | 'price'
+  | 'trigger'
+  | 'callbackRate'
+  | 'activation'
+  | 'amount'
+  | 'takeProfit'
+  | 'stopLoss'
+  | 'timeInForce'
+  | 'reduceOnly'
 
 /** Why a field is refused: the exchange's reason codes, and the form's own. */
 export type DraftError =
@@ -92,6 +107,8 @@ export type DraftErrors = Partial<Record<DraftField, DraftError>>
 const FIELD_OF: Record<string, DraftField> = {
   price: 'price',
   triggerPrice: 'trigger',
+  callbackRate: 'callbackRate',
+  activationPrice: 'activation',
   size: 'amount',
   quoteSize: 'amount',
   takeProfitPrice: 'takeProfit',
@@ -109,22 +126,22 @@ const decimal = (value: string): Money | undefined => {
   return d.gt(0) ? d : undefined
 }
 
-/** The price an order is valued at: its limit, else its trigger, else the last price. */
+/** A limit price the draft has: a limit's, or a stop's once released (market and trailing orders have none). */
+const limitOf = (draft: OrderDraft) =>
+  draft.kind === 'limit' || draft.kind === 'stop' ? decimal(draft.price) : undefined
+
+/** The price that releases the draft: a stop's trigger, or a trailing stop's activation price. */
+const triggerOf = (draft: OrderDraft) =>
+  draft.kind === 'stop' ? decimal(draft.trigger) : draft.kind === 'trailing' ? decimal(draft.activation) : undefined
+
+/** The price an order is valued at: its limit, else its trigger (a trailing stop's activation), else the last price. */
 export function valuationPrice(draft: OrderDraft, context: Pick<DraftContext, 'last'>): Money {
-  const limit = draft.kind === 'market' ? undefined : decimal(draft.price)
-  const trigger = draft.kind === 'stop' ? decimal(draft.trigger) : undefined
-  return limit ?? trigger ?? new Exact(context.last)
+  return limitOf(draft) ?? triggerOf(draft) ?? new Exact(context.last)
 }
 
 /** A futures amount in another unit converts at the exchange's price for it (the mark for a market order). */
 const unitContext = (draft: OrderDraft, context: DraftContext) => ({
-  price: conversionPrice(
-    {
-      limit: draft.kind === 'market' ? undefined : decimal(draft.price),
-      trigger: draft.kind === 'stop' ? decimal(draft.trigger) : undefined,
-    },
-    new Exact(context.mark),
-  ),
+  price: conversionPrice({ limit: limitOf(draft), trigger: triggerOf(draft) }, new Exact(context.mark)),
   contractSize: new Exact(context.instrument.contractSize),
   lotSize: new Exact(context.instrument.lotSize),
   leverage: context.leverage,
@@ -153,9 +170,11 @@ const plain = (value: string): string => {
   return /^\d+(\.\d+)?$/.test(trimmed) ? new Exact(trimmed).toFixed() : value
 }
 
-/** The stop order that is sent: stop-limit with a limit price, else stop-market. */
-const typeOf = (draft: OrderDraft): PlaceOrderRequest['type'] =>
-  draft.kind === 'stop' ? (draft.price === '' ? 'stop-market' : 'stop-limit') : draft.kind
+/** The order type that is sent: a stop is stop-limit with a limit price, else stop-market. */
+function typeOf(draft: OrderDraft): PlaceOrderRequest['type'] {
+  if (draft.kind === 'stop') return draft.price === '' ? 'stop-market' : 'stop-limit'
+  return draft.kind === 'trailing' ? 'trailing-stop' : draft.kind
+}
 
 /** What the draft sends. */
 export function toRequest(draft: OrderDraft, context: DraftContext, clientOrderId: string): PlaceOrderRequest {
@@ -170,6 +189,12 @@ export function toRequest(draft: OrderDraft, context: DraftContext, clientOrderI
     type,
     ...(limit ? { price: plain(draft.price), timeInForce: draft.timeInForce } : {}),
     ...(stop ? { triggerPrice: plain(draft.trigger) } : {}),
+    ...(type === 'trailing-stop'
+      ? {
+          callbackRate: plain(draft.callbackRate),
+          ...(draft.activation === '' ? {} : { activationPrice: plain(draft.activation) }),
+        }
+      : {}),
   }
   if (context.biz === 'spot') {
     if (spendsQuote(draft, context)) return { ...request, quoteSize: plain(draft.amount) }
@@ -304,6 +329,7 @@ export function validateDraft(draft: OrderDraft, context: DraftContext): DraftEr
   const needsPrice = draft.kind === 'limit'
   if (needsPrice && draft.price === '') errors.price = 'required'
   if (draft.kind === 'stop' && draft.trigger === '') errors.trigger = 'required'
+  if (draft.kind === 'trailing' && draft.callbackRate === '') errors.callbackRate = 'required'
   if (draft.amount === '') errors.amount = 'required'
   if (Object.keys(errors).length > 0) return errors
   const size = baseSize(draft, context)
@@ -323,6 +349,15 @@ export function validateDraft(draft: OrderDraft, context: DraftContext): DraftEr
   const { order } = checked
   if (order.triggerPrice && triggerReached(stopDirection(order.side), order.triggerPrice, mark))
     return { trigger: 'would-trigger-immediately' }
+  // A trailing sell activates when the price rises to its activation price, a buy when it falls to it.
+  if (
+    order.activationPrice &&
+    !order.activationPrice
+      .minus(mark)
+      .times(order.side === 'sell' ? 1 : -1)
+      .gt(0)
+  )
+    return { activation: 'would-trigger-immediately' }
   if (order.timeInForce === 'POST_ONLY' && order.price) {
     const other = draft.side === 'buy' ? context.bestAsk : context.bestBid
     const takes = other !== undefined && (draft.side === 'buy' ? order.price.gte(other) : order.price.lte(other))

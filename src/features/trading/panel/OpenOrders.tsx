@@ -6,6 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { FUTURES } from '#/app.config.ts'
 import type { Order, TradingMarket } from '#/contract/index.ts'
 import { Exact } from '#/contract/money.ts'
 import type { Loaded } from '#/exchange-client/index.ts'
@@ -111,7 +112,9 @@ export function OpenOrders({ biz, pair, factsOf, thisPairOnly }: OpenOrdersProps
               ),
               <Amount key="size" value={order.size ?? order.quoteSize} digits={facts.sizeDigits} />,
               <Amount key="filled" value={order.filled} digits={facts.sizeDigits} />,
-              order.triggerPrice ? (
+              order.type === 'trailing-stop' ? (
+                <TrailingTrigger key="trigger" order={order} priceDigits={facts.priceDigits} />
+              ) : order.triggerPrice ? (
                 <Amount key="trigger" value={order.triggerPrice} digits={facts.priceDigits} />
               ) : (
                 '--'
@@ -231,5 +234,42 @@ export function AmendDialog({
         </button>
       </form>
     </DraggableDialog>
+  )
+}
+
+/**
+ * A trailing stop's trigger cell: where it is released now (or that it waits for its activation price), its callback
+ * rate, and the best price it has followed since activation.
+ */
+function TrailingTrigger({ order, priceDigits }: { order: Order; priceDigits: number }) {
+  return (
+    <span className="flex flex-col" data-testid="trailing-trigger">
+      {order.triggerPrice ? (
+        <Amount value={order.triggerPrice} digits={priceDigits} />
+      ) : (
+        <span className="text-muted">
+          <Trans>Not active yet</Trans>
+        </span>
+      )}
+      <span className="text-xs text-muted">
+        <Trans>
+          Callback <Amount value={order.callbackRate} digits={FUTURES.trailingCallbackPercent.digits} /> %
+        </Trans>
+      </span>
+      {order.activationPrice ? (
+        <span className="text-xs text-muted">
+          <Trans>
+            Activation <Amount value={order.activationPrice} digits={priceDigits} />
+          </Trans>
+        </span>
+      ) : null}
+      {order.trailExtreme ? (
+        <span className="text-xs text-muted">
+          <Trans>
+            Following <Amount value={order.trailExtreme} digits={priceDigits} />
+          </Trans>
+        </span>
+      ) : null}
+    </span>
   )
 }
