@@ -4,7 +4,8 @@
  * for 28/11/2026، 14:08:26, issue 28). Its own direction isolates it from the figures around it.
  */
 import { useLingui } from '@lingui/react/macro'
-import { formatDateTime, type DateTimeOptions, type DateTimeStyle } from '#/lib/format/date-time.ts'
+import type { DateTimeOptions, DateTimeStyle } from '#/lib/format/date-time.ts'
+import { useDateTimeFormat } from '#/lib/format/useDateTimeFormat.tsx'
 import { isLocaleCode, localeInfo } from '#/lib/locale.ts'
 
 export function DateTime({
@@ -19,11 +20,12 @@ export function DateTime({
   className?: string
 }) {
   const { i18n } = useLingui()
+  const dates = useDateTimeFormat(style, timeZone ? { timeZone } : {})
   const dir = isLocaleCode(i18n.locale) ? localeInfo(i18n.locale).dir : 'ltr'
   const date = typeof at === 'number' ? new Date(at) : at
   return (
     <time dateTime={date.toISOString()} dir={dir} className={`tabular-nums ${className}`}>
-      {formatDateTime(date, i18n.locale, style, timeZone ? { timeZone } : {})}
+      {dates.format(date)}
     </time>
   )
 }

@@ -31,7 +31,7 @@ export interface NumberFieldProps {
 
 export function NumberField({ name, label, value, decimals, onValue, onBlur, unit, hint, error }: NumberFieldProps) {
   const { i18n } = useLingui()
-  const { refusal, inputProps } = useNumberInput(value, decimals, onValue)
+  const { refusal, settle, inputProps } = useNumberInput(value, decimals, onValue)
   return (
     <TextField
       name={name}
@@ -45,7 +45,10 @@ export function NumberField({ name, label, value, decimals, onValue, onBlur, uni
       data-testid={`field-${name}`}
       end={typeof unit === 'string' ? <span className="pe-2 text-sm text-muted">{unit}</span> : unit}
       {...inputProps}
-      onBlur={onBlur}
+      onBlur={() => {
+        settle()
+        onBlur()
+      }}
     />
   )
 }

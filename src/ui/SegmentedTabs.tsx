@@ -15,7 +15,8 @@ export interface SegmentedTabsProps<T extends string> {
   size?: 'normal' | 'small'
 }
 
-const SIZES = { normal: 'px-4 py-1.5 text-sm', small: 'px-2 py-0.5 text-xs' } as const
+// Four options in Russian fit a 390 px phone only with the narrower padding below the sm breakpoint.
+const SIZES = { normal: 'px-3 py-1.5 text-sm sm:px-4', small: 'px-2 py-0.5 text-xs' } as const
 
 export function SegmentedTabs<T extends string>({
   label,

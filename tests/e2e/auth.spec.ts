@@ -124,7 +124,7 @@ test('invalid input is explained inline and nothing typed is lost', async ({ pag
   await page.getByLabel('Email').fill('someone+tag@example.com')
   await page.getByLabel('Password', { exact: true }).fill('short')
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByText('Registration emails cannot contain “+”.')).toBeVisible()
+  await expect(page.getByText('Registration emails cannot contain a plus sign (+).')).toBeVisible()
   await expect(page.getByText('Use 8 to 64 characters.')).toBeVisible()
   await expect(page.getByText('Enter the 6-digit code.')).toBeVisible()
   await expect(page.getByText('Accept the terms to continue.')).toBeVisible()

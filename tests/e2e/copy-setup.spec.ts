@@ -38,11 +38,16 @@ test('a visitor logs in first; then sets up a copy, confirms it, and edits its s
   await expect(page.getByText('Enter a value.').first()).toBeVisible()
 
   const input = (name: string) => page.getByTestId(`field-${name}`)
-  await input('investment').fill('1000.129')
+  // A third decimal is refused at the field, never dropped into another number; nothing is clamped while typing.
+  await input('investment').pressSequentially('1000.129')
   await expect(input('investment')).toHaveValue('1000.12')
+  await expect(page.getByText('Decimal places allowed here: 2.')).toBeVisible()
   await input('fixedAmount').fill('100')
   await input('stopLoss').fill('150')
-  await expect(input('stopLoss')).toHaveValue('100')
+  await expect(input('stopLoss')).toHaveValue('150')
+  await page.getByRole('button', { name: 'Review and copy' }).click()
+  await expect(page.getByText(/^Enter a value from .+ to 100 %\.$/)).toBeVisible()
+  await expect(page.getByTestId('confirm-follow')).toHaveCount(0)
   await input('stopLoss').fill('20')
 
   // The preview of the last trade and the what-if replay follow the settings.

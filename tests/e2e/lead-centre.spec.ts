@@ -72,10 +72,15 @@ test('becomes a lead trader, changes a setting and the public nickname', async (
   await expect(page.getByTestId('lead-settings').getByLabel('Maximum followers')).toHaveValue('42')
   await expect(page.getByTestId('lead-status')).toHaveAttribute('data-status', 'paused')
 
-  // A profit share above the maximum is capped while typing; a bad value is explained and kept.
+  // A profit share above the maximum stays as typed and is refused on saving, naming the cap; a bad value is explained
+  // and kept.
   const again = page.getByTestId('lead-settings')
   await again.getByLabel('Profit share').fill('45')
-  await expect(again.getByLabel('Profit share')).toHaveValue('30')
+  await expect(again.getByLabel('Profit share')).toHaveValue('45')
+  await again.getByRole('button', { name: 'Save settings' }).click()
+  await expect(again.getByText(/30 %/)).toBeVisible()
+  await expect(again.getByLabel('Profit share')).toHaveValue('45')
+  await again.getByLabel('Profit share').fill('30')
   await again.getByLabel('Maximum followers').fill('0')
   await again.getByRole('button', { name: 'Save settings' }).click()
   await expect(again.getByText('Enter a whole number from 1 to 10,000.')).toBeVisible()

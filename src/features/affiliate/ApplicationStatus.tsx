@@ -2,12 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { AffiliateApplication } from '#/contract/index.ts'
 import { PLATFORM_LABELS, STATUS_LABELS } from './affiliate.texts.ts'
 import { PLATFORMS } from './affiliate.schemas.ts'
-import { formatDateTime } from '#/lib/format/date-time.ts'
+import { useDateTimeFormat } from '#/lib/format/useDateTimeFormat.tsx'
 
 export function ApplicationStatus({ application }: { application: AffiliateApplication }) {
   const { i18n } = useLingui()
+  const dates = useDateTimeFormat('minute')
   const label = STATUS_LABELS[application.status]
-  const submitted = formatDateTime(new Date(application.createdAt), i18n.locale, 'minute')
+  const submitted = dates.format(Date.parse(application.createdAt))
   return (
     <section
       className="flex max-w-2xl flex-col gap-4 rounded-2xl border border-line bg-card p-6"

@@ -5,7 +5,7 @@ import { useTouchGestures } from '#/ui/useTouchGestures.ts'
 import { globalDialogStore } from '#/features/state/index.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { campaignQueries } from './campaign.queries.ts'
-import { formatDateTime } from '#/lib/format/date-time.ts'
+import { useDateTimeFormat } from '#/lib/format/useDateTimeFormat.tsx'
 import { campaignTexts } from './campaign.texts.ts'
 
 /**
@@ -17,6 +17,7 @@ export function AnniversaryBanner() {
   const { data: campaign } = useQuery(campaignQueries.anniversary())
   const shown = useStore(globalDialogStore)
   const format = useNumberFormat()
+  const dates = useDateTimeFormat('date')
   const dismiss = () => globalDialogStore.setState(() => 'hide')
   const bind = useTouchGestures({
     onSwipe: (direction) => (direction === 'left' || direction === 'right' ? dismiss() : undefined),
@@ -24,7 +25,7 @@ export function AnniversaryBanner() {
   if (!campaign || shown === 'hide') return null
   const { title, subtitle } = campaignTexts(i18n, campaign)
   const pool = format.number(campaign.rewardPoolUsdt, { digits: 0, compact: true })
-  const ends = campaign.endTime ? formatDateTime(new Date(campaign.endTime), i18n.locale, 'date') : undefined
+  const ends = campaign.endTime ? dates.format(Date.parse(campaign.endTime)) : undefined
   return (
     <section
       aria-label={title}

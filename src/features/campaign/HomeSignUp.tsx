@@ -22,7 +22,7 @@ export function HomeSignUp() {
     <form
       action={action}
       method="get"
-      className="flex w-full max-w-md gap-2"
+      className="flex w-full max-w-md flex-col gap-2 sm:flex-row"
       data-testid="home-sign-up"
       onSubmit={(event) => {
         event.preventDefault()

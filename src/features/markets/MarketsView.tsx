@@ -189,7 +189,7 @@ function MarketsGrid({ rows, sort, dir, onSort, isFavourite, onStar, empty }: Gr
                   className="hover:underline"
                 >
                   {pair}
-                  <span className="ms-1.5 text-xs font-normal text-muted">
+                  <span className="block text-xs font-normal text-muted sm:ms-1.5 sm:inline">
                     {row.biz === 'spot' ? t`Spot` : t`Perp`}
                   </span>
                 </LocaleLink>

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatDateTime } from './date-time.ts'
+import { dateTimeFormat, type DateTimeOptions, type DateTimeStyle } from './date-time.ts'
+
+const formatDateTime = (at: number, tag: string, style: DateTimeStyle, options: DateTimeOptions = {}) =>
+  dateTimeFormat(tag, style, options).format(at)
 
 /** 2026-11-28 13:38:34 UTC: an afternoon, where a 12-hour clock shows 1:38 PM. */
 const AT = Date.UTC(2026, 10, 28, 13, 38, 34)
@@ -35,5 +38,18 @@ describe('the one date and time formatter', () => {
     process.env.TZ = 'Asia/Tokyo'
     expect(formatDateTime(AT, 'en-US', 'time', { timeZone: 'UTC' })).toBe('13:38:34')
     process.env.TZ = 'UTC'
+  })
+})
+
+describe('the same text on the server and in the browser', () => {
+  it('writes ICU thin and narrow no-break spaces as plain spaces (Node put U+2009 in zh-TW, Chromium a space)', () => {
+    for (const tag of ['zh-TW', 'en-US', 'fr-FR', 'ja-JP', 'ar-AE'])
+      for (const style of ['dateTime', 'minute', 'date', 'time', 'dayMonthTime'] as const)
+        expect(formatDateTime(AT, tag, style, { timeZone: 'UTC' })).not.toMatch(/[\u2009\u202f]/)
+    expect(formatDateTime(AT, 'zh-TW', 'minute', { timeZone: 'UTC' })).toBe('2026/11/28 13:38')
+  })
+
+  it('writes the zone it is given', () => {
+    expect(formatDateTime(AT, 'en-US', 'time', { timeZone: 'Asia/Shanghai' })).toBe('21:38:34')
   })
 })

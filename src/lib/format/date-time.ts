@@ -2,6 +2,11 @@
  * Dates and times, one formatter for the whole app (issue 28): the reader's locale form, always on a 24-hour clock (the
  * leader pages showed 1:38 PM beside 13:38:34 elsewhere). Intl's formatters are costly to build: one per locale, style
  * and time zone, reused.
+ *
+ * The server's Node and the reader's browser carry different ICU data, and a page hydrates only if both write the same
+ * text: Node 24's ICU puts a thin space (U+2009) between a zh-TW date and its time where Chromium puts a plain one, and
+ * React then threw away the leader page's tree (error 418). Every output has its thin and narrow no-break spaces
+ * written as plain spaces, and the reader's zone comes in only after hydration (useDateTimeFormat).
  */
 
 /** `dateTime` a moment to the second (orders, fills, movements); `minute` to the minute; `date`; `time` alone. */
@@ -24,30 +29,34 @@ const STYLES: Record<DateTimeStyle, Intl.DateTimeFormatOptions> = {
 }
 
 export interface DateTimeOptions {
-  /** The reader's zone when absent; 'UTC' where a figure is defined in UTC (daily returns, the stats windows). */
-  timeZone?: 'UTC'
+  /**
+   * An IANA zone; the process's own when absent. 'UTC' where a figure is defined in UTC (daily returns, the stats
+   * windows); components pass the reader's through useDateTimeFormat.
+   */
+  timeZone?: string
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>()
+/** A formatter whose text is the same in Node and in any browser: see the spaces above. */
+export interface DateTimeFormatter {
+  format: (at: number | Date) => string
+}
 
-/** The formatter of a locale tag (ar-AE, not ar_AE, though either is taken) and style. */
-export function dateTimeFormat(tag: string, style: DateTimeStyle, options: DateTimeOptions = {}): Intl.DateTimeFormat {
+const ICU_SPACES = /[\u2009\u202f]/g
+
+const formats = new Map<string, DateTimeFormatter>()
+
+/** The formatter of a locale tag (ar-AE, not ar_AE, though either is taken) and style; the same object each time. */
+export function dateTimeFormat(tag: string, style: DateTimeStyle, options: DateTimeOptions = {}): DateTimeFormatter {
   const locale = tag.replace('_', '-')
   const key = `${locale}|${style}|${options.timeZone ?? ''}`
-  let format = formats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...STYLES[style], ...(options.timeZone ? { timeZone: 'UTC' } : {}) })
-    formats.set(key, format)
+  let formatter = formats.get(key)
+  if (!formatter) {
+    const intl = new Intl.DateTimeFormat(locale, {
+      ...STYLES[style],
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    })
+    formatter = { format: (at) => intl.format(at).replace(ICU_SPACES, ' ') }
+    formats.set(key, formatter)
   }
-  return format
-}
-
-/** A moment (epoch ms or a Date) in the reader's form. */
-export function formatDateTime(
-  at: number | Date,
-  tag: string,
-  style: DateTimeStyle = 'dateTime',
-  options: DateTimeOptions = {},
-): string {
-  return dateTimeFormat(tag, style, options).format(at)
+  return formatter
 }

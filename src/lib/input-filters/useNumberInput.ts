@@ -3,7 +3,8 @@
  * means the value the form holds ("0,50" stays "0,50" while the form holds 0.5); a value the form sets itself (a
  * price picked in the book, Max, a cleared field) is shown as the form wrote it. A refused keystroke leaves the
  * text as it was and names why; keys typed straight after it are refused too, so "1e3" is never read as 13.
- * IME composition (Chinese, Japanese, Korean input) is read once, on compositionend.
+ * IME composition (Chinese, Japanese, Korean input) is read once, on compositionend. A refusal is about the key just
+ * typed: leaving the field (`settle`) clears it, so the form's own message about the value held is the one shown.
  */
 import { useState, type ChangeEvent, type CompositionEvent } from 'react'
 import { readNumber, type NumberRefusal } from './filters.ts'
@@ -32,6 +33,7 @@ export function useNumberInput(value: string, decimals: number, onValue: (value:
 
   return {
     refusal,
+    settle: () => setRefusal(undefined),
     inputProps: {
       value: shown,
       onChange: (event: ChangeEvent<HTMLInputElement>) => {

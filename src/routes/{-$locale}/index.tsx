@@ -50,7 +50,7 @@ function HomePage() {
           <Trans>Trading bots are closed at the moment. Your bots and funds are safe; please come back later.</Trans>
         </p>
       ) : null}
-      <section className="grid items-center gap-10 py-14 sm:py-20 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <section className="grid grid-cols-[minmax(0,1fr)] items-center gap-10 py-14 sm:py-20 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex flex-col items-start gap-5">
           <p className="rounded-full bg-sunken px-3 py-1 text-xs font-semibold uppercase tracking-wide text-brand">
             <Trans>Copy trading</Trans>

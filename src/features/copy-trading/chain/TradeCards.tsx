@@ -4,18 +4,17 @@
  * result and when it opened or closed.
  */
 import { useLingui } from '@lingui/react/macro'
-import { useRouteContext } from '@tanstack/react-router'
 import type { CopyPosition } from '#/contract/index.ts'
-import { localeInfo } from '#/lib/locale.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { priceOptions, usePairDigits } from '../shared/price-digits.ts'
 import { toneOf } from '../shared/tone.ts'
 import { FigureList } from '../shared/FigureGrid.tsx'
-import { dateTimeFormat } from '#/lib/format/date-time.ts'
+import type { DateTimeFormatter } from '#/lib/format/date-time.ts'
+import { useDateTimeFormat } from '#/lib/format/useDateTimeFormat.tsx'
 
 const SIZE_DIGITS = 5
 
-function TradeCard({ trade, dates }: { trade: CopyPosition; dates: Intl.DateTimeFormat }) {
+function TradeCard({ trade, dates }: { trade: CopyPosition; dates: DateTimeFormatter }) {
   const { t } = useLingui()
   const format = useNumberFormat()
   const price = priceOptions(usePairDigits()(trade.pairCode))
@@ -68,8 +67,7 @@ export function TradeCards({
   empty: string
   className?: string
 }) {
-  const { locale } = useRouteContext({ from: '__root__' })
-  const dates = dateTimeFormat(localeInfo(locale).tag, 'minute')
+  const dates = useDateTimeFormat('minute')
   if (trades.length === 0)
     return (
       <p className={`rounded-xl border border-line bg-card px-4 py-6 text-center text-sm text-muted ${className}`}>

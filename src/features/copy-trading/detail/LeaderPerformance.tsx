@@ -13,7 +13,7 @@ import { leaderQueries } from '../shared/leader.queries.ts'
 import { FigureGrid, type Figure } from '../shared/FigureGrid.tsx'
 import { toneOf } from '../shared/tone.ts'
 import { PerformanceChart } from './PerformanceChart.tsx'
-import { dateTimeFormat } from '#/lib/format/date-time.ts'
+import { useDateTimeFormat } from '#/lib/format/useDateTimeFormat.tsx'
 
 export function usePeriodLabels(): Record<StatsPeriod, string> {
   const { t } = useLingui()
@@ -21,9 +21,9 @@ export function usePeriodLabels(): Record<StatsPeriod, string> {
 }
 
 function Chart({ id, period }: { id: string; period: StatsPeriod }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const format = useNumberFormat()
-  const days = dateTimeFormat(i18n.locale, 'date', { timeZone: 'UTC' })
+  const days = useDateTimeFormat('date', { timeZone: 'UTC' })
   const [metric, setMetric] = useState<'roi' | 'pnl'>('roi')
   const { data } = useSuspenseQuery(leaderQueries.stats(id, period))
   const series = useMemo(() => (data.status === 'ok' ? data.data.series : []), [data])

@@ -1,12 +1,10 @@
 /** The leader's followers copying now, a page at a time, each removable after a confirmation. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { MyFollower } from '#/contract/index.ts'
 import { ErrorState } from '#/ui/ErrorState.tsx'
 import { TableHead } from '#/ui/TableHead.tsx'
-import { localeInfo } from '#/lib/locale.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { Pager } from '#/ui/Pager.tsx'
 import { toneOf } from '../shared/tone.ts'
@@ -15,7 +13,7 @@ import { removeLeadFollower } from './lead.functions.ts'
 import { leadQueries } from './lead.queries.ts'
 import { TableSkeleton } from './LeadSkeleton.tsx'
 import { useLeadAction } from './useLeadAction.ts'
-import { dateTimeFormat } from '#/lib/format/date-time.ts'
+import { useDateTimeFormat } from '#/lib/format/useDateTimeFormat.tsx'
 
 function RemoveFollower({ follower }: { follower: MyFollower }) {
   const { t } = useLingui()
@@ -46,10 +44,9 @@ function RemoveFollower({ follower }: { follower: MyFollower }) {
 export function FollowersSection() {
   const { t } = useLingui()
   const format = useNumberFormat()
-  const { locale } = useRouteContext({ from: '__root__' })
   const [page, setPage] = useState(1)
   const { data, isPending, isError, isFetching, isPlaceholderData, refetch } = useQuery(leadQueries.followers(page))
-  const dates = dateTimeFormat(localeInfo(locale).tag, 'date')
+  const dates = useDateTimeFormat('date')
   const modes = { fixed: t`Fixed amount`, ratio: t`Ratio` }
   const statuses = { active: t`Active`, paused: t`Paused`, cancelled: t`Ended` }
   let body

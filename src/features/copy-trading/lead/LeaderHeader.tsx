@@ -3,17 +3,15 @@
  * lead.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useRouteContext } from '@tanstack/react-router'
 import type { MyLeaderCentre, MyLeaderProfile } from '#/contract/index.ts'
 import { LocaleLink } from '#/features/i18n/index.ts'
-import { localeInfo } from '#/lib/locale.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { LeaderAvatar } from '../shared/LeaderAvatar.tsx'
 import { FigureGrid } from '../shared/FigureGrid.tsx'
 import { ConfirmAction } from './ConfirmAction.tsx'
 import { stopLeading } from './lead.functions.ts'
 import { useLeadAction } from './useLeadAction.ts'
-import { dateTimeFormat } from '#/lib/format/date-time.ts'
+import { useDateTimeFormat } from '#/lib/format/useDateTimeFormat.tsx'
 
 const badge = 'rounded bg-sunken px-2 py-0.5'
 
@@ -47,8 +45,8 @@ function StopLeading({ followers }: { followers: string }) {
 export function LeaderHeader({ summary, profile }: { summary: MyLeaderCentre; profile: MyLeaderProfile }) {
   const { t } = useLingui()
   const format = useNumberFormat()
-  const { locale } = useRouteContext({ from: '__root__' })
-  const since = dateTimeFormat(localeInfo(locale).tag, 'date').format(profile.createdAt)
+  const dates = useDateTimeFormat('date')
+  const since = dates.format(profile.createdAt)
   const followers = format.number(String(summary.followers), { digits: 0 })
   const maxFollowers = format.number(String(profile.maxFollowers), { digits: 0 })
   const share = format.ratio(profile.profitShareRate)

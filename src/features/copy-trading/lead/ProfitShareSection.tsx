@@ -4,27 +4,24 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
 import { HelpLink } from '#/features/i18n/index.ts'
 import { ErrorState } from '#/ui/ErrorState.tsx'
 import { SegmentedTabs } from '#/ui/SegmentedTabs.tsx'
 import { TableHead } from '#/ui/TableHead.tsx'
-import { localeInfo } from '#/lib/locale.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { FigureGrid, FigureGridSkeleton } from '../shared/FigureGrid.tsx'
 import { Pager } from '#/ui/Pager.tsx'
 import { toneOf } from '../shared/tone.ts'
 import { leadQueries } from './lead.queries.ts'
 import { TableSkeleton } from './LeadSkeleton.tsx'
-import { dateTimeFormat } from '#/lib/format/date-time.ts'
+import { useDateTimeFormat } from '#/lib/format/useDateTimeFormat.tsx'
 
 const cell = 'px-3 py-3 text-end tabular-nums'
 const emptyNote = 'rounded-xl border border-line bg-card px-4 py-6 text-center text-sm text-muted'
 
 function useDates() {
-  const { locale } = useRouteContext({ from: '__root__' })
-  return dateTimeFormat(localeInfo(locale).tag, 'date')
+  return useDateTimeFormat('date')
 }
 
 function PerFollower() {

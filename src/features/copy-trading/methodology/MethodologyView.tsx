@@ -13,7 +13,7 @@ import { COPY } from '#/app.config.ts'
 import { quotient } from '#/lib/format/number.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { FIGURES, type FigureKey } from './figures.texts.ts'
-import { dateTimeFormat } from '#/lib/format/date-time.ts'
+import { useDateTimeFormat } from '#/lib/format/useDateTimeFormat.tsx'
 
 /** The worked example (issue 17): a day's loss, then a deposit of the same size as the start. */
 const EXAMPLE = { start: '10000', loss: '58.34', deposit: '10000' } as const
@@ -274,7 +274,7 @@ function IncludesTable() {
 
 function Periods() {
   const { i18n, t } = useLingui()
-  const when = dateTimeFormat(i18n.locale, 'dayMonthTime', { timeZone: 'UTC' })
+  const when = useDateTimeFormat('dayMonthTime', { timeZone: 'UTC' })
   const d7 = <strong>{t`7 days`}</strong>
   const d30 = <strong>{t`30 days`}</strong>
   const d90 = <strong>{t`90 days`}</strong>

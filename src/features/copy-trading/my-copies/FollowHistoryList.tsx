@@ -1,11 +1,9 @@
 /** The copies that ended, latest first: who, why it ended, from when to when, and what it made. */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { FollowHistoryItem } from '#/contract/index.ts'
 import { ErrorState } from '#/ui/ErrorState.tsx'
-import { localeInfo } from '#/lib/locale.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import { LeaderAvatar } from '../shared/LeaderAvatar.tsx'
 import { END_REASON_LABELS, UNKNOWN_END_REASON } from './my-copies.texts.ts'
@@ -13,12 +11,13 @@ import { myCopiesQueries } from './my-copies.queries.ts'
 import { Pager } from '#/ui/Pager.tsx'
 import { toneOf } from '../shared/tone.ts'
 import { FigureList } from '../shared/FigureGrid.tsx'
-import { dateTimeFormat } from '#/lib/format/date-time.ts'
+import type { DateTimeFormatter } from '#/lib/format/date-time.ts'
+import { useDateTimeFormat } from '#/lib/format/useDateTimeFormat.tsx'
 
 const AVATAR_SIZE = 36
 const SKELETON_ROWS = 3
 
-function HistoryItem({ item, dates }: { item: FollowHistoryItem; dates: Intl.DateTimeFormat }) {
+function HistoryItem({ item, dates }: { item: FollowHistoryItem; dates: DateTimeFormatter }) {
   const { i18n, t } = useLingui()
   const format = useNumberFormat()
   const figures = [
@@ -80,10 +79,9 @@ function HistoryItemSkeleton() {
 
 export function FollowHistoryList() {
   const { t } = useLingui()
-  const { locale } = useRouteContext({ from: '__root__' })
   const [page, setPage] = useState(1)
   const { data, isError, isFetching, isPlaceholderData, refetch } = useQuery(myCopiesQueries.history(page))
-  const dates = dateTimeFormat(localeInfo(locale).tag, 'date')
+  const dates = useDateTimeFormat('date')
   let body
   if (isError || data?.status === 'unavailable' || data?.status === 'not-found') {
     body = (

@@ -25,7 +25,7 @@ import { cancelMyCopy } from './my-copy.functions.ts'
 import { myCopyQueries } from './my-copy.queries.ts'
 import { PositionHistory } from '../shared/PositionHistory.tsx'
 import { EditCopySettings } from '../setup/EditCopySettings.tsx'
-import { dateTimeFormat } from '#/lib/format/date-time.ts'
+import { useDateTimeFormat } from '#/lib/format/useDateTimeFormat.tsx'
 import { ConfirmAction } from '../lead/ConfirmAction.tsx'
 import { END_REASON_LABELS, UNKNOWN_END_REASON } from '../my-copies/my-copies.texts.ts'
 
@@ -116,6 +116,7 @@ function StopCopy({ copy }: { copy: MyCopyDetail }) {
 export function MyCopyView({ leaderId }: { leaderId: string }) {
   const { t, i18n } = useLingui()
   const format = useNumberFormat()
+  const dates = useDateTimeFormat('minute')
   // The route's loader has both (the router lets only a leader id through).
   const { data } = useSuspenseQuery(myCopyQueries.detail(leaderId))
   // The leader's card says whether the user watches them.
@@ -168,7 +169,6 @@ export function MyCopyView({ leaderId }: { leaderId: string }) {
     { label: t`Profit share rate`, value: format.ratio(a.profitShareRate) },
   ]
   const nickname = a.nickname
-  const dates = dateTimeFormat(i18n.locale, 'minute')
   const endedOn = a.endedAt === null ? null : dates.format(a.endedAt)
   const endReason = i18n._(a.endReason === null ? UNKNOWN_END_REASON : END_REASON_LABELS[a.endReason])
   return (

@@ -102,6 +102,18 @@ describe('copy settings fields', () => {
     expect(screen.getByText('Decimal places allowed here: 2.')).toBeTruthy()
   })
 
+  it('leave a refusal behind with the field, so the form names what is wrong with the value it holds', async () => {
+    const { input, type } = setup()
+    type(/^Stop loss/, '150')
+    type(/^Stop loss/, '150.555')
+    expect(screen.getByText('Decimal places allowed here: 2.')).toBeTruthy()
+    fireEvent.blur(input(/^Stop loss/))
+    expect(screen.queryByText('Decimal places allowed here: 2.')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }))
+    expect(await screen.findByText('Enter a value from 0.01 to 100 %.')).toBeTruthy()
+    expect(input(/^Stop loss/).value).toBe('150')
+  })
+
   it('explain each missing or wrong value, keep what was typed, and submit valid values once', async () => {
     const { onSubmit, input, type } = setup()
     const review = screen.getByRole('button', { name: 'Review' })

@@ -1,19 +1,16 @@
 /** Closed positions (a leader's or a copy's): side, entry and exit, realized PnL, when it closed. */
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useRouteContext } from '@tanstack/react-router'
 import { TableHead } from '#/ui/TableHead.tsx'
-import { localeInfo } from '#/lib/locale.ts'
 import { useNumberFormat } from '#/lib/format/useNumberFormat.tsx'
 import type { CopyPosition } from '#/contract/index.ts'
 import { priceOptions, usePairDigits } from './price-digits.ts'
 import { toneOf } from './tone.ts'
-import { dateTimeFormat } from '#/lib/format/date-time.ts'
+import { useDateTimeFormat } from '#/lib/format/useDateTimeFormat.tsx'
 
 export function PositionHistory({ list }: { list: readonly CopyPosition[] }) {
   const { t } = useLingui()
   const format = useNumberFormat()
-  const { locale } = useRouteContext({ from: '__root__' })
-  const dates = dateTimeFormat(localeInfo(locale).tag, 'minute')
+  const dates = useDateTimeFormat('minute')
   const digitsOf = usePairDigits()
   return (
     <section aria-labelledby="history-title" className="flex flex-col gap-3">

@@ -1,11 +1,11 @@
 /** The pair's recent public trades on this market, newest first: price in the taker's side colour, size, time. */
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import type { MarketTrade } from '#/contract/index.ts'
 import { Amount } from '#/ui/Amount.tsx'
 import type { PairFacts } from '../shared/pair.ts'
 import { StaleNotice } from '../live/StaleNotice.tsx'
 import type { Staleness } from '../live/useStaleness.ts'
-import { formatDateTime } from '#/lib/format/date-time.ts'
+import { useDateTimeFormat } from '#/lib/format/useDateTimeFormat.tsx'
 
 export function RecentTrades({
   trades,
@@ -16,7 +16,7 @@ export function RecentTrades({
   pair: PairFacts
   staleness: Staleness
 }) {
-  const { i18n } = useLingui()
+  const times = useDateTimeFormat('time')
   const { base, quote } = pair
   return (
     <section aria-labelledby="trades-title" className="flex min-w-0 flex-col" data-testid="recent-trades">
@@ -52,7 +52,7 @@ export function RecentTrades({
                 <Amount value={trade.size} digits={pair.sizeDigits} />
               </td>
               <td className="px-3 py-0.5 text-end text-muted tabular-nums" dir="ltr">
-                {formatDateTime(trade.time, i18n.locale, 'time')}
+                {times.format(trade.time)}
               </td>
             </tr>
           ))}

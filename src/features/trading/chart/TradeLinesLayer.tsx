@@ -97,7 +97,9 @@ export default function TradeLinesLayer({
 
   const priceOf = (line: TradeLine) => (moved?.line.key === line.key ? moved.to : line.price)
   const sizeText = (line: TradeLine) =>
-    line.size === null ? t`All` : format.number(line.size, { digits: pair.sizeDigits })
+    line.size === null
+      ? t({ message: 'All', context: 'the whole position' })
+      : format.number(line.size, { digits: pair.sizeDigits })
   const labelOf = (line: TradeLine): string => {
     const side = line.side === 'buy' ? t`Buy` : t`Sell`
     const size = sizeText(line)
