@@ -72,6 +72,7 @@ import { HOUSE_SIDE, isOpen, type OrderState, type Party, type Settlement } from
 import { readHouse } from './house.ts'
 import { movedHoldings, roomOf, sizeWithin, spend, type HouseHoldings, type Room } from './house-room.ts'
 import { replaceTpsl } from './tpsl.ts'
+import { trackTrailing, type WatchedPrices } from './trailing-track.ts'
 import { linkedOwners } from './trade-group.ts'
 import { screenPlacement } from './screening.ts'
 import { chooseLeverage, leverageOf } from './leverage.service.ts'
@@ -198,14 +199,6 @@ const CANCEL_OF_STOP: Record<Exclude<Stop, 'done'>, CancelReason> = {
   limit: 'ioc',
   'self-trade': 'self-trade',
   budget: 'budget',
-}
-
-/** A book's prices as one pass over the books sees them (the mark and the last trade, as the simulator's strings). */
-interface WatchedPrices {
-  biz: TradingMarket
-  pairCode: string
-  mark: string
-  last: string
 }
 
 /** One book operation's work in progress: what it settles, the orders it touched, those put at the back of a level. */
@@ -509,16 +502,18 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     return priorities
   }
 
+  /** Each owner's changed orders, to their live open orders; the owners told. */
+  function tellOrders(rows: Iterable<OrderRow>): Set<number> {
+    const byUser = new Map<number, Order[]>()
+    for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), orderToWire(row)])
+    for (const [userId, list] of byUser) deps.events?.orders(userId, list)
+    return new Set(byUser.keys())
+  }
+
   function tell(touched: Touched) {
     const events = deps.events
     if (!events) return
-    const users = new Set<number>()
-    const byUser = new Map<number, Order[]>()
-    for (const row of touched.orders.values()) {
-      users.add(row.userId)
-      byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), orderToWire(row)])
-    }
-    for (const [userId, list] of byUser) events.orders(userId, list)
+    const users = tellOrders(touched.orders.values())
     const fillsByUser = new Map<number, OrderFill[]>()
     for (const fill of touched.fills) {
       const row = touched.orders.get(Number(fill.orderId))
@@ -1485,35 +1480,6 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
   }
 
   /**
-   * Trailing stops follow the prices each book's watcher sees (each its last price or mark, by its triggerBy): one not
-   * yet active activates when the price reaches its activation price (a sell's rises to it, a buy's falls to it), from
-   * that price; an active one keeps the best price since (a sell's highest, a buy's lowest) and its trigger that price
-   * moved back by its callback rate (rounded to 18 decimals, as trailingTrigger). Written on the order's row, so a
-   * restart trails on from where it was. One statement for every book.
-   */
-  async function trackTrailing(watched: readonly WatchedPrices[]): Promise<void> {
-    if (watched.length === 0) return
-    await db.execute(sql`
-      update ${orders} o set trail_extreme = t.extreme,
-        trigger_price = round(t.extreme * (1 + (case when o.side = 'sell' then -1 else 1 end) * o.callback_rate / 100), 18)
-      from (
-        select o2.id, case
-          when o2.trail_extreme is null then case
-            when (o2.side = 'sell' and p.price >= o2.activation_price) or (o2.side = 'buy' and p.price <= o2.activation_price)
-            then p.price end
-          when o2.side = 'sell' then greatest(o2.trail_extreme, p.price)
-          else least(o2.trail_extreme, p.price) end as extreme
-        from ${orders} o2
-        join unnest(${sql.param(watched.map((w) => w.biz))}::text[], ${sql.param(watched.map((w) => w.pairCode))}::text[],
-          ${sql.param(watched.map((w) => w.mark))}::numeric[], ${sql.param(watched.map((w) => w.last))}::numeric[])
-          as m(biz, pair_code, mark, last) on m.biz = o2.biz and m.pair_code = o2.pair_code
-        cross join lateral (select case when o2.trigger_by = 'last' then m.last else m.mark end as price) p
-        where o2.status = 'untriggered' and o2.type = 'trailing-stop'
-      ) t
-      where o.id = t.id and t.extreme is not null and t.extreme is distinct from o.trail_extreme`)
-  }
-
-  /**
    * The stop orders each book's prices have reached (`biz:pair` → order ids, oldest first): those watching the last
    * trade against the book's last price, the others against the mark. One query for every book.
    */
@@ -1670,7 +1636,8 @@ export function createOrderEngine(deps: OrderEngineDeps): OrderEngine {
     }
     const isolatedDue = await dueIsolated()
     const watched = watchedPrices()
-    await isolate('trailing', 'books', () => trackTrailing(watched))
+    const trailed = await trackTrailing(db, watched, isolate)
+    tellOrders(trailed)
     const stops = await dueStops(watched)
     for (const biz of TRADING_MARKETS)
       for (const instrument of INSTRUMENTS) {

@@ -3,14 +3,19 @@
  * activation and is released as a market sell when the price falls its callback rate below it, a buy the lowest and a
  * rise; before its activation price is reached it does not trail; what it has seen is on its row, so another engine
  * (a restart) trails on from there; a reduce-only one is sized to what the position has left; a callback rate outside
- * FUTURES.trailingCallbackPercent and an activation price already reached are refused.
+ * FUTURES.trailingCallbackPercent and an activation price already reached are refused. The owner's open orders show
+ * each move of the trigger as it happens; an order that cannot be tracked is recorded and never stops the others.
  */
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { PlaceOrderRequest } from '#/contract/index.ts'
+import type { Order, PlaceOrderRequest } from '#/contract/index.ts'
+import { mergeOpenOrders } from '#/features/trading/live/useAccountStreams.ts'
 import { positions } from '../db/copy-schema.ts'
+import { incidents as incidentsTable } from '../db/engine-schema.ts'
+import { orders } from '../db/trading-schema.ts'
+import { createIncidents } from '../incidents.ts'
 import { Exact } from '../money.ts'
-import type { OrderEngine } from './order-engine.ts'
+import type { OrderEngine, TradingEvents } from './order-engine.ts'
 import { openOrders } from './orders-read.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
@@ -208,5 +213,55 @@ describe('a trailing stop refused', () => {
       }),
     ).rejects.toMatchObject({ reason: 'invalid-input', fields: [{ path: 'type' }] })
     expect(await openOrders(h.context.db, trader.id, 'futures')).toEqual([])
+  })
+})
+
+describe('a trailing stop as its owner watches it', () => {
+  it('shows each move of its trigger in the open orders at once; one that cannot be tracked never stops the others', async () => {
+    await priceTo('3000')
+    const screens = new Map<number, Order[]>()
+    const events: TradingEvents = {
+      orders: (userId, list) => screens.set(userId, mergeOpenOrders(screens.get(userId) ?? [], list)),
+      fills: () => undefined,
+      accounts: () => undefined,
+      depth: () => undefined,
+      trades: () => undefined,
+    }
+    const incidents = createIncidents(h.context.db, h.context.wallNow, { log: () => undefined, error: () => undefined })
+    const watched = trading.engine(h, { events, incidents }).engine
+    const shown = (userId: number) => screens.get(userId)?.find((o) => o.type === 'trailing-stop')?.triggerPrice
+    const [good, bad] = [await fundedUser(h, 10_000), await fundedUser(h, 10_000)]
+    const stops: number[] = []
+    for (const trader of [good, bad]) {
+      await place(trader.id, { side: 'buy', type: 'market', size: '1' }, watched)
+      const placed = await place(
+        trader.id,
+        { side: 'sell', type: 'trailing-stop', size: '1', callbackRate: '1', triggerBy: 'mark', reduceOnly: true },
+        watched,
+      )
+      stops.push(Number(placed.order.id))
+    }
+    await priceTo('3100', watched)
+    expect(shown(good.id)).toBe('3069')
+    // A row no trigger can be written for (a callback rate no check would pass: its trigger overflows the column)
+    // fails the one statement for every book; each order is then tracked apart, and the incident names this one.
+    await h.context.db
+      .update(orders)
+      .set({ callbackRate: '100000000000000000' })
+      .where(eq(orders.id, stops[1] ?? 0))
+    await priceTo('3200', watched)
+    expect(shown(good.id)).toBe('3168')
+    expect(await trailing(good.id)).toEqual({ status: 'untriggered', extreme: '3200', trigger: '3168' })
+    const open = await h.context.db.select().from(incidentsTable).where(isNull(incidentsTable.resolvedAt))
+    expect(open.map((i) => [i.kind, i.subject])).toEqual([['trailing', 'books']])
+    expect(open[0]?.cause).toContain(`order ${stops[1]}: `)
+    // Mended, it trails on with the next price, and its incident is resolved.
+    await h.context.db
+      .update(orders)
+      .set({ callbackRate: '1' })
+      .where(eq(orders.id, stops[1] ?? 0))
+    await priceTo('3300', watched)
+    expect(shown(bad.id)).toBe('3267')
+    expect(await incidents.open()).toBe(0)
   })
 })

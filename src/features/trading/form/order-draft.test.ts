@@ -88,6 +88,24 @@ describe('the order draft', () => {
     })
   })
 
+  it('measures a stop and a trailing stop against the last price they watch, as the exchange does, not the mark', () => {
+    // The last trade is 500 above the mark: a stop buy at 50,200 or a trailing sell activating at 50,200 is already
+    // reached by the last price, so the exchange refuses both; the form says so at the field.
+    const ahead = { ...futures, last: '50500', available: '10000' }
+    expect(validateDraft(draft({ kind: 'stop', trigger: '50200', amount: '0.01' }), ahead)).toEqual({
+      trigger: 'would-trigger-immediately',
+    })
+    const trailingSell = draft({
+      kind: 'trailing',
+      side: 'sell',
+      callbackRate: '1',
+      activation: '50200',
+      amount: '0.01',
+    })
+    expect(validateDraft(trailingSell, ahead)).toEqual({ activation: 'would-trigger-immediately' })
+    expect(validateDraft({ ...trailingSell, activation: '50600' }, ahead)).toEqual({})
+  })
+
   it('writes typed numbers as the contract does (no trailing zeros or dot)', () => {
     expect(toRequest(draft({ price: '49000.50', amount: '0.010' }), spot, 'c3')).toMatchObject({
       price: '49000.5',

@@ -347,13 +347,16 @@ export function validateDraft(draft: OrderDraft, context: DraftContext): DraftEr
     return { [field]: checked.refusal.reason }
   }
   const { order } = checked
-  if (order.triggerPrice && triggerReached(stopDirection(order.side), order.triggerPrice, mark))
+  // Stops and trailing stops are measured against the price they watch, as the exchange does: the last price unless
+  // the order watches the mark.
+  const watched = order.triggerBy === 'mark' ? mark : new Exact(context.last)
+  if (order.triggerPrice && triggerReached(stopDirection(order.side), order.triggerPrice, watched))
     return { trigger: 'would-trigger-immediately' }
   // A trailing sell activates when the price rises to its activation price, a buy when it falls to it.
   if (
     order.activationPrice &&
     !order.activationPrice
-      .minus(mark)
+      .minus(watched)
       .times(order.side === 'sell' ? 1 : -1)
       .gt(0)
   )
