@@ -104,3 +104,11 @@ export const faucetRequestSchema = z
 export const faucetResponseSchema = z
   .object({ code: z.literal(0), data: faucetGrantSchema, msg: z.string() })
   .meta({ id: 'FaucetResponse' })
+/** Whether today's test funds are taken (GET /dev/faucet), and the seconds until the next grant (0: they can be). */
+export const faucetStatusSchema = z
+  .object({ grantedToday: z.boolean(), retryAfter: z.number().int().min(0) })
+  .meta({ id: 'FaucetStatus' })
+export type FaucetStatus = z.infer<typeof faucetStatusSchema>
+export const faucetStatusResponseSchema = z
+  .object({ code: z.literal(0), data: faucetStatusSchema, msg: z.string() })
+  .meta({ id: 'FaucetStatusResponse' })

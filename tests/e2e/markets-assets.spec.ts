@@ -112,6 +112,11 @@ test('assets: a transfer moves money between the wallets, the test funds keep th
   // After the day's grant the button is off, with its reason beside it (QA S4 37).
   await expect(page.getByTestId('test-funds')).toBeDisabled()
   await expect(page.getByTestId('test-funds')).toHaveAccessibleDescription(/Test funds come once a day/)
+  // And still after a reload: the exchange says today's is taken.
+  await page.reload()
+  await waitForHydration(page)
+  await expect(page.getByTestId('test-funds')).toBeDisabled()
+  await expect(page.getByTestId('test-funds')).toHaveAccessibleDescription(/Test funds come once a day/)
 
   await expect(page.getByTestId('history').locator('li')).not.toHaveCount(0)
   const download = page.waitForEvent('download')

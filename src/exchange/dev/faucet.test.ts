@@ -2,7 +2,7 @@
  * The sandbox's faucet: test USDT through the ledger for a signed-in user; a real deployment (SANDBOX off) has none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sessionResponseSchema, walletAccountResponseSchema } from '#/contract/index.ts'
+import { faucetStatusResponseSchema, sessionResponseSchema, walletAccountResponseSchema } from '#/contract/index.ts'
 import type { Mailer } from '../accounts/mailer.ts'
 import { startHarness, type Harness } from '#tests/fixtures/exchange/harness.ts'
 import { ledgerState } from '#tests/fixtures/exchange/ledger.ts'
@@ -66,10 +66,16 @@ describe('test-funds faucet', () => {
           .body,
       ).data.list[0]?.available
     expect(await usdt()).toBe('10000')
+    // Asked again (the assets page reloaded), the exchange says today's is taken and how long until the next.
+    const status = async () =>
+      faucetStatusResponseSchema.parse((await h.api('GET', '/dev/faucet', { token: user.token })).body).data
+    expect(await status()).toEqual({ grantedToday: true, retryAfter: Number(refused?.headers.get('retry-after')) })
+    expect((await h.api('GET', '/dev/faucet')).status).toBe(401)
     // Another account is not limited by this one.
     const other = await h.registerUser()
     expect((await h.api('POST', '/dev/faucet', { token: other.token })).status).toBe(200)
     h.advance(Number(refused?.headers.get('retry-after')) * 1000)
+    expect(await status()).toEqual({ grantedToday: false, retryAfter: 0 })
     expect((await h.api('POST', '/dev/faucet', { token: user.token })).status).toBe(200)
     expect(await usdt()).toBe('20000')
     expect(await ledgerState(h.context.db)).toEqual({ zero: true, mismatched: 0 })

@@ -184,16 +184,22 @@ function TestFundsButton() {
   const flight = useSingleFlight()
   const client = useQueryClient()
   const [refusal, setRefusal] = useState<string | undefined>()
-  // Today's grant is taken (just now, or the exchange says so): the button waits for the next UTC day, saying why.
+  // Today's grant is taken (just now, or the exchange says so, after a reload too): the button waits for the next UTC
+  // day, saying why.
+  const status = useQuery(assetsQueries.testFunds())
+  const taken = status.data?.status === 'ok' && status.data.data.grantedToday ? status.data.data : undefined
   const [granted, setGranted] = useState(false)
+  const waitText = (retryAfter: number) => {
+    const hours = Math.max(1, Math.ceil(retryAfter / 3600))
+    return t`Test funds come once a day: again after 00:00 UTC, in about ${hours} h.`
+  }
   const take = () =>
     flight.run(async () => {
       const sent = await takeTestFunds({ data: {} })
       if (sent.status !== 'ok') {
         if (sent.reason === 'rate-limited') {
-          const hours = Math.max(1, Math.ceil((sent.retryAfter ?? 0) / 3600))
           setGranted(true)
-          return setRefusal(t`Test funds come once a day: again after 00:00 UTC, in about ${hours} h.`)
+          return setRefusal(waitText(sent.retryAfter ?? 0))
         }
         return setRefusal(assetsRefusalText(i18n, sent.reason))
       }
@@ -204,11 +210,13 @@ function TestFundsButton() {
       notify(t`${amount} test ${coin} added to your spot wallet`)
       void client.invalidateQueries({ queryKey: assetsQueries.all })
     })
+  const why =
+    refusal ?? (taken ? waitText(taken.retryAfter) : t`Sandbox: ${grant} test USDT once a day, into your spot wallet.`)
   return (
     <div className="flex flex-col items-end gap-1">
       <button
         type="button"
-        disabled={flight.busy || granted}
+        disabled={flight.busy || granted || taken !== undefined}
         aria-describedby="test-funds-why"
         onClick={() => void take()}
         className="rounded-xl border border-line px-4 py-2 text-sm font-semibold hover:bg-sunken disabled:cursor-not-allowed disabled:opacity-60"
@@ -217,7 +225,7 @@ function TestFundsButton() {
         {flight.busy ? t`Adding…` : t`Get test funds`}
       </button>
       <p id="test-funds-why" className="max-w-xs text-end text-xs text-muted" role={refusal ? 'status' : undefined}>
-        {refusal ?? t`Sandbox: ${grant} test USDT once a day, into your spot wallet.`}
+        {why}
       </p>
     </div>
   )

@@ -9,6 +9,7 @@ import { TRADING_PAGES } from '#/app.config.ts'
 import {
   faucetRequestSchema,
   faucetResponseSchema,
+  faucetStatusResponseSchema,
   walletAccountResponseSchema,
   walletHistoryResponseSchema,
   walletMovementKindSchema,
@@ -57,6 +58,14 @@ export const transferBetweenWallets = createServerFn({ method: 'POST' })
   .handler(({ data, context: { exchange } }) =>
     exchange.send('POST', '/asset/v1/api/wallet/transfer', walletTransferResponseSchema, data),
   )
+
+/** Whether today's test USDT is taken, and the seconds until the next (the button waits, after a reload too). */
+export const getTestFundsStatus = createServerFn({ method: 'GET' })
+  .middleware([exchangeMiddleware])
+  .handler(async ({ context: { exchange } }) => {
+    if (!exchange.session.active) return { status: 'unavailable' } as const
+    return exchange.load('/dev/faucet', faucetStatusResponseSchema)
+  })
 
 /** The sandbox's test USDT, once a day per account (refused as rate-limited until 00:00 UTC otherwise). */
 export const takeTestFunds = createServerFn({ method: 'POST' })

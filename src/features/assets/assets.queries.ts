@@ -1,7 +1,7 @@
 /** Query options of the wallets: one entry per wallet type, patched by the balance channel as money moves. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { WalletMovementKind } from '#/contract/index.ts'
-import { getWallet, listWalletHistory } from './assets.functions.ts'
+import { getTestFundsStatus, getWallet, listWalletHistory } from './assets.functions.ts'
 
 /** The spot wallet (every coin of spot) and the futures wallet (USDT: margin, and what copies are funded from). */
 export type WalletType = 1 | 3
@@ -14,6 +14,11 @@ export const assetsQueries = {
     queryOptions({
       queryKey: [...assetsQueries.all, 'wallet', walletType] as const,
       queryFn: () => getWallet({ data: { walletType } }),
+    }),
+  testFunds: () =>
+    queryOptions({
+      queryKey: [...assetsQueries.all, 'test-funds'] as const,
+      queryFn: () => getTestFundsStatus(),
     }),
   history: (walletType: WalletType, page: number, pageSize: number, kind?: WalletMovementKind) =>
     queryOptions({
