@@ -132,27 +132,39 @@ const unitsOf = (amount: Money): bigint => BigInt(new Exact(amount).times(UNIT.t
 const amountOf = (units: bigint): Money => new Exact(units.toString()).div(UNIT.toString())
 
 /**
- * `pool` (≥ 0, at 18 decimals) shared in proportion to `dues` (each ≥ 0, at 18 decimals), when it is less than their sum:
- * each share pool × due ÷ Σ dues rounded down to 18 decimals, then the units of the last decimal left over (fewer than
- * there are dues) one each to the shares with the largest remainders, the earlier in `dues` first on a tie. The shares
- * sum to the pool exactly and none exceeds its due. A pool that covers the dues pays each its due (the rest is the
- * caller's).
+ * `pool` whole units (at most Σ `weights`) shared in proportion to `weights` (whole units each, ≥ 0): each share
+ * pool × weight ÷ Σ weights rounded down, then the units left over (fewer than there are weights) one each to the
+ * shares with the largest remainders, the earlier in `weights` first on a tie. The shares sum to the pool exactly and
+ * none exceeds its weight. The one largest-remainder rule of money and lots (proRata; a copy block's fill).
  */
-export function proRata(pool: Money, dues: readonly Money[]): Money[] {
-  const owed = dues.map(unitsOf)
-  const total = owed.reduce((sum, due) => sum + due, 0n)
-  const available = unitsOf(pool)
-  if (available >= total) return dues.map((due) => new Exact(due))
-  const shares = owed.map((due) => (available * due) / total)
-  const remainders = owed.map((due, index) => ({ index, rest: (available * due) % total }))
-  let left = available - shares.reduce((sum, share) => sum + share, 0n)
+export function shareUnits(pool: bigint, weights: readonly bigint[]): bigint[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0n)
+  if (pool > total) throw new Error(`${pool} units cannot be shared within ${total}`)
+  if (total === 0n) return weights.map(() => 0n)
+  const shares = weights.map((weight) => (pool * weight) / total)
+  const remainders = weights.map((weight, index) => ({ index, rest: (pool * weight) % total }))
+  let left = pool - shares.reduce((sum, share) => sum + share, 0n)
   remainders.sort((a, b) => (a.rest === b.rest ? a.index - b.index : a.rest > b.rest ? -1 : 1))
   for (const { index } of remainders) {
     if (left === 0n) break
     shares[index] = (shares[index] ?? 0n) + 1n
     left -= 1n
   }
-  return shares.map(amountOf)
+  return shares
+}
+
+/**
+ * `pool` (≥ 0, at 18 decimals) shared in proportion to `dues` (each ≥ 0, at 18 decimals), when it is less than their sum:
+ * each share pool × due ÷ Σ dues rounded down to 18 decimals, then the units of the last decimal left over one each to
+ * the shares with the largest remainders, the earlier in `dues` first on a tie (shareUnits). The shares sum to the pool
+ * exactly and none exceeds its due. A pool that covers the dues pays each its due (the rest is the caller's).
+ */
+export function proRata(pool: Money, dues: readonly Money[]): Money[] {
+  const owed = dues.map(unitsOf)
+  const total = owed.reduce((sum, due) => sum + due, 0n)
+  const available = unitsOf(pool)
+  if (available >= total) return dues.map((due) => new Exact(due))
+  return shareUnits(available, owed).map(amountOf)
 }
 
 /** Half-up to 18 decimals: prices and figures that record or show, never move, money. */

@@ -27,6 +27,7 @@
  * retry and the reconciliation's close replay to follow it.
  */
 import { COPY } from '#/app.config.ts'
+import { shareUnits } from '#/contract/rounding.ts'
 import { exact, Exact, type Money } from '../money.ts'
 import type { Book, PositionState, SkipReason } from '../copy/book.ts'
 import { copyOrders, openCopy, skipCopy, type LeaderOrder, type MirrorTarget } from '../copy/mirror.ts'
@@ -80,27 +81,17 @@ export function allocateBlock(asked: readonly { id: number; size: Money }[], fil
     if (!count.isInteger()) throw new Error(`${size.toFixed()} is not a whole number of lots of ${lotSize.toFixed()}`)
     return BigInt(count.toFixed(0))
   }
-  const wanted = asked.map((a) => lots(a.size))
-  const total = wanted.reduce((sum, n) => sum + n, 0n)
   const got = lots(filled)
-  if (got > total) throw new Error(`a block filled ${filled.toFixed()}, more than it asked`)
-  if (total === 0n) return asked.map(() => new Exact(0))
-  const shares = wanted.map((n) => (n * got) / total)
-  let left = got - shares.reduce((sum, n) => sum + n, 0n)
-  if (left > 0n) {
-    const remainders = wanted.map((n) => (n * got) % total)
-    const order = asked.map((_, index) => index)
-    order.sort((a, b) => {
-      const ra = remainders[a] ?? 0n
-      const rb = remainders[b] ?? 0n
-      return ra === rb ? (asked[a]?.id ?? 0) - (asked[b]?.id ?? 0) : ra > rb ? -1 : 1
-    })
-    for (const index of order) {
-      if (left === 0n) break
-      shares[index] = (shares[index] ?? 0n) + 1n
-      left -= 1n
-    }
-  }
+  const byId = asked.map((a, index) => ({ index, id: a.id, lots: lots(a.size) })).sort((a, b) => a.id - b.id)
+  if (got > byId.reduce((sum, a) => sum + a.lots, 0n))
+    throw new Error(`a block filled ${filled.toFixed()}, more than it asked`)
+  // shareUnits gives ties to the earlier: shared in id order, then put back in the caller's order.
+  const inIdOrder = shareUnits(
+    got,
+    byId.map((a) => a.lots),
+  )
+  const shares = asked.map(() => 0n)
+  byId.forEach((a, position) => (shares[a.index] = inIdOrder[position] ?? 0n))
   return shares.map((n) => new Exact(n.toString()).times(lotSize))
 }
 

@@ -1,14 +1,18 @@
 /**
- * Sending a verification code, shared by registration and the password reset: the send button with its resend timer
- * (ACCOUNTS.codeSendsPerMinute), what was sent where, the sandbox inbox link, and a refusal.
+ * Sending a verification code, shared by registration and the password reset: the code field with its send button
+ * and resend timer (ACCOUNTS.codeSendsPerMinute), what was sent where, the sandbox inbox link, and a refusal.
  */
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ACCOUNTS } from '#/app.config.ts'
 import type { Refusal, Sent } from '#/exchange-client/index.ts'
+import { numericSix } from '#/lib/input-filters/filters.ts'
+import { useInputFilter } from '#/lib/input-filters/useInputFilter.ts'
 import { withLocalePrefix } from '#/lib/locale.ts'
-import { refusalText } from './auth-messages.ts'
+import { firstValidationCode } from '#/lib/validators.ts'
+import { TextField } from '#/ui/TextField.tsx'
+import { refusalText, validationText } from './auth-messages.ts'
 import { useCountdown } from './useCountdown.ts'
 
 const RESEND_SECONDS = 60 / ACCOUNTS.codeSendsPerMinute
@@ -53,6 +57,49 @@ export function SendCodeButton({ sender, onSend }: { sender: CodeSender; onSend:
     >
       {secondsLeft > 0 ? <Trans>Resend in {secondsLeft}s</Trans> : <Trans>Send code</Trans>}
     </button>
+  )
+}
+
+/**
+ * The 6-digit code field (digits only), its send button and the notice under it. `reset`: a password reset, which
+ * never says whether the account exists.
+ */
+export function SentCodeField({
+  sender,
+  onSend,
+  value,
+  errors,
+  onValue,
+  onBlur,
+  reset = false,
+}: {
+  sender: CodeSender
+  onSend: () => void
+  value: string
+  errors: readonly unknown[]
+  onValue: (value: string) => void
+  onBlur: () => void
+  reset?: boolean
+}) {
+  const { t, i18n } = useLingui()
+  const filter = useInputFilter(numericSix, onValue)
+  return (
+    <div className="flex flex-col gap-1.5">
+      <TextField
+        label={t`Verification code`}
+        name="code"
+        inputMode="numeric"
+        dir="ltr"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={value}
+        error={validationText(i18n, firstValidationCode(errors))}
+        {...filter}
+        onBlur={onBlur}
+        end={<SendCodeButton sender={sender} onSend={onSend} />}
+      />
+      <CodeNotice sender={sender} reset={reset} />
+    </div>
   )
 }
 

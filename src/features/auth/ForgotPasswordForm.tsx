@@ -9,8 +9,6 @@ import { useRouteContext, useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Refusal } from '#/exchange-client/index.ts'
 import { useVerification, VerificationWidget } from '#/features/verification/index.ts'
-import { numericSix } from '#/lib/input-filters/filters.ts'
-import { useInputFilter } from '#/lib/input-filters/useInputFilter.ts'
 import { withLocalePrefix } from '#/lib/locale.ts'
 import { firstValidationCode, validateCode, validateEmail, validateMobile, validatePassword } from '#/lib/validators.ts'
 import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
@@ -20,7 +18,7 @@ import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
 import { refusalText, validationText } from './auth-messages.ts'
 import { resetPassword, sendResetCode } from './auth.functions.ts'
 import type { AccountType } from './auth.schemas.ts'
-import { CodeNotice, SendCodeButton, useCodeSender } from './CodeSender.tsx'
+import { SentCodeField, useCodeSender } from './CodeSender.tsx'
 import { clearStoredUserData } from './session.ts'
 
 const validateAccount = (type: AccountType, value: string) =>
@@ -46,7 +44,6 @@ export function ForgotPasswordForm() {
       notify(t`Your password is reset and every device is signed out. Log in with the new password.`)
     },
   })
-  const codeFilter = useInputFilter(numericSix, (v) => form.setFieldValue('code', v))
 
   const sendCode = async () => {
     const { accountType, account } = form.state.values
@@ -108,22 +105,15 @@ export function ForgotPasswordForm() {
       </form.Subscribe>
       <form.Field name="code" validators={{ onSubmit: ({ value }) => validateCode(value) ?? undefined }}>
         {(field) => (
-          <div className="flex flex-col gap-1.5">
-            <TextField
-              label={t`Verification code`}
-              name="code"
-              inputMode="numeric"
-              dir="ltr"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={field.state.value}
-              error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
-              {...codeFilter}
-              onBlur={field.handleBlur}
-              end={<SendCodeButton sender={sender} onSend={() => void sendCode()} />}
-            />
-            <CodeNotice sender={sender} reset />
-          </div>
+          <SentCodeField
+            sender={sender}
+            onSend={() => void sendCode()}
+            value={field.state.value}
+            errors={field.state.meta.errors}
+            onValue={(v) => form.setFieldValue('code', v)}
+            onBlur={field.handleBlur}
+            reset
+          />
         )}
       </form.Field>
       <form.Field name="newPassword" validators={{ onSubmit: ({ value }) => validatePassword(value) ?? undefined }}>

@@ -2,8 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useForm } from '@tanstack/react-form'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
-import { numericSix } from '#/lib/input-filters/filters.ts'
-import { useInputFilter } from '#/lib/input-filters/useInputFilter.ts'
 import { firstValidationCode, validateCode, validateEmail, validateMobile, validatePassword } from '#/lib/validators.ts'
 import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
 import { TextField } from '#/ui/TextField.tsx'
@@ -16,7 +14,7 @@ import { register, sendVerificationCode } from './auth.functions.ts'
 import type { Refusal } from '#/exchange-client/index.ts'
 import type { AccountType } from './auth.schemas.ts'
 import { homeSignUpAccountStore } from '#/features/state/index.ts'
-import { CodeNotice, SendCodeButton, useCodeSender } from './CodeSender.tsx'
+import { SentCodeField, useCodeSender } from './CodeSender.tsx'
 import { useSignedIn } from './useSignedIn.ts'
 
 const legalLink = 'font-medium text-brand underline underline-offset-2'
@@ -71,7 +69,6 @@ export function RegisterForm({
   })
   const validateAccount = (type: AccountType, value: string) =>
     type === 'email' ? validateEmail(value, { registration: true }) : validateMobile(value)
-  const codeFilter = useInputFilter(numericSix, (v) => form.setFieldValue('code', v))
 
   const sendCode = async () => {
     const { accountType, account } = form.state.values
@@ -144,22 +141,14 @@ export function RegisterForm({
       </form.Field>
       <form.Field name="code" validators={{ onSubmit: ({ value }) => validateCode(value) ?? undefined }}>
         {(field) => (
-          <div className="flex flex-col gap-1.5">
-            <TextField
-              label={t`Verification code`}
-              name="code"
-              inputMode="numeric"
-              dir="ltr"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={field.state.value}
-              error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
-              {...codeFilter}
-              onBlur={field.handleBlur}
-              end={<SendCodeButton sender={sender} onSend={() => void sendCode()} />}
-            />
-            <CodeNotice sender={sender} />
-          </div>
+          <SentCodeField
+            sender={sender}
+            onSend={() => void sendCode()}
+            value={field.state.value}
+            errors={field.state.meta.errors}
+            onValue={(v) => form.setFieldValue('code', v)}
+            onBlur={field.handleBlur}
+          />
         )}
       </form.Field>
       <form.Field name="inviteCode">
