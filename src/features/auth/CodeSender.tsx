@@ -67,22 +67,21 @@ export function SendCodeButton({ sender, onSend }: { sender: CodeSender; onSend:
 export function SentCodeField({
   sender,
   onSend,
-  value,
-  errors,
-  onValue,
-  onBlur,
+  field,
   reset = false,
 }: {
   sender: CodeSender
   onSend: () => void
-  value: string
-  errors: readonly unknown[]
-  onValue: (value: string) => void
-  onBlur: () => void
+  /** The form's code field (TanStack Form's field API, what of it is read here). */
+  field: {
+    state: { value: string; meta: { errors: readonly unknown[] } }
+    handleChange: (value: string) => void
+    handleBlur: () => void
+  }
   reset?: boolean
 }) {
   const { t, i18n } = useLingui()
-  const filter = useInputFilter(numericSix, onValue)
+  const filter = useInputFilter(numericSix, field.handleChange)
   return (
     <div className="flex flex-col gap-1.5">
       <TextField
@@ -92,10 +91,10 @@ export function SentCodeField({
         dir="ltr"
         autoComplete="one-time-code"
         maxLength={6}
-        value={value}
-        error={validationText(i18n, firstValidationCode(errors))}
+        value={field.state.value}
+        error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
         {...filter}
-        onBlur={onBlur}
+        onBlur={field.handleBlur}
         end={<SendCodeButton sender={sender} onSend={onSend} />}
       />
       <CodeNotice sender={sender} reset={reset} />

@@ -104,17 +104,7 @@ export function ForgotPasswordForm() {
         )}
       </form.Subscribe>
       <form.Field name="code" validators={{ onSubmit: ({ value }) => validateCode(value) ?? undefined }}>
-        {(field) => (
-          <SentCodeField
-            sender={sender}
-            onSend={() => void sendCode()}
-            value={field.state.value}
-            errors={field.state.meta.errors}
-            onValue={(v) => form.setFieldValue('code', v)}
-            onBlur={field.handleBlur}
-            reset
-          />
-        )}
+        {(field) => <SentCodeField field={field} sender={sender} onSend={() => void sendCode()} reset />}
       </form.Field>
       <form.Field name="newPassword" validators={{ onSubmit: ({ value }) => validatePassword(value) ?? undefined }}>
         {(field) => (

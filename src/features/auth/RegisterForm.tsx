@@ -140,16 +140,7 @@ export function RegisterForm({
         )}
       </form.Field>
       <form.Field name="code" validators={{ onSubmit: ({ value }) => validateCode(value) ?? undefined }}>
-        {(field) => (
-          <SentCodeField
-            sender={sender}
-            onSend={() => void sendCode()}
-            value={field.state.value}
-            errors={field.state.meta.errors}
-            onValue={(v) => form.setFieldValue('code', v)}
-            onBlur={field.handleBlur}
-          />
-        )}
+        {(field) => <SentCodeField field={field} sender={sender} onSend={() => void sendCode()} />}
       </form.Field>
       <form.Field name="inviteCode">
         {(field) => (
