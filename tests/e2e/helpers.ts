@@ -46,11 +46,14 @@ export async function freshAccount(request: APIRequestContext, address: string):
   return (await freshCredentials(request, address)).token
 }
 
-/** A fresh funded account with its email and password too, for a spec that logs in through the form. */
+/**
+ * A fresh funded account with its email and password too, for a spec that logs in through the form; `walletType`
+ * 'unfunded' leaves the day's test funds to be taken.
+ */
 export async function freshCredentials(
   request: APIRequestContext,
   address: string,
-  walletType: 1 | 3 = 3,
+  walletType: 1 | 3 | 'unfunded' = 3,
 ): Promise<{ account: string; password: string; token: string }> {
   const account = `copy.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
   const password = 'Copy12345'
@@ -77,6 +80,7 @@ export async function freshCredentials(
       })
     ).json(),
   )
+  if (walletType === 'unfunded') return { account, password, token: session.data.token }
   expect(
     (
       await request.post('/spotapi/dev/faucet', {

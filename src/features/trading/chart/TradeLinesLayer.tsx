@@ -49,6 +49,7 @@ function lineStyle(line: TradeLine, p: ChartPalette): Pick<PriceLineOptions, 'co
     case 'limit':
       return { color: sideColour, lineStyle: 0, lineWidth: 1 }
     case 'stop':
+    case 'trailing':
       return { color: sideColour, lineStyle: 2, lineWidth: 1 }
     case 'take-profit':
       return { color: p.brand, lineStyle: 1, lineWidth: 1 }
@@ -108,6 +109,8 @@ export default function TradeLinesLayer({
         return `${side} ${size}`
       case 'stop':
         return t`Stop ${side} ${size}`
+      case 'trailing':
+        return t`Trailing ${side} ${size}`
       case 'take-profit':
         return t`TP ${size}`
       case 'stop-loss':

@@ -57,6 +57,21 @@ describe('the lines the chart draws', () => {
     ])
   })
 
+  it('a trailing stop at its trigger now, named apart from a stop and never dragged', () => {
+    const trailing = order({
+      type: 'trailing-stop',
+      status: 'untriggered',
+      price: null,
+      triggerPrice: '77220',
+      side: 'sell',
+    })
+    expect(tradeLines([trailing], [], 'BTC_USDT')[0]).toMatchObject({
+      kind: 'trailing',
+      price: '77220',
+      drag: undefined,
+    })
+  })
+
   it('a triggered stop-limit rests at its limit price like a limit order', () => {
     const released = order({ type: 'stop-limit', status: 'new', price: '79000', triggerPrice: '79500' })
     expect(tradeLines([released], [], 'BTC_USDT')[0]).toMatchObject({ kind: 'limit', price: '79000' })

@@ -8,7 +8,7 @@ import type { Order, OrderSide, TradingPosition } from '#/contract/index.ts'
 import { Exact } from '#/contract/money.ts'
 import { fromPlot } from '#/lib/format/number.ts'
 
-export type TradeLineKind = 'limit' | 'stop' | 'take-profit' | 'stop-loss' | 'entry' | 'liquidation'
+export type TradeLineKind = 'limit' | 'stop' | 'trailing' | 'take-profit' | 'stop-loss' | 'entry' | 'liquidation'
 
 /** How dragging a line changes what it stands for: the order's limit price, or the position's TP or SL trigger. */
 export type TradeLineDrag = { via: 'amend'; order: Order } | { via: 'tpsl'; order: Order }
@@ -39,7 +39,9 @@ function orderLine(order: Order): TradeLine | undefined {
         size: order.size,
         drag: { via: 'tpsl', order },
       }
-    return { ...base, kind: 'stop', price: order.triggerPrice, size: order.size, drag: undefined }
+    // A trailing stop's line is its trigger now, moving with the price it follows.
+    const kind = order.type === 'trailing-stop' ? 'trailing' : 'stop'
+    return { ...base, kind, price: order.triggerPrice, size: order.size, drag: undefined }
   }
   if (resting(order) && order.price !== null && order.size !== null)
     return {
