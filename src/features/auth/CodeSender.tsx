@@ -13,6 +13,7 @@ import { withLocalePrefix } from '#/lib/locale.ts'
 import { firstValidationCode } from '#/lib/validators.ts'
 import { TextField } from '#/ui/TextField.tsx'
 import { refusalText, validationText } from './auth-messages.ts'
+import type { FormFieldApi } from './PasswordField.tsx'
 import { useCountdown } from './useCountdown.ts'
 
 const RESEND_SECONDS = 60 / ACCOUNTS.codeSendsPerMinute
@@ -72,12 +73,8 @@ export function SentCodeField({
 }: {
   sender: CodeSender
   onSend: () => void
-  /** The form's code field (TanStack Form's field API, what of it is read here). */
-  field: {
-    state: { value: string; meta: { errors: readonly unknown[] } }
-    handleChange: (value: string) => void
-    handleBlur: () => void
-  }
+  /** The form's code field. */
+  field: FormFieldApi
   reset?: boolean
 }) {
   const { t, i18n } = useLingui()

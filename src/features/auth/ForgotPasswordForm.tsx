@@ -10,12 +10,12 @@ import { useState } from 'react'
 import type { Refusal } from '#/exchange-client/index.ts'
 import { useVerification, VerificationWidget } from '#/features/verification/index.ts'
 import { withLocalePrefix } from '#/lib/locale.ts'
-import { firstValidationCode, validateCode, validateEmail, validateMobile, validatePassword } from '#/lib/validators.ts'
+import { validateCode, validateEmail, validateMobile, validatePassword } from '#/lib/validators.ts'
 import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
-import { TextField } from '#/ui/TextField.tsx'
 import { notify } from '#/ui/toast.ts'
 import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
-import { refusalText, validationText } from './auth-messages.ts'
+import { refusalText } from './auth-messages.ts'
+import { PasswordField } from './PasswordField.tsx'
 import { resetPassword, sendResetCode } from './auth.functions.ts'
 import type { AccountType } from './auth.schemas.ts'
 import { SentCodeField, useCodeSender } from './CodeSender.tsx'
@@ -107,20 +107,7 @@ export function ForgotPasswordForm() {
         {(field) => <SentCodeField field={field} sender={sender} onSend={() => void sendCode()} reset />}
       </form.Field>
       <form.Field name="newPassword" validators={{ onSubmit: ({ value }) => validatePassword(value) ?? undefined }}>
-        {(field) => (
-          <TextField
-            label={t`New password`}
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            value={field.state.value}
-            onChange={(e) => field.handleChange(e.target.value)}
-            onBlur={field.handleBlur}
-            hint={t`8 to 64 characters, with both letters and digits.`}
-            error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
-            revealLabels={{ show: t`Show`, hide: t`Hide` }}
-          />
-        )}
+        {(field) => <PasswordField field={field} label={t`New password`} name="newPassword" kind="new" />}
       </form.Field>
       <VerificationWidget {...verification.widget} />
       {refusal ? <FormError>{refusalText(i18n, refusal.reason, refusal.retryAfter)}</FormError> : null}

@@ -3,13 +3,13 @@ import { useForm } from '@tanstack/react-form'
 import { useRouteContext } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
-import { TextField } from '#/ui/TextField.tsx'
 import { trackLogin } from '#/features/analytics/index.ts'
 import { isVerificationRefusal, useVerification, VerificationWidget } from '#/features/verification/index.ts'
-import { firstValidationCode, validateEmail, validateMobile } from '#/lib/validators.ts'
+import { validateEmail, validateMobile } from '#/lib/validators.ts'
 import { LocaleLink } from '#/features/i18n/index.ts'
 import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
-import { refusalText, validationText } from './auth-messages.ts'
+import { refusalText } from './auth-messages.ts'
+import { PasswordField } from './PasswordField.tsx'
 import { login } from './auth.functions.ts'
 import type { Refusal } from '#/exchange-client/index.ts'
 import type { AccountType } from './auth.schemas.ts'
@@ -95,19 +95,7 @@ export function LoginForm({ returnTo }: { returnTo: string | undefined }) {
         )}
       </form.Subscribe>
       <form.Field name="password" validators={{ onSubmit: ({ value }) => (value ? undefined : 'required') }}>
-        {(field) => (
-          <TextField
-            label={t`Password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={field.state.value}
-            onChange={(e) => field.handleChange(e.target.value)}
-            onBlur={field.handleBlur}
-            error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
-            revealLabels={{ show: t`Show`, hide: t`Hide` }}
-          />
-        )}
+        {(field) => <PasswordField field={field} label={t`Password`} name="password" kind="current" />}
       </form.Field>
       <LocaleLink
         to="/{-$locale}/forgot-password"

@@ -7,11 +7,11 @@ import { useForm } from '@tanstack/react-form'
 import { useState } from 'react'
 import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
 import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
-import { TextField } from '#/ui/TextField.tsx'
 import { notify } from '#/ui/toast.ts'
 import type { Refusal } from '#/exchange-client/index.ts'
 import { firstValidationCode, validatePassword } from '#/lib/validators.ts'
 import { refusalText, validationText } from './auth-messages.ts'
+import { PasswordField } from './PasswordField.tsx'
 import { changePassword } from './login-change.functions.ts'
 import { SecondFactorField, secondFactorProblem } from './SecondFactorField.tsx'
 
@@ -79,34 +79,10 @@ export function ChangePasswordForm({ onDone, twoFactor = false }: { onDone: () =
   return (
     <Form className="flex flex-col gap-4" onSubmit={() => form.handleSubmit()}>
       <form.Field name="password" validators={{ onSubmit: ({ value }) => (value ? undefined : 'required') }}>
-        {(field) => (
-          <TextField
-            label={t`Current password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={field.state.value}
-            onChange={(e) => field.handleChange(e.target.value)}
-            onBlur={field.handleBlur}
-            error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
-            revealLabels={{ show: t`Show`, hide: t`Hide` }}
-          />
-        )}
+        {(field) => <PasswordField field={field} label={t`Current password`} name="password" kind="current" />}
       </form.Field>
       <form.Field name="newPassword" validators={{ onSubmit: ({ value }) => validatePassword(value) ?? undefined }}>
-        {(field) => (
-          <TextField
-            label={t`New password`}
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            value={field.state.value}
-            onChange={(e) => field.handleChange(e.target.value)}
-            onBlur={field.handleBlur}
-            error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
-            revealLabels={{ show: t`Show`, hide: t`Hide` }}
-          />
-        )}
+        {(field) => <PasswordField field={field} label={t`New password`} name="newPassword" kind="new" />}
       </form.Field>
       {askCode ? (
         <form.Field name="code" validators={{ onSubmit: ({ value }) => secondFactorProblem(value, recovery) }}>

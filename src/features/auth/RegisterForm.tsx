@@ -10,6 +10,7 @@ import { useVerification, VerificationWidget } from '#/features/verification/ind
 import { LocaleLink } from '#/features/i18n/index.ts'
 import { AccountInput, AccountTypeSwitch } from './AccountInput.tsx'
 import { refusalText, validationText } from './auth-messages.ts'
+import { PasswordField } from './PasswordField.tsx'
 import { register, sendVerificationCode } from './auth.functions.ts'
 import type { Refusal } from '#/exchange-client/index.ts'
 import type { AccountType } from './auth.schemas.ts'
@@ -124,20 +125,7 @@ export function RegisterForm({
         )}
       </form.Subscribe>
       <form.Field name="password" validators={{ onSubmit: ({ value }) => validatePassword(value) ?? undefined }}>
-        {(field) => (
-          <TextField
-            label={t`Password`}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={field.state.value}
-            onChange={(e) => field.handleChange(e.target.value)}
-            onBlur={field.handleBlur}
-            hint={t`8 to 64 characters, with both letters and digits.`}
-            error={validationText(i18n, firstValidationCode(field.state.meta.errors))}
-            revealLabels={{ show: t`Show`, hide: t`Hide` }}
-          />
-        )}
+        {(field) => <PasswordField field={field} label={t`Password`} name="password" kind="new" />}
       </form.Field>
       <form.Field name="code" validators={{ onSubmit: ({ value }) => validateCode(value) ?? undefined }}>
         {(field) => <SentCodeField field={field} sender={sender} onSend={() => void sendCode()} />}

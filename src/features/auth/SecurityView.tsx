@@ -15,9 +15,9 @@ import { formatRelativeTime } from '#/lib/format/relative-time.ts'
 import { firstValidationCode } from '#/lib/validators.ts'
 import { DraggableDialog } from '#/ui/DraggableDialog.tsx'
 import { Form, FormError, SubmitButton } from '#/ui/FormError.tsx'
-import { TextField } from '#/ui/TextField.tsx'
 import { notify } from '#/ui/toast.ts'
 import { refusalText, validationText } from './auth-messages.ts'
+import { PasswordField } from './PasswordField.tsx'
 import { ChangePasswordForm } from './LoginSecurity.tsx'
 import { SecondFactorField, secondFactorProblem } from './SecondFactorField.tsx'
 import { describeDevice } from './user-agent.ts'
@@ -144,33 +144,9 @@ function TwoFactorCard() {
   )
 }
 
-function PasswordField({ value, onValue, onBlur, errors }: FieldProps) {
-  const { t, i18n } = useLingui()
-  return (
-    <TextField
-      label={t`Current password`}
-      name="password"
-      type="password"
-      autoComplete="current-password"
-      value={value}
-      onChange={(e) => onValue(e.target.value)}
-      onBlur={onBlur}
-      error={validationText(i18n, firstValidationCode(errors))}
-      revealLabels={{ show: t`Show`, hide: t`Hide` }}
-    />
-  )
-}
-
-interface FieldProps {
-  value: string
-  onValue: (value: string) => void
-  onBlur: () => void
-  errors: readonly unknown[]
-}
-
 /** Password → QR code and secret → a code of the app → the recovery codes, shown once. */
 function EnableTwoFactor({ onDone }: { onDone: () => void }) {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const client = useQueryClient()
   const [refusal, setRefusal] = useState<Refusal>()
   const [setup, setSetup] = useState<TwoFactorSetupView>()
@@ -228,14 +204,7 @@ function EnableTwoFactor({ onDone }: { onDone: () => void }) {
         </>
       ) : (
         <form.Field name="password" validators={{ onSubmit: ({ value }) => (value ? undefined : 'required') }}>
-          {(field) => (
-            <PasswordField
-              value={field.state.value}
-              onValue={field.handleChange}
-              onBlur={field.handleBlur}
-              errors={field.state.meta.errors}
-            />
-          )}
+          {(field) => <PasswordField field={field} label={t`Current password`} name="password" kind="current" />}
         </form.Field>
       )}
       {refusal ? <FormError>{refusalText(i18n, refusal.reason, refusal.retryAfter)}</FormError> : null}
@@ -298,14 +267,7 @@ function DisableTwoFactor({ onDone }: { onDone: () => void }) {
   return (
     <Form className="flex flex-col gap-4" onSubmit={() => form.handleSubmit()}>
       <form.Field name="password" validators={{ onSubmit: ({ value }) => (value ? undefined : 'required') }}>
-        {(field) => (
-          <PasswordField
-            value={field.state.value}
-            onValue={field.handleChange}
-            onBlur={field.handleBlur}
-            errors={field.state.meta.errors}
-          />
-        )}
+        {(field) => <PasswordField field={field} label={t`Current password`} name="password" kind="current" />}
       </form.Field>
       <form.Field name="code" validators={{ onSubmit: ({ value }) => secondFactorProblem(value, recovery) }}>
         {(field) => (
