@@ -308,15 +308,13 @@ export function amountAtPercent(percent: number, draft: OrderDraft, context: Dra
     const rate = new Exact(context.instrument.rules.futuresTakerFeeRate)
     // margin + fee = size × price × (1/L + rate) ≤ share
     const perUnit = price.times(onePlus(rate, context.leverage)).div(context.leverage)
+    const cost = (of: Money) => marginFor(price, of, context.leverage).plus(feeFor(price, of, rate))
     size = floorToLot(share.div(perUnit), lot)
+    // The quotient is rounded: a size that costs the share exactly can come out one lot under it (0.96 USDT at 48×
+    // buys 0.0009 BTC at 50,000 exactly; the quotient was 0.000899…).
+    if (cost(size.plus(lot)).lte(share)) size = size.plus(lot)
     // Margin rounds up: one lot less while the rounded cost is over the share.
-    while (
-      size.gt(0) &&
-      marginFor(price, size, context.leverage)
-        .plus(feeFor(price, size, rate))
-        .gt(share)
-    )
-      size = size.minus(lot)
+    while (size.gt(0) && cost(size).gt(share)) size = size.minus(lot)
   }
   if (size.lte(0)) return ''
   if (context.biz === 'spot' || context.unit === 'coin') return size.toFixed()
