@@ -148,6 +148,9 @@ beforeAll(async () => {
 })
 afterAll(() => handle.close())
 
+/** A unit of the 40th significant digit, as a share: Exact's precision. */
+const DIGIT_40 = '1e-39'
+
 describe('unit values on the database', () => {
   it('a deposit on a losing day does not dilute the loss (item 2: −58.34 on 10,224, then 10,000 in)', async () => {
     const leader = await addLeader()
@@ -500,19 +503,31 @@ describe('unit-value rules', () => {
           let equity = new Exact(first).div(7)
           let previous = afterFlow(null, equity, equity)
           const start = previous?.unitValue ?? new Exact(1)
+          // Only Exact's 40 digits may move it: a flow's equity before is read back as the equity after less the flow,
+          // so each flow can move the unit value by up to (after ÷ before) units of the 40th digit.
+          let drift = new Exact(0)
           for (const cents of flows) {
             const flow = Exact.max(new Exact(cents).div(100), equity.neg())
             if (flow.isZero() || !previous) continue
+            const before = equity
             equity = equity.plus(flow)
+            if (!before.isZero()) drift = drift.plus(Exact.max(equity, before).div(before).times(DIGIT_40))
             const row = afterFlow({ units: previous.units, unitValue: previous.unitValue, at: 0 }, equity, flow)
             if (row) previous = row
           }
           if (!previous || previous.units.isZero()) return
           const value = valuation({ units: previous.units, unitValue: previous.unitValue, at: 0 }, equity, 'hour')
-          expect(value.unitValue.div(start).minus(1).abs().lt('1e-35')).toBe(true)
+          expect(value.unitValue.div(start).minus(1).abs().lte(drift)).toBe(true)
         },
       ),
-      runs(300),
+      // The soak's counterexamples: a first equity of 1/7 USDT, then about 10,000 in (the 40 digits hold 5 fewer of it).
+      {
+        ...runs(300),
+        examples: [
+          [1, [999_986, 0]],
+          [1, [-13, 99_999, 0]],
+        ],
+      },
     )
   })
 })
