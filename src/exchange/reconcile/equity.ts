@@ -24,6 +24,9 @@ export type OwnerKind = 'leader' | 'copy'
 /** The kind of the movement a copy's positions handed to its follower make (no ledger transfer moves them). */
 export const HAND_OVER = 'hand-over'
 
+/** The ref of the transfers that end a copy (copy-account.ts `endCopy`). */
+const endCopyRef = (copyId: number) => `end-copy:${copyId}`
+
 /** When a transfer takes effect. */
 export const transferTime = (t: TransferRecord): number =>
   t.ref !== null && t.ref.startsWith('bot:') ? t.createdAt + MINUTE : t.createdAt
@@ -194,7 +197,7 @@ export class Valuation {
       handed = true
     }
     if (!handed) return { ok: true, movement: null }
-    const ref = `end-copy:${copyId}`
+    const ref = endCopyRef(copyId)
     const seq = Math.max(0, ...this.ledger.withRef(ref).map((t) => t.id))
     const transfer: TransferRecord = {
       id: seq,
@@ -208,13 +211,23 @@ export class Valuation {
     return { ok: true, movement: { transfer, at: endedAt, delta: worth.neg() } }
   }
 
+  /** Whether the copy has ended by (at, cut): before `at`, or at it under a cut that counts the end's transfers. */
+  private endedBy(copyId: number, at: number, cut: Cut): boolean {
+    const endedAt = this.copies.get(copyId)?.endedAt
+    if (endedAt === null || endedAt === undefined || at < endedAt) return false
+    if (at > endedAt) return true
+    const ref = endCopyRef(copyId)
+    const last = Math.max(0, ...this.ledger.withRef(ref).map((t) => t.id))
+    return this.ledger.counts(cut, last, ref)
+  }
+
   copyEquity(copyId: number, at: number, cut: Cut = ALL): Valued {
-    const copy = this.copies.get(copyId)
     let equity = this.ledger.balanceAt(copyKey(copyId), at, cut)
     for (const position of this.copyPositions.get(copyId) ?? []) {
       if (position.openedAt > at) continue
-      // Kept by the follower when the copy ended: no longer the copy's.
-      if (position.unmanaged && copy?.endedAt !== null && copy?.endedAt !== undefined && at >= copy.endedAt) continue
+      // Kept by the follower when the copy ended: no longer the copy's from its end on (at the end's instant, only
+      // under a cut that counts the end: a money-in row written before the end in that instant still counts it).
+      if (position.unmanaged && this.endedBy(copyId, at, cut)) continue
       const state = pointAt(this.replayed.get(position.id)?.points ?? [], at, cut, this.ledger)
       if (!state?.open) continue
       const value = this.positionValue(position, state, this.ledger.balanceAt(marginKey(position.id), at, cut), at)
